@@ -1,0 +1,208 @@
+import type { LocalizedText } from "./profile-options.ts";
+
+/** The `error_code` values of the API contract's failure envelope. */
+export const ErrorCode = {
+  validation: 4000,
+  unauthenticated: 4010,
+  smsCodeInvalid: 4201,
+  smsTooSoon: 4203,
+  smsTooMany: 4204,
+  loginFailed: 5000,
+  loginLocked: 4290,
+  accountDisabled: 4202,
+  oldPasswordIncorrect: 4205,
+  passwordAlreadySet: 4206,
+  alreadyRegistered: 4009,
+  notFound: 4040,
+  rateLimited: 4299,
+  passwordTooCommon: 4207,
+  serviceUnavailable: 5030,
+  emailTaken: 40010,
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
+  4000: 400,
+  4010: 401,
+  4201: 400,
+  4203: 429,
+  4204: 429,
+  5000: 400,
+  4290: 429,
+  4202: 403,
+  4205: 400,
+  4206: 409,
+  4009: 409,
+  4040: 404,
+  4299: 429,
+  4207: 400,
+  5030: 503,
+  40010: 409,
+};
+
+/** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
+export const MemberCheckCode = {
+  mayNotRegister: 40002,
+  notRegistered: 40003,
+  appMemberIncomplete: 40005,
+  registered: 40006,
+  emailTaken: 40010,
+  emailFree: 200,
+} as const;
+export type MemberCheckCodeValue = (typeof MemberCheckCode)[keyof typeof MemberCheckCode];
+
+/** `status_code` of the coin scheme's link check. */
+export const CoinStatus = {
+  failed: -1,
+  exists: 100,
+  linked: 101,
+  none: 999,
+} as const;
+export type CoinStatusValue = (typeof CoinStatus)[keyof typeof CoinStatus];
+
+// English follows the product spec word for word where it gives a text, odd capitals included.
+export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
+  4000: {
+    en: "Please check the highlighted fields.",
+    tc: "請檢查已標示的欄位。",
+    sc: "请检查已标出的字段。",
+  },
+  4010: {
+    en: "Your session has expired, please log in again.",
+    tc: "登入已逾時，請重新登入。",
+    sc: "登录已过期，请重新登录。",
+  },
+  4201: {
+    en: "Verification code invalid, Please try again.",
+    tc: "驗證碼無效，請重試。",
+    sc: "验证码无效，请重试。",
+  },
+  4203: {
+    en: "Please wait a moment before requesting another verification code.",
+    tc: "請稍候片刻再重新發送驗證碼。",
+    sc: "请稍等片刻再重新发送验证码。",
+  },
+  4204: {
+    en: "Too many verification codes requested, please try again later.",
+    tc: "驗證碼發送次數過多，請稍後再試。",
+    sc: "验证码发送次数过多，请稍后再试。",
+  },
+  5000: {
+    en: "Login Fail",
+    tc: "登入失敗",
+    sc: "登录失败",
+  },
+  4290: {
+    en: "Too Many Failed Attempts, Please try again after 15 minutes.",
+    tc: "嘗試失敗次數過多，請於15分鐘後再試。",
+    sc: "尝试失败次数过多，请15分钟后再试。",
+  },
+  4202: {
+    en: "This account is temporarily unavailable for login. Please contact customer service.",
+    tc: "此帳戶暫時未能登入，請聯絡客戶服務部。",
+    sc: "该账户暂时无法登录，请联系客服。",
+  },
+  4205: {
+    en: "The old password is incorrect, please try again.",
+    tc: "舊密碼不正確，請重試。",
+    sc: "原密码不正确，请重试。",
+  },
+  4206: {
+    en: "A password has already been set for this account, please use Change Password instead.",
+    tc: "此帳戶已設定密碼，請改用「更改密碼」。",
+    sc: "该账户已设置密码，请改用“修改密码”。",
+  },
+  4009: {
+    en: "This mobile number has already been registered, please log in.",
+    tc: "此手提電話號碼已登記為會員，請登入。",
+    sc: "该手机号码已注册为会员，请登录。",
+  },
+  4040: {
+    en: "The requested item could not be found.",
+    tc: "找不到所需的資料。",
+    sc: "未找到相关内容。",
+  },
+  4299: {
+    en: "Too many requests, please try again later.",
+    tc: "請求過於頻繁，請稍後再試。",
+    sc: "请求过于频繁，请稍后再试。",
+  },
+  4207: {
+    en: "This password is too common, please choose another.",
+    tc: "此密碼過於常見，請選擇另一個密碼。",
+    sc: "该密码过于常见，请另选一个密码。",
+  },
+  5030: {
+    en: "The service is temporarily unavailable, please try again later.",
+    tc: "服務暫時未能使用，請稍後再試。",
+    sc: "服务暂时不可用，请稍后再试。",
+  },
+  40010: {
+    en: "The email address is already registered, Please enter another email address.",
+    tc: "此電郵地址已被登記，請輸入另一個電郵地址。",
+    sc: "该电子邮箱已被注册，请输入其他电子邮箱。",
+  },
+};
+
+export type MemberCheckAlertCode = 40002 | 40003 | 40005 | 40006;
+
+export const MEMBER_CHECK_MESSAGES: Record<MemberCheckAlertCode, LocalizedText> = {
+  40002: {
+    en: "Fail to register with this number, Please use other number to register",
+    tc: "此號碼未能登記，請使用其他號碼登記",
+    sc: "该号码无法注册，请使用其他号码注册",
+  },
+  40003: {
+    en: "Mobile number not registered",
+    tc: "手提電話號碼未登記",
+    sc: "手机号码未注册",
+  },
+  40005: {
+    en: "Existing CU APP member",
+    tc: "現有 CU APP 會員",
+    sc: "现有 CU APP 会员",
+  },
+  40006: {
+    en: "Your mobile number has been registered as a member",
+    tc: "你的手提電話號碼已登記為會員",
+    sc: "您的手机号码已注册为会员",
+  },
+};
+
+/** Every rule name a validation failure can carry in `payload.errors[].rule`; the web app translates each. */
+export const VALIDATION_RULES = [
+  "required",
+  "invalid",
+  "tooLong",
+  "mobileNull",
+  "mobileLength8",
+  "mobileLength11",
+  "prefixInvalid",
+  "codeNull",
+  "codeFormat",
+  "emailNull",
+  "emailFormat",
+  "passwordNull",
+  "passwordFormat",
+  "passwordCommon",
+  "confirmPasswordNull",
+  "confirmPasswordFormat",
+  "titleNull",
+  "titleInvalid",
+  "firstNameNull",
+  "lastNameNull",
+  "genderNull",
+  "genderInvalid",
+  "birthNull",
+  "birthInvalid",
+  "ageNull",
+  "ageInvalid",
+  "countryNull",
+  "countryInvalid",
+  "areaNull",
+  "areaInvalid",
+  "termsRequired",
+  "subscriptionInvalid",
+  "reasonInvalid",
+] as const;
+export type ValidationRule = (typeof VALIDATION_RULES)[number];
