@@ -36,7 +36,17 @@ export function passwordRule(pw: string | undefined): PasswordRule | null {
   return null;
 }
 
-/** A password being chosen (registration, reset, change, set). Login checks only presence, never the format. */
+/**
+ * The format rule alone: what the server validates as 4000. A common password that
+ * passes it is the server's 4207, a code of its own in the contract.
+ */
+export const passwordFormatSchema = z
+  .string({ error: (issue) => (issue.input == null ? "passwordNull" : "invalid") })
+  .superRefine(
+    ruleCheck((pw: string) => (pw === "" ? "passwordNull" : passwordFormatOk(pw) ? null : "passwordFormat")),
+  );
+
+/** A password being chosen in a form: the format rule plus the blocklist. Login checks only presence. */
 export const newPasswordSchema = z
   .string({ error: (issue) => (issue.input == null ? "passwordNull" : "invalid") })
   .superRefine(ruleCheck(passwordRule));

@@ -15,7 +15,7 @@ import {
   trimmed,
   whenFieldsValid,
 } from "./form-fields.ts";
-import { newPasswordSchema } from "./password.ts";
+import { passwordFormatSchema } from "./password.ts";
 import { phoneFields, withPhoneCheck } from "./phone.ts";
 import {
   AGE_RANGES,
@@ -99,7 +99,8 @@ export const registrationPayloadSchema = withDistrictOfRegion(
       {
         ...phoneFields,
         sms_token: smsCodeSchema,
-        password: newPasswordSchema,
+        // The blocklist is the server's 4207, not a field rule of the payload.
+        password: passwordFormatSchema,
         title: requiredChoice(TITLE_VALUES, "titleNull", "titleInvalid"),
         name: optionalText(NAME_MAX_LENGTH),
         first_name: requiredText("firstNameNull", FIRST_LAST_NAME_MAX_LENGTH),

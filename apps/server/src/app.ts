@@ -1,0 +1,127 @@
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import type { Kysely } from "kysely";
+import type { DestinationStream } from "pino";
+import type { Config } from "./config.ts";
+import { openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+import { loggerOptions } from "./logger.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { memberRoutes } from "./modules/members/routes.ts";
+import { profileRoutes } from "./modules/profile/routes.ts";
+import { registrationRoutes } from "./modules/registration/routes.ts";
+import { devOutboxRoutes } from "./modules/sms/routes.ts";
+import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
+import { authHeaderPlugin } from "./plugins/auth-header.ts";
+import { envelopePlugin } from "./plugins/envelope.ts";
+import { languagePlugin } from "./plugins/language.ts";
+import { createServices, type Services } from "./services.ts";
+
+export interface BuildOptions {
+  config: Config;
+  /** Clock in unix milliseconds; tests move it to expire codes and tokens. */
+  now?: () => number;
+  /** Where logs go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** Builds the whole server: server.ts listens on it, tests call it with inject(). */
+export async function buildApp({
+  config,
+  now = Date.now,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, logStream),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = openDatabase(config.DATABASE_URL);
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true })
+    : undefined;
+  app.addHook("onClose", async () => {
+    await database.close();
+    redis?.disconnect();
+  });
+  await migrateToLatest(database.db as unknown as Kysely<unknown>);
+  if (redis) {
+    redis.on("error", (error) => app.log.warn({ err: error }, "redis connection error"));
+    await redis.connect();
+  }
+  const services = createServices(config, database, redis, app.log, now);
+  app.decorate("services", services);
+
+  await app.register(envelopePlugin);
+  await app.register(languagePlugin);
+  await app.register(helmet, { contentSecurityPolicy: false });
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: "1 minute",
+    ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}:http-rate:` } : {}),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "H Coins members API",
+        version: "1.0.0",
+        description:
+          "The CRM API (/crm) and the custom API (/custom-api) of the members' web app. See README.md.",
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: "http",
+            scheme: "bearer",
+            description: "`Bearer <app_id>:<access token>` or `Bearer <app_id>:guest`",
+          },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(devOutboxRoutes, { services });
+  await app.register(async (api) => {
+    // A body-less POST is validated as an empty object, so missing fields get their own rule names.
+    api.addHook("preValidation", async (request) => {
+      if (request.method === "POST" && (request.body === undefined || request.body === null))
+        request.body = {};
+    });
+    await api.register(authHeaderPlugin, {
+      appIds: config.APP_IDS,
+      resolveToken: (token) => services.accessTokens.resolve(token),
+      findMember: (id) => services.members.findById(id),
+    });
+    for (const routes of [registrationRoutes, memberRoutes, authRoutes, profileRoutes, subscriptionRoutes]) {
+      await api.register(routes, { services });
+    }
+  });
+  return app;
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, parsed once at start-up.
+ * README.md ("Configuration") lists the same names, defaults and meanings.
+ */
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: z
+    .string()
+    .default("sqlite:./data/members.db")
+    .refine((url) => url.startsWith("sqlite:") || /^postgres(ql)?:\/\//.test(url), {
+      message: "must be sqlite:<path> or postgres://…",
+    }),
+  REDIS_URL: optionalText.refine((url) => url === undefined || /^rediss?:\/\//.test(url), {
+    message: "must be redis://…",
+  }),
+  REDIS_KEY_PREFIX: z.string().default("hcoins"),
+  APP_IDS: z
+    .string()
+    .default("web")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .refine((ids) => ids.length > 0, { message: "needs at least one app id" }),
+  TRUST_PROXY: z.stringbool().default(false),
+  PUBLIC_URL: optionalText,
+  REGISTER_STORE_CODE: z.string().default(""),
+
+  SMS_PROVIDER: z.enum(["console", "http"]).default("console"),
+  SMS_HTTP_URL: optionalText,
+  SMS_HTTP_USERNAME: optionalText,
+  SMS_HTTP_PASSWORD: optionalText,
+  SMS_HTTP_SENDER: z.string().default("HCoins"),
+  SMS_TEMPLATE_EN: z.string().default("Your H Coins verification code is {code}. It expires in 5 minutes."),
+  SMS_TEMPLATE_TC: z.string().default("你的 H Coins 驗證碼是 {code}，5 分鐘內有效。"),
+  SMS_TEMPLATE_SC: z.string().default("你的 H Coins 验证码是 {code}，5 分钟内有效。"),
+  SMS_CODE_TTL_SECONDS: int(300),
+  SMS_CODE_MAX_ATTEMPTS: int(5),
+  SMS_VERIFIED_TTL_SECONDS: int(1800),
+  SMS_RESEND_SECONDS: int(60),
+  SMS_NUMBER_HOURLY_LIMIT: int(5),
+  SMS_CLIENT_HOURLY_LIMIT: int(30),
+
+  LOGIN_MAX_FAILURES: int(5),
+  LOGIN_LOCK_SECONDS: int(900),
+  ACCESS_TOKEN_TTL_DAYS: int(30),
+  RESET_TOKEN_TTL_SECONDS: int(600),
+  RATE_LIMIT_PER_MINUTE: int(600),
+
+  SIGNATURE_LOGIN_SECRET: optionalText,
+  SIGNATURE_LOGIN_WINDOW_SECONDS: int(300),
+  UNSUBSCRIBE_LINK_TTL_DAYS: int(90),
+
+  COIN_SCHEME_URL: optionalText,
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const config = result.data;
+  if (config.SMS_PROVIDER === "http" && !config.SMS_HTTP_URL) {
+    throw new ConfigError("Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http");
+  }
+  return config;
+}
+
+/** The development outbox exists only with the console sender, and never in production. */
+export function devOutboxEnabled(config: Config): boolean {
+  return config.SMS_PROVIDER === "console" && config.NODE_ENV !== "production";
+}

@@ -1,0 +1,89 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Cheap round trip used by /healthz and the 5030 check. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold unix milliseconds, well inside Number's safe range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(url: string): DatabaseHandle {
+  if (url.startsWith("sqlite:")) return openSqlite(url.slice("sqlite:".length));
+  return openPostgres(url);
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  const file = path === ":memory:" || path === "" ? ":memory:" : resolve(path);
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: "sqlite",
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its connection must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: "postgres",
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** True for a unique-constraint violation on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string } | null;
+  return (
+    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    e?.code === "23505"
+  );
+}
+
+/** True when the database itself is unreachable (answered as 5030). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  if (!e) return false;
+  return (
+    [
+      "ECONNREFUSED",
+      "ECONNRESET",
+      "ETIMEDOUT",
+      "57P01",
+      "57P03",
+      "08006",
+      "08001",
+      "SQLITE_BUSY",
+      "SQLITE_CANTOPEN",
+    ].includes(e.code ?? "") ||
+    /connection terminated|timeout exceeded when trying to connect|database connection is not open|driver has already been destroyed/i.test(
+      e.message ?? "",
+    )
+  );
+}

@@ -1,0 +1,13 @@
+import { type Kysely, type Migration, Migrator } from "kysely";
+import * as m0001 from "./migrations/0001-members-and-auth.ts";
+
+// Listed by hand (not read from disk) so that tsx, bundlers and tests load the same set.
+const migrations: Record<string, Migration> = {
+  "0001-members-and-auth": m0001,
+};
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}

@@ -1,0 +1,140 @@
+import { ErrorCode } from "@hcoins/domain/codes";
+import type { Language } from "@hcoins/domain/profile-options";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { Config } from "../../config.ts";
+import type { Counter, CounterFactory } from "../../counters.ts";
+import type { Database } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import { newSmsCode, safeEqual, sha256 } from "../../secrets.ts";
+import type { NumberAndPurpose, SmsCodeRepository } from "./repository.ts";
+import { renderSmsText, type SmsSender } from "./sender.ts";
+
+const HOUR = 3600;
+
+/** The hash binds a code to its number and purpose, so a code is worthless anywhere else. */
+const codeHash = (key: NumberAndPurpose, code: string) =>
+  sha256(`${key.prefix}:${key.phone}:${key.purpose}:${code}`);
+
+/**
+ * SMS codes: 6 CSPRNG digits, stored hashed, valid SMS_CODE_TTL_SECONDS, void after
+ * SMS_CODE_MAX_ATTEMPTS wrong tries; sends throttled per number+purpose (resend),
+ * per number (all purposes) and per client address, in shared counters.
+ */
+export class SmsCodeService {
+  private readonly resend: Counter;
+  private readonly perNumber: Counter;
+  private readonly perClient: Counter;
+
+  constructor(
+    private readonly repo: SmsCodeRepository,
+    private readonly sender: SmsSender,
+    counters: CounterFactory,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number,
+  ) {
+    this.resend = counters.counter("sms-resend", 1, config.SMS_RESEND_SECONDS);
+    this.perNumber = counters.counter("sms-number", config.SMS_NUMBER_HOURLY_LIMIT, HOUR);
+    this.perClient = counters.counter("sms-client", config.SMS_CLIENT_HOURLY_LIMIT, HOUR);
+  }
+
+  /**
+   * Counts a send against every limit, then (when `deliver`) stores and sends a new code.
+   * With deliver=false (forgot-password for a non-member) nothing is sent, but the answer
+   * and the limits are the same, so the call does not reveal who is a member.
+   */
+  async send(
+    key: NumberAndPurpose,
+    language: Language,
+    clientAddress: string,
+    deliver: boolean,
+  ): Promise<{ resend_after_seconds: number; expires_in_seconds: number }> {
+    const numberKey = `${key.prefix}-${key.phone}`;
+    const resend = await this.resend.consume(`${numberKey}:${key.purpose}`);
+    if (!resend.allowed)
+      throw new AppError(ErrorCode.smsTooSoon, { retry_after_seconds: resend.retryAfterSeconds });
+    for (const [counter, counterKey] of [
+      [this.perNumber, numberKey],
+      [this.perClient, clientAddress],
+    ] as const) {
+      const result = await counter.consume(counterKey);
+      if (!result.allowed) {
+        throw new AppError(ErrorCode.smsTooMany, { retry_after_seconds: result.retryAfterSeconds });
+      }
+    }
+
+    if (deliver) {
+      const code = newSmsCode();
+      const now = this.now();
+      await this.repo.replace(key, codeHash(key, code), now, now + this.config.SMS_CODE_TTL_SECONDS * 1000);
+      const templates = {
+        en: this.config.SMS_TEMPLATE_EN,
+        tc: this.config.SMS_TEMPLATE_TC,
+        sc: this.config.SMS_TEMPLATE_SC,
+      };
+      try {
+        await this.sender.send({
+          mobile_phone_prefix: key.prefix,
+          mobile_phone: key.phone,
+          purpose: key.purpose,
+          language,
+          code,
+          text: renderSmsText(templates, language, code),
+        });
+      } catch (error) {
+        this.log.error({ err: error, purpose: key.purpose }, "SMS send failed");
+        throw new AppError(ErrorCode.serviceUnavailable);
+      }
+    }
+    return {
+      resend_after_seconds: this.config.SMS_RESEND_SECONDS,
+      expires_in_seconds: this.config.SMS_CODE_TTL_SECONDS,
+    };
+  }
+
+  /**
+   * Checks a code and marks it verified; repeating it with the right code is fine.
+   * Wrong, expired, used up or unknown: 4201. Returns the code's row id.
+   */
+  async verify(key: NumberAndPurpose, code: string): Promise<number> {
+    const row = await this.repo.current(key);
+    const now = this.now();
+    const live =
+      row &&
+      row.consumed_at === null &&
+      (row.verified_at !== null ? this.verifiedStillValid(row.verified_at, now) : row.expires_at > now);
+    if (!row || !live || !(await this.repo.takeAttempt(row.id, this.config.SMS_CODE_MAX_ATTEMPTS))) {
+      throw new AppError(ErrorCode.smsCodeInvalid);
+    }
+    if (!safeEqual(row.code_hash, codeHash(key, code))) throw new AppError(ErrorCode.smsCodeInvalid);
+    await this.repo.markVerified(row.id, now);
+    return row.id;
+  }
+
+  /** A code that register-token-status verified, still within its 30 minutes and not consumed. */
+  async isVerified(key: NumberAndPurpose, code: string, trx?: Kysely<Database>): Promise<number | null> {
+    const row = await this.repo.current(key, trx);
+    if (!row || row.verified_at === null || row.consumed_at !== null) return null;
+    if (!this.verifiedStillValid(row.verified_at, this.now())) return null;
+    return safeEqual(row.code_hash, codeHash(key, code)) ? row.id : null;
+  }
+
+  /** Uses up a verified code inside the caller's transaction; 4201 when it is not (or no longer) usable. */
+  async consumeVerified(key: NumberAndPurpose, code: string, trx: Kysely<Database>): Promise<void> {
+    const id = await this.isVerified(key, code, trx);
+    if (id === null || !(await this.repo.consume(id, this.now(), trx))) {
+      throw new AppError(ErrorCode.smsCodeInvalid);
+    }
+  }
+
+  /** Verifies and uses up a code in one go (the reset flow's single-use code). */
+  async verifyAndConsume(key: NumberAndPurpose, code: string, trx: Kysely<Database>): Promise<void> {
+    const id = await this.verify(key, code);
+    if (!(await this.repo.consume(id, this.now(), trx))) throw new AppError(ErrorCode.smsCodeInvalid);
+  }
+
+  private verifiedStillValid(verifiedAt: number, now: number): boolean {
+    return verifiedAt + this.config.SMS_VERIFIED_TTL_SECONDS * 1000 > now;
+  }
+}

@@ -1,0 +1,93 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { ErrorCode } from "@hcoins/domain/codes";
+import type { Kysely } from "kysely";
+import type { Config } from "../../config.ts";
+import type { Database, MemberRow } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import { safeEqual } from "../../secrets.ts";
+import type { MemberService } from "../members/service.ts";
+
+export interface Preferences {
+  email_subscription: number;
+  sms_subscription: number;
+  do_not_call: number;
+  unsubscribe_reasons: number[];
+}
+
+const SECRET_KEY = "unsubscribe_link_secret";
+
+/**
+ * Marketing preferences, changed by the member or by anyone holding the member's
+ * unsubscribe link. The link's token is `<base64url {m, e}>.<hmac>`: signed with a
+ * secret generated once and kept in the settings table, so links survive restarts.
+ */
+export class SubscriptionService {
+  private secret: Promise<string> | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly members: MemberService,
+    private readonly config: Config,
+    private readonly now: () => number,
+  ) {}
+
+  preferencesOf(member: MemberRow): Preferences {
+    return {
+      email_subscription: member.email_subscription,
+      sms_subscription: member.sms_subscription,
+      do_not_call: member.do_not_call,
+      unsubscribe_reasons: member.unsubscribe_reasons.split(",").filter(Boolean).map(Number),
+    };
+  }
+
+  /** Fields not sent keep their value; reasons are kept only while every channel is opted out. */
+  async save(member: MemberRow, changes: Partial<Preferences>): Promise<Preferences> {
+    const next = { ...this.preferencesOf(member), ...changes };
+    const allOptedOut =
+      next.email_subscription === 1 && next.sms_subscription === 1 && next.do_not_call === 1;
+    if (!allOptedOut) next.unsubscribe_reasons = [];
+    const updated = await this.members.setSubscriptions(member.id, next);
+    return this.preferencesOf(updated);
+  }
+
+  async issueLinkToken(memberId: number): Promise<string> {
+    const expiresAt = Math.floor(this.now() / 1000) + this.config.UNSUBSCRIBE_LINK_TTL_DAYS * 86_400;
+    const body = Buffer.from(JSON.stringify({ m: memberId, e: expiresAt })).toString("base64url");
+    return `${body}.${await this.sign(body)}`;
+  }
+
+  /** The member of a valid, unexpired link token; 4010 otherwise. */
+  async memberFromLinkToken(token: string): Promise<MemberRow> {
+    const [body, signature, extra] = token.split(".");
+    if (!body || !signature || extra !== undefined || !safeEqual(await this.sign(body), signature)) {
+      throw new AppError(ErrorCode.unauthenticated);
+    }
+    const claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as { m: number; e: number };
+    const member = claims.e * 1000 > this.now() ? await this.members.findById(claims.m) : undefined;
+    if (!member) throw new AppError(ErrorCode.unauthenticated);
+    return member;
+  }
+
+  private async sign(body: string): Promise<string> {
+    return createHmac("sha256", await this.loadSecret())
+      .update(body)
+      .digest("base64url");
+  }
+
+  private loadSecret(): Promise<string> {
+    this.secret ??= (async () => {
+      await this.db
+        .insertInto("settings")
+        .values({ key: SECRET_KEY, value: randomBytes(32).toString("base64url") })
+        .onConflict((oc) => oc.column("key").doNothing())
+        .execute();
+      const row = await this.db
+        .selectFrom("settings")
+        .select("value")
+        .where("key", "=", SECRET_KEY)
+        .executeTakeFirstOrThrow();
+      return row.value;
+    })();
+    return this.secret;
+  }
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import type { DestinationStream } from "pino";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+
+/**
+ * Builds the real app for a test on a database of its own: in-memory SQLite, or a
+ * fresh schema of the PostgreSQL in DATABASE_URL (CI sets it), with counters in
+ * Redis under a fresh prefix when REDIS_URL is set. Two apps built with `shareWith`
+ * use one database and one set of counters, like two server instances.
+ */
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  logStream?: DestinationStream;
+  shareWith?: TestApp;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: { now: () => number; advance(ms: number): void };
+  env: Record<string, string>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read envelope fields freely
+  call(method: "GET" | "POST", url: string, options?: CallOptions): Promise<{ status: number; body: any }>;
+  /** Codes the console sender "sent" to a number, newest first. */
+  smsCodes(prefix: string, phone: string): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  body?: Record<string, unknown>;
+  /** Send the body form-encoded instead of JSON. */
+  form?: boolean;
+  /** Access token; "guest" by default. null sends no Authorization header. */
+  token?: string | null;
+  lang?: string;
+  headers?: Record<string, string>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const env = options.shareWith
+    ? { ...options.shareWith.env, ...options.env }
+    : { ...(await isolatedStorage()), ...options.env };
+  const config = loadConfig({ LOG_LEVEL: "silent", NODE_ENV: "test", ...env });
+  let offset = 0;
+  const clock = {
+    now: () => Date.now() + offset,
+    advance: (ms: number) => {
+      offset += ms;
+    },
+  };
+  const app = await buildApp({
+    config,
+    now: () => clock.now(),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  await app.ready();
+
+  const call: TestApp["call"] = async (method, url, callOptions = {}) => {
+    const headers: Record<string, string> = { ...callOptions.headers };
+    if (callOptions.token !== null) headers.authorization = `Bearer web:${callOptions.token ?? "guest"}`;
+    if (callOptions.lang) headers["accept-language"] = callOptions.lang;
+    let payload: string | undefined;
+    if (callOptions.body !== undefined) {
+      if (callOptions.form) {
+        headers["content-type"] = "application/x-www-form-urlencoded";
+        payload = new URLSearchParams(
+          Object.entries(callOptions.body).flatMap(([key, value]) =>
+            Array.isArray(value)
+              ? value.map((item): [string, string] => [key, String(item)])
+              : [[key, String(value ?? "")] as [string, string]],
+          ),
+        ).toString();
+      } else {
+        headers["content-type"] = "application/json";
+        payload = JSON.stringify(callOptions.body);
+      }
+    }
+    const response = await app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
+    let body: unknown = response.body;
+    try {
+      body = JSON.parse(response.body);
+    } catch {}
+    return { status: response.statusCode, body };
+  };
+
+  return {
+    app,
+    clock,
+    env,
+    call,
+    async smsCodes(prefix, phone) {
+      const res = await call("GET", `/dev/sms-outbox?mobile_phone_prefix=${prefix}&mobile_phone=${phone}`, {
+        token: null,
+      });
+      return (res.body.payload as { code: string }[]).map((entry) => entry.code);
+    },
+    async close() {
+      await app.close();
+      if (!options.shareWith) await dropIsolatedStorage(env);
+    },
+  };
+}
+
+async function isolatedStorage(): Promise<Record<string, string>> {
+  const id = randomBytes(6).toString("hex");
+  const env: Record<string, string> = { DATABASE_URL: "sqlite::memory:" };
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const schema = `test_${id}`;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    const url = new URL(databaseUrl);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    env.DATABASE_URL = url.toString();
+    env.TEST_PG_SCHEMA = schema;
+  }
+  if (process.env.REDIS_URL) {
+    env.REDIS_URL = process.env.REDIS_URL;
+    env.REDIS_KEY_PREFIX = `test:${id}`;
+  }
+  return env;
+}
+
+async function dropIsolatedStorage(env: Record<string, string>) {
+  const schema = env.TEST_PG_SCHEMA;
+  if (!schema || !process.env.DATABASE_URL) return;
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(`drop schema ${schema} cascade`);
+  await client.end();
+}
