@@ -1,11 +1,18 @@
 import { defineConfig } from "vitest/config";
 
+// The server suites run on SQLite with in-process counters always, and once more on
+// PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set (CI sets both).
+const postgres = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
+const server = "apps/server/src/**/*.test.ts";
+
 export default defineConfig({
   test: {
-    include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Server suites each build their own app on a fresh database; files run in parallel.
-    pool: "forks",
+    projects: [
+      { test: { name: "domain", include: ["packages/*/src/**/*.test.ts"] } },
+      { test: { name: "server-sqlite", include: [server], env: { DATABASE_URL: "", REDIS_URL: "" } } },
+      ...(postgres ? [{ test: { name: "server-postgres", include: [server] } }] : []),
+    ],
   },
 });
