@@ -11,6 +11,16 @@ export default defineConfig({
     hookTimeout: 30_000,
     projects: [
       { test: { name: "domain", include: ["packages/*/src/**/*.test.ts"] } },
+      {
+        extends: "./apps/web/vite.config.ts",
+        test: {
+          name: "web",
+          root: "./apps/web",
+          include: ["src/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["./src/test-setup.ts"],
+        },
+      },
       { test: { name: "server-sqlite", include: [server], env: { DATABASE_URL: "", REDIS_URL: "" } } },
       ...(postgres ? [{ test: { name: "server-postgres", include: [server] } }] : []),
     ],

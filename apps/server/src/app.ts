@@ -24,6 +24,7 @@ import { profileRoutes } from "./modules/profile/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { devOutboxRoutes } from "./modules/sms/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
+import { webRoutes } from "./modules/web/routes.ts";
 import { authHeaderPlugin } from "./plugins/auth-header.ts";
 import { envelopePlugin } from "./plugins/envelope.ts";
 import { languagePlugin } from "./plugins/language.ts";
@@ -108,6 +109,7 @@ export async function buildApp({
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(devOutboxRoutes, { services });
+  await app.register(webRoutes, { config });
   await app.register(async (api) => {
     // A body-less POST is validated as an empty object, so missing fields get their own rule names.
     api.addHook("preValidation", async (request) => {

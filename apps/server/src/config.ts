@@ -1,4 +1,6 @@
+import { isCalendarDate, multiplierHundredths } from "@hcoins/domain/earn-rules";
 import { z } from "zod";
+import { type ApiClient, parseApiClients } from "./coin-scheme/api-keys.ts";
 
 /**
  * Every environment variable the server reads, parsed once at start-up.
@@ -64,10 +66,45 @@ const envSchema = z.object({
   SIGNATURE_LOGIN_WINDOW_SECONDS: int(300),
   UNSUBSCRIBE_LINK_TTL_DAYS: int(90),
 
-  COIN_SCHEME_URL: optionalText,
+  COIN_SCHEME_URL: optionalText.refine((url) => url === undefined || /^https?:\/\/[^\s]+$/.test(url), {
+    message: "must be http://… or https://…",
+  }),
+  COIN_SCHEME_API_KEY: optionalText,
+  COIN_SCHEME_API_KEYS: optionalText,
+  COIN_SCHEME_TIMEOUT_MS: int(3000),
+  COIN_SCHEME_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  COIN_BIRTHDAY_MULTIPLIER: z
+    .string()
+    .default("2")
+    .transform((value) => multiplierHundredths(value) ?? Number.NaN)
+    .refine((hundredths) => !Number.isNaN(hundredths), {
+      message: "must be a number from 1 to 10 (e.g. 2 or 1.5)",
+    }),
+  COIN_HOLIDAYS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const days = new Map<string, number>();
+      for (const entry of value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        const [date = "", multiplier = ""] = entry.split(":");
+        const hundredths = multiplierHundredths(multiplier);
+        if (!isCalendarDate(date) || hundredths === null) {
+          ctx.addIssue({ code: "custom", message: `"${entry}" is not YYYY-MM-DD:multiplier (1 to 10)` });
+        } else days.set(date, hundredths);
+      }
+      return days as ReadonlyMap<string, number>;
+    }),
 });
 
-export type Config = z.infer<typeof envSchema>;
+export type Config = z.infer<typeof envSchema> & { coinSchemeClients: readonly ApiClient[] };
+
+// Development defaults, so that `npm start` and `npm run coin-scheme` talk to each other out of the box.
+// Production sets its own (none by default: the scheme then refuses every key).
+const DEV_COIN_SCHEME_API_KEYS = "member-server:dev-member-server-key,pos-dev:dev-pos-terminal-key";
+const DEV_COIN_SCHEME_API_KEY = "dev-member-server-key";
 
 export class ConfigError extends Error {}
 
@@ -78,11 +115,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const config = result.data;
-  if (config.SMS_PROVIDER === "http" && !config.SMS_HTTP_URL) {
+  const parsed = result.data;
+  if (parsed.SMS_PROVIDER === "http" && !parsed.SMS_HTTP_URL) {
     throw new ConfigError("Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http");
   }
-  return config;
+  const production = parsed.NODE_ENV === "production";
+  const keys = parseApiClients(parsed.COIN_SCHEME_API_KEYS ?? (production ? "" : DEV_COIN_SCHEME_API_KEYS));
+  if ("problems" in keys) {
+    throw new ConfigError(
+      `Invalid configuration:\n${keys.problems.map((p) => `  COIN_SCHEME_API_KEYS: ${p}`).join("\n")}`,
+    );
+  }
+  const apiKey = parsed.COIN_SCHEME_API_KEY ?? (production ? undefined : DEV_COIN_SCHEME_API_KEY);
+  if (parsed.COIN_SCHEME_URL && !apiKey) {
+    throw new ConfigError(
+      "Invalid configuration:\n  COIN_SCHEME_API_KEY: required when COIN_SCHEME_URL is set",
+    );
+  }
+  return { ...parsed, COIN_SCHEME_API_KEY: apiKey, coinSchemeClients: keys.clients };
 }
 
 /** The development outbox exists only with the console sender, and never in production. */

@@ -1,0 +1,78 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyPluginAsync } from "fastify";
+import type { Config } from "../../config.ts";
+
+/** What the web app reads as window.__APP_CONFIG__ (apps/web/src/lib/config.ts). */
+export function webAppConfig(config: Config) {
+  return {
+    crmBase: config.WEB_CRM_BASE,
+    customBase: config.WEB_CUSTOM_BASE,
+    appId: config.WEB_APP_ID,
+    shopUrl: config.WEB_SHOP_URL,
+    vipUrl: config.WEB_VIP_URL,
+    eshopUrl: config.WEB_ESHOP_URL,
+    coinAppDownloadUrl: config.WEB_COIN_APP_DOWNLOAD_URL,
+    downloadPageUrl: config.WEB_DOWNLOAD_PAGE_URL,
+    downloadEndpointUrl: config.WEB_DOWNLOAD_ENDPOINT_URL,
+    appStoreUrl: config.WEB_APP_STORE_URL,
+    googlePlayUrl: config.WEB_GOOGLE_PLAY_URL,
+    nativeAppScheme: config.WEB_NATIVE_APP_SCHEME,
+    payChannelPath: config.WEB_PAY_CHANNEL_PATH,
+    payChannelReturnUrl: config.WEB_PAY_CHANNEL_RETURN_URL,
+    redirectAllowlist: config.WEB_REDIRECT_ALLOWLIST,
+    maintenanceWindows: config.WEB_MAINTENANCE_WINDOWS,
+  };
+}
+
+const API_PREFIXES = ["/crm", "/custom-api", "/dev/", "/docs", "/coin-scheme", "/healthz"];
+
+/**
+ * Serves the built web app on the API's origin: hashed assets with a year of
+ * caching, and index.html (configuration injected, never cached) for every other
+ * GET that is not an API path, so the router can take over.
+ */
+export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
+  const root = resolve(config.WEB_DIST_DIR);
+  const indexFile = join(root, "index.html");
+  if (!existsSync(indexFile)) {
+    app.log.warn({ root }, "web app not built: run `npm run build` (npm start does)");
+    return;
+  }
+  const script = `window.__APP_CONFIG__=${JSON.stringify(webAppConfig(config)).replaceAll("<", "\\u003c")};`;
+  const scriptHash = createHash("sha256").update(script).digest("base64");
+  const html = readFileSync(indexFile, "utf8").replace("<!--app-config-->", `<script>${script}</script>`);
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'sha256-${scriptHash}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      if (path.includes(`${join(root, "assets")}`))
+        res.setHeader("cache-control", "public, max-age=31536000, immutable");
+    },
+  });
+
+  app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    if (API_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix)))
+      return reply.callNotFound();
+    return reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .header("content-security-policy", csp)
+      .send(html);
+  });
+};

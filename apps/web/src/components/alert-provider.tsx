@@ -1,0 +1,68 @@
+import { createContext, useCallback, useContext, useRef, useState } from "react";
+import { Dialog } from "./dialog.tsx";
+
+/**
+ * Promise-style alerts and confirmations on top of <Dialog>, so flows read as
+ * `await alert(text)` / `if (await confirm({...}))`.
+ */
+interface AlertRequest {
+  content: React.ReactNode;
+  confirmText?: string;
+  cancelText?: string;
+  resolve: (confirmed: boolean) => void;
+}
+
+interface AlertApi {
+  alert(content: React.ReactNode, confirmText?: string): Promise<void>;
+  confirm(options: { content: React.ReactNode; confirmText?: string; cancelText?: string }): Promise<boolean>;
+}
+
+const AlertContext = createContext<AlertApi | null>(null);
+
+export function AlertProvider({ children }: { children: React.ReactNode }) {
+  const [current, setCurrent] = useState<AlertRequest | null>(null);
+  const queue = useRef<AlertRequest[]>([]);
+
+  const open = useCallback((request: AlertRequest) => {
+    setCurrent((shown) => {
+      if (shown) {
+        queue.current.push(request);
+        return shown;
+      }
+      return request;
+    });
+  }, []);
+
+  const close = (confirmed: boolean) => {
+    current?.resolve(confirmed);
+    setCurrent(queue.current.shift() ?? null);
+  };
+
+  const api = useRef<AlertApi>({
+    alert: (content, confirmText) =>
+      new Promise<void>((resolve) =>
+        open({ content, ...(confirmText ? { confirmText } : {}), resolve: () => resolve() }),
+      ),
+    confirm: (options) => new Promise<boolean>((resolve) => open({ ...options, resolve })),
+  });
+
+  return (
+    <AlertContext.Provider value={api.current}>
+      {children}
+      <Dialog
+        show={current !== null}
+        content={current?.content}
+        {...(current?.confirmText ? { confirmText: current.confirmText } : {})}
+        {...(current?.cancelText !== undefined ? { cancelText: current.cancelText } : {})}
+        onConfirm={() => close(true)}
+        onCancel={() => close(false)}
+      />
+    </AlertContext.Provider>
+  );
+}
+
+export function useAlert(): AlertApi {
+  const api = useContext(AlertContext);
+  if (!api) throw new Error("useAlert needs an <AlertProvider>");
+  return api;
+}

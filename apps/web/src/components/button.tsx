@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+
+interface ButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: "primary" | "secondary" | "link";
+  loading?: boolean;
+}
+
+/** The app's button: orange primary, outlined secondary; while loading it is busy and cannot be pressed twice. */
+export function Button({
+  variant = "primary",
+  loading = false,
+  disabled,
+  children,
+  type = "button",
+  ...rest
+}: ButtonProps) {
+  const { t } = useTranslation("common");
+  return (
+    <button
+      type={type}
+      className={`button button-${variant}`}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading && <span className="spinner" role="status" aria-label={t("loading")} />}
+      {children}
+    </button>
+  );
+}

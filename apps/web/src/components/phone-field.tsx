@@ -1,0 +1,47 @@
+import { PHONE_PREFIXES } from "@hcoins/domain/phone";
+import { useId } from "react";
+import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+
+/** Prefix select (+852, +853, +86) and mobile number input, labelled as one field. */
+export function PhoneField({
+  prefix,
+  phone,
+  error,
+  disabled = false,
+}: {
+  prefix: UseFormRegisterReturn;
+  phone: UseFormRegisterReturn;
+  error?: FieldError | undefined;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation("common");
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-phone`}>{t("mobile")}</label>
+      <div className="phone-inputs">
+        <select id={`${id}-prefix`} aria-label={t("prefix")} disabled={disabled} {...prefix}>
+          {PHONE_PREFIXES.map((value) => (
+            <option key={value} value={value}>
+              +{value}
+            </option>
+          ))}
+        </select>
+        <input
+          id={`${id}-phone`}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-error`}
+          {...phone}
+        />
+      </div>
+      <p id={`${id}-error`} className="field-error" role="alert" aria-live="polite">
+        {error?.message ? t(`validation.${error.message}`, { defaultValue: t("validation.invalid") }) : ""}
+      </p>
+    </div>
+  );
+}
