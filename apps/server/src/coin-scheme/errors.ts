@@ -1,0 +1,156 @@
+import type { LocalizedText } from "@hcoins/domain/profile-options";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { isDatabaseUnavailable } from "../db/database.ts";
+
+/**
+ * The scheme's own error codes. Its API answers failures in the same envelope as the
+ * member server (`{code, error_code, error_message, payload}`); 4000, 4010, 4030 and
+ * 5030 mean what they mean there, the 60xx codes are the scheme's.
+ */
+export const SchemeErrorCode = {
+  validation: 4000,
+  unauthenticated: 4010,
+  forbidden: 4030,
+  serviceUnavailable: 5030,
+  qrExpired: 6001,
+  qrFromFuture: 6002,
+  unknownMember: 6003,
+  accountNotFound: 6004,
+  receiptNotFound: 6005,
+  receiptConflict: 6009,
+  accountLinkedToAnotherMember: 6010,
+  memberLinkedToAnotherAccount: 6011,
+} as const;
+export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
+
+const HTTP_STATUS: Record<SchemeErrorCodeValue, number> = {
+  4000: 400,
+  4010: 401,
+  4030: 403,
+  5030: 503,
+  6001: 422,
+  6002: 422,
+  6003: 404,
+  6004: 404,
+  6005: 404,
+  6009: 409,
+  6010: 409,
+  6011: 409,
+};
+
+export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
+  4000: { en: "The request is invalid.", tc: "請求無效。", sc: "请求无效。" },
+  4010: {
+    en: "A valid API key is required (X-Api-Key header).",
+    tc: "需要有效的 API 金鑰（X-Api-Key 標頭）。",
+    sc: "需要有效的 API 密钥（X-Api-Key 请求头）。",
+  },
+  4030: {
+    en: "This API key may not make this call.",
+    tc: "此 API 金鑰無權執行此操作。",
+    sc: "此 API 密钥无权执行此操作。",
+  },
+  5030: {
+    en: "The H Coins service is temporarily unavailable, please try again later.",
+    tc: "H Coins 服務暫時未能使用，請稍後再試。",
+    sc: "H Coins 服务暂时不可用，请稍后再试。",
+  },
+  6001: {
+    en: "The member QR code has expired. Please ask the member to refresh it.",
+    tc: "會員 QR Code 已過期，請會員重新整理。",
+    sc: "会员二维码已过期，请会员刷新。",
+  },
+  6002: {
+    en: "The member QR code's time is in the future. Please check the till's clock.",
+    tc: "會員 QR Code 的時間未到，請檢查收銀機的時鐘。",
+    sc: "会员二维码的时间超前，请检查收银机的时钟。",
+  },
+  6003: {
+    en: "This member QR code does not belong to a member of the H Coins scheme.",
+    tc: "此會員 QR Code 不屬於 H Coins 計劃的會員。",
+    sc: "此会员二维码不属于 H Coins 计划的会员。",
+  },
+  6004: {
+    en: "There is no such H Coins account.",
+    tc: "沒有此 H Coins 帳戶。",
+    sc: "没有此 H Coins 账户。",
+  },
+  6005: {
+    en: "No purchase with this store code and receipt number earned H Coins.",
+    tc: "此店鋪編號及收據號碼沒有賺取 H Coins 的消費紀錄。",
+    sc: "此门店编号及收据号码没有赚取 H Coins 的消费记录。",
+  },
+  6009: {
+    en: "This receipt number has already been used for a different member or amount.",
+    tc: "此收據號碼已用於另一位會員或另一金額。",
+    sc: "此收据号码已用于另一位会员或另一金额。",
+  },
+  6010: {
+    en: "This H Coins account is linked to another member.",
+    tc: "此 H Coins 帳戶已連結至另一位會員。",
+    sc: "此 H Coins 账户已关联至另一位会员。",
+  },
+  6011: {
+    en: "This member is already linked to a different H Coins account.",
+    tc: "此會員已連結至另一個 H Coins 帳戶。",
+    sc: "此会员已关联至另一个 H Coins 账户。",
+  },
+};
+
+/** A failure the scheme reports to its API client. */
+export class SchemeError extends Error {
+  readonly httpStatus: number;
+  constructor(
+    readonly errorCode: SchemeErrorCodeValue,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(`${SCHEME_ERROR_MESSAGES[errorCode].en} (${errorCode})`);
+    this.httpStatus = HTTP_STATUS[errorCode];
+  }
+}
+
+export const schemeValidationError = (field: string, rule: string) =>
+  new SchemeError(SchemeErrorCode.validation, { errors: [{ field, rule }] });
+
+function send(reply: FastifyReply, request: FastifyRequest, error: SchemeError) {
+  const error_message = SCHEME_ERROR_MESSAGES[error.errorCode][request.lang ?? "en"];
+  return reply.status(error.httpStatus).send({
+    code: error.httpStatus,
+    error_code: error.errorCode,
+    error_message,
+    payload: { error_code: error.errorCode, error_message, ...error.details },
+  });
+}
+
+// Zod issues carry rule names as their message; anything else is a generic "invalid".
+const RULE_NAME = /^[a-z][A-Za-z0-9]*$/;
+
+/** Error handler of the scheme's routes (encapsulated, so the member server's own handler is untouched). */
+export function schemeErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof SchemeError) return send(reply, request, error);
+  if (error.validation) {
+    const errors = error.validation.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
+      rule: RULE_NAME.test(issue.message ?? "") ? (issue.message as string) : "invalid",
+    }));
+    return send(reply, request, new SchemeError(SchemeErrorCode.validation, { errors }));
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return send(
+      reply,
+      request,
+      new SchemeError(SchemeErrorCode.validation, { errors: [{ field: "body", rule: "invalid" }] }),
+    );
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, "coin scheme database unavailable");
+    return send(reply, request, new SchemeError(SchemeErrorCode.serviceUnavailable));
+  }
+  request.log.error({ err: error }, "coin scheme: unhandled error");
+  return reply.status(500).send({
+    code: 500,
+    error_code: 500,
+    error_message: "Server Error",
+    payload: { error_code: 500, error_message: "Server Error" },
+  });
+}

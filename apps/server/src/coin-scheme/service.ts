@@ -1,0 +1,499 @@
+import { randomInt } from "node:crypto";
+import {
+  checkQrTime,
+  earnCoins,
+  formatCents,
+  formatMultiplier,
+  programmeDate,
+  programmeMonth,
+  purchaseAmountsRule,
+} from "@hcoins/domain/earn-rules";
+import { parseMemberQrText } from "@hcoins/domain/member-qr";
+import { type Kysely, sql } from "kysely";
+import { isUniqueViolation } from "../db/database.ts";
+import type {
+  BonusDay,
+  BonusDayRemoveResult,
+  BonusDaySetResult,
+  BonusDays,
+  CreateAccountResult,
+  LedgerResult,
+  LinkResult,
+  SchemeAccount,
+  SchemeTransaction,
+  StoreResult,
+  TransactionResult,
+} from "./api-schemas.ts";
+import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
+import type { AccountRow, CoinSchemeTables, TransactionRow } from "./tables.ts";
+
+export interface CoinSchemeSettings {
+  /** In hundredths (200 = ×2), applied when the QR code's birth month is the current Hong Kong month. */
+  birthdayMultiplier: number;
+  /** COIN_HOLIDAYS: Hong Kong date → multiplier in hundredths. Operator entries override these. */
+  configuredHolidays: ReadonlyMap<string, number>;
+}
+
+export interface PurchaseInput {
+  qrText: string;
+  storeCode: string;
+  receiptNo: string;
+  netCents: number;
+  electronicCents: number;
+  client: string;
+}
+
+const MEMBER_NO_ATTEMPTS = 5;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** "HC" and ten random digits: not guessable from a neighbour's number. */
+const newMemberNo = () =>
+  `HC${String(randomInt(0, 100_000)).padStart(5, "0")}${String(randomInt(0, 100_000)).padStart(5, "0")}`;
+
+/**
+ * The H Coins scheme: accounts by mobile number, the link to a programme member,
+ * earning at the till, refunds, balances and the ledger. It knows members only by
+ * the reference the member server links (the member number the QR code carries).
+ *
+ * Every write is one statement guarded by a unique constraint, so concurrent calls
+ * (two creates for one number, two links, one receipt sent twice) settle in the
+ * database, and the loser re-reads what the winner wrote.
+ */
+export class CoinSchemeService {
+  constructor(
+    private readonly db: Kysely<CoinSchemeTables>,
+    private readonly settings: CoinSchemeSettings,
+    private readonly now: () => number,
+  ) {}
+
+  // ---- accounts --------------------------------------------------------------
+
+  async accountByPhone(prefix: string, phone: string): Promise<SchemeAccount | null> {
+    const row = await this.rowByPhone(prefix, phone);
+    return row ? this.toAccount(row) : null;
+  }
+
+  async accountByMemberNo(hcoinsMemberNo: string): Promise<SchemeAccount | null> {
+    const row = await this.rowByMemberNo(hcoinsMemberNo);
+    return row ? this.toAccount(row) : null;
+  }
+
+  async accountByMemberRef(memberRef: string): Promise<SchemeAccount | null> {
+    const row = await this.rowByMemberRef(memberRef);
+    return row ? this.toAccount(row) : null;
+  }
+
+  /**
+   * The number's account, created unlinked when there is none. With a member ref the
+   * account is also linked to it (in the same insert for a new account), so a create
+   * for a member is one step that either fully happens or not at all.
+   */
+  async createAccount(input: {
+    prefix: string;
+    phone: string;
+    memberRef?: string | undefined;
+    client: string;
+  }): Promise<CreateAccountResult> {
+    const { prefix, phone, memberRef, client } = input;
+    let existing = await this.rowByPhone(prefix, phone);
+    if (!existing) {
+      if (memberRef !== undefined) await this.refuseRefLinkedElsewhere(memberRef, null);
+      for (let attempt = 1; !existing; attempt += 1) {
+        const at = this.now();
+        try {
+          const row = await this.db
+            .insertInto("hcoin_accounts")
+            .values({
+              hcoins_memberno: newMemberNo(),
+              mobile_phone_prefix: prefix,
+              mobile_phone: phone,
+              linked_member_ref: memberRef ?? null,
+              linked_at: memberRef === undefined ? null : at,
+              linked_by: memberRef === undefined ? null : client,
+              created_by: client,
+              created_at: at,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return { account: await this.toAccount(row), created: true, linked_now: memberRef !== undefined };
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          // Lost a race for the number (then link what the winner made), the member ref, or a member number.
+          existing = await this.rowByPhone(prefix, phone);
+          if (!existing && memberRef !== undefined) await this.refuseRefLinkedElsewhere(memberRef, null);
+          if (!existing && attempt >= MEMBER_NO_ATTEMPTS) throw error;
+        }
+      }
+    }
+    if (memberRef === undefined)
+      return { account: await this.toAccount(existing), created: false, linked_now: false };
+    const linked = await this.link(existing.hcoins_memberno, memberRef, client);
+    return { account: linked.account, created: false, linked_now: linked.linked_now };
+  }
+
+  /**
+   * Links an account to a programme member. Idempotent: linking again to the same
+   * member changes nothing; an account linked to someone else, or a member linked to
+   * another account, is a conflict (6010, 6011).
+   */
+  async link(hcoinsMemberNo: string, memberRef: string, client: string): Promise<LinkResult> {
+    const account = await this.rowByMemberNo(hcoinsMemberNo);
+    if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
+    if (account.linked_member_ref === memberRef)
+      return { account: await this.toAccount(account), linked_now: false };
+    if (account.linked_member_ref !== null)
+      throw new SchemeError(SchemeErrorCode.accountLinkedToAnotherMember);
+    await this.refuseRefLinkedElsewhere(memberRef, account.id);
+    let updated = 0;
+    try {
+      const result = await this.db
+        .updateTable("hcoin_accounts")
+        .set({ linked_member_ref: memberRef, linked_at: this.now(), linked_by: client })
+        .where("id", "=", account.id)
+        .where("linked_member_ref", "is", null)
+        .executeTakeFirst();
+      updated = Number(result.numUpdatedRows);
+    } catch (error) {
+      // The unique member ref: a concurrent call linked this member to another account.
+      if (isUniqueViolation(error)) throw new SchemeError(SchemeErrorCode.memberLinkedToAnotherAccount);
+      throw error;
+    }
+    const after = (await this.rowByMemberNo(hcoinsMemberNo)) as AccountRow;
+    if (after.linked_member_ref !== memberRef)
+      throw new SchemeError(SchemeErrorCode.accountLinkedToAnotherMember);
+    return { account: await this.toAccount(after), linked_now: updated > 0 };
+  }
+
+  // ---- earning and refunds ------------------------------------------------------
+
+  /**
+   * A purchase at the till. A receipt (store code + receipt number) credits once: sent
+   * again for the same member and amounts it answers the first result with
+   * `duplicate: true` (even when the QR code has expired meanwhile, so a till may retry);
+   * for another member or amount it is refused (6009).
+   */
+  async purchase(input: PurchaseInput): Promise<TransactionResult> {
+    const qr = parseMemberQrText(input.qrText);
+    if (!qr) throw schemeValidationError("qr_text", "qrInvalid");
+    const amountRule = purchaseAmountsRule(input.netCents, input.electronicCents);
+    if (amountRule) throw schemeValidationError(amountRule.field, amountRule.rule);
+
+    const earlier = await this.receiptRow(input.storeCode, input.receiptNo, "purchase");
+    if (earlier) return this.replay(earlier, qr.memberRef, input);
+
+    const at = this.now();
+    const freshness = checkQrTime(qr.unixSeconds, at);
+    if (freshness === "stale") throw new SchemeError(SchemeErrorCode.qrExpired);
+    if (freshness === "future") throw new SchemeError(SchemeErrorCode.qrFromFuture);
+    const account = await this.rowByMemberRef(qr.memberRef);
+    if (!account) throw new SchemeError(SchemeErrorCode.unknownMember);
+
+    const partnerStore = await this.isPartnerStore(input.storeCode);
+    const birthdayMultiplier =
+      qr.birthdayMonth !== null && qr.birthdayMonth === programmeMonth(at)
+        ? this.settings.birthdayMultiplier
+        : 100;
+    const holidayMultiplier = await this.holidayMultiplierOn(programmeDate(at));
+    const earned = earnCoins({
+      netCents: input.netCents,
+      electronicCents: input.electronicCents,
+      partnerStore,
+      birthdayMultiplier,
+      holidayMultiplier,
+    });
+    try {
+      const row = await this.db
+        .insertInto("hcoin_transactions")
+        .values({
+          account_id: account.id,
+          kind: "purchase",
+          store_code: input.storeCode,
+          receipt_no: input.receiptNo,
+          client: input.client,
+          net_cents: input.netCents,
+          electronic_cents: input.electronicCents,
+          partner_store: partnerStore ? 1 : 0,
+          birthday_multiplier: birthdayMultiplier,
+          holiday_multiplier: holidayMultiplier,
+          base_coins: earned.baseCoins,
+          birthday_bonus: earned.birthdayBonus,
+          holiday_bonus: earned.holidayBonus,
+          coins: earned.coins,
+          qr_unix_seconds: qr.unixSeconds,
+          created_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return this.result(row, account, false);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await this.receiptRow(input.storeCode, input.receiptNo, "purchase");
+      if (!winner) throw error;
+      return this.replay(winner, qr.memberRef, input);
+    }
+  }
+
+  /** Reverses exactly what a receipt earned; a second refund of it answers the first with `duplicate: true`. */
+  async refund(input: { storeCode: string; receiptNo: string; client: string }): Promise<TransactionResult> {
+    const purchase = await this.receiptRow(input.storeCode, input.receiptNo, "purchase");
+    if (!purchase) throw new SchemeError(SchemeErrorCode.receiptNotFound);
+    const account = (await this.rowById(purchase.account_id)) as AccountRow;
+    const earlier = await this.receiptRow(input.storeCode, input.receiptNo, "refund");
+    if (earlier) return this.result(earlier, account, true);
+    try {
+      const row = await this.db
+        .insertInto("hcoin_transactions")
+        .values({
+          account_id: purchase.account_id,
+          kind: "refund",
+          store_code: purchase.store_code,
+          receipt_no: purchase.receipt_no,
+          client: input.client,
+          net_cents: purchase.net_cents,
+          electronic_cents: purchase.electronic_cents,
+          partner_store: purchase.partner_store,
+          birthday_multiplier: purchase.birthday_multiplier,
+          holiday_multiplier: purchase.holiday_multiplier,
+          base_coins: -purchase.base_coins,
+          birthday_bonus: -purchase.birthday_bonus,
+          holiday_bonus: -purchase.holiday_bonus,
+          coins: -purchase.coins,
+          qr_unix_seconds: null,
+          created_at: this.now(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return this.result(row, account, false);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await this.receiptRow(input.storeCode, input.receiptNo, "refund");
+      if (!winner) throw error;
+      return this.result(winner, account, true);
+    }
+  }
+
+  async ledger(hcoinsMemberNo: string, limit = 50): Promise<LedgerResult> {
+    const account = await this.rowByMemberNo(hcoinsMemberNo);
+    if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
+    const rows = await this.db
+      .selectFrom("hcoin_transactions")
+      .selectAll()
+      .where("account_id", "=", account.id)
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute();
+    const view = await this.toAccount(account);
+    return {
+      account: view,
+      balance: view.balance,
+      entries: rows.map((row) => this.toTransaction(row, account)),
+    };
+  }
+
+  // ---- stores and bonus days ------------------------------------------------------
+
+  async setPartnerStore(storeCode: string, partner: boolean): Promise<StoreResult> {
+    const before = await this.db
+      .selectFrom("hcoin_stores")
+      .select("partner_property")
+      .where("store_code", "=", storeCode)
+      .executeTakeFirst();
+    const flag = partner ? 1 : 0;
+    await this.db
+      .insertInto("hcoin_stores")
+      .values({ store_code: storeCode, partner_property: flag, updated_at: this.now() })
+      .onConflict((oc) =>
+        oc.column("store_code").doUpdateSet({ partner_property: flag, updated_at: this.now() }),
+      )
+      .execute();
+    return {
+      store_code: storeCode,
+      partner_property: partner,
+      changed: (before?.partner_property ?? 0) !== flag,
+    };
+  }
+
+  async isPartnerStore(storeCode: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("hcoin_stores")
+      .select("partner_property")
+      .where("store_code", "=", storeCode)
+      .executeTakeFirst();
+    return row?.partner_property === 1;
+  }
+
+  async setBonusDay(date: string, hundredths: number): Promise<BonusDaySetResult> {
+    const before = await this.operatorBonusDay(date);
+    await this.db
+      .insertInto("hcoin_bonus_days")
+      .values({ date, multiplier: hundredths, updated_at: this.now() })
+      .onConflict((oc) => oc.column("date").doUpdateSet({ multiplier: hundredths, updated_at: this.now() }))
+      .execute();
+    return {
+      date,
+      multiplier: formatMultiplier(hundredths),
+      previous: before === undefined ? null : formatMultiplier(before),
+    };
+  }
+
+  async removeBonusDay(date: string): Promise<BonusDayRemoveResult> {
+    const result = await this.db.deleteFrom("hcoin_bonus_days").where("date", "=", date).executeTakeFirst();
+    const configured = this.settings.configuredHolidays.get(date);
+    return {
+      date,
+      removed: Number(result.numDeletedRows) > 0,
+      configured_multiplier: configured === undefined ? null : formatMultiplier(configured),
+    };
+  }
+
+  /** Every bonus day in force, by date: the operator's entries over COIN_HOLIDAYS. */
+  async bonusDays(): Promise<BonusDays> {
+    const rows = await this.db.selectFrom("hcoin_bonus_days").select(["date", "multiplier"]).execute();
+    const days = new Map<string, BonusDay>();
+    for (const [date, multiplier] of this.settings.configuredHolidays) {
+      days.set(date, { date, multiplier: formatMultiplier(multiplier), source: "configuration" });
+    }
+    for (const row of rows) {
+      days.set(row.date, {
+        date: row.date,
+        multiplier: formatMultiplier(row.multiplier),
+        source: "operator",
+      });
+    }
+    return {
+      birthday_multiplier: formatMultiplier(this.settings.birthdayMultiplier),
+      days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
+    };
+  }
+
+  async holidayMultiplierOn(date: string): Promise<number> {
+    return (await this.operatorBonusDay(date)) ?? this.settings.configuredHolidays.get(date) ?? 100;
+  }
+
+  // ---- internals ------------------------------------------------------------------
+
+  private async operatorBonusDay(date: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom("hcoin_bonus_days")
+      .select("multiplier")
+      .where("date", "=", date)
+      .executeTakeFirst();
+    return row?.multiplier;
+  }
+
+  /** A receipt already recorded: the same member and amounts get the first answer, anything else 6009. */
+  private async replay(
+    earlier: TransactionRow,
+    memberRef: string,
+    input: PurchaseInput,
+  ): Promise<TransactionResult> {
+    const account = (await this.rowById(earlier.account_id)) as AccountRow;
+    const same =
+      account.linked_member_ref === memberRef &&
+      earlier.net_cents === input.netCents &&
+      earlier.electronic_cents === input.electronicCents;
+    if (!same) throw new SchemeError(SchemeErrorCode.receiptConflict);
+    return this.result(earlier, account, true);
+  }
+
+  /** A member may hold one account: refuses a ref linked to an account other than `exceptId`. */
+  private async refuseRefLinkedElsewhere(memberRef: string, exceptId: number | null) {
+    const other = await this.rowByMemberRef(memberRef);
+    if (other && other.id !== exceptId) throw new SchemeError(SchemeErrorCode.memberLinkedToAnotherAccount);
+  }
+
+  private async result(
+    row: TransactionRow,
+    account: AccountRow,
+    duplicate: boolean,
+  ): Promise<TransactionResult> {
+    return {
+      transaction: this.toTransaction(row, account),
+      balance: await this.balanceOf(account.id),
+      duplicate,
+    };
+  }
+
+  private async balanceOf(accountId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom("hcoin_transactions")
+      .select(sql<string | number>`coalesce(sum(coins), 0)`.as("balance"))
+      .where("account_id", "=", accountId)
+      .executeTakeFirst();
+    // PostgreSQL sums a bigint column as numeric, which pg hands over as a string.
+    return Number(row?.balance ?? 0);
+  }
+
+  private rowById(id: number) {
+    return this.db.selectFrom("hcoin_accounts").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  private rowByPhone(prefix: string, phone: string) {
+    return this.db
+      .selectFrom("hcoin_accounts")
+      .selectAll()
+      .where("mobile_phone_prefix", "=", prefix)
+      .where("mobile_phone", "=", phone)
+      .executeTakeFirst();
+  }
+
+  private rowByMemberNo(hcoinsMemberNo: string) {
+    return this.db
+      .selectFrom("hcoin_accounts")
+      .selectAll()
+      .where("hcoins_memberno", "=", hcoinsMemberNo)
+      .executeTakeFirst();
+  }
+
+  private rowByMemberRef(memberRef: string) {
+    return this.db
+      .selectFrom("hcoin_accounts")
+      .selectAll()
+      .where("linked_member_ref", "=", memberRef)
+      .executeTakeFirst();
+  }
+
+  private receiptRow(storeCode: string, receiptNo: string, kind: "purchase" | "refund") {
+    return this.db
+      .selectFrom("hcoin_transactions")
+      .selectAll()
+      .where("store_code", "=", storeCode)
+      .where("receipt_no", "=", receiptNo)
+      .where("kind", "=", kind)
+      .executeTakeFirst();
+  }
+
+  private async toAccount(row: AccountRow): Promise<SchemeAccount> {
+    return {
+      hcoins_memberno: row.hcoins_memberno,
+      mobile_phone_prefix: row.mobile_phone_prefix,
+      mobile_phone: row.mobile_phone,
+      linked: row.linked_member_ref !== null,
+      linked_member_ref: row.linked_member_ref,
+      linked_at: row.linked_at === null ? null : iso(row.linked_at),
+      created_at: iso(row.created_at),
+      balance: await this.balanceOf(row.id),
+    };
+  }
+
+  private toTransaction(row: TransactionRow, account: AccountRow): SchemeTransaction {
+    return {
+      id: row.id,
+      kind: row.kind,
+      hcoins_memberno: account.hcoins_memberno,
+      store_code: row.store_code,
+      receipt_no: row.receipt_no,
+      client: row.client,
+      net_amount: formatCents(row.net_cents),
+      electronic_amount: formatCents(row.electronic_cents),
+      partner_store: row.partner_store === 1,
+      birthday_multiplier: formatMultiplier(row.birthday_multiplier),
+      holiday_multiplier: formatMultiplier(row.holiday_multiplier),
+      base_coins: row.base_coins,
+      birthday_bonus: row.birthday_bonus,
+      holiday_bonus: row.holiday_bonus,
+      coins: row.coins,
+      created_at: iso(row.created_at),
+    };
+  }
+}
