@@ -12,6 +12,12 @@ export interface Database {
   reset_tokens: ResetTokensTable;
   signature_nonces: SignatureNoncesTable;
   settings: SettingsTable;
+  media: MediaTable;
+  cms_locations: CmsLocationsTable;
+  cms_pages: CmsPagesTable;
+  cms_banners: CmsBannersTable;
+  tags: TagsTable;
+  stores: StoresTable;
 }
 
 export interface MembersTable {
@@ -94,3 +100,103 @@ export interface SettingsTable {
 export type MemberRow = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 export type MemberUpdate = Updateable<MembersTable>;
+
+/** Image bytes under a content-addressed token (SHA-256 of the bytes, hex). */
+export interface MediaTable {
+  token: string;
+  content_type: string;
+  byte_size: number;
+  bytes: Buffer;
+  original_name: string;
+  created_at: number;
+}
+
+export interface CmsLocationsTable {
+  id: Generated<number>;
+  code: string;
+  created_at: number;
+}
+
+/** Texts in three columns each; tc is the fallback of en and sc. Content is sanitised HTML. */
+export interface CmsPagesTable {
+  id: Generated<number>;
+  location_id: number;
+  url_slug: string;
+  title_en: string;
+  title_tc: string;
+  title_sc: string;
+  content_en: string;
+  content_tc: string;
+  content_sc: string;
+  /** "active" or "inactive". */
+  status: string;
+  publish_from: number | null;
+  publish_until: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CmsBannersTable {
+  id: Generated<number>;
+  location_id: number;
+  title_en: string;
+  title_tc: string;
+  title_sc: string;
+  image_mobile_token: string;
+  image_desktop_token: string;
+  link_url: string;
+  sort_order: number;
+  status: string;
+  starts_at: number | null;
+  ends_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Tags of a type (only "brand" so far), named in three languages. */
+export interface TagsTable {
+  id: Generated<number>;
+  type: string;
+  code: string;
+  name_en: string;
+  name_tc: string;
+  name_sc: string;
+  logo_media_token: string | null;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface StoresTable {
+  id: Generated<number>;
+  /** The operator's key of the store: CSV imports update the store with the same code. */
+  code: string;
+  brand_id: number;
+  region: string;
+  district: string;
+  name_en: string;
+  name_tc: string;
+  name_sc: string;
+  address_en: string;
+  address_tc: string;
+  address_sc: string;
+  business_hours_en: string;
+  business_hours_tc: string;
+  business_hours_sc: string;
+  introduction_en: string;
+  introduction_tc: string;
+  introduction_sc: string;
+  phone: string;
+  image_media_token: string | null;
+  partner_property: number;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export type MediaRow = Selectable<MediaTable>;
+export type CmsPageRow = Selectable<CmsPagesTable>;
+export type CmsBannerRow = Selectable<CmsBannersTable>;
+export type TagRow = Selectable<TagsTable>;
+export type StoreRow = Selectable<StoresTable>;
+export type NewStore = Insertable<StoresTable>;
