@@ -1,0 +1,106 @@
+import { parseArgs } from "node:util";
+import { isPhonePrefix, type MobileRule, mobileRule, PHONE_PREFIXES } from "@hcoins/domain/phone";
+import type { MemberRow } from "../db/schema.ts";
+import type { Services } from "../services.ts";
+
+/** Bad input from the operator: admin.ts prints the message and exits with `exitCode`, nothing changed. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** One admin command: takes the services and its own arguments, returns what to print. */
+export type CommandRun = (services: Services, args: string[]) => Promise<string>;
+
+/**
+ * Runs a command's node:util parseArgs call (strict, with positionals) and checks the
+ * number of positionals; parse errors (unknown option, missing value) become a CliError
+ * that shows the command's usage line.
+ */
+export function parseCommandArgs<R extends { positionals: string[] }>(
+  usage: string,
+  positionals: readonly string[],
+  parse: () => R,
+): R {
+  let parsed: R;
+  try {
+    parsed = parse();
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nUsage: ${usage}`, 2);
+  }
+  if (parsed.positionals.length !== positionals.length) {
+    const missing = positionals.slice(parsed.positionals.length);
+    const problem =
+      missing.length > 0
+        ? `missing ${missing.map((name) => `<${name}>`).join(" ")}`
+        : `unexpected argument "${parsed.positionals[positionals.length]}"`;
+    throw new CliError(`${problem}\nUsage: ${usage}`, 2);
+  }
+  return parsed;
+}
+
+/** The `<prefix> <mobile>` commands: parsed, checked and normalised. */
+export function phoneCommandArgs(usage: string, args: string[]): { prefix: string; phone: string } {
+  const { positionals } = parseCommandArgs(usage, ["prefix", "mobile"], () =>
+    parseArgs({ args, options: {}, allowPositionals: true, strict: true }),
+  );
+  return phoneArgument(positionals[0] as string, positionals[1] as string);
+}
+
+const MOBILE_RULE_TEXT: Record<MobileRule, (prefix: string) => string> = {
+  mobileNull: () => "is empty",
+  prefixInvalid: () => `has a prefix that is not one of ${PHONE_PREFIXES.join(", ")}`,
+  mobileLength8: (prefix) => `must be 8 digits for prefix ${prefix}`,
+  mobileLength11: () => "must be an 11-digit mainland number starting 13-19 for prefix 86",
+};
+
+/**
+ * Checks a prefix and number with the domain's mobile rule. A leading "+" on the prefix
+ * is dropped (people copy "+852" from the screens); the number is taken as written.
+ * Returns the normalised pair, or the reason it is refused, naming the argument.
+ */
+export function checkPhone(
+  rawPrefix: string,
+  phone: string,
+  names = { prefix: "prefix", phone: "mobile" },
+): { prefix: string; phone: string } | { problem: string } {
+  const prefix = rawPrefix.startsWith("+") ? rawPrefix.slice(1) : rawPrefix;
+  if (!isPhonePrefix(prefix)) {
+    return {
+      problem:
+        prefix === ""
+          ? `${names.prefix} is empty`
+          : `${names.prefix} "${rawPrefix}" is not one of ${PHONE_PREFIXES.join(", ")}`,
+    };
+  }
+  const rule = mobileRule(prefix, phone);
+  if (rule) return { problem: `${names.phone} "${phone}" ${MOBILE_RULE_TEXT[rule](prefix)}` };
+  return { prefix, phone };
+}
+
+/** The `<prefix> <mobile>` pair of a command line, or a CliError naming the bad one. */
+export function phoneArgument(rawPrefix: string, phone: string): { prefix: string; phone: string } {
+  const checked = checkPhone(rawPrefix, phone);
+  if ("problem" in checked) throw new CliError(checked.problem);
+  return checked;
+}
+
+export const showPhone = (prefix: string, phone: string) => `+${prefix} ${phone}`;
+
+export const showMember = (member: MemberRow) =>
+  `member ${member.member_no ?? `#${member.id}`} (${showPhone(member.mobile_phone_prefix, member.mobile_phone)})`;
+
+/** The member who holds a number, or a CliError: the commands that act on accounts need one. */
+export async function memberWithNumber(
+  services: Services,
+  prefix: string,
+  phone: string,
+): Promise<MemberRow> {
+  const member = await services.members.findByPhone(prefix, phone);
+  if (!member) throw new CliError(`no member has the number ${showPhone(prefix, phone)}; nothing changed`);
+  return member;
+}
