@@ -10,7 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [
-      { test: { name: "domain", include: ["packages/*/src/**/*.test.ts"] } },
+      { extends: true, test: { name: "domain", include: ["packages/*/src/**/*.test.ts"] } },
       {
         extends: "./apps/web/vite.config.ts",
         test: {
@@ -18,11 +18,12 @@ export default defineConfig({
           root: "./apps/web",
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
+          testTimeout: 30_000,
           setupFiles: ["./src/test-setup.ts"],
         },
       },
-      { test: { name: "server-sqlite", include: [server], env: { DATABASE_URL: "", REDIS_URL: "" } } },
-      ...(postgres ? [{ test: { name: "server-postgres", include: [server] } }] : []),
+      { extends: true, test: { name: "server-sqlite", include: [server], env: { DATABASE_URL: "", REDIS_URL: "" } } },
+      ...(postgres ? [{ extends: true, test: { name: "server-postgres", include: [server] } }] : []),
     ],
   },
 });

@@ -38,7 +38,8 @@ export const authHeaderPlugin = fp<AuthHeaderOptions>(async (app: FastifyInstanc
     if (token === "guest") return;
     const live = await options.resolveToken(token);
     const member = live ? await options.findMember(live.memberId) : undefined;
-    if (!live || !member) throw new AppError(ErrorCode.unauthenticated);
+    // A disabled account's sessions end at once, including ones issued after it was disabled.
+    if (!live || !member || member.disabled) throw new AppError(ErrorCode.unauthenticated);
     request.member = member;
     request.accessTokenHash = live.tokenHash;
   });
