@@ -22,6 +22,11 @@ export default defineConfig({
           setupFiles: ["./src/test-setup.ts"],
         },
       },
+      {
+        extends: true,
+        // Browser journeys: the real server with the built web app (npm test builds it first) in Chromium.
+        test: { name: "e2e", include: ["e2e/**/*.e2e.ts"], testTimeout: 120_000, env: { DATABASE_URL: "", REDIS_URL: "" } },
+      },
       { extends: true, test: { name: "server-sqlite", include: [server], env: { DATABASE_URL: "", REDIS_URL: "" } } },
       ...(postgres ? [{ extends: true, test: { name: "server-postgres", include: [server] } }] : []),
     ],

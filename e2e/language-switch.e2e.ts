@@ -1,0 +1,48 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage } from "./support/browser.ts";
+import { startServer, type TestServer } from "./support/server.ts";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe("language", () => {
+  it("a fresh browser shows Traditional Chinese, and ?lang=en-US switches to English and is remembered", async () => {
+    const page = await browser.newPage({ baseURL: server.url });
+    await page.goto("/maintenance");
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("zh-HK");
+    await expect.poll(() => page.title()).toContain("系統維護中");
+
+    await page.goto("/maintenance?lang=en-US");
+    await expect.poll(() => page.title()).toContain("Under maintenance");
+    expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("en");
+
+    await page.goto("/maintenance");
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+    await page.close();
+  });
+
+  it.each([
+    ["en", "简", "zh-CN", "系统维护中"],
+    ["sc", "EN", "en", "Under maintenance"],
+  ] as const)(
+    "switching from %s with the %s button changes the texts and <html lang>",
+    async (from, button, lang, heading) => {
+      const page = await openPage(browser, server.url, from);
+      await page.goto("/maintenance");
+      await page.getByRole("button", { name: button === "简" ? "简体中文" : "English" }).click();
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(lang);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(heading);
+      await page.context().close();
+    },
+  );
+});

@@ -1,0 +1,42 @@
+import { type Browser, chromium, type Page } from "playwright-core";
+
+export type Language = "en" | "tc" | "sc";
+
+/** Debian's Chromium, headless, with the flags this machine needs (no background network). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/**
+ * A fresh browser context (own storage) in the given language: the stored `lang`
+ * is set before the app's first script runs, as a returning visitor's would be.
+ */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  language: Language,
+  viewport = { width: 375, height: 812 },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport });
+  await context.addInitScript((lang) => {
+    if (!localStorage.getItem("lang")) localStorage.setItem("lang", lang);
+  }, language);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** Pick a text by language, for assertions that read what a member sees. */
+export const pick = (language: Language, texts: Record<Language, string>) => texts[language];
