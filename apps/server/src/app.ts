@@ -13,11 +13,13 @@ import {
 import { Redis } from "ioredis";
 import type { Kysely } from "kysely";
 import type { DestinationStream } from "pino";
+import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "./coin-scheme/routes.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { loggerOptions } from "./logger.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { coinsRoutes } from "./modules/coins/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
@@ -99,6 +101,7 @@ export async function buildApp({
             scheme: "bearer",
             description: "`Bearer <app_id>:<access token>` or `Bearer <app_id>:guest`",
           },
+          ...coinSchemeSecuritySchemes,
         },
       },
       security: [{ bearer: [] }],
@@ -109,6 +112,10 @@ export async function buildApp({
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(devOutboxRoutes, { services });
+  // The embedded coin scheme serves its own API (X-Api-Key, not the bearer header) to the tills.
+  if (services.coinScheme) {
+    await app.register(coinSchemeRoutes, { scheme: services.coinScheme, clients: config.coinSchemeClients });
+  }
   await app.register(webRoutes, { config });
   await app.register(async (api) => {
     // A body-less POST is validated as an empty object, so missing fields get their own rule names.
@@ -121,7 +128,14 @@ export async function buildApp({
       resolveToken: (token) => services.accessTokens.resolve(token),
       findMember: (id) => services.members.findById(id),
     });
-    for (const routes of [registrationRoutes, memberRoutes, authRoutes, profileRoutes, subscriptionRoutes]) {
+    for (const routes of [
+      registrationRoutes,
+      memberRoutes,
+      authRoutes,
+      profileRoutes,
+      subscriptionRoutes,
+      coinsRoutes,
+    ]) {
       await api.register(routes, { services });
     }
   });

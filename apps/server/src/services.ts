@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "./db/database.ts";
 import { AccessTokens } from "./modules/auth/access-tokens.ts";
 import { ResetTokens } from "./modules/auth/reset-tokens.ts";
 import { AuthService } from "./modules/auth/service.ts";
+import { createCoinServices } from "./modules/coins/create-coin-services.ts";
 import { MemberRepository } from "./modules/members/repository.ts";
 import { MemberService } from "./modules/members/service.ts";
 import { ConsoleSmsSender } from "./modules/sms/console-sender.ts";
@@ -39,7 +40,21 @@ export function createServices(
   const resetTokens = new ResetTokens(db, config.RESET_TOKEN_TTL_SECONDS, now);
   const auth = new AuthService(db, members, sms, accessTokens, resetTokens, counters, config, now);
   const subscriptions = new SubscriptionService(db, members, config, now);
-  return { config, db, now, smsSender, members, sms, accessTokens, auth, subscriptions };
+  const { coinScheme, coinSchemeClient, coins } = createCoinServices(config, db, members, log, now);
+  return {
+    config,
+    db,
+    now,
+    smsSender,
+    members,
+    sms,
+    accessTokens,
+    auth,
+    subscriptions,
+    coinScheme,
+    coinSchemeClient,
+    coins,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -185,6 +185,11 @@ export class MemberService {
     return this.repo.update(memberId, { password_hash: passwordHash, updated_at: this.now() }, trx);
   }
 
+  /** The H Coins member number, set once the coin scheme has linked the member. */
+  setExternalCustomerId(memberId: number, externalCustomerId: string) {
+    return this.repo.update(memberId, { external_customer_id: externalCustomerId, updated_at: this.now() });
+  }
+
   setDisabled(memberId: number, disabled: boolean) {
     return this.repo.update(memberId, { disabled: disabled ? 1 : 0, updated_at: this.now() });
   }

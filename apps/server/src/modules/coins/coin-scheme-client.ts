@@ -1,0 +1,53 @@
+import type {
+  BonusDayRemoveResult,
+  BonusDaySetResult,
+  BonusDays,
+  CreateAccountResult,
+  LedgerResult,
+  LinkResult,
+  SchemeAccount,
+  StoreResult,
+} from "../../coin-scheme/api-schemas.ts";
+
+/**
+ * The member server's way to the H Coins scheme: the embedded scheme (default) or
+ * the scheme's HTTP API (COIN_SCHEME_URL). Both answer the scheme API's wire shapes
+ * and fail with one of the two errors below, so the caller cannot tell them apart.
+ */
+export interface CoinSchemeClient {
+  readonly kind: "embedded" | "http";
+  findAccountByPhone(prefix: string, phone: string): Promise<SchemeAccount | null>;
+  /** Idempotent; with a member ref the account is linked to that member. */
+  createAccount(input: { prefix: string; phone: string; memberRef?: string }): Promise<CreateAccountResult>;
+  /** Idempotent for the same member. */
+  linkAccount(hcoinsMemberNo: string, memberRef: string): Promise<LinkResult>;
+  ledger(hcoinsMemberNo: string, limit?: number): Promise<LedgerResult>;
+  setPartnerStore(storeCode: string, partner: boolean): Promise<StoreResult>;
+  bonusDays(): Promise<BonusDays>;
+  /** `multiplier` in hundredths (200 = ×2). */
+  setBonusDay(date: string, multiplier: number): Promise<BonusDaySetResult>;
+  removeBonusDay(date: string): Promise<BonusDayRemoveResult>;
+}
+
+export type UnavailableReason = "timeout" | "unreachable" | "failed";
+
+/** The scheme could not be asked or did not answer sensibly: a timeout, no connection, a 5xx, garbage. */
+export class CoinSchemeUnavailableError extends Error {
+  constructor(
+    readonly reason: UnavailableReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`coin scheme ${reason}: ${message}`, options);
+  }
+}
+
+/** The scheme answered and refused: its `error_code` (see coin-scheme/errors.ts), e.g. 6010 linked to another member. */
+export class CoinSchemeRefusedError extends Error {
+  constructor(
+    readonly errorCode: number,
+    message: string,
+  ) {
+    super(`coin scheme refused (${errorCode}): ${message}`);
+  }
+}

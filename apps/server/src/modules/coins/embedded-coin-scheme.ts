@@ -1,0 +1,64 @@
+import { SchemeError } from "../../coin-scheme/errors.ts";
+import type { CoinSchemeService } from "../../coin-scheme/service.ts";
+import {
+  type CoinSchemeClient,
+  CoinSchemeRefusedError,
+  CoinSchemeUnavailableError,
+} from "./coin-scheme-client.ts";
+
+/**
+ * The scheme in this process, called directly as the API client `client` (the name
+ * its ledger and links record). A refusal of the scheme becomes a CoinSchemeRefusedError,
+ * anything else (its database down) a CoinSchemeUnavailableError, exactly as over HTTP.
+ */
+export class EmbeddedCoinScheme implements CoinSchemeClient {
+  readonly kind = "embedded";
+
+  constructor(
+    private readonly scheme: CoinSchemeService,
+    private readonly client = "member-server",
+  ) {}
+
+  findAccountByPhone(prefix: string, phone: string) {
+    return this.call(() => this.scheme.accountByPhone(prefix, phone));
+  }
+
+  createAccount(input: { prefix: string; phone: string; memberRef?: string }) {
+    return this.call(() => this.scheme.createAccount({ ...input, client: this.client }));
+  }
+
+  linkAccount(hcoinsMemberNo: string, memberRef: string) {
+    return this.call(() => this.scheme.link(hcoinsMemberNo, memberRef, this.client));
+  }
+
+  ledger(hcoinsMemberNo: string, limit?: number) {
+    return this.call(() => this.scheme.ledger(hcoinsMemberNo, limit));
+  }
+
+  setPartnerStore(storeCode: string, partner: boolean) {
+    return this.call(() => this.scheme.setPartnerStore(storeCode, partner));
+  }
+
+  bonusDays() {
+    return this.call(() => this.scheme.bonusDays());
+  }
+
+  setBonusDay(date: string, multiplier: number) {
+    return this.call(() => this.scheme.setBonusDay(date, multiplier));
+  }
+
+  removeBonusDay(date: string) {
+    return this.call(() => this.scheme.removeBonusDay(date));
+  }
+
+  private async call<T>(action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (error) {
+      if (error instanceof SchemeError) throw new CoinSchemeRefusedError(error.errorCode, error.message);
+      throw new CoinSchemeUnavailableError("failed", (error as Error)?.message ?? String(error), {
+        cause: error,
+      });
+    }
+  }
+}

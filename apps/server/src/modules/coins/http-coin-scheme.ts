@@ -1,0 +1,144 @@
+import type { z } from "zod";
+import {
+  accountLookupResponse,
+  bonusDayRemoveResponse,
+  bonusDaySetResponse,
+  bonusDaysResponse,
+  createAccountResponse,
+  envelope,
+  ledgerResponse,
+  linkResponse,
+  storeResponse,
+} from "../../coin-scheme/api-schemas.ts";
+import { COIN_SCHEME_PREFIX } from "../../coin-scheme/routes.ts";
+import {
+  type CoinSchemeClient,
+  CoinSchemeRefusedError,
+  CoinSchemeUnavailableError,
+} from "./coin-scheme-client.ts";
+
+export interface HttpCoinSchemeOptions {
+  /** The scheme's origin, e.g. http://coin-scheme.internal:4000 (paths /coin-scheme/v1/… are added). */
+  url: string;
+  apiKey: string;
+  timeoutMs: number;
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+const isTimeout = (error: unknown) =>
+  error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+
+/**
+ * The scheme's HTTP API. Each attempt is cut off after `timeoutMs`; a request that got
+ * no answer at all (no connection, reset, timeout) is tried once more, which is safe
+ * because every call the member server makes is a read or idempotent. An answer is
+ * never retried: a refusal is reported, a 5xx or unreadable answer is "unavailable".
+ */
+export class HttpCoinScheme implements CoinSchemeClient {
+  readonly kind = "http";
+  private readonly base: string;
+
+  constructor(private readonly options: HttpCoinSchemeOptions) {
+    this.base = `${options.url.replace(/\/+$/, "")}${COIN_SCHEME_PREFIX}`;
+  }
+
+  async findAccountByPhone(prefix: string, phone: string) {
+    const query = new URLSearchParams({ mobile_phone_prefix: prefix, mobile_phone: phone });
+    return (await this.request("GET", `/accounts?${query}`, accountLookupResponse)).account;
+  }
+
+  createAccount(input: { prefix: string; phone: string; memberRef?: string }) {
+    return this.request("POST", "/accounts", createAccountResponse, {
+      mobile_phone_prefix: input.prefix,
+      mobile_phone: input.phone,
+      ...(input.memberRef === undefined ? {} : { member_ref: input.memberRef }),
+    });
+  }
+
+  linkAccount(hcoinsMemberNo: string, memberRef: string) {
+    return this.request("POST", `/accounts/${encodeURIComponent(hcoinsMemberNo)}/link`, linkResponse, {
+      member_ref: memberRef,
+    });
+  }
+
+  ledger(hcoinsMemberNo: string, limit = 50) {
+    return this.request(
+      "GET",
+      `/accounts/${encodeURIComponent(hcoinsMemberNo)}/ledger?limit=${limit}`,
+      ledgerResponse,
+    );
+  }
+
+  setPartnerStore(storeCode: string, partner: boolean) {
+    return this.request("PUT", `/stores/${encodeURIComponent(storeCode)}`, storeResponse, {
+      partner_property: partner,
+    });
+  }
+
+  bonusDays() {
+    return this.request("GET", "/bonus-days", bonusDaysResponse);
+  }
+
+  setBonusDay(date: string, multiplier: number) {
+    return this.request("PUT", `/bonus-days/${encodeURIComponent(date)}`, bonusDaySetResponse, {
+      multiplier: String(multiplier / 100),
+    });
+  }
+
+  removeBonusDay(date: string) {
+    return this.request("DELETE", `/bonus-days/${encodeURIComponent(date)}`, bonusDayRemoveResponse);
+  }
+
+  private async request<S extends z.ZodType>(
+    method: Method,
+    path: string,
+    payloadSchema: S,
+    body?: unknown,
+  ): Promise<z.infer<S>> {
+    const url = `${this.base}${path}`;
+    const { status, text } = await this.send(method, url, body);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new CoinSchemeUnavailableError("failed", `${method} ${path}: HTTP ${status}, not JSON`);
+    }
+    if (status === 200) {
+      const parsed = envelope(payloadSchema).safeParse(json);
+      if (parsed.success) return (parsed.data as { payload: z.infer<S> }).payload;
+      throw new CoinSchemeUnavailableError("failed", `${method} ${path}: unexpected answer`);
+    }
+    const errorCode = (json as { error_code?: unknown } | null)?.error_code;
+    // A 4xx other than a bad key is the scheme's considered refusal; 401/403 and 5xx mean it cannot serve us.
+    if (status >= 400 && status < 500 && status !== 401 && status !== 403 && typeof errorCode === "number") {
+      const message = (json as { error_message?: unknown }).error_message;
+      throw new CoinSchemeRefusedError(errorCode, typeof message === "string" ? message : `HTTP ${status}`);
+    }
+    throw new CoinSchemeUnavailableError("failed", `${method} ${path}: HTTP ${status}`);
+  }
+
+  /** One attempt, and a second when the first got no answer at all. */
+  private async send(method: Method, url: string, body: unknown): Promise<{ status: number; text: string }> {
+    const headers: Record<string, string> = { "x-api-key": this.options.apiKey, accept: "application/json" };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      try {
+        const response = await fetch(url, {
+          method,
+          headers,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: AbortSignal.timeout(this.options.timeoutMs),
+        });
+        return { status: response.status, text: await response.text() };
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    const reason = isTimeout(lastError) ? "timeout" : "unreachable";
+    throw new CoinSchemeUnavailableError(reason, `${method} ${url}: ${(lastError as Error)?.message}`, {
+      cause: lastError,
+    });
+  }
+}

@@ -1,0 +1,186 @@
+import { CoinStatus, type CoinStatusValue } from "@hcoins/domain/codes";
+import type { FastifyBaseLogger } from "fastify";
+import type { SchemeAccount } from "../../coin-scheme/api-schemas.ts";
+import { SchemeErrorCode } from "../../coin-scheme/errors.ts";
+import type { MemberRow } from "../../db/schema.ts";
+import type { MemberService } from "../members/service.ts";
+import {
+  type CoinSchemeClient,
+  CoinSchemeRefusedError,
+  CoinSchemeUnavailableError,
+} from "./coin-scheme-client.ts";
+import type { CoinMessageKey } from "./messages.ts";
+
+/** `code` of link-hcoin-2 and hcoin-create (HTTP 200 either way, like the Member calls). */
+export const CoinCallCode = {
+  ok: 200,
+  /** link-hcoin-2 only: the member's number has no H Coins account (call hcoin-create). */
+  noAccount: 40020,
+  /** The number's H Coins account is linked to another member. */
+  linkedToOther: 40021,
+  /** The member is linked to a different H Coins account already. */
+  memberLinkedElsewhere: 40022,
+  /** The scheme timed out, could not be reached or failed; nothing changed, try again. */
+  unavailable: 5030,
+} as const;
+export type CoinCallCodeValue = (typeof CoinCallCode)[keyof typeof CoinCallCode];
+
+export interface LinkCheck {
+  status_code: CoinStatusValue;
+  hcoins_memberno: string | null;
+  message: CoinMessageKey;
+}
+
+export interface CoinCallOutcome {
+  code: CoinCallCodeValue;
+  /** The link state after the call: 101 linked, 999 no account, -1 failed. */
+  status_code: CoinStatusValue;
+  hcoins_memberno: string | null;
+  message: CoinMessageKey;
+}
+
+export type DuplicateReason = "mobileRegistered" | "emailTaken" | "hcoinsLinked";
+
+/** What the scheme knows a member by: the member number the QR code carries (the id where there is none). */
+export const memberRefOf = (member: MemberRow) => member.member_no ?? String(member.id);
+
+/**
+ * The member server's side of H Coins: the link check, linking, creating. The scheme
+ * is written first and the member row last, so a scheme that fails leaves the member
+ * untouched; when the scheme linked but the answer was lost, the next check, link or
+ * create finds the link and completes the member row.
+ */
+export class CoinsService {
+  constructor(
+    private readonly scheme: CoinSchemeClient,
+    private readonly members: MemberService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** hcoin-check-linked: 101 linked, 100 account not linked, 999 no account, -1 the scheme failed. */
+  async checkLinked(prefix: string, phone: string, caller: MemberRow | null): Promise<LinkCheck> {
+    let account: SchemeAccount | null;
+    try {
+      account = await this.scheme.findAccountByPhone(prefix, phone);
+    } catch (error) {
+      return { status_code: CoinStatus.failed, hcoins_memberno: null, message: this.failureMessage(error) };
+    }
+    if (!account) return { status_code: CoinStatus.none, hcoins_memberno: null, message: "noAccount" };
+    if (!account.linked)
+      return { status_code: CoinStatus.exists, hcoins_memberno: null, message: "accountExists" };
+    const linked = { status_code: CoinStatus.linked, hcoins_memberno: account.hcoins_memberno } as const;
+    if (!caller) return { ...linked, message: "registered" };
+    if (account.linked_member_ref !== memberRefOf(caller)) return { ...linked, message: "linkedToOther" };
+    await this.completeMemberRow(caller, account.hcoins_memberno);
+    return { ...linked, message: "linkedToYou" };
+  }
+
+  /** link-hcoin-2: links the account of the member's number to the member. */
+  async link(member: MemberRow): Promise<CoinCallOutcome> {
+    try {
+      const account = await this.scheme.findAccountByPhone(member.mobile_phone_prefix, member.mobile_phone);
+      if (!account) return this.outcome(CoinCallCode.noAccount, CoinStatus.none, null, "noAccountToLink");
+      const { account: linked, linked_now } = await this.scheme.linkAccount(
+        account.hcoins_memberno,
+        memberRefOf(member),
+      );
+      await this.completeMemberRow(member, linked.hcoins_memberno);
+      return this.outcome(
+        CoinCallCode.ok,
+        CoinStatus.linked,
+        linked.hcoins_memberno,
+        linked_now ? "linked" : "linkedToYou",
+      );
+    } catch (error) {
+      return this.failure(error);
+    }
+  }
+
+  /**
+   * hcoin-create: opens an account for the member's number, linked to the member, in one
+   * scheme call; an existing unlinked account of the number is linked instead.
+   */
+  async create(member: MemberRow): Promise<CoinCallOutcome> {
+    try {
+      const result = await this.scheme.createAccount({
+        prefix: member.mobile_phone_prefix,
+        phone: member.mobile_phone,
+        memberRef: memberRefOf(member),
+      });
+      await this.completeMemberRow(member, result.account.hcoins_memberno);
+      const message = result.created ? "created" : result.linked_now ? "linked" : "linkedToYou";
+      return this.outcome(CoinCallCode.ok, CoinStatus.linked, result.account.hcoins_memberno, message);
+    } catch (error) {
+      return this.failure(error);
+    }
+  }
+
+  /**
+   * hcoin-check-is-duplicate-reg: the reason a registration of this number and email
+   * would be a duplicate, or null. A scheme that cannot answer does not block
+   * registration (`hcoinStatus` -1); linking after registration reports it.
+   */
+  async duplicateRegistration(
+    prefix: string,
+    phone: string,
+    email: string | undefined,
+    caller: MemberRow | null,
+  ): Promise<{ reason: DuplicateReason | null; hcoinStatus: CoinStatusValue }> {
+    const check = await this.checkLinked(prefix, phone, null);
+    if (await this.members.findByPhone(prefix, phone))
+      return { reason: "mobileRegistered", hcoinStatus: check.status_code };
+    if (email !== undefined && (await this.members.emailTaken(email, caller?.id))) {
+      return { reason: "emailTaken", hcoinStatus: check.status_code };
+    }
+    if (check.status_code === CoinStatus.linked)
+      return { reason: "hcoinsLinked", hcoinStatus: check.status_code };
+    return { reason: null, hcoinStatus: check.status_code };
+  }
+
+  /** The member row follows the scheme: external_customer_id is the H Coins number. */
+  private async completeMemberRow(member: MemberRow, hcoinsMemberNo: string) {
+    if (member.external_customer_id === hcoinsMemberNo) return;
+    await this.members.setExternalCustomerId(member.id, hcoinsMemberNo);
+  }
+
+  private outcome(
+    code: CoinCallCodeValue,
+    status_code: CoinStatusValue,
+    hcoins_memberno: string | null,
+    message: CoinMessageKey,
+  ): CoinCallOutcome {
+    return { code, status_code, hcoins_memberno, message };
+  }
+
+  private failure(error: unknown): CoinCallOutcome {
+    if (error instanceof CoinSchemeRefusedError) {
+      switch (error.errorCode) {
+        case SchemeErrorCode.accountLinkedToAnotherMember:
+          return this.outcome(CoinCallCode.linkedToOther, CoinStatus.failed, null, "linkedToOther");
+        case SchemeErrorCode.memberLinkedToAnotherAccount:
+          return this.outcome(
+            CoinCallCode.memberLinkedElsewhere,
+            CoinStatus.failed,
+            null,
+            "memberLinkedElsewhere",
+          );
+        case SchemeErrorCode.accountNotFound:
+          return this.outcome(CoinCallCode.noAccount, CoinStatus.none, null, "noAccountToLink");
+      }
+    }
+    return this.outcome(CoinCallCode.unavailable, CoinStatus.failed, null, this.failureMessage(error));
+  }
+
+  /** The -1 message; anything that is not the scheme's own failure is rethrown (a database error here is a 5030). */
+  private failureMessage(error: unknown): "unavailable" | "refused" {
+    if (error instanceof CoinSchemeUnavailableError) {
+      this.log.warn({ err: error, reason: error.reason }, "coin scheme unavailable");
+      return "unavailable";
+    }
+    if (error instanceof CoinSchemeRefusedError) {
+      this.log.warn({ err: error, errorCode: error.errorCode }, "coin scheme refused");
+      return "refused";
+    }
+    throw error;
+  }
+}
