@@ -1,0 +1,136 @@
+import { ErrorCode } from "@hcoins/domain/codes";
+import { smsCodeSchema } from "@hcoins/domain/sms-code";
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Navigate, useSearchParams } from "react-router";
+import { z } from "zod";
+import { useAlert } from "../../components/alert-provider.tsx";
+import { Button } from "../../components/button.tsx";
+import { TextField } from "../../components/form-fields.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
+import { useCountdown } from "../../components/use-countdown.ts";
+import { codeOf } from "../../lib/api-client.ts";
+import { paths } from "../../lib/paths.ts";
+import { decodePhoneData } from "../../lib/phone-data.ts";
+import { flowUrl } from "./flow-url.ts";
+import { domainResolver } from "./form-resolver.ts";
+import { requestSmsCode } from "./request-sms-code.ts";
+import { serverMessage } from "./server-message.ts";
+import { useVerifiedPhoneFlow } from "./use-verified-phone-flow.ts";
+
+export const RESEND_SECONDS = 60;
+
+const codeFormSchema = z.object({ code: smsCodeSchema });
+
+type Flow = "register" | "verify";
+
+/** /register/step2: step 1 has just sent a code, so the resend countdown is already running. */
+export function RegisterCodePage() {
+  return <SmsCodeScreen flow="register" />;
+}
+
+/** /verify (from login, for a number that is not yet a full member): the button sends the first code. */
+export function VerifyCodePage() {
+  return <SmsCodeScreen flow="verify" />;
+}
+
+function SmsCodeScreen({ flow }: { flow: Flow }) {
+  const { t } = useTranslation(["register", "common"]);
+  const [search] = useSearchParams();
+  const phone = decodePhoneData(search.get("data"));
+  if (!phone)
+    return <Navigate replace to={flowUrl(flow === "register" ? paths.register : paths.login, search)} />;
+  return (
+    <SmsCodeForm
+      flow={flow}
+      phonePre={phone.phonePre}
+      phone={phone.phone}
+      title={t(`common:titles.${flow === "register" ? "registerCode" : "verify"}`)}
+    />
+  );
+}
+
+function SmsCodeForm({
+  flow,
+  phonePre,
+  phone,
+  title,
+}: {
+  flow: Flow;
+  phonePre: string;
+  phone: string;
+  title: string;
+}) {
+  const { t } = useTranslation(["register", "common"]);
+  const { alert } = useAlert();
+  const continueWithCode = useVerifiedPhoneFlow();
+  const countdown = useCountdown(flow === "register" ? RESEND_SECONDS : 0);
+  const [sent, setSent] = useState(flow === "register");
+  const [sending, setSending] = useState(false);
+  const codeInput = useRef<HTMLInputElement | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: domainResolver<{ code: string }>(codeFormSchema), defaultValues: { code: "" } });
+  const codeField = register("code");
+
+  const send = async () => {
+    setSending(true);
+    const result = await requestSmsCode(phonePre, phone);
+    setSending(false);
+    if (codeOf(result) === 200) {
+      const resendAfter = Number(result.payload?.resend_after_seconds);
+      countdown.start(resendAfter > 0 ? resendAfter : RESEND_SECONDS);
+      setSent(true);
+      codeInput.current?.focus();
+      return;
+    }
+    // 4203: a code went out moments ago; wait out the server's time before the next.
+    const retryAfter = Number(result.payload?.retry_after_seconds);
+    if (Number(result.error_code) === ErrorCode.smsTooSoon && retryAfter > 0) countdown.start(retryAfter);
+    await alert(serverMessage(result, t("common:serverError")));
+  };
+
+  const submit = handleSubmit(({ code }) => continueWithCode(phonePre, phone, code));
+  const number = `+${phonePre} ${phone}`;
+
+  return (
+    <PageFrame title={title}>
+      <p className="page-intro">
+        {t(sent ? "codeSent" : "codeToSend")} <strong className="sms-number">{number}</strong>
+      </p>
+      <form className="card" onSubmit={submit} noValidate>
+        <div className="sms-code-row">
+          <TextField
+            label={t("codeLabel")}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            error={errors.code}
+            {...codeField}
+            ref={(element) => {
+              codeField.ref(element);
+              codeInput.current = element;
+            }}
+          />
+          <Button
+            variant="secondary"
+            className="button button-secondary sms-send"
+            onClick={send}
+            loading={sending}
+            disabled={countdown.running}
+          >
+            {countdown.running ? t("resendIn", { seconds: countdown.left }) : t(sent ? "resend" : "sendCode")}
+          </Button>
+        </div>
+        <div className="actions">
+          <Button type="submit" className="button button-primary button-block" loading={isSubmitting}>
+            {t("common:next")}
+          </Button>
+        </div>
+      </form>
+    </PageFrame>
+  );
+}
