@@ -1,0 +1,32 @@
+import { useNavigate } from "react-router";
+import { useAlert } from "../../components/alert-provider.tsx";
+import { currentLanguage } from "../../lib/i18n.ts";
+import { runMemberStatusCheck } from "../../lib/member-status-check.ts";
+import { isInternal, leaveTarget } from "../../lib/redirect-target.ts";
+import { session } from "../../lib/session.ts";
+import { loadUser } from "../../lib/user.ts";
+
+/**
+ * After a successful login: keep the token, load user info, run the coin check, then
+ * leave for the redirect target or the shop. The coin check never blocks the login
+ * (api-contract.md, Flow details): its failures are alerts, and the member goes on.
+ */
+export function useFinishLogin() {
+  const navigate = useNavigate();
+  const { alert } = useAlert();
+  return async (token: string, phone: { phonePre: string; phone: string }, redirect: string | null) => {
+    session.setToken(token);
+    const user = await loadUser();
+    await runMemberStatusCheck({
+      prefix: phone.phonePre,
+      phone: phone.phone,
+      externalCustomerId: user?.external_customer_id ?? null,
+      language: currentLanguage(),
+      alert: (message) => alert(message),
+      createOnFailure: true,
+    });
+    const target = leaveTarget(redirect, token);
+    if (isInternal(target)) await navigate(target, { replace: true });
+    else window.location.assign(target);
+  };
+}

@@ -1,0 +1,52 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { PageFrame } from "../../components/page-frame.tsx";
+import { paths } from "../../lib/paths.ts";
+import { session } from "../../lib/session.ts";
+import { clearUser, useUser } from "../../lib/user.ts";
+import { NewPasswordStep } from "./new-password-step.tsx";
+import { ResetCodeStep } from "./reset-code-step.tsx";
+
+/**
+ * /forget-pwd (login required): the reset steps for the member's own number, on one
+ * address. The reset token stays in memory: a reload starts again with a new code.
+ */
+export function ForgetPasswordPage() {
+  const { t } = useTranslation("common");
+  const navigate = useNavigate();
+  const { data: user, isPending } = useUser();
+  const [resetToken, setResetToken] = useState<string | null>(null);
+
+  if (!user) {
+    return (
+      <PageFrame title={t("titles.forgetPassword")}>
+        <p className="muted" role="status">
+          {isPending ? t("loading") : t("serverError")}
+        </p>
+      </PageFrame>
+    );
+  }
+  const phone = { phonePre: user.mobile_phone_prefix, phone: user.mobile_phone };
+
+  const done = async () => {
+    await navigate(paths.forgetPasswordSuccess, { replace: true });
+    // The server revoked every session of the member with the reset, this one included.
+    session.clearToken();
+    clearUser();
+  };
+
+  return (
+    <PageFrame title={t("titles.forgetPassword")}>
+      {resetToken ? (
+        <NewPasswordStep
+          resetToken={resetToken}
+          onDone={() => void done()}
+          onExpired={() => setResetToken(null)}
+        />
+      ) : (
+        <ResetCodeStep phone={phone} onVerified={setResetToken} />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,82 @@
+import { ErrorCode } from "@hcoins/domain/codes";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { useAlert } from "../../components/alert-provider.tsx";
+import { Button } from "../../components/button.tsx";
+import { TextField } from "../../components/form-fields.tsx";
+import { codeOf } from "../../lib/api-client.ts";
+import {
+  type NewPasswordWithConfirmation,
+  newPasswordWithConfirmation,
+} from "../../lib/password-confirmation.ts";
+import { errorCodeOf, serverErrorMessage } from "../../lib/server-message.ts";
+import { resetPassword } from "./reset-password.ts";
+
+/**
+ * Step 2 of a reset: the new password, typed twice. A reset token that is unknown,
+ * used or expired (4201) sends the member back to step 1 for a new code; any other
+ * refusal leaves the token usable, so the member stays and tries another password.
+ */
+export function NewPasswordStep({
+  resetToken,
+  onDone,
+  onExpired,
+}: {
+  resetToken: string;
+  onDone: () => void;
+  onExpired: () => void;
+}) {
+  const { t } = useTranslation(["resetPassword", "common"]);
+  const { alert } = useAlert();
+  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(newPasswordWithConfirmation),
+    defaultValues: { new_password: "", confirm_password: "" },
+  });
+
+  const save = async ({ new_password }: NewPasswordWithConfirmation) => {
+    setBusy(true);
+    const result = await resetPassword(resetToken, new_password);
+    if (codeOf(result) === 200) {
+      onDone();
+      return;
+    }
+    await alert(serverErrorMessage(result));
+    if (errorCodeOf(result) === ErrorCode.smsCodeInvalid) {
+      onExpired();
+      return;
+    }
+    setBusy(false);
+  };
+
+  return (
+    <form className="card" noValidate onSubmit={handleSubmit(save)}>
+      <TextField
+        label={t("resetPassword:newPassword")}
+        hint={t("resetPassword:passwordHint")}
+        type="password"
+        autoComplete="new-password"
+        error={errors.new_password}
+        {...register("new_password")}
+      />
+      <TextField
+        label={t("resetPassword:confirmPassword")}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm_password}
+        {...register("confirm_password")}
+      />
+      <div className="actions">
+        <Button type="submit" className="button button-primary button-block" loading={busy}>
+          {t("common:submit")}
+        </Button>
+      </div>
+    </form>
+  );
+}

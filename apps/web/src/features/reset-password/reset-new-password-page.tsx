@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { PageFrame } from "../../components/page-frame.tsx";
+import { paths } from "../../lib/paths.ts";
+import { decodePhoneData } from "../../lib/phone-data.ts";
+import { NewPasswordStep } from "./new-password-step.tsx";
+import { dropResetToken, resetTokenFor } from "./reset-token-store.ts";
+
+/** /reset-pw/step2?data=…: needs the reset token step 1 kept for this number. */
+export function ResetNewPasswordPage() {
+  const { t } = useTranslation("common");
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const data = searchParams.get("data");
+  const phone = decodePhoneData(data);
+  if (!phone || !data) return <Navigate to={paths.login} replace />;
+  const stepOne = `${paths.resetCode}?data=${encodeURIComponent(data)}`;
+  const resetToken = resetTokenFor(phone);
+  if (!resetToken) return <Navigate to={stepOne} replace />;
+
+  const done = () => {
+    dropResetToken();
+    void navigate(paths.resetSuccess, { replace: true });
+  };
+  const expired = () => {
+    dropResetToken();
+    void navigate(stepOne, { replace: true });
+  };
+
+  return (
+    <PageFrame title={t("titles.resetPassword")}>
+      <NewPasswordStep resetToken={resetToken} onDone={done} onExpired={expired} />
+    </PageFrame>
+  );
+}
