@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from "kysely";
+import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from "kysely";
 import * as m0001 from "./migrations/0001-members-and-auth.ts";
 import * as m0002 from "./migrations/0002-coin-scheme.ts";
 import * as m0003 from "./migrations/0003-content.ts";
@@ -11,7 +11,17 @@ const migrations: Record<string, Migration> = {
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL Kysely looks for its migration tables in any schema: another schema's (a test's, a
+  // neighbour deployment's) would stop it creating its own. Pin them to the connection's current schema.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

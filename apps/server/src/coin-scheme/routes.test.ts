@@ -1,0 +1,567 @@
+import type { Kysely } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import type { CoinSchemeTables } from "./tables.ts";
+
+/*
+ * The scheme's HTTP API as a till and the member server use it, served by the member
+ * server (embedded scheme). The clock is pinned to 2025-07-15 12:00 in Hong Kong, so
+ * July is the birthday month and 2025-07-15 the day a holiday can fall on.
+ */
+
+const MEMBER_SERVER_KEY = "test-member-server-key-0001";
+const TILL_KEY = "test-till-key-0000000001";
+const KEYS = `member-server:${MEMBER_SERVER_KEY},pos-1:${TILL_KEY}:till`;
+const NOON_HK = Date.UTC(2025, 6, 15, 4, 0, 0);
+const TODAY = "2025-07-15";
+
+async function schemeApp(env: Record<string, string> = {}) {
+  const t = await createTestApp({ env: { COIN_SCHEME_API_KEYS: KEYS, ...env } });
+  t.clock.advance(NOON_HK - t.clock.now());
+  return t;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read envelope fields freely
+type Res = { status: number; body: any };
+
+function scheme(
+  t: TestApp,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  body?: unknown,
+  key = TILL_KEY,
+) {
+  return t.app
+    .inject({
+      method,
+      url: `/coin-scheme/v1${path}`,
+      headers: {
+        ...(key ? { "x-api-key": key } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    })
+    .then((response): Res => ({ status: response.statusCode, body: JSON.parse(response.body) }));
+}
+
+const admin = (t: TestApp, method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) =>
+  scheme(t, method, path, body, MEMBER_SERVER_KEY);
+
+let phoneSequence = 0;
+/** A linked account for a fresh member ref. */
+async function linkedMember(t: TestApp, memberRef: string) {
+  phoneSequence += 1;
+  const res = await admin(t, "POST", "/accounts", {
+    mobile_phone_prefix: "852",
+    mobile_phone: String(61_000_000 + phoneSequence),
+    member_ref: memberRef,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.payload.account.hcoins_memberno as string;
+}
+
+const qr = (t: TestApp, memberRef: string, month: string, offsetSeconds = 0) =>
+  `${memberRef},0,${month},${Math.floor(t.clock.now() / 1000) + offsetSeconds}`;
+
+let receiptSequence = 0;
+const nextReceipt = () => {
+  receiptSequence += 1;
+  return `R-${receiptSequence}`;
+};
+
+describe("earning at the till: the earn rules", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await schemeApp();
+    await linkedMember(t, "M000000101");
+    expect((await admin(t, "PUT", "/stores/PARTNER1", { partner_property: true })).status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  // [case, store, net, electronic, QR month, holiday multiplier or null, expected base, birthday, holiday, coins]
+  const cases: [
+    string,
+    string,
+    string | number,
+    string | number,
+    string,
+    string | null,
+    number,
+    number,
+    number,
+    number,
+  ][] = [
+    ["net spend, whole dollars", "PLAIN1", "100.00", "0", "01", null, 100, 0, 0, 100],
+    ["cents of the net spend are dropped", "PLAIN1", "123.99", "0", "01", null, 123, 0, 0, 123],
+    ["amounts as JSON numbers", "PLAIN1", 88.5, 0, "01", null, 88, 0, 0, 88],
+    [
+      "electronic payment earns nothing extra outside partner stores",
+      "PLAIN1",
+      "100",
+      "60",
+      "01",
+      null,
+      100,
+      0,
+      0,
+      100,
+    ],
+    [
+      "electronic payment earns 1 per HKD at a partner store",
+      "PARTNER1",
+      "100",
+      "60",
+      "01",
+      null,
+      160,
+      0,
+      0,
+      160,
+    ],
+    [
+      "net and electronic cents are dropped separately",
+      "PARTNER1",
+      "100.50",
+      "50.75",
+      "01",
+      null,
+      150,
+      0,
+      0,
+      150,
+    ],
+    ["under one dollar earns nothing", "PARTNER1", "0.99", "0.99", "01", null, 0, 0, 0, 0],
+    [
+      "birthday month doubles (COIN_BIRTHDAY_MULTIPLIER 2)",
+      "PLAIN1",
+      "100",
+      "0",
+      "07",
+      null,
+      100,
+      100,
+      0,
+      200,
+    ],
+    ["no birth month on the QR code, no birthday bonus", "PLAIN1", "100", "0", "00", null, 100, 0, 0, 100],
+    ["holiday ×3", "PLAIN1", "100", "0", "01", "3", 100, 0, 200, 300],
+    ["birthday and holiday bonuses add up on the base", "PLAIN1", "100", "0", "07", "3", 100, 100, 200, 400],
+    [
+      "README example: partner store, birthday, holiday ×3",
+      "PARTNER1",
+      "123.45",
+      "80.99",
+      "07",
+      "3",
+      203,
+      203,
+      406,
+      812,
+    ],
+    ["fractional holiday multiplier floors the bonus", "PLAIN1", "101", "0", "01", "1.5", 101, 0, 50, 151],
+  ];
+
+  it.each(cases)(
+    "%s",
+    async (_name, store, net, electronic, month, holiday, base_coins, birthday_bonus, holiday_bonus, coins) => {
+      if (holiday)
+        expect((await admin(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: holiday })).status).toBe(200);
+      else await admin(t, "DELETE", `/bonus-days/${TODAY}`);
+      const before = (await admin(t, "GET", "/accounts?member_ref=M000000101")).body.payload.account.balance;
+      const res = await scheme(t, "POST", "/purchases", {
+        qr_text: qr(t, "M000000101", month),
+        store_code: store,
+        receipt_no: nextReceipt(),
+        net_amount: net,
+        electronic_amount: electronic,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.payload.transaction).toMatchObject({
+        kind: "purchase",
+        client: "pos-1",
+        partner_store: store === "PARTNER1",
+        base_coins,
+        birthday_bonus,
+        holiday_bonus,
+        coins,
+      });
+      expect(res.body.payload.duplicate).toBe(false);
+      expect(res.body.payload.balance).toBe(before + coins);
+    },
+  );
+});
+
+describe("earning at the till: receipts, refunds and refusals", () => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+
+  it("credits a receipt once: the same receipt again answers the first result", async () => {
+    t = await schemeApp();
+    await linkedMember(t, "M000000201");
+    const body = {
+      qr_text: qr(t, "M000000201", "01"),
+      store_code: "S1",
+      receipt_no: "R-1",
+      net_amount: "250.40",
+    };
+    const first = await scheme(t, "POST", "/purchases", body);
+    const second = await scheme(t, "POST", "/purchases", body);
+    expect(first.body.payload).toMatchObject({ duplicate: false, balance: 250 });
+    expect(second.status).toBe(200);
+    expect(second.body.payload).toMatchObject({ duplicate: true, balance: 250 });
+    expect(second.body.payload.transaction.id).toBe(first.body.payload.transaction.id);
+  });
+
+  it("credits a receipt once when a till sends it five times at once", async () => {
+    t = await schemeApp();
+    await linkedMember(t, "M000000202");
+    const body = {
+      qr_text: qr(t, "M000000202", "01"),
+      store_code: "S1",
+      receipt_no: "R-9",
+      net_amount: "40",
+    };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => scheme(t, "POST", "/purchases", body)));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((res) => res.body.payload.transaction.id)).size).toBe(1);
+    expect(answers.filter((res) => res.body.payload.duplicate === false)).toHaveLength(1);
+    const account = await admin(t, "GET", "/accounts?member_ref=M000000202");
+    expect(account.body.payload.account.balance).toBe(40);
+  });
+
+  it("accepts a retry of a receipt after its QR code has expired, but credits nothing again", async () => {
+    t = await schemeApp();
+    await linkedMember(t, "M000000203");
+    const body = {
+      qr_text: qr(t, "M000000203", "01"),
+      store_code: "S1",
+      receipt_no: "R-2",
+      net_amount: "10",
+    };
+    expect((await scheme(t, "POST", "/purchases", body)).status).toBe(200);
+    t.clock.advance(10 * 60_000);
+    const retry = await scheme(t, "POST", "/purchases", body);
+    expect(retry.status).toBe(200);
+    expect(retry.body.payload).toMatchObject({ duplicate: true, balance: 10 });
+  });
+
+  it("refuses a receipt number reused for another amount or member (6009)", async () => {
+    t = await schemeApp();
+    await linkedMember(t, "M000000204");
+    await linkedMember(t, "M000000205");
+    const body = {
+      qr_text: qr(t, "M000000204", "01"),
+      store_code: "S1",
+      receipt_no: "R-3",
+      net_amount: "10",
+    };
+    expect((await scheme(t, "POST", "/purchases", body)).status).toBe(200);
+    const otherAmount = await scheme(t, "POST", "/purchases", { ...body, net_amount: "11" });
+    expect(otherAmount.status).toBe(409);
+    expect(otherAmount.body.error_code).toBe(6009);
+    const otherMember = await scheme(t, "POST", "/purchases", {
+      ...body,
+      qr_text: qr(t, "M000000205", "01"),
+    });
+    expect(otherMember.body.error_code).toBe(6009);
+    // The same receipt number at another store is another receipt.
+    const otherStore = await scheme(t, "POST", "/purchases", { ...body, store_code: "S2" });
+    expect(otherStore.body.payload).toMatchObject({ duplicate: false, balance: 20 });
+  });
+
+  it("a refund reverses exactly what the receipt earned, bonuses included, once", async () => {
+    t = await schemeApp();
+    await linkedMember(t, "M000000206");
+    await admin(t, "PUT", "/stores/P1", { partner_property: true });
+    await admin(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: 2 });
+    const kept = await scheme(t, "POST", "/purchases", {
+      qr_text: qr(t, "M000000206", "01"),
+      store_code: "P1",
+      receipt_no: "KEEP",
+      net_amount: "30",
+    });
+    const purchase = await scheme(t, "POST", "/purchases", {
+      qr_text: qr(t, "M000000206", "07"),
+      store_code: "P1",
+      receipt_no: "BACK",
+      net_amount: "99.99",
+      electronic_amount: "50",
+    });
+    // base 99 + 50 = 149; birthday +149; holiday +149
+    expect(purchase.body.payload.transaction.coins).toBe(447);
+    expect(purchase.body.payload.balance).toBe(60 + 447);
+    expect(kept.body.payload.transaction.coins).toBe(60);
+
+    // The holiday is gone by the time of the refund: the refund still takes back what was given.
+    await admin(t, "DELETE", `/bonus-days/${TODAY}`);
+    t.clock.advance(3 * 86_400_000);
+    const refund = await scheme(t, "POST", "/refunds", { store_code: "P1", receipt_no: "BACK" });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    expect(refund.body.payload.transaction).toMatchObject({
+      kind: "refund",
+      base_coins: -149,
+      birthday_bonus: -149,
+      holiday_bonus: -149,
+      coins: -447,
+      net_amount: "99.99",
+      electronic_amount: "50.00",
+    });
+    expect(refund.body.payload).toMatchObject({ duplicate: false, balance: 60 });
+
+    const again = await scheme(t, "POST", "/refunds", { store_code: "P1", receipt_no: "BACK" });
+    expect(again.body.payload).toMatchObject({ duplicate: true, balance: 60 });
+    expect(again.body.payload.transaction.id).toBe(refund.body.payload.transaction.id);
+
+    const unknown = await scheme(t, "POST", "/refunds", { store_code: "P1", receipt_no: "NEVER" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error_code).toBe(6005);
+  });
+
+  it.each([
+    ["exactly 3 minutes old", -180, 200, undefined],
+    ["3 minutes and 1 second old", -181, 422, 6001],
+    ["a day old", -86_400, 422, 6001],
+    ["1 minute ahead", 60, 200, undefined],
+    ["61 seconds ahead", 61, 422, 6002],
+  ])("a QR code %s: HTTP %i", async (_name, offset, status, errorCode) => {
+    t = await schemeApp();
+    await linkedMember(t, "M000000207");
+    const res = await scheme(t, "POST", "/purchases", {
+      qr_text: qr(t, "M000000207", "01", offset),
+      store_code: "S1",
+      receipt_no: "R-QR",
+      net_amount: "10",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(res.body.error_code).toBe(errorCode);
+    const account = await admin(t, "GET", "/accounts?member_ref=M000000207");
+    expect(account.body.payload.account.balance).toBe(status === 200 ? 10 : 0);
+  });
+
+  it("refuses a QR code of a member the scheme does not know, or one not linked (6003)", async () => {
+    t = await schemeApp();
+    await admin(t, "POST", "/accounts", { mobile_phone_prefix: "852", mobile_phone: "61999999" });
+    const res = await scheme(t, "POST", "/purchases", {
+      qr_text: qr(t, "M000000999", "01"),
+      store_code: "S1",
+      receipt_no: "R-1",
+      net_amount: "10",
+    });
+    expect(res.status).toBe(404);
+    expect(res.body.error_code).toBe(6003);
+    expect(res.body.error_message).toBe("此會員 QR Code 不屬於 H Coins 計劃的會員。");
+  });
+
+  it.each([
+    ["a negative net amount", { net_amount: "-5" }, "net_amount", "amountNegative"],
+    [
+      "a negative electronic amount",
+      { net_amount: "5", electronic_amount: -1 },
+      "electronic_amount",
+      "amountNegative",
+    ],
+    ["an absurd amount", { net_amount: "1000000.01" }, "net_amount", "amountTooLarge"],
+    ["an absurd number", { net_amount: 1e12 }, "net_amount", "amountTooLarge"],
+    ["three decimals", { net_amount: "12.345" }, "net_amount", "amountFormat"],
+    ["text", { net_amount: "twelve" }, "net_amount", "amountFormat"],
+    ["no net amount", {}, "net_amount", "required"],
+    [
+      "more paid electronically than spent",
+      { net_amount: "10", electronic_amount: "10.01" },
+      "electronic_amount",
+      "electronicExceedsNet",
+    ],
+    [
+      "a QR text of another format",
+      { net_amount: "10", qr_text: "M000000208,1,07,1752552000" },
+      "qr_text",
+      "qrInvalid",
+    ],
+    ["a store code with spaces", { net_amount: "10", store_code: "S 1" }, "store_code", "storeCodeInvalid"],
+  ])("refuses %s (4000, rule %s)", async (_name, fields, field, rule) => {
+    t = await schemeApp();
+    await linkedMember(t, "M000000208");
+    const res = await scheme(t, "POST", "/purchases", {
+      qr_text: qr(t, "M000000208", "01"),
+      store_code: "S1",
+      receipt_no: "R-1",
+      ...fields,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error_code).toBe(4000);
+    expect(res.body.payload.errors).toContainEqual({ field, rule });
+    const account = await admin(t, "GET", "/accounts?member_ref=M000000208");
+    expect(account.body.payload.account.balance).toBe(0);
+  });
+
+  it("applies COIN_HOLIDAYS and COIN_BIRTHDAY_MULTIPLIER from the configuration; an operator's day overrides", async () => {
+    t = await schemeApp({ COIN_HOLIDAYS: `2025-12-25:2,${TODAY}:1.5`, COIN_BIRTHDAY_MULTIPLIER: "3" });
+    await linkedMember(t, "M000000209");
+    const earn = (receipt: string) =>
+      scheme(t, "POST", "/purchases", {
+        qr_text: qr(t, "M000000209", "07"),
+        store_code: "S1",
+        receipt_no: receipt,
+        net_amount: "100",
+      });
+    expect((await earn("R-1")).body.payload.transaction).toMatchObject({
+      birthday_bonus: 200,
+      holiday_bonus: 50,
+    });
+    await admin(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: "1" });
+    expect((await earn("R-2")).body.payload.transaction).toMatchObject({
+      birthday_bonus: 200,
+      holiday_bonus: 0,
+    });
+
+    const days = await admin(t, "GET", "/bonus-days");
+    expect(days.body.payload).toEqual({
+      birthday_multiplier: "3",
+      days: [
+        { date: TODAY, multiplier: "1", source: "operator" },
+        { date: "2025-12-25", multiplier: "2", source: "configuration" },
+      ],
+    });
+    const removed = await admin(t, "DELETE", `/bonus-days/${TODAY}`);
+    expect(removed.body.payload).toEqual({ date: TODAY, removed: true, configured_multiplier: "1.5" });
+  });
+});
+
+describe("accounts and links", () => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+
+  it("creates one account per number, idempotently, and answers lookups", async () => {
+    t = await schemeApp();
+    const body = { mobile_phone_prefix: "852", mobile_phone: "62000001" };
+    const first = await admin(t, "POST", "/accounts", body);
+    const second = await admin(t, "POST", "/accounts", body);
+    expect(first.body.payload).toMatchObject({ created: true, linked_now: false });
+    expect(first.body.payload.account.hcoins_memberno).toMatch(/^HC\d{10}$/);
+    expect(second.body.payload).toMatchObject({ created: false, linked_now: false });
+    expect(second.body.payload.account.hcoins_memberno).toBe(first.body.payload.account.hcoins_memberno);
+
+    const byPhone = await scheme(t, "GET", "/accounts?mobile_phone_prefix=852&mobile_phone=62000001");
+    expect(byPhone.body.payload.account).toMatchObject({
+      linked: false,
+      linked_member_ref: null,
+      balance: 0,
+    });
+    const none = await scheme(t, "GET", "/accounts?mobile_phone_prefix=852&mobile_phone=62000002");
+    expect(none.status).toBe(200);
+    expect(none.body.payload.account).toBeNull();
+  });
+
+  it("makes one account and one link when creates for one member race", async () => {
+    t = await schemeApp();
+    const body = { mobile_phone_prefix: "852", mobile_phone: "62000003", member_ref: "M000000301" };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => admin(t, "POST", "/accounts", body)));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((res) => res.body.payload.account.hcoins_memberno)).size).toBe(1);
+    expect(answers.filter((res) => res.body.payload.created)).toHaveLength(1);
+    const db = t.app.services.db as unknown as Kysely<CoinSchemeTables>;
+    const rows = await db.selectFrom("hcoin_accounts").select("linked_member_ref").execute();
+    expect(rows).toEqual([{ linked_member_ref: "M000000301" }]);
+  });
+
+  it("links idempotently and refuses a second member (6010) or a second account (6011)", async () => {
+    t = await schemeApp();
+    const a = (await admin(t, "POST", "/accounts", { mobile_phone_prefix: "852", mobile_phone: "62000004" }))
+      .body.payload.account.hcoins_memberno;
+    const b = (await admin(t, "POST", "/accounts", { mobile_phone_prefix: "852", mobile_phone: "62000005" }))
+      .body.payload.account.hcoins_memberno;
+    const first = await admin(t, "POST", `/accounts/${a}/link`, { member_ref: "M000000401" });
+    expect(first.body.payload).toMatchObject({
+      linked_now: true,
+      account: { linked: true, linked_member_ref: "M000000401" },
+    });
+    const again = await admin(t, "POST", `/accounts/${a}/link`, { member_ref: "M000000401" });
+    expect(again.body.payload.linked_now).toBe(false);
+    const other = await admin(t, "POST", `/accounts/${a}/link`, { member_ref: "M000000402" });
+    expect(other.status).toBe(409);
+    expect(other.body.error_code).toBe(6010);
+    const secondAccount = await admin(t, "POST", `/accounts/${b}/link`, { member_ref: "M000000401" });
+    expect(secondAccount.status).toBe(409);
+    expect(secondAccount.body.error_code).toBe(6011);
+    const missing = await admin(t, "POST", "/accounts/HC0000000000/link", { member_ref: "M000000401" });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error_code).toBe(6004);
+  });
+
+  it("shows the ledger newest first, with the client of each entry", async () => {
+    t = await schemeApp();
+    const number = await linkedMember(t, "M000000501");
+    for (const [receipt, amount] of [
+      ["R-1", "12"],
+      ["R-2", "30"],
+    ]) {
+      await scheme(t, "POST", "/purchases", {
+        qr_text: qr(t, "M000000501", "01"),
+        store_code: "S1",
+        receipt_no: receipt,
+        net_amount: amount,
+      });
+    }
+    await scheme(t, "POST", "/refunds", { store_code: "S1", receipt_no: "R-1" });
+    const ledger = await scheme(t, "GET", `/accounts/${number}/ledger`);
+    expect(ledger.status).toBe(200);
+    expect(ledger.body.payload.balance).toBe(30);
+    expect(
+      ledger.body.payload.entries.map((entry: { kind: string; coins: number }) => [entry.kind, entry.coins]),
+    ).toEqual([
+      ["refund", -12],
+      ["purchase", 30],
+      ["purchase", 12],
+    ]);
+    expect(ledger.body.payload.entries[0]).toMatchObject({
+      client: "pos-1",
+      receipt_no: "R-1",
+      store_code: "S1",
+    });
+  });
+});
+
+describe("API keys", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await schemeApp();
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ["no key", ""],
+    ["an unknown key", "not-a-configured-key-000"],
+    ["a key that differs in the last character", `${TILL_KEY.slice(0, -1)}2`],
+  ])("refuses %s (401, 4010)", async (_name, key) => {
+    const res = await scheme(t, "GET", "/bonus-days", undefined, key);
+    expect(res.status).toBe(401);
+    expect(res.body.error_code).toBe(4010);
+  });
+
+  it("lets a till key earn and read but not create, link or configure (403, 4030)", async () => {
+    const create = await scheme(t, "POST", "/accounts", {
+      mobile_phone_prefix: "852",
+      mobile_phone: "63000001",
+    });
+    expect(create.status).toBe(403);
+    expect(create.body.error_code).toBe(4030);
+    expect((await scheme(t, "PUT", "/stores/S1", { partner_property: true })).status).toBe(403);
+    expect((await scheme(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: 2 })).status).toBe(403);
+    expect((await scheme(t, "GET", "/bonus-days")).status).toBe(200);
+    const lookup = await admin(t, "GET", "/accounts?mobile_phone_prefix=852&mobile_phone=63000001");
+    expect(lookup.body.payload.account).toBeNull();
+  });
+
+  it("validates the operator's inputs", async () => {
+    const badDate = await admin(t, "PUT", "/bonus-days/2025-02-29", { multiplier: 2 });
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.payload.errors).toContainEqual({ field: "date", rule: "dateInvalid" });
+    const badMultiplier = await admin(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: 0.5 });
+    expect(badMultiplier.body.payload.errors).toContainEqual({
+      field: "multiplier",
+      rule: "multiplierInvalid",
+    });
+    const badPhone = await admin(t, "POST", "/accounts", { mobile_phone_prefix: "852", mobile_phone: "123" });
+    expect(badPhone.body.payload.errors).toContainEqual({ field: "mobile_phone", rule: "mobileLength8" });
+  });
+});
