@@ -1,0 +1,116 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { i18next } from "../../lib/i18n.ts";
+import type { UserInfo } from "../../lib/user.ts";
+import { EditProfilePage } from "./edit-profile-page.tsx";
+import { failure, member, mockApi, ok, renderScreen } from "./test-helpers.tsx";
+
+const SAVE = "POST /crm/user/profile";
+const LOAD = "GET /crm/user/profile";
+
+function renderPage(user: UserInfo) {
+  return renderScreen([{ path: "/renew", Component: EditProfilePage }], "/renew", user);
+}
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(() => i18next.changeLanguage("en"));
+});
+
+describe("EditProfilePage", () => {
+  it("shows the member's info with the mobile disabled, a set birth month locked, no referral code or terms", async () => {
+    mockApi({});
+    renderPage(member({ birthday_month: 7, gender: 1 }));
+    expect(await screen.findByLabelText("Mobile number")).toBeDisabled();
+    expect(screen.getByLabelText("Mobile number")).toHaveValue("+852 91234567");
+    expect(screen.getByLabelText("Birth month")).toBeDisabled();
+    expect(screen.getByLabelText("Birth month")).toHaveValue("7");
+    expect(screen.getByRole("radio", { name: "Male" })).toBeChecked();
+    expect(screen.getByLabelText(/Email address/)).toHaveValue("mei@example.com");
+    expect(screen.queryByLabelText(/Referral code/)).toBeNull();
+    expect(screen.queryByRole("checkbox", { name: /I have read and agree/ })).toBeNull();
+  });
+
+  it("lets a birth month that is not set yet be chosen", async () => {
+    mockApi({});
+    renderPage(member({ birthday_month: null }));
+    expect(await screen.findByLabelText("Birth month")).toBeEnabled();
+  });
+
+  it("saves with gender left empty (null) and without the unchanged email, then says 'Profile Changed' and reloads", async () => {
+    const user = member({ birthday_month: 7 });
+    const api = mockApi({ [SAVE]: ok(user), [LOAD]: ok(user) });
+    renderPage(user);
+    await userEvent.click(await screen.findByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Profile Changed")).toBeInTheDocument();
+    const body = api.called(SAVE)[0]?.body;
+    expect(body).toMatchObject({
+      gender: "",
+      birthday_month: "7",
+      email_subscription: "0",
+      do_not_call: "1",
+    });
+    expect(body).not.toHaveProperty("email");
+    expect(body).not.toHaveProperty("referral_code");
+    expect(api.called(LOAD)).toHaveLength(1);
+  });
+
+  it("sends the email only when it changed; an empty email is allowed, a malformed one is not", async () => {
+    const user = member({ birthday_month: 7, gender: 2 });
+    const api = mockApi({ [SAVE]: ok(user), [LOAD]: ok(user) });
+    renderPage(user);
+    const person = userEvent.setup();
+    const email = await screen.findByLabelText(/Email address/);
+    await person.clear(email);
+    await person.type(email, "broken@");
+    await person.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Email format incorrect, please try again.")).toBeInTheDocument();
+    expect(api.called(SAVE)).toHaveLength(0);
+
+    await person.clear(email);
+    await person.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(api.called(SAVE)).toHaveLength(1));
+    expect(api.called(SAVE)[0]?.body).not.toHaveProperty("email");
+    await person.click(await screen.findByRole("button", { name: "Confirm" }));
+
+    await person.clear(email);
+    await person.type(email, "New@example.com");
+    await person.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(api.called(SAVE)).toHaveLength(2));
+    expect(api.called(SAVE)[1]?.body).toMatchObject({ email: "new@example.com", gender: "2" });
+  });
+
+  it("shows the email-taken text on 40010 and the server's message on other failures", async () => {
+    const user = member({ birthday_month: 7 });
+    const api = mockApi({
+      [SAVE]: [failure(409, 40010, "taken"), failure(400, 4998, "Profile service said no")],
+    });
+    renderPage(user);
+    const person = userEvent.setup();
+    const email = await screen.findByLabelText(/Email address/);
+    await person.clear(email);
+    await person.type(email, "taken@example.com");
+    await person.click(screen.getByRole("button", { name: "Save" }));
+    expect(
+      await screen.findByText("The email address is already registered, Please enter another email address."),
+    ).toBeInTheDocument();
+    await person.click(screen.getByRole("button", { name: "Confirm" }));
+    await person.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Profile service said no")).toBeInTheDocument();
+    expect(api.called(LOAD)).toHaveLength(0);
+  });
+
+  it("says 完成更改 in Traditional and Simplified Chinese", async () => {
+    const user = member({ birthday_month: 7 });
+    mockApi({ [SAVE]: ok(user), [LOAD]: ok(user) });
+    renderPage(user);
+    await act(() => i18next.changeLanguage("sc"));
+    await userEvent.click(await screen.findByRole("button", { name: "保存" }));
+    expect(await screen.findByText("完成更改")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "确认" }));
+    await act(() => i18next.changeLanguage("tc"));
+    await userEvent.click(screen.getByRole("button", { name: "儲存" }));
+    expect(await screen.findByText("完成更改")).toBeInTheDocument();
+  });
+});
