@@ -1,0 +1,334 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { createServer as createTcpServer, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { nextPhone, registerMember } from "../../testing/flows.ts";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { CoinSchemeRefusedError, CoinSchemeUnavailableError } from "./coin-scheme-client.ts";
+import { COIN_MESSAGES } from "./messages.ts";
+
+/*
+ * The HTTP implementation against the scheme running as a separate process
+ * (`apps/server/src/coin-scheme/main.ts`) on loopback, and against schemes that
+ * are not there, never answer, or fail.
+ */
+
+const REPO = fileURLToPath(new URL("../../../../../", import.meta.url));
+const MEMBER_SERVER_KEY = "http-test-member-server-key";
+const TILL_KEY = "http-test-till-key-000001";
+const BASE = "/custom-api/custom/cuapp/customer";
+
+async function freePort(): Promise<number> {
+  const server = createTcpServer();
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+async function listen(server: Server | ReturnType<typeof createTcpServer>): Promise<number> {
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  return (server.address() as { port: number }).port;
+}
+
+const profile = async (t: TestApp, token: string) =>
+  (await t.call("GET", "/crm/user/profile?include_custom_field=1", { token })).body.payload;
+
+describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
+  let child: ChildProcess;
+  let dataDir: string;
+  let url: string;
+  let t: TestApp;
+  let output = "";
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "coin-scheme-"));
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/coin-scheme/main.ts"], {
+      cwd: REPO,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "test",
+        LOG_LEVEL: "warn",
+        HOST: "127.0.0.1",
+        COIN_SCHEME_PORT: String(port),
+        DATABASE_URL: `sqlite:${join(dataDir, "scheme.db")}`,
+        COIN_SCHEME_API_KEYS: `member-server:${MEMBER_SERVER_KEY},pos-7:${TILL_KEY}:till`,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    const deadline = Date.now() + 25_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`coin scheme exited ${child.exitCode}: ${output}`);
+      const up = await fetch(`${url}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() > deadline) throw new Error(`coin scheme did not start: ${output}`);
+      await new Promise((done) => setTimeout(done, 150));
+    }
+    t = await createTestApp({ env: { COIN_SCHEME_URL: url, COIN_SCHEME_API_KEY: MEMBER_SERVER_KEY } });
+  }, 40_000);
+
+  afterAll(async () => {
+    await t?.close();
+    if (child && child.exitCode === null) {
+      const exited = new Promise((done) => child.once("exit", done));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("uses the HTTP client and does not serve the scheme's API itself", async () => {
+    expect(t.app.services.coinSchemeClient.kind).toBe("http");
+    expect(t.app.services.coinScheme).toBeNull();
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/coin-scheme/v1/bonus-days",
+      headers: { "x-api-key": TILL_KEY },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it("999 → hcoin-create → 101, and the member earns at a till of that process", async () => {
+    const member = await registerMember(t);
+    const before = await t.call("POST", `${BASE}/hcoin-check-linked`, {
+      body: { mobile_phone_prefix: "852", mobile_phone: member.phone },
+      token: member.token,
+    });
+    expect(before.body.payload.status_code).toBe(999);
+
+    const created = await t.call("POST", `${BASE}/hcoin-create`, { body: {}, token: member.token });
+    expect(created.body).toMatchObject({ code: 200, payload: { status_code: 101 } });
+    const number = created.body.payload.hcoins_memberno as string;
+    expect((await profile(t, member.token)).external_customer_id).toBe(number);
+
+    const after = await t.call("POST", `${BASE}/hcoin-check-linked`, {
+      body: { mobile_phone_prefix: "852", mobile_phone: member.phone },
+    });
+    expect(after.body.payload).toMatchObject({ status_code: 101, hcoins_memberno: number });
+
+    // The till talks to the scheme process directly, with the QR text of the member's screen.
+    const qrText = `${member.user.member_no},0,07,${Math.floor(Date.now() / 1000)}`;
+    const purchase = await fetch(`${url}/coin-scheme/v1/purchases`, {
+      method: "POST",
+      headers: { "x-api-key": TILL_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ qr_text: qrText, store_code: "S9", receipt_no: "HTTP-1", net_amount: "42.50" }),
+    }).then((res) => res.json());
+    expect(purchase.payload.transaction).toMatchObject({
+      base_coins: 42,
+      client: "pos-7",
+      hcoins_memberno: number,
+    });
+
+    const ledger = await t.app.services.coinSchemeClient.ledger(number);
+    expect(ledger.balance).toBe(purchase.payload.balance);
+    expect(ledger.entries[0]).toMatchObject({ receipt_no: "HTTP-1", kind: "purchase" });
+  });
+
+  it("100 → link-hcoin-2 → 101", async () => {
+    const member = await registerMember(t);
+    const { account, created } = await t.app.services.coinSchemeClient.createAccount({
+      prefix: "852",
+      phone: member.phone,
+    });
+    expect(created).toBe(true);
+    const check = await t.call("POST", `${BASE}/hcoin-check-linked`, {
+      body: { mobile_phone_prefix: "852", mobile_phone: member.phone },
+      token: member.token,
+    });
+    expect(check.body.payload.status_code).toBe(100);
+    const linked = await t.call("POST", `${BASE}/link-hcoin-2`, { body: {}, token: member.token });
+    expect(linked.body).toMatchObject({
+      code: 200,
+      payload: { status_code: 101, hcoins_memberno: account.hcoins_memberno },
+    });
+    expect((await profile(t, member.token)).external_customer_id).toBe(account.hcoins_memberno);
+  });
+
+  it("a number linked to another member: 40021, the member untouched", async () => {
+    const member = await registerMember(t);
+    await t.app.services.coinSchemeClient.createAccount({
+      prefix: "852",
+      phone: member.phone,
+      memberRef: "M777777777",
+    });
+    const res = await t.call("POST", `${BASE}/hcoin-create`, { body: {}, token: member.token });
+    expect(res.body).toMatchObject({ code: 40021, payload: { status_code: -1 } });
+    expect((await profile(t, member.token)).external_customer_id).toBeNull();
+  });
+
+  it("two concurrent creates for one member make one account and one link", async () => {
+    const member = await registerMember(t);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.call("POST", `${BASE}/hcoin-create`, { body: {}, token: member.token }),
+      ),
+    );
+    expect(answers.map((res) => res.body.code)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((res) => res.body.payload.hcoins_memberno)).size).toBe(1);
+    const account = await t.app.services.coinSchemeClient.findAccountByPhone("852", member.phone);
+    expect(account?.linked_member_ref).toBe(member.user.member_no);
+  });
+
+  it("reports the scheme's refusals as refusals", async () => {
+    const error = await t.app.services.coinSchemeClient.linkAccount("HC0000000000", "M1").catch((e) => e);
+    expect(error).toBeInstanceOf(CoinSchemeRefusedError);
+    expect(error.errorCode).toBe(6004);
+  });
+
+  it("a member server with a wrong API key gets -1, not a crash", async () => {
+    const wrong = await createTestApp({
+      env: { COIN_SCHEME_URL: url, COIN_SCHEME_API_KEY: "not-the-right-key-0000" },
+    });
+    try {
+      const res = await wrong.call("POST", `${BASE}/hcoin-check-linked`, {
+        body: { mobile_phone_prefix: "852", mobile_phone: nextPhone() },
+      });
+      expect(res.body.payload).toMatchObject({ status_code: -1, msg_en: COIN_MESSAGES.unavailable.en });
+    } finally {
+      await wrong.close();
+    }
+  });
+});
+
+describe("HTTP scheme: nothing there, no answer, failures", () => {
+  let t: TestApp | undefined;
+  let server: Server | ReturnType<typeof createTcpServer> | undefined;
+  const sockets = new Set<Socket>();
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+    if (server) await new Promise((done) => server?.close(done));
+    server = undefined;
+  });
+
+  /** Every call that touches the scheme, for a registered member: all -1 / 5030, the member untouched. */
+  async function expectNothingHalfDone(app: TestApp) {
+    const member = await registerMember(app);
+    const check = await app.call("POST", `${BASE}/hcoin-check-linked`, {
+      body: { mobile_phone_prefix: "852", mobile_phone: member.phone },
+      lang: "en",
+    });
+    expect(check.status).toBe(200);
+    expect(check.body).toEqual({
+      code: 200,
+      message: COIN_MESSAGES.unavailable.en,
+      payload: {
+        status_code: -1,
+        hcoins_memberno: null,
+        msg_en: "We cannot reach the H Coins service at the moment. Please try again later.",
+        msg_tc: "暫時未能連接 H Coins 服務，請稍後再試。",
+        msg_sc: "暂时无法连接 H Coins 服务，请稍后再试。",
+      },
+    });
+    for (const path of ["link-hcoin-2", "hcoin-create"]) {
+      const res = await app.call("POST", `${BASE}/${path}`, { body: {}, token: member.token, lang: "zh-HK" });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        code: 5030,
+        message: COIN_MESSAGES.unavailable.tc,
+        payload: { status_code: -1, hcoins_memberno: null, msg_en: COIN_MESSAGES.unavailable.en },
+      });
+    }
+    expect((await profile(app, member.token)).external_customer_id).toBeNull();
+    // Registration goes on without the scheme: the duplicate check answers from the member data.
+    const duplicate = await app.call("POST", `${BASE}/hcoin-check-is-duplicate-reg`, {
+      body: { mobile_phone_prefix: "852", mobile_phone: nextPhone(), email: "free@example.com" },
+    });
+    expect(duplicate.body.payload).toMatchObject({ duplicate: false, hcoin_status_code: -1 });
+    expect((await app.call("GET", "/healthz", { token: null })).status).toBe(200);
+  }
+
+  it("a COIN_SCHEME_URL where nothing listens: -1 at once, nothing half-linked", async () => {
+    const port = await freePort();
+    t = await createTestApp({ env: { COIN_SCHEME_URL: `http://127.0.0.1:${port}` } });
+    const started = Date.now();
+    await expectNothingHalfDone(t);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it("a scheme that accepts connections and never answers: cut off after the timeout, retried once", async () => {
+    // Count requests, not connections: fetch's pool may open spare connections of its own.
+    let requests = 0;
+    const tcp = createTcpServer((socket) => {
+      sockets.add(socket);
+      socket.on("data", (chunk) => {
+        requests += (String(chunk).match(/^(GET|POST) \/coin-scheme\/v1\//gm) ?? []).length;
+      });
+    });
+    server = tcp;
+    const port = await listen(tcp);
+    t = await createTestApp({
+      env: { COIN_SCHEME_URL: `http://127.0.0.1:${port}`, COIN_SCHEME_TIMEOUT_MS: "300" },
+    });
+
+    const started = Date.now();
+    const error = await t.app.services.coinSchemeClient
+      .findAccountByPhone("852", nextPhone())
+      .catch((e) => e);
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(CoinSchemeUnavailableError);
+    expect(error.reason).toBe("timeout");
+    expect(requests).toBe(2);
+    expect(elapsed).toBeGreaterThanOrEqual(550);
+    expect(elapsed).toBeLessThan(5_000);
+
+    await expectNothingHalfDone(t);
+  });
+
+  it("a scheme that answers 500 or garbage: -1 without a retry", async () => {
+    let requests = 0;
+    const http = createServer((request, response) => {
+      requests += 1;
+      if (request.url?.includes("garbage")) response.end("<html>proxy error</html>");
+      else response.writeHead(500, { "content-type": "application/json" }).end('{"oops":true}');
+    });
+    server = http;
+    const port = await listen(http);
+    t = await createTestApp({ env: { COIN_SCHEME_URL: `http://127.0.0.1:${port}` } });
+    const error = await t.app.services.coinSchemeClient
+      .findAccountByPhone("852", nextPhone())
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(CoinSchemeUnavailableError);
+    expect(error.reason).toBe("failed");
+    expect(requests).toBe(1);
+    await expectNothingHalfDone(t);
+  });
+
+  it("sends the configured API key", async () => {
+    const keys: (string | undefined)[] = [];
+    const http = createServer((request, response) => {
+      keys.push(request.headers["x-api-key"] as string | undefined);
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ code: 200, payload: { account: null } }));
+    });
+    server = http;
+    const port = await listen(http);
+    t = await createTestApp({
+      env: { COIN_SCHEME_URL: `http://127.0.0.1:${port}/`, COIN_SCHEME_API_KEY: "configured-key-0000001" },
+    });
+    const res = await t.call("POST", `${BASE}/hcoin-check-linked`, {
+      body: { mobile_phone_prefix: "852", mobile_phone: nextPhone() },
+    });
+    expect(res.body.payload.status_code).toBe(999);
+    expect(keys).toEqual(["configured-key-0000001"]);
+  });
+});
