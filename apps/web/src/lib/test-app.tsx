@@ -1,0 +1,122 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import { StrictMode } from "react";
+import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from "react-router";
+import { vi } from "vitest";
+import { AlertProvider } from "../components/alert-provider.tsx";
+import { queryClient } from "./query-client.ts";
+
+/**
+ * Test helpers (tests only): a fake of the server behind `fetch`, answering with the
+ * contract's envelopes, and a screen rendered in a memory router with the app's providers.
+ */
+export interface FakeCall {
+  method: string;
+  /** Path without the query, e.g. "/crm/auth/login-with-mobile-password". */
+  path: string;
+  query: URLSearchParams;
+  /** The form or JSON body as an object (form values are strings). */
+  body: Record<string, unknown>;
+  authorization: string | null;
+}
+
+export interface FakeAnswer {
+  status: number;
+  body: unknown;
+}
+
+type Handler = FakeAnswer | ((call: FakeCall, index: number) => FakeAnswer | Promise<FakeAnswer>);
+
+/** Success envelope. */
+export const ok = (payload: unknown = {}): FakeAnswer => ({ status: 200, body: { code: 200, payload } });
+
+/** Failure envelope, `error_code` at the top and in `payload`. */
+export const fail = (
+  status: number,
+  errorCode: number,
+  errorMessage: string,
+  details: Record<string, unknown> = {},
+): FakeAnswer => ({
+  status,
+  body: {
+    code: status,
+    error_code: errorCode,
+    error_message: errorMessage,
+    payload: { error_code: errorCode, error_message: errorMessage, ...details },
+  },
+});
+
+/** The custom API's Member calls: HTTP 200 with a domain code. */
+export const memberCode = (code: number, message = ""): FakeAnswer => ({
+  status: 200,
+  body: { code, message, payload: {} },
+});
+
+/**
+ * Stubs `fetch` with handlers keyed "METHOD /path". A handler given a list answers each
+ * call with the next item (the last one repeats). Unknown calls answer 404 and are recorded.
+ */
+export function fakeServer(routes: Record<string, Handler | Handler[]>) {
+  const calls: FakeCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), "http://localhost");
+    const headers = new Headers(init.headers);
+    const text = typeof init.body === "string" ? init.body : "";
+    const body: Record<string, unknown> = headers.get("content-type")?.includes("json")
+      ? JSON.parse(text || "{}")
+      : Object.fromEntries(new URLSearchParams(text));
+    const method = init.method ?? "GET";
+    const path = url.pathname.replace(/\/$/, "");
+    const call: FakeCall = {
+      method,
+      path,
+      query: url.searchParams,
+      body,
+      authorization: headers.get("authorization"),
+    };
+    calls.push(call);
+    const key = `${method} ${path}`;
+    const route = routes[key];
+    const index = calls.filter((c) => `${c.method} ${c.path}` === key).length - 1;
+    const handler = Array.isArray(route) ? route[Math.min(index, route.length - 1)] : route;
+    const answer = handler
+      ? typeof handler === "function"
+        ? await handler(call, index)
+        : handler
+      : { status: 404, body: { code: 404, error_code: 4040, error_message: "Not Found", payload: {} } };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return {
+    calls,
+    /** The calls to one "METHOD /path". */
+    callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
+  };
+}
+
+/** Shows where the router ended up, for any path the test did not give a screen. */
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+/** Renders `routes` (plus a probe for every other path) at `entry`, in StrictMode like the app. */
+export function renderApp(routes: RouteObject[], entry: string) {
+  queryClient.clear();
+  const router = createMemoryRouter([...routes, { path: "*", Component: LocationProbe }], {
+    initialEntries: [entry],
+  });
+  const view = render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AlertProvider>
+          <RouterProvider router={router} />
+        </AlertProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  return { router, ...view };
+}
