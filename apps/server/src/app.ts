@@ -19,17 +19,21 @@ import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { loggerOptions } from "./logger.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
+import { cmsRoutes } from "./modules/cms/routes.ts";
 import { coinsRoutes } from "./modules/coins/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { mediaRoutes } from "./modules/media/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { devOutboxRoutes } from "./modules/sms/routes.ts";
+import { storeRoutes } from "./modules/stores/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { webRoutes } from "./modules/web/routes.ts";
 import { authHeaderPlugin } from "./plugins/auth-header.ts";
 import { envelopePlugin } from "./plugins/envelope.ts";
 import { languagePlugin } from "./plugins/language.ts";
+import { seedContent } from "./seed/content-seed.ts";
 import { createServices, type Services } from "./services.ts";
 
 export interface BuildOptions {
@@ -76,6 +80,7 @@ export async function buildApp({
   }
   const services = createServices(config, database, redis, app.log, now);
   app.decorate("services", services);
+  await seedContent(services, app.log);
 
   await app.register(envelopePlugin);
   await app.register(languagePlugin);
@@ -116,6 +121,8 @@ export async function buildApp({
   if (services.coinScheme) {
     await app.register(coinSchemeRoutes, { scheme: services.coinScheme, clients: config.coinSchemeClients });
   }
+  // Outside the API scope: <img src> cannot send an Authorization header, so it takes ?app_id=.
+  await app.register(mediaRoutes, { services });
   await app.register(webRoutes, { config });
   await app.register(async (api) => {
     // A body-less POST is validated as an empty object, so missing fields get their own rule names.
@@ -135,6 +142,8 @@ export async function buildApp({
       profileRoutes,
       subscriptionRoutes,
       coinsRoutes,
+      cmsRoutes,
+      storeRoutes,
     ]) {
       await api.register(routes, { services });
     }

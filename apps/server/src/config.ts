@@ -65,6 +65,8 @@ const envSchema = z.object({
   SIGNATURE_LOGIN_SECRET: optionalText,
   SIGNATURE_LOGIN_WINDOW_SECONDS: int(300),
   UNSUBSCRIBE_LINK_TTL_DAYS: int(90),
+  MEDIA_MAX_BYTES: int(2 * 1024 * 1024),
+  SEED_CONTENT: z.stringbool().default(true),
 
   COIN_SCHEME_URL: optionalText.refine((url) => url === undefined || /^https?:\/\/[^\s]+$/.test(url), {
     message: "must be http://… or https://…",

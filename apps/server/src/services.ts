@@ -6,13 +6,19 @@ import type { DatabaseHandle } from "./db/database.ts";
 import { AccessTokens } from "./modules/auth/access-tokens.ts";
 import { ResetTokens } from "./modules/auth/reset-tokens.ts";
 import { AuthService } from "./modules/auth/service.ts";
+import { CmsRepository } from "./modules/cms/repository.ts";
+import { CmsService } from "./modules/cms/service.ts";
 import { createCoinServices } from "./modules/coins/create-coin-services.ts";
+import { MediaRepository } from "./modules/media/repository.ts";
+import { MediaService } from "./modules/media/service.ts";
 import { MemberRepository } from "./modules/members/repository.ts";
 import { MemberService } from "./modules/members/service.ts";
 import { ConsoleSmsSender } from "./modules/sms/console-sender.ts";
 import { HttpSmsSender } from "./modules/sms/http-sender.ts";
 import { SmsCodeRepository } from "./modules/sms/repository.ts";
 import { SmsCodeService } from "./modules/sms/service.ts";
+import { StoreRepository } from "./modules/stores/repository.ts";
+import { StoreService } from "./modules/stores/service.ts";
 import { SubscriptionService } from "./modules/subscriptions/service.ts";
 
 /** Every domain service, wired once; routes and the admin CLI receive this object. */
@@ -41,6 +47,9 @@ export function createServices(
   const auth = new AuthService(db, members, sms, accessTokens, resetTokens, counters, config, now);
   const subscriptions = new SubscriptionService(db, members, config, now);
   const { coinScheme, coinSchemeClient, coins } = createCoinServices(config, db, members, log, now);
+  const media = new MediaService(new MediaRepository(db), config.MEDIA_MAX_BYTES, now);
+  const cms = new CmsService(db, new CmsRepository(db), media, now);
+  const stores = new StoreService(db, new StoreRepository(db), media, now);
   return {
     config,
     db,
@@ -54,6 +63,9 @@ export function createServices(
     coinScheme,
     coinSchemeClient,
     coins,
+    media,
+    cms,
+    stores,
   };
 }
 

@@ -1,7 +1,34 @@
 import { DISABLE_USAGE, disableAccount, ENABLE_USAGE, enableAccount } from "./accounts.ts";
 import type { CommandRun } from "./command.ts";
+import {
+  BANNER_ADD_USAGE,
+  BANNER_LIST_USAGE,
+  BANNER_SET_STATUS_USAGE,
+  bannerAdd,
+  bannerList,
+  bannerSetStatus,
+  MEDIA_ADD_USAGE,
+  MEDIA_LIST_USAGE,
+  mediaAdd,
+  mediaList,
+  PAGE_LIST_USAGE,
+  PAGE_SET_USAGE,
+  pageList,
+  pageSet,
+} from "./content.ts";
 import { IMPORT_COLUMNS, IMPORT_MEMBERS_USAGE, importMembers } from "./import-members.ts";
 import { BLOCK_USAGE, blockNumber, UNBLOCK_USAGE, unblockNumber } from "./numbers.ts";
+import {
+  BRAND_ADD_USAGE,
+  BRAND_LIST_USAGE,
+  brandAdd,
+  brandList,
+  STORE_COLUMNS,
+  STORES_EXPORT_USAGE,
+  STORES_IMPORT_USAGE,
+  storesExport,
+  storesImport,
+} from "./stores.ts";
 import { UNSUBSCRIBE_LINK_USAGE, unsubscribeLink } from "./unsubscribe-link.ts";
 
 export interface AdminCommand {
@@ -9,6 +36,60 @@ export interface AdminCommand {
   summary: string;
   run: CommandRun;
 }
+
+/** CMS pages and banners, media, stores and brands (cli/content.ts, cli/stores.ts). */
+const CONTENT_COMMANDS: Readonly<Record<string, AdminCommand>> = {
+  "page-set": {
+    usage: PAGE_SET_USAGE,
+    summary:
+      "Create or update the CMS page at <location>/<slug> (terms: general/terms-and-conditions, privacy: general/privacy-policy). HTML comes from a file per language and is sanitised; a new page needs --title-tc and --html-tc. Times without a zone are Hong Kong time; none clears.",
+    run: pageSet,
+  },
+  "page-list": {
+    usage: PAGE_LIST_USAGE,
+    summary: "List CMS pages with status and publish window.",
+    run: pageList,
+  },
+  "banner-add": {
+    usage: BANNER_ADD_USAGE,
+    summary:
+      "Add a banner (the welcome page's location is welcome). Images are files (PNG, JPEG, GIF, WebP, SVG; added to the media store) or tokens already stored. Lower --order shows first.",
+    run: bannerAdd,
+  },
+  "banner-list": {
+    usage: BANNER_LIST_USAGE,
+    summary: "List banners with order, status and schedule.",
+    run: bannerList,
+  },
+  "banner-set-status": {
+    usage: BANNER_SET_STATUS_USAGE,
+    summary: "Show (active) or hide (inactive) a banner.",
+    run: bannerSetStatus,
+  },
+  "media-add": {
+    usage: MEDIA_ADD_USAGE,
+    summary:
+      "Add an image to the media store (type checked from its bytes and the extension, MEDIA_MAX_BYTES at most, SVG sanitised) and print its token.",
+    run: mediaAdd,
+  },
+  "media-list": { usage: MEDIA_LIST_USAGE, summary: "List the media store.", run: mediaList },
+  "stores-import": {
+    usage: STORES_IMPORT_USAGE,
+    summary: `Create or update stores from a CSV file, matched by code. Columns: ${STORE_COLUMNS.join(", ")}; only code is required, columns left out keep their values. Region and district are codes or names. One bad row and nothing is imported. --deactivate-missing hides active stores not in the file.`,
+    run: storesImport,
+  },
+  "stores-export": {
+    usage: STORES_EXPORT_USAGE,
+    summary: "Write every store as CSV (the columns of stores-import) to a file, or print it.",
+    run: storesExport,
+  },
+  "brand-add": {
+    usage: BRAND_ADD_USAGE,
+    summary: "Create a brand (a new one needs --name-tc) or update the fields given.",
+    run: brandAdd,
+  },
+  "brand-list": { usage: BRAND_LIST_USAGE, summary: "List brands.", run: brandList },
+};
 
 /** Every admin command by name; `help` is answered by admin.ts without opening the database. */
 export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
@@ -42,6 +123,7 @@ export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
     summary: "Print a member's unsubscribe link (PUBLIC_URL, or http://localhost:PORT).",
     run: unsubscribeLink,
   },
+  ...CONTENT_COMMANDS,
 };
 
 export function usageText(): string {

@@ -1,0 +1,123 @@
+import type { Insertable, Kysely, Updateable } from "kysely";
+import type { CmsBannerRow, CmsBannersTable, CmsPageRow, CmsPagesTable, Database } from "../../db/schema.ts";
+
+export type PageWithLocation = CmsPageRow & { location_code: string };
+export type BannerWithLocation = CmsBannerRow & { location_code: string };
+
+/** The cms_locations, cms_pages and cms_banners tables; only the CMS service uses this. */
+export class CmsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async locationId(code: string, trx: Kysely<Database> = this.db): Promise<number | undefined> {
+    const row = await trx
+      .selectFrom("cms_locations")
+      .select("id")
+      .where("code", "=", code)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** The id of a location, created on first use. */
+  async ensureLocation(code: string, now: number, trx: Kysely<Database> = this.db): Promise<number> {
+    await trx
+      .insertInto("cms_locations")
+      .values({ code, created_at: now })
+      .onConflict((oc) => oc.column("code").doNothing())
+      .execute();
+    const id = await this.locationId(code, trx);
+    if (id === undefined) throw new Error(`cms location ${code} vanished`);
+    return id;
+  }
+
+  private pages(trx: Kysely<Database>) {
+    return trx
+      .selectFrom("cms_pages")
+      .innerJoin("cms_locations", "cms_locations.id", "cms_pages.location_id")
+      .selectAll("cms_pages")
+      .select("cms_locations.code as location_code");
+  }
+
+  findPage(
+    locationId: number,
+    slug: string,
+    trx: Kysely<Database> = this.db,
+  ): Promise<PageWithLocation | undefined> {
+    return this.pages(trx)
+      .where("cms_pages.location_id", "=", locationId)
+      .where("cms_pages.url_slug", "=", slug)
+      .executeTakeFirst();
+  }
+
+  /** Active pages with this slug whose publish window holds `now`, at any location unless one is given. */
+  livePages(slug: string, now: number, locationId?: number): Promise<PageWithLocation[]> {
+    let query = this.pages(this.db)
+      .where("cms_pages.url_slug", "=", slug)
+      .where("cms_pages.status", "=", "active")
+      .where((eb) =>
+        eb.or([eb("cms_pages.publish_from", "is", null), eb("cms_pages.publish_from", "<=", now)]),
+      )
+      .where((eb) =>
+        eb.or([eb("cms_pages.publish_until", "is", null), eb("cms_pages.publish_until", ">", now)]),
+      );
+    if (locationId !== undefined) query = query.where("cms_pages.location_id", "=", locationId);
+    return query.orderBy("cms_pages.id").execute();
+  }
+
+  listPages(locationCode?: string): Promise<PageWithLocation[]> {
+    let query = this.pages(this.db);
+    if (locationCode !== undefined) query = query.where("cms_locations.code", "=", locationCode);
+    return query.orderBy("cms_locations.code").orderBy("cms_pages.url_slug").execute();
+  }
+
+  async insertPage(values: Insertable<CmsPagesTable>, trx: Kysely<Database> = this.db): Promise<number> {
+    const row = await trx.insertInto("cms_pages").values(values).returning("id").executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updatePage(id: number, values: Updateable<CmsPagesTable>, trx: Kysely<Database> = this.db) {
+    await trx.updateTable("cms_pages").set(values).where("id", "=", id).execute();
+  }
+
+  private banners(trx: Kysely<Database>) {
+    return trx
+      .selectFrom("cms_banners")
+      .innerJoin("cms_locations", "cms_locations.id", "cms_banners.location_id")
+      .selectAll("cms_banners")
+      .select("cms_locations.code as location_code");
+  }
+
+  /** Active banners of a location whose schedule holds `now`, in display order. */
+  liveBanners(locationCode: string, now: number): Promise<BannerWithLocation[]> {
+    return this.banners(this.db)
+      .where("cms_locations.code", "=", locationCode)
+      .where("cms_banners.status", "=", "active")
+      .where((eb) => eb.or([eb("cms_banners.starts_at", "is", null), eb("cms_banners.starts_at", "<=", now)]))
+      .where((eb) => eb.or([eb("cms_banners.ends_at", "is", null), eb("cms_banners.ends_at", ">", now)]))
+      .orderBy("cms_banners.sort_order")
+      .orderBy("cms_banners.id")
+      .execute();
+  }
+
+  listBanners(locationCode?: string): Promise<BannerWithLocation[]> {
+    let query = this.banners(this.db);
+    if (locationCode !== undefined) query = query.where("cms_locations.code", "=", locationCode);
+    return query
+      .orderBy("cms_locations.code")
+      .orderBy("cms_banners.sort_order")
+      .orderBy("cms_banners.id")
+      .execute();
+  }
+
+  findBanner(id: number): Promise<BannerWithLocation | undefined> {
+    return this.banners(this.db).where("cms_banners.id", "=", id).executeTakeFirst();
+  }
+
+  async insertBanner(values: Insertable<CmsBannersTable>, trx: Kysely<Database> = this.db): Promise<number> {
+    const row = await trx.insertInto("cms_banners").values(values).returning("id").executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateBanner(id: number, values: Updateable<CmsBannersTable>, trx: Kysely<Database> = this.db) {
+    await trx.updateTable("cms_banners").set(values).where("id", "=", id).execute();
+  }
+}

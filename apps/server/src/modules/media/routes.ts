@@ -1,0 +1,62 @@
+import { ErrorCode } from "@hcoins/domain/codes";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import type { Services } from "../../services.ts";
+import { detectImageType } from "./image-type.ts";
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** True when an If-None-Match header names this ETag (or is `*`); weak validators compare equal. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(",")
+    .map((part) => part.trim().replace(/^W\//, ""))
+    .some((candidate) => candidate === "*" || candidate === etag);
+}
+
+/**
+ * `GET /crm/media/{token}`: the image itself, for `<img src>`, so it takes the app
+ * id as `?app_id=` instead of an Authorization header. The token is the SHA-256 of
+ * the bytes: the content never changes under it, so it is the ETag and the answer
+ * may be cached for a year.
+ */
+export const mediaRoutes: FastifyPluginAsync<{ services: Services }> = async (plugin, { services }) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/crm/media/:token",
+    {
+      schema: {
+        tags: ["content"],
+        summary: "An image (banner, store picture, CMS image)",
+        description:
+          "No Authorization header: `app_id` must be a known app id (else 401/4010). Content-Type comes from the stored bytes; `ETag` is the token; `If-None-Match` with it answers 304. Unknown token: 404/4040.",
+        security: [],
+        params: z.object({ token: z.string() }),
+        querystring: z.object({ app_id: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const appId = request.query.app_id;
+      if (!appId || !services.config.APP_IDS.includes(appId)) throw new AppError(ErrorCode.unauthenticated);
+      const media = await services.media.find(request.params.token);
+      if (!media) throw new AppError(ErrorCode.notFound);
+
+      const etag = `"${media.token}"`;
+      reply
+        .header("etag", etag)
+        .header("cache-control", `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
+        // The web app may be served from another origin than its API (config), and <img> must still load.
+        .header("cross-origin-resource-policy", "cross-origin")
+        // An SVG opened on its own must not run anything, whatever slipped past the sanitiser.
+        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      if (etagMatches(request.headers["if-none-match"], etag)) return reply.status(304).send();
+
+      const bytes = Buffer.from(media.bytes);
+      return reply.type(detectImageType(bytes) ?? media.content_type).send(bytes);
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, MediaRow } from "../../db/schema.ts";
+import { detectImageType, EXTENSION_TYPES, extensionOf, type ImageType } from "./image-type.ts";
+import type { MediaRepository, MediaSummary } from "./repository.ts";
+import { sanitizeSvg } from "./sanitize-svg.ts";
+
+/** An image refused on the way in; the message says why, for the operator. */
+export class MediaRejected extends Error {}
+
+export interface StoredMedia {
+  token: string;
+  contentType: ImageType;
+  byteSize: number;
+  /** False when the same image was already stored (same token). */
+  created: boolean;
+}
+
+const TYPE_NAMES: Record<ImageType, string> = {
+  "image/png": "PNG",
+  "image/jpeg": "JPEG",
+  "image/gif": "GIF",
+  "image/webp": "WebP",
+  "image/svg+xml": "SVG",
+};
+
+/** A 64-character lower-case hex token: the SHA-256 of the stored bytes. */
+export const MEDIA_TOKEN = /^[0-9a-f]{64}$/;
+
+/**
+ * Images shown by the web app (banners, store pictures, images in CMS pages).
+ * The type comes from the bytes and must agree with the file name's extension;
+ * SVG is stored sanitised; the token is the SHA-256 of the stored bytes, so an
+ * image never changes under its token and may be cached for ever.
+ */
+export class MediaService {
+  constructor(
+    private readonly repository: MediaRepository,
+    readonly maxBytes: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** Checks and stores an image (inside `trx` when given). Throws MediaRejected with the reason. */
+  async add(bytes: Buffer, fileName: string, trx?: Kysely<Database>): Promise<StoredMedia> {
+    const prepared = this.prepare(bytes, fileName);
+    const token = createHash("sha256").update(prepared.bytes).digest("hex");
+    const row: MediaRow = {
+      token,
+      content_type: prepared.contentType,
+      byte_size: prepared.bytes.length,
+      bytes: prepared.bytes,
+      original_name: (fileName.split(/[\\/]/).pop() ?? "").slice(0, 255),
+      created_at: this.now(),
+    };
+    const created = await this.repository.insert(row, trx);
+    return { token, contentType: prepared.contentType, byteSize: prepared.bytes.length, created };
+  }
+
+  /** The checks of `add` without storing: the bytes to keep and their type. */
+  prepare(bytes: Buffer, fileName: string): { bytes: Buffer; contentType: ImageType } {
+    if (bytes.length === 0) throw new MediaRejected(`${fileName} is empty`);
+    if (bytes.length > this.maxBytes) {
+      throw new MediaRejected(
+        `${fileName} is ${bytes.length} bytes; at most ${this.maxBytes} are accepted (MEDIA_MAX_BYTES)`,
+      );
+    }
+    const detected = detectImageType(bytes);
+    const extension = extensionOf(fileName);
+    const named = EXTENSION_TYPES[extension];
+    if (!detected) {
+      throw new MediaRejected(
+        named
+          ? `${fileName} is named .${extension} but its bytes are not a ${TYPE_NAMES[named]} image`
+          : `${fileName} is not a PNG, JPEG, GIF, WebP or SVG image`,
+      );
+    }
+    if (extension !== "" && named !== detected) {
+      throw new MediaRejected(
+        named
+          ? `${fileName} is named .${extension} but its bytes are a ${TYPE_NAMES[detected]} image; rename it to match`
+          : `${fileName} has the extension .${extension}; a ${TYPE_NAMES[detected]} image should end in .${Object.keys(EXTENSION_TYPES).find((key) => EXTENSION_TYPES[key] === detected)}`,
+      );
+    }
+    if (detected !== "image/svg+xml") return { bytes, contentType: detected };
+    const clean = sanitizeSvg(bytes.toString("utf8"));
+    if (clean === null)
+      throw new MediaRejected(`${fileName} has nothing left of an SVG image after sanitising`);
+    return { bytes: Buffer.from(clean, "utf8"), contentType: detected };
+  }
+
+  find(token: string): Promise<MediaRow | undefined> {
+    if (!MEDIA_TOKEN.test(token)) return Promise.resolve(undefined);
+    return this.repository.find(token);
+  }
+
+  exists(token: string, trx?: Kysely<Database>): Promise<boolean> {
+    if (!MEDIA_TOKEN.test(token)) return Promise.resolve(false);
+    return this.repository.exists(token, trx);
+  }
+
+  list(): Promise<MediaSummary[]> {
+    return this.repository.list();
+  }
+}

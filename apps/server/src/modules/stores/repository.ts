@@ -1,0 +1,179 @@
+import { REGIONS } from "@hcoins/domain/profile-options";
+import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
+import type { Database, StoreRow, StoresTable, TagRow, TagsTable } from "../../db/schema.ts";
+
+export type StoreWithBrand = StoreRow & {
+  brand_code: string;
+  brand_name_en: string;
+  brand_name_tc: string;
+  brand_name_sc: string;
+};
+
+export interface StoreFilters {
+  region?: string;
+  district?: string;
+  brandId?: number;
+  /** Lower-case text matched against every language of the name and the address. */
+  text?: string;
+}
+
+// Stores list in the spec's order of regions and districts, then in the order they were added.
+const DISTRICT_ORDER = REGIONS.flatMap((region) => region.districts.map((district) => district.code));
+const districtRank = sql<number>`case stores.district ${sql.join(
+  DISTRICT_ORDER.map((code, index) => sql`when ${sql.lit(code)} then ${sql.lit(index)}`),
+  sql` `,
+)} else ${sql.lit(DISTRICT_ORDER.length)} end`;
+
+const SEARCHED = [
+  "name_en",
+  "name_tc",
+  "name_sc",
+  "address_en",
+  "address_tc",
+  "address_sc",
+] as const satisfies readonly (keyof StoresTable)[];
+
+/** `%text%` for LIKE, with the wildcards of the text itself escaped. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The stores and tags tables; only the stores service uses this. */
+export class StoreRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private withBrand(trx: Kysely<Database>) {
+    return trx
+      .selectFrom("stores")
+      .innerJoin("tags", "tags.id", "stores.brand_id")
+      .selectAll("stores")
+      .select([
+        "tags.code as brand_code",
+        "tags.name_en as brand_name_en",
+        "tags.name_tc as brand_name_tc",
+        "tags.name_sc as brand_name_sc",
+      ]);
+  }
+
+  /** Active stores matching every filter given: one page of them and the total. */
+  async search(
+    filters: StoreFilters,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: StoreWithBrand[]; total: number }> {
+    let query = this.withBrand(this.db).where("stores.status", "=", "active");
+    if (filters.region !== undefined) query = query.where("stores.region", "=", filters.region);
+    if (filters.district !== undefined) query = query.where("stores.district", "=", filters.district);
+    if (filters.brandId !== undefined) query = query.where("stores.brand_id", "=", filters.brandId);
+    if (filters.text !== undefined) {
+      const pattern = containsPattern(filters.text);
+      // lower() on both sides: SQLite's LIKE folds ASCII only and PostgreSQL's not at all.
+      query = query.where((eb) =>
+        eb.or(
+          SEARCHED.map(
+            (column) => sql<boolean>`lower(${sql.ref(`stores.${column}`)}) like ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
+    const counted = await query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as("total"))
+      .executeTakeFirstOrThrow();
+    const rows = await query
+      .orderBy(districtRank)
+      .orderBy("stores.id")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return { rows, total: Number(counted.total) };
+  }
+
+  findActive(id: number): Promise<StoreWithBrand | undefined> {
+    return this.withBrand(this.db)
+      .where("stores.id", "=", id)
+      .where("stores.status", "=", "active")
+      .executeTakeFirst();
+  }
+
+  /** Every store, active or not, in id order (export). */
+  listAll(): Promise<StoreWithBrand[]> {
+    return this.withBrand(this.db).orderBy("stores.id").execute();
+  }
+
+  async byCodes(codes: string[], trx: Kysely<Database> = this.db): Promise<StoreRow[]> {
+    const rows: StoreRow[] = [];
+    for (let start = 0; start < codes.length; start += 500) {
+      const chunk = codes.slice(start, start + 500);
+      rows.push(...(await trx.selectFrom("stores").selectAll().where("code", "in", chunk).execute()));
+    }
+    return rows;
+  }
+
+  async insertStores(rows: Insertable<StoresTable>[], trx: Kysely<Database> = this.db): Promise<void> {
+    // Batches keep each statement well under SQLite's limit on bound parameters.
+    for (let start = 0; start < rows.length; start += 25) {
+      await trx
+        .insertInto("stores")
+        .values(rows.slice(start, start + 25))
+        .execute();
+    }
+  }
+
+  async updateStore(id: number, values: Updateable<StoresTable>, trx: Kysely<Database> = this.db) {
+    await trx.updateTable("stores").set(values).where("id", "=", id).execute();
+  }
+
+  /** Hides the active stores whose code is not in `codes`; returns their codes. */
+  async deactivateOthers(codes: string[], now: number, trx: Kysely<Database> = this.db): Promise<string[]> {
+    const active = await trx.selectFrom("stores").select("code").where("status", "=", "active").execute();
+    const keep = new Set(codes);
+    const missing = active.map((row) => row.code).filter((code) => !keep.has(code));
+    if (missing.length > 0) {
+      await trx
+        .updateTable("stores")
+        .set({ status: "inactive", updated_at: now })
+        .where("code", "in", missing)
+        .execute();
+    }
+    return missing;
+  }
+
+  countStores(trx: Kysely<Database> = this.db): Promise<number> {
+    return trx
+      .selectFrom("stores")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  }
+
+  listTags(type?: string, trx: Kysely<Database> = this.db): Promise<TagRow[]> {
+    let query = trx.selectFrom("tags").selectAll();
+    if (type !== undefined) query = query.where("type", "=", type);
+    return query.orderBy("type").orderBy("sort_order").orderBy("id").execute();
+  }
+
+  findTag(type: string, code: string, trx: Kysely<Database> = this.db): Promise<TagRow | undefined> {
+    return trx
+      .selectFrom("tags")
+      .selectAll()
+      .where("type", "=", type)
+      .where("code", "=", code)
+      .executeTakeFirst();
+  }
+
+  findTagById(type: string, id: number): Promise<TagRow | undefined> {
+    return this.db
+      .selectFrom("tags")
+      .selectAll()
+      .where("type", "=", type)
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+
+  async insertTag(values: Insertable<TagsTable>, trx: Kysely<Database> = this.db): Promise<number> {
+    const row = await trx.insertInto("tags").values(values).returning("id").executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateTag(id: number, values: Updateable<TagsTable>, trx: Kysely<Database> = this.db) {
+    await trx.updateTable("tags").set(values).where("id", "=", id).execute();
+  }
+}

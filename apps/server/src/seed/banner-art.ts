@@ -1,0 +1,212 @@
+/**
+ * The seed's images, drawn in code as SVG: the welcome page's banners (a mobile
+ * and a desktop layout each) and a logo and shop-front card per brand. They pass
+ * through the media store's SVG sanitiser like any uploaded file.
+ */
+
+const FONT = "'Noto Sans CJK TC', 'PingFang HK', 'Microsoft JhengHei', 'Helvetica Neue', Arial, sans-serif";
+
+export type BannerLayout = "mobile" | "desktop";
+
+const SIZE: Record<BannerLayout, { width: number; height: number }> = {
+  mobile: { width: 750, height: 560 },
+  desktop: { width: 1920, height: 600 },
+};
+
+const escapeXml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+function text(
+  x: number,
+  y: number,
+  content: string,
+  options: {
+    size: number;
+    weight?: number;
+    fill?: string;
+    anchor?: "start" | "middle" | "end";
+    spacing?: number;
+  },
+): string {
+  const anchor = options.anchor ?? "start";
+  const spacing = options.spacing === undefined ? "" : ` letter-spacing="${options.spacing}"`;
+  return `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${options.size}" font-weight="${options.weight ?? 400}" fill="${options.fill ?? "#ffffff"}" text-anchor="${anchor}"${spacing}>${escapeXml(content)}</text>`;
+}
+
+/** A gold H Coin: rim, face and the letter, centred on (cx, cy). */
+function coin(cx: number, cy: number, r: number, id: string): string {
+  return [
+    `<g transform="translate(${cx} ${cy})">`,
+    `<circle r="${r}" fill="#b8630a" opacity="0.35" transform="translate(${r * 0.08} ${r * 0.1})"/>`,
+    `<circle r="${r}" fill="url(#${id}-rim)"/>`,
+    `<circle r="${r * 0.82}" fill="url(#${id}-face)" stroke="#f8d27a" stroke-width="${r * 0.03}"/>`,
+    `<text x="0" y="${r * 0.3}" font-family="${FONT}" font-size="${r * 0.95}" font-weight="800" fill="#a35200" text-anchor="middle">H</text>`,
+    "</g>",
+  ].join("");
+}
+
+function coinGradients(id: string): string {
+  return [
+    `<linearGradient id="${id}-rim" x1="0" y1="0" x2="1" y2="1">`,
+    '<stop offset="0" stop-color="#ffe08a"/><stop offset="1" stop-color="#f2a516"/>',
+    "</linearGradient>",
+    `<radialGradient id="${id}-face" cx="0.35" cy="0.3" r="0.8">`,
+    '<stop offset="0" stop-color="#fff3c4"/><stop offset="0.6" stop-color="#ffd45c"/><stop offset="1" stop-color="#f5b021"/>',
+    "</radialGradient>",
+  ].join("");
+}
+
+function pill(x: number, y: number, width: number, height: number, label: string, size: number): string {
+  return [
+    `<rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${height / 2}" fill="#ffffff"/>`,
+    text(x + width / 2, y + height / 2 + size * 0.36, label, {
+      size,
+      weight: 700,
+      fill: "#e85d00",
+      anchor: "middle",
+    }),
+  ].join("");
+}
+
+function svg(width: number, height: number, title: string, body: string[]): string {
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">`,
+    `<title>${escapeXml(title)}</title>`,
+    ...body,
+    "</svg>",
+  ].join("");
+}
+
+interface BannerCopy {
+  title: string;
+  headlineEn: string;
+  headlineTc: string;
+  lineEn: string;
+  lineTc: string;
+  button: string;
+  from: string;
+  to: string;
+}
+
+const WELCOME: BannerCopy = {
+  title: "Welcome to H Coins",
+  headlineEn: "Welcome to H Coins",
+  headlineTc: "歡迎加入 H Coins 會員",
+  lineEn: "Earn 1 H Coin for every HK$1 you spend",
+  lineTc: "每消費 HK$1 即賺 1 H Coin，兌換電子禮券及人氣好物",
+  button: "Join now 立即登記",
+  from: "#ff7a00",
+  to: "#ffa62b",
+};
+
+const BIRTHDAY: BannerCopy = {
+  title: "Double H Coins in your birthday month",
+  headlineEn: "Double H Coins in your birthday month",
+  headlineTc: "生日月份 H Coins 雙倍賞",
+  lineEn: "Tell us your birth month and celebrate with extra rewards",
+  lineTc: "登記出生月份，生日月份消費賺取雙倍 H Coins",
+  button: "Update profile 更新資料",
+  from: "#e8430c",
+  to: "#ff8a3d",
+};
+
+function banner(copy: BannerCopy, layout: BannerLayout, id: string): string {
+  const { width, height } = SIZE[layout];
+  const defs = [
+    "<defs>",
+    `<linearGradient id="${id}-bg" x1="0" y1="0" x2="1" y2="1">`,
+    `<stop offset="0" stop-color="${copy.from}"/><stop offset="1" stop-color="${copy.to}"/>`,
+    "</linearGradient>",
+    coinGradients(id),
+    "</defs>",
+  ].join("");
+  const background = [
+    `<rect width="${width}" height="${height}" fill="url(#${id}-bg)"/>`,
+    `<circle cx="${width * 0.92}" cy="${height * -0.05}" r="${height * 0.45}" fill="#ffffff" opacity="0.08"/>`,
+    `<circle cx="${width * 0.05}" cy="${height * 1.05}" r="${height * 0.35}" fill="#ffffff" opacity="0.07"/>`,
+  ];
+  if (layout === "desktop") {
+    return svg(width, height, copy.title, [
+      defs,
+      ...background,
+      `<circle cx="1480" cy="300" r="260" fill="#ffffff" opacity="0.1"/>`,
+      coin(1400, 330, 170, id),
+      coin(1640, 190, 80, id),
+      coin(1660, 450, 60, id),
+      // About 0.56 em per Latin character: the headline stays clear of the coins.
+      text(160, 200, copy.headlineEn, {
+        size: Math.min(76, Math.floor(1100 / (copy.headlineEn.length * 0.56))),
+        weight: 800,
+      }),
+      text(160, 290, copy.headlineTc, { size: 60, weight: 700 }),
+      text(160, 360, copy.lineEn, { size: 34, fill: "#fff4e6" }),
+      text(160, 410, copy.lineTc, { size: 32, fill: "#fff4e6" }),
+      pill(160, 450, 420, 84, copy.button, 34),
+    ]);
+  }
+  return svg(width, height, copy.title, [
+    defs,
+    ...background,
+    coin(600, 150, 95, id),
+    coin(690, 290, 40, id),
+    text(48, 110, "H Coins", { size: 64, weight: 800, spacing: 1 }),
+    text(48, 250, copy.headlineTc, { size: copy.headlineTc.length > 12 ? 46 : 52, weight: 700 }),
+    text(48, 310, copy.headlineEn, {
+      size: copy.headlineEn.length > 24 ? 30 : 36,
+      weight: 600,
+      fill: "#fff4e6",
+    }),
+    text(48, 370, copy.lineTc.split("，")[0] ?? copy.lineTc, { size: 30, fill: "#fff4e6" }),
+    pill(48, 430, 380, 76, copy.button, 30),
+  ]);
+}
+
+export const welcomeBanner = (layout: BannerLayout) => banner(WELCOME, layout, "welcome");
+export const birthdayBanner = (layout: BannerLayout) => banner(BIRTHDAY, layout, "birthday");
+
+export interface BrandArt {
+  initials: string;
+  nameEn: string;
+  nameTc: string;
+  tagline: string;
+  colour: string;
+  accent: string;
+}
+
+/** A square logo: the brand's initials on its colour. */
+export function brandLogo(brand: BrandArt): string {
+  return svg(256, 256, brand.nameEn, [
+    `<rect width="256" height="256" rx="48" fill="${brand.colour}"/>`,
+    `<circle cx="206" cy="50" r="26" fill="${brand.accent}"/>`,
+    text(128, 150, brand.initials, { size: 96, weight: 800, anchor: "middle" }),
+    text(128, 210, brand.nameTc, { size: 28, weight: 600, anchor: "middle", fill: "#ffffffcc" }),
+  ]);
+}
+
+/** A shop-front card (4:3): awning, window and the brand's names, for the store pages. */
+export function storeCard(brand: BrandArt): string {
+  const stripes = Array.from(
+    { length: 8 },
+    (_, index) =>
+      `<rect x="${index * 100}" y="70" width="50" height="70" fill="${brand.accent}"/><path d="M${index * 100} 140 a25 25 0 0 0 50 0 z" fill="${brand.accent}"/><path d="M${index * 100 + 50} 140 a25 25 0 0 0 50 0 z" fill="${brand.colour}"/>`,
+  );
+  return svg(800, 600, `${brand.nameEn} shop front`, [
+    '<rect width="800" height="600" fill="#fff7ee"/>',
+    `<rect y="0" width="800" height="70" fill="${brand.colour}"/>`,
+    `<rect y="70" width="800" height="70" fill="${brand.colour}"/>`,
+    ...stripes,
+    text(400, 48, `${brand.nameEn}  ${brand.nameTc}`, { size: 36, weight: 700, anchor: "middle" }),
+    '<rect x="80" y="200" width="400" height="300" rx="12" fill="#dff1fb" stroke="#c9d6df" stroke-width="6"/>',
+    ...[300, 390, 480].map((y) => `<rect x="96" y="${y}" width="368" height="8" fill="#c9d6df"/>`),
+    ...[0, 1, 2, 3, 4, 5].flatMap((column) =>
+      [300, 390, 480].map(
+        (y, row) =>
+          `<rect x="${112 + column * 58}" y="${y - 44 + ((column + row) % 2) * 10}" width="40" height="${44 - ((column + row) % 2) * 10}" rx="4" fill="${(column + row) % 3 === 0 ? brand.colour : (column + row) % 3 === 1 ? brand.accent : "#94a3b8"}"/>`,
+      ),
+    ),
+    `<rect x="540" y="200" width="180" height="340" rx="10" fill="${brand.colour}" opacity="0.9"/>`,
+    '<circle cx="695" cy="380" r="9" fill="#ffffff"/>',
+    '<rect x="0" y="540" width="800" height="60" fill="#e9ddd0"/>',
+    text(280, 245, brand.tagline, { size: 28, weight: 600, fill: "#334155", anchor: "middle" }),
+  ]);
+}
