@@ -1,0 +1,137 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { queryClient } from "../../lib/query-client.ts";
+import { session } from "../../lib/session.ts";
+import { USER_KEY, type UserInfo } from "../../lib/user.ts";
+import { QrCodePage } from "./qrcode-page.tsx";
+
+const member: UserInfo = {
+  id: 42,
+  member_no: "M000123",
+  title: 1,
+  name: null,
+  first_name: "Tai Man",
+  last_name: "Chan",
+  email: "tm@example.com",
+  mobile_phone: "91234567",
+  mobile_phone_prefix: "852",
+  gender: 1,
+  birthday_month: 7,
+  custom_fields: { age_range: "26 - 35", residential_country_region: "3005", residential_district: "5046" },
+  referral_code: null,
+  sms_subscription: 0,
+  email_subscription: 0,
+  do_not_call: 0,
+  register_store_code: null,
+  external_customer_id: null,
+  has_password: true,
+  profile_completed: true,
+};
+
+// 2024-11-30T10:00:00Z
+const START = 1732960800_000;
+
+function renderPage(user: UserInfo) {
+  queryClient.clear();
+  session.setToken("member-token");
+  queryClient.setQueryData(USER_KEY, user);
+  const router = createMemoryRouter([{ path: "/qrcode", Component: QrCodePage }], {
+    initialEntries: ["/qrcode"],
+  });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const code = () => screen.getByRole("img", { name: "Your member QR code" });
+const qrText = () => code().getAttribute("data-qr-text");
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: START });
+  // No user refetch may reach the network in these tests.
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response("{}", { status: 500 })),
+  );
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("QrCodePage", () => {
+  it("encodes <member_no>,0,<MM>,<unix seconds> at 200 px with the member number beneath", () => {
+    renderPage(member);
+    expect(qrText()).toBe("M000123,0,07,1732960800");
+    expect(code()).toHaveAttribute("width", "200");
+    expect(code().getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByText("M000123")).toBeInTheDocument();
+    expect(screen.getByText("Show this code at the till to earn H Coins")).toBeInTheDocument();
+  });
+
+  it("falls back to the user id and 00 when there is no member number or birth month", () => {
+    renderPage({ ...member, member_no: null, birthday_month: null });
+    expect(qrText()).toBe("42,0,00,1732960800");
+    expect(screen.getByText("42")).toBeInTheDocument();
+  });
+
+  it("renews the code every 60 s with fresh seconds, masking it for 300 ms", async () => {
+    renderPage(member);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(screen.queryByTestId("qr-mask")).toBeNull();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(59_699);
+    });
+    expect(qrText()).toBe("M000123,0,07,1732960800");
+    expect(screen.queryByTestId("qr-mask")).toBeNull();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(qrText()).toBe("M000123,0,07,1732960860");
+    expect(screen.getByTestId("qr-mask")).toBeInTheDocument();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(299);
+    });
+    expect(screen.getByTestId("qr-mask")).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(screen.queryByTestId("qr-mask")).toBeNull();
+  });
+
+  it("regenerates at once when the user info changes", async () => {
+    renderPage(member);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
+    await act(async () => {
+      queryClient.setQueryData(USER_KEY, { ...member, member_no: "M000999" });
+      // The query cache notifies its observers on the next tick.
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(qrText()).toBe("M000999,0,07,1732960805");
+    expect(screen.getByTestId("qr-mask")).toBeInTheDocument();
+    expect(screen.getByText("M000999")).toBeInTheDocument();
+  });
+
+  it("stops its timers when the screen is left", async () => {
+    const view = renderPage(member);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    view.unmount();
+    // The query cache's own garbage-collection timer is not the screen's.
+    queryClient.clear();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

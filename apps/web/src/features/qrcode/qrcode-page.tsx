@@ -1,0 +1,55 @@
+import { memberQrText } from "@hcoins/domain/member-qr";
+import { generate } from "lean-qr";
+import { toSvgDataURL } from "lean-qr/extras/svg";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { PageFrame } from "../../components/page-frame.tsx";
+import { type UserInfo, useUser } from "../../lib/user.ts";
+import { useQrRefresh } from "./use-qr-refresh.ts";
+
+export const QR_WIDTH = 200;
+
+/** /qrcode (login required): the member's QR code for the till, with the member number beneath. */
+export function QrCodePage() {
+  const { t } = useTranslation(["qrcode", "common"]);
+  const { data: user, isPending } = useUser();
+  return (
+    <PageFrame title={t("common:titles.qrcode")}>
+      {user ? (
+        <MemberQr user={user} />
+      ) : (
+        <p className={isPending ? "muted" : undefined} role={isPending ? "status" : "alert"}>
+          {t(isPending ? "common:loading" : "common:serverError")}
+        </p>
+      )}
+    </PageFrame>
+  );
+}
+
+function MemberQr({ user }: { user: UserInfo }) {
+  const { t } = useTranslation(["qrcode", "common"]);
+  const { seconds, masked } = useQrRefresh(user);
+  const text = memberQrText({
+    memberNo: user.member_no,
+    id: user.id,
+    birthdayMonth: user.birthday_month,
+    unixSeconds: seconds,
+  });
+  // An SVG scales crisply to 200 px on any screen density; the quiet zone keeps tills reading it.
+  const src = useMemo(() => toSvgDataURL(generate(text), { on: "black", off: "white", pad: 4 }), [text]);
+  const memberNumber = user.member_no || String(user.id);
+
+  return (
+    <div className="card qr-card">
+      <p className="page-intro">{t("instruction")}</p>
+      <div className="qr-frame" aria-busy={masked || undefined}>
+        <img src={src} width={QR_WIDTH} height={QR_WIDTH} alt={t("alt")} data-qr-text={text} />
+        {masked && <div className="qr-mask" data-testid="qr-mask" aria-hidden="true" />}
+      </div>
+      <p className="qr-number">
+        <span className="muted">{t("memberNumber")}</span> <strong>{memberNumber}</strong>
+      </p>
+      <p className="muted qr-refresh-note">{t("refreshNote")}</p>
+    </div>
+  );
+}
