@@ -31,8 +31,8 @@ export const memberRoutes: FastifyPluginAsync<{ services: Services }> = async (p
       const { mobile_phone_prefix: prefix, mobile_phone: phone, sms_token } = request.body;
       const check = await services.members.checkPhone(prefix, phone);
       const payload: { access_token?: string } = {};
-      if (check.code === MemberCheckCode.appMemberIncomplete && sms_token) {
-        const verified = await services.sms.isVerified({ prefix, phone, purpose: "register" }, sms_token);
+      if (check.code === MemberCheckCode.appMemberIncomplete && sms_token && !check.member.disabled) {
+        const verified = await services.sms.checkVerified({ prefix, phone, purpose: "register" }, sms_token);
         if (verified !== null) payload.access_token = await services.accessTokens.issue(check.member.id);
       }
       return { code: check.code, message: MEMBER_CHECK_MESSAGES[check.code][request.lang], payload };
@@ -63,7 +63,16 @@ export const memberRoutes: FastifyPluginAsync<{ services: Services }> = async (p
         tags,
         summary: "Whether a member number exists (for the companion app)",
         body: z.object({
-          data: z.string({ error: "required" }).trim().min(1, "required").max(32, "tooLong"),
+          // A numeric member number may arrive as a JSON number, like every code of the contract.
+          data: z.preprocess(
+            (value) =>
+              typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? String(value) : value,
+            z
+              .string({ error: (issue) => (issue.input == null ? "required" : "invalid") })
+              .trim()
+              .min(1, "required")
+              .max(32, "tooLong"),
+          ),
         }),
       },
     },

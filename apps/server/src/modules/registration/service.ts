@@ -17,6 +17,10 @@ export class RegistrationService {
     }
     if (await members.findByPhone(prefix, phone)) throw new AppError(ErrorCode.alreadyRegistered);
     if (isCommonPassword(payload.password)) throw new AppError(ErrorCode.passwordTooCommon);
+    // A wrong code counts as a wrong try here (outside the transaction, so it sticks).
+    if ((await sms.checkVerified({ prefix, phone, purpose: "register" }, payload.sms_token)) === null) {
+      throw new AppError(ErrorCode.smsCodeInvalid);
+    }
     const passwordHash = await hashPassword(payload.password);
     return db.transaction().execute(async (trx) => {
       await sms.consumeVerified({ prefix, phone, purpose: "register" }, payload.sms_token, trx);

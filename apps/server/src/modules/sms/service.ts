@@ -112,12 +112,28 @@ export class SmsCodeService {
     return row.id;
   }
 
-  /** A code that register-token-status verified, still within its 30 minutes and not consumed. */
+  /** A code that register-token-status verified, still within its 30 minutes, not consumed and not void. */
   async isVerified(key: NumberAndPurpose, code: string, trx?: Kysely<Database>): Promise<number | null> {
     const row = await this.repo.current(key, trx);
     if (!row || row.verified_at === null || row.consumed_at !== null) return null;
     if (!this.verifiedStillValid(row.verified_at, this.now())) return null;
+    if (row.attempts >= this.config.SMS_CODE_MAX_ATTEMPTS) return null;
     return safeEqual(row.code_hash, codeHash(key, code)) ? row.id : null;
+  }
+
+  /**
+   * isVerified for a code presented by a client (CheckPhone, register-with-mobile): a wrong code
+   * counts as a wrong try, taken before the comparison like verify(), so the 30 minutes of a
+   * verified code are no window for guessing. Not inside a transaction, so the try sticks.
+   */
+  async checkVerified(key: NumberAndPurpose, code: string): Promise<number | null> {
+    const row = await this.repo.current(key);
+    if (!row || row.verified_at === null || row.consumed_at !== null) return null;
+    if (!this.verifiedStillValid(row.verified_at, this.now())) return null;
+    if (!(await this.repo.takeAttempt(row.id, this.config.SMS_CODE_MAX_ATTEMPTS))) return null;
+    if (!safeEqual(row.code_hash, codeHash(key, code))) return null;
+    await this.repo.markVerified(row.id, this.now());
+    return row.id;
   }
 
   /** Uses up a verified code inside the caller's transaction; 4201 when it is not (or no longer) usable. */
