@@ -1,0 +1,152 @@
+import { UNSUBSCRIBE_REASONS } from "@hcoins/domain/profile-options";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useAlert } from "../../components/alert-provider.tsx";
+import { Button } from "../../components/button.tsx";
+import { Choice, ChoiceGroup } from "../../components/form-fields.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
+import { codeOf } from "../../lib/api-client.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
+import { paths } from "../../lib/paths.ts";
+import { useToken } from "../../lib/user.ts";
+import { fetchPreferences, type Preferences, savePreferences } from "./preferences-api.ts";
+import { serverMessage } from "./server-message.ts";
+
+interface PreferencesValues {
+  contact_email: boolean;
+  contact_sms: boolean;
+  contact_phone: boolean;
+  /** Reason ids as the checkboxes hold them. */
+  reasons: string[];
+}
+
+const valuesOf = (stored: Preferences): PreferencesValues => ({
+  contact_email: stored.email_subscription === 0,
+  contact_sms: stored.sms_subscription === 0,
+  contact_phone: stored.do_not_call === 0,
+  reasons: stored.unsubscribe_reasons.map(String),
+});
+
+/**
+ * /subscription-preferences: the member (session) or the holder of an unsubscribe link
+ * (`?token=`) chooses the channels. A ticked box = reachable (stored 0). Only when every
+ * channel is unticked are the reasons asked; saving needs a ticked channel or a reason.
+ */
+export function PreferencesPage() {
+  const { t } = useTranslation(["subscription", "common"]);
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const session = useToken();
+  const linkToken = search.get("token") || null;
+  const allowed = linkToken !== null || session !== null;
+  const stored = useQuery({
+    queryKey: ["subscription-preferences", linkToken ?? "member"],
+    queryFn: () => fetchPreferences(linkToken),
+    enabled: allowed,
+    staleTime: 0,
+  });
+
+  if (!allowed) {
+    const target = `${paths.login}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+    return <Navigate to={target} replace />;
+  }
+  const loaded = stored.data && codeOf(stored.data) === 200 ? stored.data.payload : null;
+  return (
+    <PageFrame title={t("common:titles.subscription")}>
+      {loaded ? (
+        <PreferencesForm stored={loaded} linkToken={linkToken} />
+      ) : stored.isPending ? (
+        <p className="muted" role="status">
+          {t("common:loading")}
+        </p>
+      ) : (
+        <p role="alert">
+          {stored.data ? serverMessage(stored.data, t("common:serverError")) : t("common:serverError")}
+        </p>
+      )}
+    </PageFrame>
+  );
+}
+
+function PreferencesForm({ stored, linkToken }: { stored: Preferences; linkToken: string | null }) {
+  const { t } = useTranslation(["subscription", "common"]);
+  const navigate = useNavigate();
+  const { alert } = useAlert();
+  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, watch, setValue } = useForm<PreferencesValues>({
+    defaultValues: valuesOf(stored),
+  });
+  const [email, sms, phone, reasons] = watch(["contact_email", "contact_sms", "contact_phone", "reasons"]);
+  const allUnticked = !email && !sms && !phone;
+  const language = currentLanguage();
+
+  // Ticking a channel again takes the member off the unsubscribe path: the reasons go with it.
+  const contact = (name: "contact_email" | "contact_sms" | "contact_phone") =>
+    register(name, {
+      onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+        if (event.target.checked) setValue("reasons", []);
+      },
+    });
+
+  const save = async (values: PreferencesValues) => {
+    const ticked = values.contact_email || values.contact_sms || values.contact_phone;
+    const chosen = ticked ? [] : (values.reasons ?? []).map(Number).sort((a, b) => a - b);
+    // The spec: submitting changes nothing unless a channel or a reason is ticked.
+    if (!ticked && chosen.length === 0) return;
+    setBusy(true);
+    const result = await savePreferences(
+      {
+        email_subscription: values.contact_email ? 0 : 1,
+        sms_subscription: values.contact_sms ? 0 : 1,
+        do_not_call: values.contact_phone ? 0 : 1,
+        unsubscribe_reasons: chosen,
+      },
+      linkToken,
+    );
+    if (codeOf(result) === 200) {
+      await navigate(paths.subscriptionSuccess, { replace: true });
+      return;
+    }
+    setBusy(false);
+    await alert(serverMessage(result, t("common:serverError")));
+  };
+
+  return (
+    <form className="card subscription-form" noValidate onSubmit={handleSubmit(save)}>
+      <p className="page-intro">{t("intro")}</p>
+      <ChoiceGroup legend={t("contactLegend")}>
+        <Choice type="checkbox" label={t("email")} {...contact("contact_email")} />
+        <Choice type="checkbox" label={t("sms")} {...contact("contact_sms")} />
+        <Choice type="checkbox" label={t("phone")} {...contact("contact_phone")} />
+      </ChoiceGroup>
+      {allUnticked && (
+        <div className="subscription-reasons">
+          <ChoiceGroup legend={t("reasonsLegend")}>
+            {UNSUBSCRIBE_REASONS.map((reason) => (
+              <Choice
+                key={reason.id}
+                type="checkbox"
+                value={String(reason.id)}
+                label={reason.label[language]}
+                {...register("reasons")}
+              />
+            ))}
+          </ChoiceGroup>
+        </div>
+      )}
+      <div className="actions">
+        <Button
+          type="submit"
+          className="button button-primary button-block"
+          loading={busy}
+          aria-disabled={allUnticked && (reasons ?? []).length === 0 ? true : undefined}
+        >
+          {t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
