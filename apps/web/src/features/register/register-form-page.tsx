@@ -1,0 +1,139 @@
+import { FormProvider, useForm, useFormContext } from "react-hook-form";
+import { Trans, useTranslation } from "react-i18next";
+import { Navigate } from "react-router";
+import { Button } from "../../components/button.tsx";
+import { CheckboxField, TextField } from "../../components/form-fields.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
+import {
+  emptyProfileValues,
+  ProfileFields,
+  useValidateChoiceSoon,
+} from "../../components/profile-fields.tsx";
+import { paths } from "../../lib/paths.ts";
+import { type PhoneObject, session } from "../../lib/session.ts";
+import { domainResolver } from "./form-resolver.ts";
+import {
+  type RegisterFormOutput,
+  type RegisterFormValues,
+  registerFormSchema,
+} from "./register-form-schema.ts";
+import { useCompleteRegistration } from "./use-complete-registration.ts";
+
+const hasVerifiedCode = (phone: PhoneObject | null): phone is Required<PhoneObject> =>
+  Boolean(phone?.phonePre && phone.phone && phone.code);
+
+/** /register/step3: the registration form, for a number whose SMS code has been verified. */
+export function RegisterFormPage() {
+  const phone = session.getPhone();
+  if (!hasVerifiedCode(phone)) return <Navigate replace to={paths.register} />;
+  return <RegisterForm phone={phone} />;
+}
+
+function RegisterForm({ phone }: { phone: Required<PhoneObject> }) {
+  const { t } = useTranslation(["register", "common"]);
+  const form = useForm({
+    resolver: domainResolver<RegisterFormValues, RegisterFormOutput>(registerFormSchema),
+    defaultValues: {
+      ...emptyProfileValues(),
+      email: "",
+      password: "",
+      confirm_password: "",
+      referral_code: "",
+      terms: false,
+    },
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const complete = useCompleteRegistration(setError);
+  const submit = handleSubmit((values) => complete(values, phone));
+
+  return (
+    <PageFrame title={t("common:titles.registerForm")}>
+      <FormProvider {...form}>
+        <form className="card register-form" onSubmit={submit} noValidate>
+          <TextField label={t("common:mobile")} value={`+${phone.phonePre} ${phone.phone}`} readOnly />
+          <ProfileFields
+            afterNames={
+              <>
+                <TextField
+                  label={t("email")}
+                  type="email"
+                  autoComplete="email"
+                  error={errors.email}
+                  {...register("email")}
+                />
+                <TextField
+                  label={t("password")}
+                  hint={t("passwordHint")}
+                  type="password"
+                  autoComplete="new-password"
+                  error={errors.password}
+                  {...register("password")}
+                />
+                <TextField
+                  label={t("confirmPassword")}
+                  type="password"
+                  autoComplete="new-password"
+                  error={errors.confirm_password}
+                  {...register("confirm_password")}
+                />
+              </>
+            }
+            beforeContact={
+              <TextField
+                label={t("referralCode")}
+                hint={t("common:profile.optional")}
+                autoComplete="off"
+                error={errors.referral_code}
+                {...register("referral_code")}
+              />
+            }
+          />
+          <div className="register-consent">
+            <p>{t("consentOptOut")}</p>
+            <p>{t("consentDirectMarketing")}</p>
+          </div>
+          <TermsBox />
+          <div className="actions">
+            <Button type="submit" className="button button-primary button-block" loading={isSubmitting}>
+              {t("common:submit")}
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
+    </PageFrame>
+  );
+}
+
+/** The terms box, checked 10 ms after each change like every checkbox (spec). */
+function TermsBox() {
+  const { t } = useTranslation(["register", "common"]);
+  const validateSoon = useValidateChoiceSoon<RegisterFormValues>();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<RegisterFormValues>();
+  return (
+    <CheckboxField
+      label={
+        <Trans
+          t={t}
+          i18nKey="termsAgree"
+          components={{
+            privacy: (
+              // biome-ignore lint/a11y/useAnchorContent: the text comes from the translation
+              <a href={paths.privacyPolicy} target="_blank" rel="noopener noreferrer" />
+            ),
+            newTab: <span className="visually-hidden" />,
+          }}
+        />
+      }
+      error={errors.terms}
+      {...register("terms", { onChange: () => validateSoon("terms") })}
+    />
+  );
+}
