@@ -1,4 +1,5 @@
 import { DISABLE_USAGE, disableAccount, ENABLE_USAGE, enableAccount } from "./accounts.ts";
+import { COIN_SCHEME_COMMANDS } from "./coin-scheme.ts";
 import type { CommandRun } from "./command.ts";
 import {
   BANNER_ADD_USAGE,
@@ -123,6 +124,7 @@ export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
     summary: "Print a member's unsubscribe link (PUBLIC_URL, or http://localhost:PORT).",
     run: unsubscribeLink,
   },
+  ...COIN_SCHEME_COMMANDS,
   ...CONTENT_COMMANDS,
 };
 

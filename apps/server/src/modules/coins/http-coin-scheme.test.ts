@@ -128,7 +128,7 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
       method: "POST",
       headers: { "x-api-key": TILL_KEY, "content-type": "application/json" },
       body: JSON.stringify({ qr_text: qrText, store_code: "S9", receipt_no: "HTTP-1", net_amount: "42.50" }),
-    }).then((res) => res.json());
+    }).then((res) => res.json() as Promise<{ payload: { transaction: unknown; balance: number } }>);
     expect(purchase.payload.transaction).toMatchObject({
       base_coins: 42,
       client: "pos-7",

@@ -1,0 +1,233 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { programmeDate } from "@hcoins/domain/earn-rules";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { nextPhone, registerMember } from "../testing/flows.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import {
+  hcoinAccountCreate,
+  hcoinBalance,
+  holidayList,
+  holidayRemove,
+  holidaySet,
+  storePartner,
+} from "./coin-scheme.ts";
+import { CliError } from "./command.ts";
+import { COMMANDS, usageText } from "./commands.ts";
+
+const TILL_KEY = "cli-test-till-key-0000001";
+const KEYS = `member-server:cli-test-member-server-key,pos-3:${TILL_KEY}:till`;
+
+describe("H Coins operator commands", () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp({ env: { COIN_SCHEME_API_KEYS: KEYS } });
+  });
+  afterEach(() => t?.close());
+
+  const purchase = (memberNo: string, store: string, receipt: string, net: string, electronic = "0") =>
+    t.app.inject({
+      method: "POST",
+      url: "/coin-scheme/v1/purchases",
+      headers: { "x-api-key": TILL_KEY, "content-type": "application/json" },
+      payload: JSON.stringify({
+        qr_text: `${memberNo},0,00,${Math.floor(t.clock.now() / 1000)}`,
+        store_code: store,
+        receipt_no: receipt,
+        net_amount: net,
+        electronic_amount: electronic,
+      }),
+    });
+
+  it("hcoin-account-create opens an unlinked account: the member meets 100, links, and a second run changes nothing", async () => {
+    const member = await registerMember(t);
+    const out = await hcoinAccountCreate(t.app.services, ["+852", member.phone]);
+    expect(out).toMatch(
+      new RegExp(
+        `^Created H Coins account HC\\d{10} for \\+852 ${member.phone}, not linked: hcoin-check-linked now answers 100 for it\\.`,
+      ),
+    );
+    expect(out).toContain(`Member ${member.user.member_no} (+852 ${member.phone}) holds this number`);
+
+    const check = await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-check-linked", {
+      body: { mobile_phone_prefix: "852", mobile_phone: member.phone },
+      token: member.token,
+    });
+    expect(check.body.payload.status_code).toBe(100);
+    const link = await t.call("POST", "/custom-api/custom/cuapp/customer/link-hcoin-2", {
+      body: {},
+      token: member.token,
+    });
+    expect(link.body.code).toBe(200);
+
+    const again = await hcoinAccountCreate(t.app.services, ["852", member.phone]);
+    expect(again).toBe(
+      `+852 ${member.phone} already has H Coins account ${link.body.payload.hcoins_memberno} (linked to member ${member.user.member_no}); nothing changed.`,
+    );
+  });
+
+  it("store-partner flags a store: electronic payment there earns extra", async () => {
+    const member = await registerMember(t);
+    await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-create", { body: {}, token: member.token });
+
+    expect(await storePartner(t.app.services, ["ST01", "--on"])).toBe(
+      "Store ST01 is now a partner-property store: each whole HKD paid electronically there earns 1 extra H Coin.",
+    );
+    expect(await storePartner(t.app.services, ["ST01", "--on"])).toContain(
+      "was already a partner-property store",
+    );
+    const atPartner = JSON.parse((await purchase(member.user.member_no, "ST01", "A1", "100", "40")).body);
+    expect(atPartner.payload.transaction.coins).toBe(140);
+
+    expect(await storePartner(t.app.services, ["ST01", "--off"])).toBe(
+      "Store ST01 is now not a partner-property store: electronic payment there earns nothing extra.",
+    );
+    const after = JSON.parse((await purchase(member.user.member_no, "ST01", "A2", "100", "40")).body);
+    expect(after.payload.transaction.coins).toBe(100);
+  });
+
+  it("holiday-set, holiday-list and holiday-remove manage today's bonus", async () => {
+    const member = await registerMember(t);
+    await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-create", { body: {}, token: member.token });
+    const today = programmeDate(t.clock.now());
+
+    expect(await holidaySet(t.app.services, [today, "3"])).toBe(
+      `Holiday ${today} (Hong Kong date): purchases earn ×3, a bonus of 2 × the base coins.`,
+    );
+    expect(await holidaySet(t.app.services, [today, "2.5"])).toContain("×2.5 (was ×3)");
+    expect(await holidayList(t.app.services, [])).toBe(
+      [
+        "Birthday month: ×2 (COIN_BIRTHDAY_MULTIPLIER).",
+        "Holidays (Hong Kong dates):",
+        `  ${today}  ×2.5  set by an operator`,
+      ].join("\n"),
+    );
+    const onHoliday = JSON.parse((await purchase(member.user.member_no, "S1", "H1", "10")).body);
+    expect(onHoliday.payload.transaction).toMatchObject({ base_coins: 10, holiday_bonus: 15, coins: 25 });
+
+    expect(await holidayRemove(t.app.services, [today])).toBe(`Removed the holiday ${today}.`);
+    expect(await holidayRemove(t.app.services, [today])).toBe(
+      `${today} was not set as a holiday; nothing changed.`,
+    );
+    expect(await holidayList(t.app.services, [])).toContain("No holidays set.");
+    const plain = JSON.parse((await purchase(member.user.member_no, "S1", "H2", "10")).body);
+    expect(plain.payload.transaction.coins).toBe(10);
+  });
+
+  it("hcoin-balance shows the balance and the ledger, newest first", async () => {
+    const member = await registerMember(t);
+    const created = await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-create", {
+      body: {},
+      token: member.token,
+    });
+    const empty = (await hcoinBalance(t.app.services, ["852", member.phone])).split("\n");
+    expect(empty.slice(1)).toEqual(["Balance: 0 H Coins.", "No transactions yet."]);
+    await purchase(member.user.member_no, "S1", "B1", "55.90");
+    await purchase(member.user.member_no, "S2", "B2", "12");
+    const out = await hcoinBalance(t.app.services, ["852", member.phone, "--limit", "5"]);
+    const lines = out.split("\n");
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^H Coins account ${created.body.payload.hcoins_memberno} of \\+852 ${member.phone}, linked to member ${member.user.member_no} since \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}\\.$`,
+      ),
+    );
+    expect(lines[1]).toBe("Balance: 67 H Coins.");
+    expect(lines[2]).toBe("Ledger, newest first (2 shown, Hong Kong time):");
+    expect(lines[3]).toMatch(
+      /purchase +\+12 {2}S2\/B2 {2}net HKD 12\.00, electronic HKD 0\.00, base \+12 {2}\[pos-3\]$/,
+    );
+    expect(lines[4]).toMatch(/purchase +\+55 {2}S1\/B1 {2}net HKD 55\.90/);
+  });
+
+  it.each([
+    [hcoinAccountCreate, ["852", "1234"], /mobile "1234" must be 8 digits/],
+    [hcoinBalance, ["852", "61234567"], /\+852 61234567 has no H Coins account/],
+    [hcoinBalance, ["852", "61234567", "--limit", "0"], /--limit "0" must be a whole number from 1 to 500/],
+    [storePartner, ["ST 1", "--on"], /store code "ST 1" must be 1-32 letters/],
+    [storePartner, ["ST1"], /give exactly one of --on and --off/],
+    [storePartner, ["ST1", "--on", "--off"], /give exactly one of --on and --off/],
+    [holidaySet, ["2025-02-29", "2"], /date "2025-02-29" is not a calendar date/],
+    [holidaySet, ["2025-12-25", "0.5"], /multiplier "0.5" must be 1 to 10/],
+    [holidaySet, ["2025-12-25"], /missing <multiplier>/],
+    [holidayRemove, ["25/12/2025"], /date "25\/12\/2025" is not a calendar date/],
+    [holidayList, ["extra"], /unexpected argument "extra"/],
+  ] as const)("%o refuses %j", async (run, args, message) => {
+    const error = await run(t.app.services, [...args]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).message).toMatch(message);
+    expect(await t.app.services.coinSchemeClient.bonusDays()).toMatchObject({ days: [] });
+    expect(await t.app.services.coinSchemeClient.findAccountByPhone("852", "61234567")).toBeNull();
+  });
+
+  it("says so when the scheme cannot be reached", async () => {
+    const offline = await createTestApp({ env: { COIN_SCHEME_URL: "http://127.0.0.1:9" } });
+    try {
+      const error = await hcoinAccountCreate(offline.app.services, ["852", nextPhone()]).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(CliError);
+      expect((error as CliError).message).toMatch(
+        /^the H Coins scheme could not be reached or failed .*; nothing changed$/,
+      );
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
+describe("admin command line: H Coins commands", () => {
+  const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "admin-hcoin-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const admin = (...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        "npx",
+        ["tsx", "apps/server/src/cli/admin.ts", ...args],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            DATABASE_URL: `sqlite:${join(dir, "members.db")}`,
+            REDIS_URL: "",
+            LOG_LEVEL: "silent",
+          },
+        },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
+      );
+    });
+
+  it("creates an account in the configured database and says so; a second run changes nothing", async () => {
+    const created = await admin("hcoin-account-create", "852", "61234567");
+    expect(created).toMatchObject({ code: 0, stderr: "" });
+    expect(created.stdout).toMatch(/^Created H Coins account HC\d{10} for \+852 61234567, not linked/);
+    const again = await admin("hcoin-account-create", "852", "61234567");
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(
+      /^\+852 61234567 already has H Coins account HC\d{10} \(not linked\); nothing changed\.$/m,
+    );
+  }, 90_000);
+
+  it("lists every H Coins command in help", () => {
+    const help = usageText();
+    for (const name of [
+      "hcoin-account-create",
+      "store-partner",
+      "holiday-set",
+      "holiday-remove",
+      "holiday-list",
+      "hcoin-balance",
+    ]) {
+      expect(COMMANDS[name]?.run).toBeTypeOf("function");
+      expect(help).toContain(`  ${COMMANDS[name]?.usage}`);
+    }
+  });
+});
