@@ -105,7 +105,7 @@ export type Config = z.infer<typeof envSchema> & { coinSchemeClients: readonly A
 
 // Development defaults, so that `npm start` and `npm run coin-scheme` talk to each other out of the box.
 // Production sets its own (none by default: the scheme then refuses every key).
-const DEV_COIN_SCHEME_API_KEYS = "member-server:dev-member-server-key,pos-dev:dev-pos-terminal-key";
+const DEV_COIN_SCHEME_API_KEYS = "member-server:dev-member-server-key,pos-dev:dev-pos-terminal-key:till";
 const DEV_COIN_SCHEME_API_KEY = "dev-member-server-key";
 
 export class ConfigError extends Error {}
