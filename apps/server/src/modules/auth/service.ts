@@ -42,21 +42,22 @@ export class AuthService {
   /**
    * The LOGIN_MAX_FAILURES-th consecutive failure locks the number for LOGIN_LOCK_SECONDS
    * (4290); earlier failures answer 5000 with the attempts left. Unknown numbers count alike.
+   * The attempt is counted before the password is checked, so a burst of parallel guesses
+   * cannot get more than LOGIN_MAX_FAILURES passwords checked; a success gives the count back.
    */
   async login(prefix: string, phone: string, password: string): Promise<string> {
     const lockKey = `${prefix}-${phone}`;
-    const state = await this.loginFailures.peek(lockKey);
-    if (state && state.remaining === 0) {
+    const attempt = await this.loginFailures.consume(lockKey);
+    if (!attempt.allowed) {
       throw new AppError(ErrorCode.loginLocked, {
         attempts_remaining: 0,
-        retry_after_seconds: state.retryAfterSeconds,
+        retry_after_seconds: attempt.retryAfterSeconds,
       });
     }
     const member = await this.members.findByPhone(prefix, phone);
     if (!(await verifyPassword(member?.password_hash ?? null, password)) || !member) {
-      const failure = await this.loginFailures.consume(lockKey);
-      if (failure.remaining > 0 && failure.allowed) {
-        throw new AppError(ErrorCode.loginFailed, { attempts_remaining: failure.remaining });
+      if (attempt.remaining > 0) {
+        throw new AppError(ErrorCode.loginFailed, { attempts_remaining: attempt.remaining });
       }
       await this.loginFailures.block(lockKey, this.config.LOGIN_LOCK_SECONDS);
       throw new AppError(ErrorCode.loginLocked, {
@@ -64,8 +65,8 @@ export class AuthService {
         retry_after_seconds: this.config.LOGIN_LOCK_SECONDS,
       });
     }
-    if (member.disabled) throw new AppError(ErrorCode.accountDisabled);
     await this.loginFailures.reset(lockKey);
+    if (member.disabled) throw new AppError(ErrorCode.accountDisabled);
     return this.accessTokens.issue(member.id);
   }
 
@@ -84,8 +85,11 @@ export class AuthService {
   async exchangeResetCode(prefix: string, phone: string, code: string): Promise<string> {
     const member = await this.members.findByPhone(prefix, phone);
     if (!member) throw new AppError(ErrorCode.smsCodeInvalid);
+    const key = { prefix, phone, purpose: "reset" } as const;
+    // verify() queries outside any transaction: inside one it waits forever for SQLite's single connection.
+    await this.sms.verify(key, code);
     return this.db.transaction().execute(async (trx) => {
-      await this.sms.verifyAndConsume({ prefix, phone, purpose: "reset" }, code, trx);
+      await this.sms.consumeVerified(key, code, trx);
       return this.resetTokens.issue(member.id, trx);
     });
   }
