@@ -69,10 +69,22 @@ export class CoinsService {
     if (!account.linked)
       return { status_code: CoinStatus.exists, hcoins_memberno: null, message: "accountExists" };
     const linked = { status_code: CoinStatus.linked, hcoins_memberno: account.hcoins_memberno } as const;
+    const ref = account.linked_member_ref as string;
+    const owner = caller && memberRefOf(caller) === ref ? caller : await this.memberByRef(ref);
+    // The web app checks as a guest and compares hcoins_memberno with the member's external_customer_id:
+    // a link whose answer was lost is completed here, whoever asks.
+    if (owner) await this.completeMemberRow(owner, account.hcoins_memberno);
     if (!caller) return { ...linked, message: "registered" };
-    if (account.linked_member_ref !== memberRefOf(caller)) return { ...linked, message: "linkedToOther" };
-    await this.completeMemberRow(caller, account.hcoins_memberno);
-    return { ...linked, message: "linkedToYou" };
+    return { ...linked, message: owner?.id === caller.id ? "linkedToYou" : "linkedToOther" };
+  }
+
+  /** The member a scheme link refers to: by member number, or by id for a member without one. */
+  private async memberByRef(ref: string): Promise<MemberRow | undefined> {
+    const byNumber = await this.members.findByMemberNo(ref);
+    if (byNumber) return byNumber;
+    if (!/^\d{1,15}$/.test(ref)) return undefined;
+    const byId = await this.members.findById(Number(ref));
+    return byId && byId.member_no === null ? byId : undefined;
   }
 
   /** link-hcoin-2: links the account of the member's number to the member. */
