@@ -14,9 +14,15 @@ const DATA = encodePhoneData({ phonePre: "852", phone: "91234567" });
 
 const resetRoutes = [
   { path: "/reset-pw/step1", Component: ResetCodePage },
-  { path: "/reset-pw/step2", Component: ResetNewPasswordPage },
-  { path: "/reset-pw/success", Component: ResetSuccessPage },
+  { path: "/reset-pw/step2", Component: ResetNewPasswordPage, loader: () => pause(30) },
+  // Loaders make each navigation pass through a loading state, as the app's root loader and lazy screens do.
+  { path: "/reset-pw/success", Component: ResetSuccessPage, loader: () => pause(30) },
 ];
+
+async function pause(ms: number) {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return null;
+}
 
 const openStep1 = (query = `data=${DATA}`) => renderApp(resetRoutes, `/reset-pw/step1?${query}`);
 

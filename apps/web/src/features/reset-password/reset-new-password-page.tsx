@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { PageFrame } from "../../components/page-frame.tsx";
@@ -13,9 +14,11 @@ export function ResetNewPasswordPage() {
   const [searchParams] = useSearchParams();
   const data = searchParams.get("data");
   const phone = decodePhoneData(data);
+  // Read once: the token is dropped before leaving, and a render while the next screen
+  // loads must not see it gone and send the member back to step 1.
+  const [resetToken] = useState(() => (phone ? resetTokenFor(phone) : null));
   if (!phone || !data) return <Navigate to={paths.login} replace />;
   const stepOne = `${paths.resetCode}?data=${encodeURIComponent(data)}`;
-  const resetToken = resetTokenFor(phone);
   if (!resetToken) return <Navigate to={stepOne} replace />;
 
   const done = () => {
