@@ -99,6 +99,51 @@ const envSchema = z.object({
       }
       return days as ReadonlyMap<string, number>;
     }),
+  WEB_DIST_DIR: z.string().default("apps/web/dist"),
+  WEB_CRM_BASE: z.string().default("/crm"),
+  WEB_CUSTOM_BASE: z.string().default("/custom-api"),
+  WEB_APP_ID: z.string().default("web"),
+  WEB_SHOP_URL: z.url().default("https://shop.example.com/"),
+  WEB_VIP_URL: z.url().default("https://shop.example.com/vip"),
+  WEB_ESHOP_URL: z.url().default("https://shop.example.com/"),
+  WEB_COIN_APP_DOWNLOAD_URL: z.url().default("https://app.example.com/hcoins/download"),
+  WEB_DOWNLOAD_PAGE_URL: z.url().default("https://app.example.com/download"),
+  WEB_DOWNLOAD_ENDPOINT_URL: z.url().default("https://app.example.com/download"),
+  WEB_APP_STORE_URL: z.url().default("https://apps.apple.com/app/id0000000000"),
+  WEB_GOOGLE_PLAY_URL: z.url().default("https://play.google.com/store/apps/details?id=com.example.hcoins"),
+  WEB_NATIVE_APP_SCHEME: z.string().default("hcoins://"),
+  WEB_PAY_CHANNEL_PATH: z.string().default("/app-payment"),
+  WEB_PAY_CHANNEL_RETURN_URL: z.string().default("/app-payment/return-payme"),
+  WEB_REDIRECT_ALLOWLIST: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim())
+        .filter(Boolean),
+    ),
+  /** Comma-separated `start/end` pairs, ISO 8601 with offset; the spec's window by default. */
+  WEB_MAINTENANCE_WINDOWS: z
+    .string()
+    .default("2024-11-30T10:00:00+08:00/2024-11-30T11:00:00+08:00")
+    .transform((value, ctx) =>
+      value
+        .split(",")
+        .map((pair) => pair.trim())
+        .filter(Boolean)
+        .map((pair) => {
+          const [start = "", end = ""] = pair.split("/");
+          if (
+            Number.isNaN(Date.parse(start)) ||
+            Number.isNaN(Date.parse(end)) ||
+            Date.parse(start) >= Date.parse(end)
+          ) {
+            ctx.addIssue({ code: "custom", message: `bad window "${pair}" (want start/end in ISO 8601)` });
+          }
+          return { start, end };
+        }),
+    ),
 });
 
 export type Config = z.infer<typeof envSchema> & { coinSchemeClients: readonly ApiClient[] };
