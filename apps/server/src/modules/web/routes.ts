@@ -59,9 +59,10 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     root,
     wildcard: false,
     index: false,
-    setHeaders: (res, path) => {
-      if (path.includes(`${join(root, "assets")}`))
-        res.setHeader("cache-control", "public, max-age=31536000, immutable");
+    setHeaders: (reply, path) => {
+      // Vite's hashed file names change with their content, so they can be cached for good.
+      if (path.startsWith(join(root, "assets")))
+        reply.header("cache-control", "public, max-age=31536000, immutable");
     },
   });
 
