@@ -50,11 +50,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       offset += ms;
     },
   };
-  const app = await buildApp({
-    config,
-    now: () => clock.now(),
-    ...(options.logStream ? { logStream: options.logStream } : {}),
-  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      now: () => clock.now(),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+    });
+  } catch (error) {
+    // A failed build must not leave its PostgreSQL schema behind for the next run to trip on.
+    if (!options.shareWith) await dropIsolatedStorage(env);
+    throw error;
+  }
   await app.ready();
 
   const call: TestApp["call"] = async (method, url, callOptions = {}) => {

@@ -144,12 +144,6 @@ export class SmsCodeService {
     }
   }
 
-  /** Verifies and uses up a code in one go (the reset flow's single-use code). */
-  async verifyAndConsume(key: NumberAndPurpose, code: string, trx: Kysely<Database>): Promise<void> {
-    const id = await this.verify(key, code);
-    if (!(await this.repo.consume(id, this.now(), trx))) throw new AppError(ErrorCode.smsCodeInvalid);
-  }
-
   private verifiedStillValid(verifiedAt: number, now: number): boolean {
     return verifiedAt + this.config.SMS_VERIFIED_TTL_SECONDS * 1000 > now;
   }
