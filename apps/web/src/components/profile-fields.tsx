@@ -311,7 +311,7 @@ export function ProfileFields({
       {afterNames}
       {shown("gender") && (
         <ChoiceGroup
-          legend={genderOptional ? `${t("profile.gender")} (${t("profile.optional")})` : t("profile.gender")}
+          legend={t(genderOptional ? "profile.genderOptional" : "profile.gender")}
           error={errors.gender}
         >
           {GENDERS.map((option) => (

@@ -71,7 +71,7 @@ describe("QrCodePage", () => {
     expect(code()).toHaveAttribute("width", "200");
     expect(code().getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
     expect(screen.getByText("M000123")).toBeInTheDocument();
-    expect(screen.getByText("Show this code at the till to earn H Coins")).toBeInTheDocument();
+    expect(screen.getByText(/^Show this code at the till to earn H\sCoins$/)).toBeInTheDocument();
   });
 
   it("falls back to the user id and 00 when there is no member number or birth month", () => {
