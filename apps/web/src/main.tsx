@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { router } from "./app/router.tsx";
+import { createRouter } from "./app/router.tsx";
 import { AlertProvider } from "./components/alert-provider.tsx";
 import { setUnauthorizedHandler } from "./lib/api-client.ts";
 import { initI18n } from "./lib/i18n.ts";
@@ -12,12 +12,13 @@ import { queryClient } from "./lib/query-client.ts";
 import { clearUser } from "./lib/user.ts";
 import "./styles.css";
 
+await initI18n(initialLanguage(window.location.search));
+const router = createRouter();
+
 setUnauthorizedHandler(() => {
   clearUser();
   if (window.location.pathname !== paths.login) router.navigate(paths.login);
 });
-
-await initI18n(initialLanguage(window.location.search));
 
 createRoot(document.getElementById("root") as HTMLElement).render(
   <StrictMode>

@@ -188,4 +188,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Created after i18n is ready: the root loader runs as soon as a router exists. */
+export const createRouter = () => createBrowserRouter(routes);
