@@ -166,6 +166,14 @@ describe("RegisterFormPage: rules", () => {
     expect(api.calls).toHaveLength(0);
   });
 
+  it("moves the focus to the first field in error, in screen order", async () => {
+    mockApi({});
+    renderForm();
+    await user.type(textbox("First name"), "Tai Man");
+    await submit();
+    await waitFor(() => expect(textbox("Last name")).toHaveFocus());
+  });
+
   it("checks the email format", async () => {
     mockApi({});
     renderForm();

@@ -19,6 +19,25 @@ import {
 } from "./register-form-schema.ts";
 import { useCompleteRegistration } from "./use-complete-registration.ts";
 
+// Screen order: the form's own controls register before the shared ones, so RHF's own
+// focus-the-first-error would jump to the email; this keeps the focus where the eye starts.
+const FIELD_ORDER: readonly (keyof RegisterFormValues)[] = [
+  "title",
+  "name",
+  "first_name",
+  "last_name",
+  "email",
+  "password",
+  "confirm_password",
+  "gender",
+  "birthday_month",
+  "age_range__c",
+  "residential_country_region__c",
+  "residential_district__c",
+  "referral_code",
+  "terms",
+];
+
 const hasVerifiedCode = (phone: PhoneObject | null): phone is Required<PhoneObject> =>
   Boolean(phone?.phonePre && phone.phone && phone.code);
 
@@ -41,15 +60,23 @@ function RegisterForm({ phone }: { phone: Required<PhoneObject> }) {
       referral_code: "",
       terms: false,
     },
+    shouldFocusError: false,
   });
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = form;
   const complete = useCompleteRegistration(setError);
-  const submit = handleSubmit((values) => complete(values, phone));
+  const submit = handleSubmit(
+    (values) => complete(values, phone),
+    (invalid) => {
+      const first = FIELD_ORDER.find((name) => invalid[name]);
+      if (first) setFocus(first);
+    },
+  );
 
   return (
     <PageFrame title={t("common:titles.registerForm")}>
