@@ -1,0 +1,7 @@
+/**
+ * /app-payment/return-payme: where the payment provider returns the member; the
+ * native app takes over from here, so the page shows nothing.
+ */
+export function BlankPage() {
+  return null;
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PageFrame } from "../../components/page-frame.tsx";
+import { StoreBadges } from "../../components/store-badges.tsx";
+import { config } from "../../lib/config.ts";
+import { paths } from "../../lib/paths.ts";
+import { BenefitTiles } from "./benefit-tiles.tsx";
+import { ChainLogos } from "./chain-logos.tsx";
+import { DownloadLanguageSwitch } from "./download-language-switch.tsx";
+import { DownloadQrCodes } from "./download-qr-codes.tsx";
+import { PhoneMockup } from "./phone-mockup.tsx";
+
+/**
+ * /download: the app's landing page. Everything on it is drawn in the project (badges,
+ * phone, chain logos, QR codes): nothing is fetched from another site.
+ */
+export function DownloadPage() {
+  const { t } = useTranslation(["download", "common"]);
+  return (
+    <PageFrame wide>
+      <div className="download">
+        <div className="download-bar">
+          <DownloadLanguageSwitch />
+          {/* The spec's login button leads to the store list at /index. */}
+          <Link className="button button-secondary download-login" to={paths.storeIndex}>
+            {t("common:login")}
+          </Link>
+        </div>
+
+        <section className="download-hero" aria-labelledby="download-heading">
+          <div className="download-hero-text">
+            <h1 id="download-heading" className="page-title download-title">
+              {t("heading")}
+            </h1>
+            <p className="download-intro">{t("intro")}</p>
+            <StoreBadges
+              appStore={{ label: t("appStore.label"), caption: t("appStore.caption") }}
+              googlePlay={{ label: t("googlePlay.label"), caption: t("googlePlay.caption") }}
+            />
+          </div>
+          <PhoneMockup label={t("phoneAlt")} />
+        </section>
+
+        <section className="download-section" aria-labelledby="download-chains">
+          <h2 id="download-chains">{t("chainsHeading")}</h2>
+          <ChainLogos />
+          <a
+            className="button button-primary download-shop"
+            href={config.eshopUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t("shop")}
+            <span className="visually-hidden"> ({t("newTab")})</span>
+          </a>
+        </section>
+
+        <section className="download-section" aria-labelledby="download-benefits">
+          <h2 id="download-benefits">{t("benefitsHeading")}</h2>
+          <BenefitTiles />
+        </section>
+
+        <section className="download-section" aria-labelledby="download-scan">
+          <h2 id="download-scan">{t("scanHeading")}</h2>
+          <DownloadQrCodes />
+        </section>
+      </div>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,122 @@
+import { ErrorCode } from "@hcoins/domain/codes";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useParams } from "react-router";
+import { Button } from "../../components/button.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
+import { codeOf, mediaUrl } from "../../lib/api-client.ts";
+import { paths } from "../../lib/paths.ts";
+import { errorCodeOf, serverErrorMessage } from "../../lib/server-message.ts";
+import { fetchStore } from "./fetch-store.ts";
+import { STORE_IMAGE, type Store } from "./store.ts";
+
+/** `store-list/detail/{id}`: address, business hours, introduction and picture of one store. */
+export function StoreDetailPage() {
+  const { t, i18n } = useTranslation(["stores", "common"]);
+  const { id = "" } = useParams();
+  const location = useLocation();
+  const listSearch = (location.state as { listSearch?: unknown } | null)?.listSearch;
+  // Back to the list the member came from (its filters and page), else the whole list.
+  const backTo = `${paths.storeList}${typeof listSearch === "string" && listSearch ? `?${listSearch}` : ""}`;
+
+  const query = useQuery({
+    queryKey: ["store", id, i18n.language],
+    queryFn: () => fetchStore(id),
+  });
+  const result = query.data;
+  const store = result && codeOf(result) === 200 ? result.payload : null;
+  const notFound = result !== undefined && errorCodeOf(result) === ErrorCode.notFound;
+  const failed = !notFound && (query.isError || (result !== undefined && !store));
+
+  const back = (
+    <p className="store-back">
+      <Link to={backTo}>
+        <span aria-hidden="true">‹ </span>
+        {t("backToList")}
+      </Link>
+    </p>
+  );
+
+  if (notFound) {
+    return (
+      <PageFrame title={t("notFoundTitle")}>
+        <p>{t("notFoundText")}</p>
+        {back}
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title={store?.name}>
+      {back}
+      {store && <StoreDetails store={store} />}
+      {!store && !failed && (
+        <p className="muted" role="status">
+          {t("common:loading")}
+        </p>
+      )}
+      {failed && (
+        <div role="alert">
+          <p>{result ? serverErrorMessage(result) : t("common:serverError")}</p>
+          <Button variant="secondary" onClick={() => query.refetch()}>
+            {t("retry")}
+          </Button>
+        </div>
+      )}
+    </PageFrame>
+  );
+}
+
+function StoreDetails({ store }: { store: Store }) {
+  const { t } = useTranslation("stores");
+  const paragraphs = store.introduction.split(/\n\s*\n/).filter((paragraph) => paragraph.trim());
+  return (
+    <article className="card store-detail">
+      {store.image_media_token && (
+        <img
+          className="store-detail-image"
+          src={mediaUrl(store.image_media_token)}
+          width={STORE_IMAGE.width}
+          height={STORE_IMAGE.height}
+          alt={t("imageAlt", { name: store.name })}
+          fetchPriority="high"
+        />
+      )}
+      <p className="store-detail-brand">{store.brand.name}</p>
+      {store.partner_property && <p className="store-tag">{t("partnerProperty")}</p>}
+      <dl className="store-facts">
+        <div>
+          <dt>{t("address")}</dt>
+          <dd>
+            {store.address}
+            <br />
+            <span className="muted">
+              {store.district.name}, {store.region.name}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("businessHours")}</dt>
+          <dd>{store.business_hours}</dd>
+        </div>
+        {store.phone && (
+          <div>
+            <dt>{t("phone")}</dt>
+            <dd>
+              <a href={`tel:${store.phone.replace(/[^\d+]/g, "")}`}>{store.phone}</a>
+            </dd>
+          </div>
+        )}
+      </dl>
+      {paragraphs.length > 0 && (
+        <>
+          <h2 className="store-detail-subtitle">{t("introduction")}</h2>
+          {paragraphs.map((paragraph) => (
+            <p key={paragraph} className="store-detail-text">
+              {paragraph}
+            </p>
+          ))}
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,127 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/button.tsx";
+import { PageFrame } from "../../components/page-frame.tsx";
+import { codeOf } from "../../lib/api-client.ts";
+import { serverErrorMessage } from "../../lib/server-message.ts";
+import { fetchStoreFilters } from "./fetch-store-filters.ts";
+import { fetchStores, STORE_PAGE_SIZE } from "./fetch-stores.ts";
+import { StoreCard } from "./store-card.tsx";
+import { StoreFiltersForm } from "./store-filters-form.tsx";
+import { useStoreFilters } from "./use-store-filters.ts";
+
+/** `/index` and `/store-list`: the stores, filtered by region, district and brand, a page at a time. */
+export function StoreListPage() {
+  const { t, i18n } = useTranslation(["stores", "common"]);
+  const { filters, search, setRegion, setDistrict, setBrand, setPage, clear } = useStoreFilters();
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+
+  const choicesQuery = useQuery({
+    queryKey: ["store-filters", i18n.language],
+    queryFn: fetchStoreFilters,
+    staleTime: 10 * 60_000,
+  });
+  const choices = choicesQuery.data && codeOf(choicesQuery.data) === 200 ? choicesQuery.data.payload : null;
+
+  const storesQuery = useQuery({
+    queryKey: ["stores", i18n.language, filters],
+    queryFn: () => fetchStores(filters),
+    // The previous page stays on screen while the next loads: the list does not collapse and jump.
+    placeholderData: keepPreviousData,
+  });
+  const result = storesQuery.data;
+  const list = result && codeOf(result) === 200 ? result.payload : null;
+  const failed = storesQuery.isError || (result !== undefined && !list);
+  const pages = list ? Math.max(1, Math.ceil(list.total / (list.page_size || STORE_PAGE_SIZE))) : 1;
+  const anyFilter = Boolean(filters.region || filters.brand);
+
+  const goToPage = (page: number) => {
+    setPage(page);
+    // A new page starts at its top, and keyboard and screen-reader users start there too.
+    resultsHeading.current?.focus();
+    resultsHeading.current?.scrollIntoView?.({ block: "start" });
+  };
+
+  return (
+    <PageFrame title={t("common:titles.stores")} wide>
+      <div className="stores">
+        <StoreFiltersForm
+          choices={choices}
+          filters={filters}
+          onRegion={setRegion}
+          onDistrict={setDistrict}
+          onBrand={setBrand}
+        />
+        {choicesQuery.data && !choices && (
+          <p className="field-error" role="alert">
+            {serverErrorMessage(choicesQuery.data)}
+          </p>
+        )}
+        <section
+          className="store-results"
+          aria-labelledby="store-results-heading"
+          aria-busy={storesQuery.isFetching || undefined}
+        >
+          <h2
+            id="store-results-heading"
+            className="store-results-heading"
+            tabIndex={-1}
+            ref={resultsHeading}
+            aria-live="polite"
+          >
+            {list
+              ? t("found", { count: list.total })
+              : failed
+                ? t("common:serverError")
+                : t("common:loading")}
+          </h2>
+          {failed && (
+            <div role="alert">
+              <p>{result ? serverErrorMessage(result) : t("common:serverError")}</p>
+              <Button variant="secondary" onClick={() => storesQuery.refetch()}>
+                {t("retry")}
+              </Button>
+            </div>
+          )}
+          {list && list.items.length === 0 && (
+            <div className="store-empty">
+              <p>{t("empty")}</p>
+              {anyFilter && (
+                <Button variant="secondary" onClick={clear}>
+                  {t("clearFilters")}
+                </Button>
+              )}
+            </div>
+          )}
+          {list && list.items.length > 0 && (
+            <ul className="store-list">
+              {list.items.map((store) => (
+                <StoreCard key={store.id} store={store} listSearch={search} />
+              ))}
+            </ul>
+          )}
+          {list && pages > 1 && (
+            <nav className="pagination" aria-label={t("pagination")}>
+              <Button
+                variant="secondary"
+                disabled={filters.page <= 1}
+                onClick={() => goToPage(filters.page - 1)}
+              >
+                {t("previous")}
+              </Button>
+              <span className="pagination-status">{t("pageOf", { page: filters.page, pages })}</span>
+              <Button
+                variant="secondary"
+                disabled={filters.page >= pages}
+                onClick={() => goToPage(filters.page + 1)}
+              >
+                {t("next")}
+              </Button>
+            </nav>
+          )}
+        </section>
+      </div>
+    </PageFrame>
+  );
+}

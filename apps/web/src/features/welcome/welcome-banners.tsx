@@ -1,0 +1,109 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { codeOf, mediaUrl } from "../../lib/api-client.ts";
+import { type Banner, fetchWelcomeBanners, isActiveBanner } from "./fetch-banners.ts";
+
+/**
+ * The CMS banners of the welcome page, the page's largest element. Its box has the
+ * banner's aspect ratio from the first paint (placeholder, image, or the drawn
+ * fallback when there is no banner), so nothing below it moves while it loads.
+ * Phones get the mobile image (750 × 560), 768 px and wider the desktop one (1920 × 600).
+ */
+export const DESKTOP_MEDIA = "(min-width: 768px)";
+
+export function WelcomeBanners() {
+  const { t, i18n } = useTranslation("welcome");
+  const banners = useQuery({
+    // The titles (alt texts) come in the request's language.
+    queryKey: ["cms-banners", "welcome", i18n.language],
+    queryFn: fetchWelcomeBanners,
+  });
+  if (banners.isPending) {
+    return <div className="welcome-banner welcome-banner-placeholder" aria-hidden="true" />;
+  }
+  const list =
+    banners.data && codeOf(banners.data) === 200 && Array.isArray(banners.data.payload)
+      ? banners.data.payload.filter(
+          (banner) =>
+            isActiveBanner(banner) && (banner.image_mobile_media_token || banner.image_desktop_media_token),
+        )
+      : [];
+  if (list.length === 0) {
+    // No banner (or the CMS failed): the page still opens with its own picture, same size.
+    return (
+      <div className="welcome-banner welcome-banner-fallback" aria-hidden="true">
+        <span className="welcome-banner-fallback-mark">H Coins</span>
+        <span>{t("fallbackTagline")}</span>
+      </div>
+    );
+  }
+  return <BannerCarousel banners={list} />;
+}
+
+function BannerCarousel({ banners }: { banners: Banner[] }) {
+  const { t } = useTranslation("welcome");
+  const listRef = useRef<HTMLUListElement>(null);
+  const listId = useId();
+  const scroll = (direction: 1 | -1) => {
+    const list = listRef.current;
+    if (list) list.scrollBy({ left: direction * list.clientWidth, behavior: "smooth" });
+  };
+  return (
+    <section className="welcome-banners" aria-label={t("bannersLabel")}>
+      <ul className="welcome-banner-list" id={listId} ref={listRef}>
+        {banners.map((banner, index) => (
+          <li key={banner.id} className="welcome-banner">
+            <BannerLink banner={banner}>
+              <BannerPicture banner={banner} first={index === 0} />
+            </BannerLink>
+          </li>
+        ))}
+      </ul>
+      {banners.length > 1 && (
+        <div className="welcome-banner-controls">
+          <button
+            type="button"
+            aria-controls={listId}
+            aria-label={t("previousBanner")}
+            onClick={() => scroll(-1)}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button type="button" aria-controls={listId} aria-label={t("nextBanner")} onClick={() => scroll(1)}>
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function BannerPicture({ banner, first }: { banner: Banner; first: boolean }) {
+  const mobile = banner.image_mobile_media_token ?? banner.image_desktop_media_token ?? "";
+  const desktop = banner.image_desktop_media_token ?? mobile;
+  return (
+    <picture>
+      <source media={DESKTOP_MEDIA} srcSet={mediaUrl(desktop)} width={1920} height={600} />
+      <img
+        src={mediaUrl(mobile)}
+        width={750}
+        height={560}
+        alt={banner.title}
+        // The first banner is the largest paint of the page: fetch it first; the others can wait.
+        fetchPriority={first ? "high" : "low"}
+        loading={first ? "eager" : "lazy"}
+        decoding={first ? "sync" : "async"}
+      />
+    </picture>
+  );
+}
+
+/** Same-origin paths stay in the router; http(s) addresses are followed; anything else is not a link. */
+function BannerLink({ banner, children }: { banner: Banner; children: React.ReactNode }) {
+  const target = banner.link_url ?? "";
+  if (target.startsWith("/") && !target.startsWith("//")) return <Link to={target}>{children}</Link>;
+  if (/^https?:\/\//i.test(target)) return <a href={target}>{children}</a>;
+  return <>{children}</>;
+}

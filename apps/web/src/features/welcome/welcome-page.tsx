@@ -1,0 +1,70 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { PageFrame } from "../../components/page-frame.tsx";
+import { config } from "../../lib/config.ts";
+import { paths } from "../../lib/paths.ts";
+import { session } from "../../lib/session.ts";
+import { payChannelTarget } from "./pay-channel.ts";
+import { WelcomeBanners } from "./welcome-banners.tsx";
+
+const BENEFITS = ["qr", "earn", "offers", "privileges", "birthday", "redeem"] as const;
+
+/**
+ * `/`: banner, Register and Login, and what membership gives. `?state=` is kept as
+ * the session's state url; a pay-channel state opens the native app instead.
+ */
+export function WelcomePage() {
+  const { t } = useTranslation(["welcome", "common"]);
+  const [search] = useSearchParams();
+  const state = search.get("state");
+  const appTarget = state ? payChannelTarget(state, config, window.location.origin) : null;
+
+  useEffect(() => {
+    if (state) session.setStateUrl(state);
+    // replace: Back from the app must not land here and open the app again.
+    if (appTarget) window.location.replace(appTarget);
+  }, [state, appTarget]);
+
+  if (appTarget) {
+    return (
+      <PageFrame>
+        <div className="notice" role="status">
+          <span className="spinner app-open-spinner" aria-hidden="true" />
+          <p>{t("openingApp")}</p>
+        </div>
+        <p className="welcome-app-fallback">
+          <a href={appTarget}>{t("openApp")}</a>
+        </p>
+      </PageFrame>
+    );
+  }
+
+  return (
+    <div className="welcome">
+      <WelcomeBanners />
+      <PageFrame title={t("heading")} wide>
+        <div className="welcome-body">
+          <p className="page-intro">{t("intro")}</p>
+          <div className="welcome-actions">
+            <Link className="button button-primary" to={paths.register}>
+              {t("common:register")}
+            </Link>
+            <Link className="button button-secondary" to={paths.login}>
+              {t("common:login")}
+            </Link>
+          </div>
+          <h2 className="welcome-subtitle">{t("benefitsHeading")}</h2>
+          <ul className="welcome-benefits">
+            {BENEFITS.map((benefit) => (
+              <li key={benefit}>
+                <strong>{t(`benefits.${benefit}.title`)}</strong>
+                <span>{t(`benefits.${benefit}.text`)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </PageFrame>
+    </div>
+  );
+}
