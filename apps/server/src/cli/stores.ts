@@ -68,7 +68,10 @@ function placeCode(value: string, kind: "region" | "district"): string {
 const YES = new Set(["1", "yes", "y", "true"]);
 const NO = new Set(["0", "no", "n", "false"]);
 
-/** One data row of the CSV as a StoreInput; empty cells clear texts and keep codes and flags. */
+/**
+ * One data row of the CSV as a StoreInput (empty cells clear texts and keep codes
+ * and flags), with the problems of its cells; a cell with a problem is left out.
+ */
 function storeFromRow(cells: Partial<Record<Column, string>>): { input?: StoreInput; problems: string[] } {
   const problems: string[] = [];
   const code = cells.code ?? "";
@@ -98,7 +101,7 @@ function storeFromRow(cells: Partial<Record<Column, string>>): { input?: StoreIn
     if ((STORE_STATUSES as readonly string[]).includes(status)) input.status = status as StoreStatus;
     else problems.push(`status "${cells.status}" must be one of ${STORE_STATUSES.join(", ")}`);
   }
-  return problems.length > 0 ? { problems } : { input, problems };
+  return { input, problems };
 }
 
 function parseStoresCsv(
@@ -174,29 +177,39 @@ export async function storesImport(services: Services, args: string[]): Promise<
   }[];
   if (rows.length === 0) throw new CliError(`${name} has a header but no store rows; nothing was imported`);
 
-  const problems: string[] = [];
+  const problems: { line: number; text: string }[] = [];
   const stores: { label: string; input: StoreInput }[] = [];
   for (const row of rows) {
     if (row.shape) {
-      problems.push(`line ${row.line}: ${row.shape}`);
+      problems.push({ line: row.line, text: row.shape });
       continue;
     }
     const parsed = storeFromRow(row.cells);
     if (parsed.input) stores.push({ label: `line ${row.line}`, input: parsed.input });
-    problems.push(...parsed.problems.map((problem) => `line ${row.line}: ${problem}`));
+    problems.push(...parsed.problems.map((text) => ({ line: row.line, text })));
   }
   let saved: Awaited<ReturnType<Services["stores"]["saveStores"]>> | undefined;
-  if (problems.length === 0) {
-    try {
-      saved = await services.stores.saveStores(stores, { deactivateMissing: values["deactivate-missing"] });
-    } catch (error) {
-      if (!(error instanceof StoreInputError)) throw error;
-      problems.push(...error.problems);
+  try {
+    // With problems in the file already, the rows are still checked against the database, writing nothing.
+    saved = await services.stores.saveStores(stores, {
+      deactivateMissing: values["deactivate-missing"],
+      dryRun: problems.length > 0,
+    });
+  } catch (error) {
+    if (!(error instanceof StoreInputError)) throw error;
+    for (const problem of error.problems) {
+      const match = /^line (\d+): (.*)$/s.exec(problem);
+      problems.push(
+        match ? { line: Number(match[1]), text: match[2] as string } : { line: 0, text: problem },
+      );
     }
   }
   if (!saved || problems.length > 0) {
-    const shown = problems.slice(0, ROWS_SHOWN);
-    const more = problems.length - shown.length;
+    const sorted = problems
+      .sort((a, b) => a.line - b.line)
+      .map((problem) => `line ${problem.line}: ${problem.text}`);
+    const shown = sorted.slice(0, ROWS_SHOWN);
+    const more = sorted.length - shown.length;
     throw new CliError(
       [
         `${name} has ${problems.length === 1 ? "1 problem" : `${problems.length} problems`}; nothing was imported:`,

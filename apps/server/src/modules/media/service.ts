@@ -17,11 +17,11 @@ export interface StoredMedia {
 }
 
 const TYPE_NAMES: Record<ImageType, string> = {
-  "image/png": "PNG",
-  "image/jpeg": "JPEG",
-  "image/gif": "GIF",
-  "image/webp": "WebP",
-  "image/svg+xml": "SVG",
+  "image/png": "a PNG",
+  "image/jpeg": "a JPEG",
+  "image/gif": "a GIF",
+  "image/webp": "a WebP",
+  "image/svg+xml": "an SVG",
 };
 
 /** A 64-character lower-case hex token: the SHA-256 of the stored bytes. */
@@ -70,15 +70,15 @@ export class MediaService {
     if (!detected) {
       throw new MediaRejected(
         named
-          ? `${fileName} is named .${extension} but its bytes are not a ${TYPE_NAMES[named]} image`
+          ? `${fileName} is named .${extension} but its bytes are not ${TYPE_NAMES[named]} image`
           : `${fileName} is not a PNG, JPEG, GIF, WebP or SVG image`,
       );
     }
     if (extension !== "" && named !== detected) {
       throw new MediaRejected(
         named
-          ? `${fileName} is named .${extension} but its bytes are a ${TYPE_NAMES[detected]} image; rename it to match`
-          : `${fileName} has the extension .${extension}; a ${TYPE_NAMES[detected]} image should end in .${Object.keys(EXTENSION_TYPES).find((key) => EXTENSION_TYPES[key] === detected)}`,
+          ? `${fileName} is named .${extension} but its bytes are ${TYPE_NAMES[detected]} image; rename it to match`
+          : `${fileName} has the extension .${extension}; ${TYPE_NAMES[detected]} image should end in .${Object.keys(EXTENSION_TYPES).find((key) => EXTENSION_TYPES[key] === detected)}`,
       );
     }
     if (detected !== "image/svg+xml") return { bytes, contentType: detected };

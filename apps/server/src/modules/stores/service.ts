@@ -249,11 +249,12 @@ export class StoreService {
   /**
    * Creates or updates stores by code, all or none: any problem in any store
    * throws a StoreInputError listing every problem (labelled by `label`), and
-   * nothing is written. `deactivateMissing` hides active stores absent from `stores`.
+   * nothing is written. `deactivateMissing` hides active stores absent from `stores`;
+   * `dryRun` checks everything and writes nothing.
    */
   async saveStores(
     stores: { label: string; input: StoreInput }[],
-    options: { deactivateMissing?: boolean } = {},
+    options: { deactivateMissing?: boolean; dryRun?: boolean } = {},
     trx?: Kysely<Database>,
   ): Promise<StoresSaved> {
     if (!trx) return this.db.transaction().execute((inner) => this.saveStores(stores, options, inner));
@@ -298,6 +299,7 @@ export class StoreService {
       }
     }
     if (problems.length > 0) throw new StoreInputError(problems);
+    if (options.dryRun) return result;
 
     await this.repository.insertStores(inserts, trx);
     for (const { id, values } of updates) await this.repository.updateStore(id, values, trx);

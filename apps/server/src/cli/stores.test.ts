@@ -1,0 +1,209 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { PNG_1X1 } from "../testing/images.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { CliError } from "./command.ts";
+import { brandAdd, brandList, STORE_COLUMNS, storesExport, storesImport } from "./stores.ts";
+
+let t: TestApp;
+let dir: string;
+afterEach(async () => {
+  await t?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function setUp(env: Record<string, string> = { SEED_CONTENT: "false" }) {
+  t = await createTestApp({ env });
+  dir = await mkdtemp(join(tmpdir(), "stores-cli-"));
+}
+
+const csv = async (...lines: string[]) => {
+  const path = join(dir, "stores.csv");
+  await writeFile(path, `${lines.join("\n")}\n`);
+  return path;
+};
+
+async function refusal(run: Promise<string>): Promise<CliError> {
+  const error = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CliError);
+  return error as CliError;
+}
+
+const stores = async (query = "") =>
+  (await t.call("GET", `/crm/store/?page_size=100&${query}`, { lang: "en" })).body.payload as {
+    total: number;
+    items: {
+      code: string;
+      name: string;
+      introduction: string;
+      partner_property: boolean;
+      region: { code: string };
+    }[];
+  };
+
+const HEADER =
+  "code,brand,region,district,name_en,name_tc,address_en,address_tc,business_hours_en,introduction_en,partner_property";
+
+describe("brand-add and brand-list", () => {
+  it("creates a brand, updates the names given, and says when nothing changed", async () => {
+    await setUp();
+    const logo = join(dir, "logo.png");
+    await writeFile(logo, PNG_1X1);
+    const created = await brandAdd(t.app.services, [
+      "sun-mart",
+      "--name-en",
+      "Sun Mart",
+      "--name-tc",
+      "太陽超市",
+      "--logo",
+      logo,
+      "--order",
+      "3",
+    ]);
+    expect(created).toMatch(/^Created brand sun-mart \(id \d+\)\.\n {2}logo: logo\.png → [0-9a-f]{64}/);
+    expect(await brandAdd(t.app.services, ["sun-mart", "--name-sc", "太阳超市"])).toMatch(
+      /^Updated brand sun-mart \(id \d+\): name_sc\.$/,
+    );
+    expect(await brandAdd(t.app.services, ["sun-mart", "--name-sc", "太阳超市"])).toMatch(/nothing changed/);
+    const tags = (await t.call("GET", "/crm/tag/?type=brand", { lang: "zh-CN" })).body.payload;
+    expect(tags).toMatchObject([
+      { code: "sun-mart", name: "太阳超市", logo_media_token: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
+    expect(await brandList(t.app.services, [])).toContain("sun-mart  3  Sun Mart / 太陽超市 / 太阳超市");
+  });
+
+  it("refuses a brand without a Traditional Chinese name or with a bad code", async () => {
+    await setUp();
+    expect((await refusal(brandAdd(t.app.services, ["sun-mart", "--name-en", "Sun Mart"]))).message).toMatch(
+      /needs a Traditional Chinese name/,
+    );
+    expect((await refusal(brandAdd(t.app.services, ["Sun Mart", "--name-tc", "太陽"]))).message).toMatch(
+      /brand code "Sun Mart" must be lower-case/,
+    );
+    expect(await brandList(t.app.services, [])).toMatch(/^No brands yet/);
+  });
+});
+
+describe("stores-import", () => {
+  it("creates stores from a CSV, regions and districts by code or name, quoted cells with line breaks", async () => {
+    await setUp();
+    await brandAdd(t.app.services, ["sun-mart", "--name-tc", "太陽超市"]);
+    const output = await storesImport(t.app.services, [
+      await csv(
+        HEADER,
+        'SM-1,sun-mart,3005,5046,Sun Mart Sham Shui Po,太陽超市 深水埗店,1 Yu Chau Street,汝州街1號,Daily 08:00-22:00,"Fresh fruit.\nOpen late.",yes',
+        "SM-2,sun-mart,Hong Kong Island,灣仔,Sun Mart Wan Chai,太陽超市 灣仔店,2 Hennessy Road,軒尼詩道2號,Daily 08:00-22:00,,0",
+        "SM-3,sun-mart,,Macau,Sun Mart Macau,太陽超市 澳門店,3 Avenida,澳門大馬路3號,,,",
+      ),
+    ]);
+    expect(output).toBe(
+      "Imported stores.csv: 3 created, 0 updated, 0 unchanged.\n  created: SM-1, SM-2, SM-3",
+    );
+    const listed = await stores();
+    expect(listed.items.map((item) => item.code)).toEqual(["SM-2", "SM-1", "SM-3"]);
+    expect(listed.items[1]).toMatchObject({
+      introduction: "Fresh fruit.\nOpen late.",
+      partner_property: true,
+    });
+    expect(listed.items[2]?.region.code).toBe("3003");
+  });
+
+  it("updates stores by code, keeps columns left out, and can hide the stores missing from the file", async () => {
+    await setUp();
+    await brandAdd(t.app.services, ["sun-mart", "--name-tc", "太陽超市"]);
+    await storesImport(t.app.services, [
+      await csv(
+        HEADER,
+        "SM-1,sun-mart,3005,5046,Sun Mart One,一號店,1 Road,一號路,,,1",
+        "SM-2,sun-mart,3005,5046,Sun Mart Two,二號店,2 Road,二號路,,,0",
+      ),
+    ]);
+    const output = await storesImport(t.app.services, [
+      await csv("code,name_en", "SM-1,Sun Mart First"),
+      "--deactivate-missing",
+    ]);
+    expect(output).toBe(
+      "Imported stores.csv: 0 created, 1 updated, 0 unchanged.\n  updated: SM-1\n  hidden (not in the file, now inactive): SM-2",
+    );
+    expect((await stores()).items).toMatchObject([
+      { code: "SM-1", name: "Sun Mart First", partner_property: true, region: { code: "3005" } },
+    ]);
+  });
+
+  it("imports nothing when any row is wrong, naming each problem by its line", async () => {
+    await setUp();
+    await brandAdd(t.app.services, ["sun-mart", "--name-tc", "太陽超市"]);
+    const error = await refusal(
+      storesImport(t.app.services, [
+        await csv(
+          HEADER,
+          "OK-1,sun-mart,3005,5046,Fine,好店,1 Road,一號路,,,0",
+          'BAD-1,moon-mart,3005,5046,Unknown brand,月亮,2 Road,"二號路\n地下",,,0',
+          "BAD-2,sun-mart,3001,5046,Wrong region,錯區,3 Road,三號路,,,0",
+          "BAD-3,sun-mart,3005,5046,No Chinese,,4 Road,,,,maybe",
+          "OK-1,sun-mart,3005,5046,Twice,兩次,5 Road,五號路,,,0",
+          "BAD-4,sun-mart,3005",
+        ),
+      ]),
+    );
+    expect(error.message.split("\n")).toEqual([
+      "stores.csv has 7 problems; nothing was imported:",
+      '  line 3: brand "moon-mart" is unknown (known: sun-mart; add it with brand-add)',
+      "  line 5: district 5046 (Sham Shui Po) is not in region 3001 (Hong Kong Island); its region is 3005",
+      '  line 6: partner_property "maybe" must be 1 or 0 (yes or no)',
+      "  line 6: name_tc is missing (Traditional Chinese is what other languages fall back to)",
+      "  line 6: address_tc is missing",
+      "  line 7: code OK-1 is also used by line 2",
+      "  line 8: has 3 cells, the header has 11",
+    ]);
+    expect((await stores()).total).toBe(0);
+  });
+
+  it("refuses a header with unknown columns or without code, and an empty file", async () => {
+    await setUp();
+    expect(
+      (await refusal(storesImport(t.app.services, [await csv("code,colour", "X,red")]))).message,
+    ).toMatch(/line 1 \(the header row\): unknown column "colour"/);
+    expect((await refusal(storesImport(t.app.services, [await csv("name_en", "X")]))).message).toMatch(
+      /the required column "code" is missing/,
+    );
+    expect((await refusal(storesImport(t.app.services, [await csv("code")]))).message).toMatch(
+      /no store rows/,
+    );
+    expect((await refusal(storesImport(t.app.services, [join(dir, "missing.csv")]))).message).toMatch(
+      /no such file; nothing was imported/,
+    );
+  });
+});
+
+describe("stores-export", () => {
+  it("prints every store as CSV that imports back unchanged", async () => {
+    await setUp({});
+    const printed = await storesExport(t.app.services, []);
+    const [header, ...rows] = printed.split("\n");
+    expect(header).toBe(STORE_COLUMNS.join(","));
+    expect(rows.filter((row) => /^[A-Z]{2}-/.test(row)).length).toBeGreaterThanOrEqual(24);
+    expect(printed).toContain(
+      "HF-CW01,harbour-fresh,3001,5005,Harbour Fresh Sheung Wan,港灣鮮生 上環店,港湾鲜生 上环店",
+    );
+
+    const path = join(dir, "export.csv");
+    expect(await storesExport(t.app.services, [path])).toMatch(/^Exported \d+ stores to .*export\.csv\.$/);
+    const written = await readFile(path, "utf8");
+    expect(written.startsWith("\uFEFFcode,brand,")).toBe(true);
+    const count = (await stores()).total;
+    expect(await storesImport(t.app.services, [path])).toBe(
+      `Imported export.csv: 0 created, 0 updated, ${count} unchanged.`,
+    );
+  });
+
+  it("refuses a second argument", async () => {
+    await setUp();
+    expect((await refusal(storesExport(t.app.services, ["a.csv", "b.csv"]))).exitCode).toBe(2);
+  });
+});
