@@ -53,7 +53,12 @@ async function fixtureApp() {
 const list = async (query: string, lang = "en") => {
   const res = await t.call("GET", `/crm/store/?${query}`, { lang });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.payload as { items: { code: string }[]; total: number; page: number; page_size: number };
+  return res.body.payload as {
+    items: { id: number; code: string }[];
+    total: number;
+    page: number;
+    page_size: number;
+  };
 };
 const codes = async (query: string) => (await list(query)).items.map((item) => item.code);
 
@@ -207,7 +212,7 @@ describe("GET /crm/store/?metadata=1", () => {
 describe("GET /crm/store/{id}", () => {
   it("gives one store in the request's language, falling back to Traditional Chinese", async () => {
     const { alphaId } = await fixtureApp();
-    const [first] = (await list("q=alpha%20central")).items as { id: number; code: string }[];
+    const [first] = (await list("q=alpha%20central")).items;
     const en = await t.call("GET", `/crm/store/${first?.id}`, { lang: "en" });
     expect(en.status).toBe(200);
     expect(en.body.payload).toEqual({
@@ -301,7 +306,7 @@ describe("StoreService.saveStores", () => {
       { label: "B3", input: { code: "B3" } },
     ]);
     expect(result).toMatchObject({ created: [], updated: ["A2"], unchanged: ["B3"] });
-    const [moved] = (await list("district=5050")).items as { id: number }[];
+    const [moved] = (await list("district=5050")).items;
     const detail = (await t.call("GET", `/crm/store/${moved?.id}`, { lang: "en" })).body.payload;
     expect(detail).toMatchObject({
       code: "A2",
