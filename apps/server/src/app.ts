@@ -64,6 +64,14 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Shutting down: answers still in flight close their keep-alive connection, so close() need not wait for it to time out.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
 
   const database = openDatabase(config.DATABASE_URL);
   const redis = config.REDIS_URL

@@ -45,6 +45,11 @@ function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that loses its connection must not crash the process; the next query reports it.
   pool.on("error", () => {});
+  // A client checked out by a query or transaction has no pool listener: losing its connection then
+  // would be an uncaught 'error' that ends the process. The query itself still fails (answered 5030).
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -66,7 +71,7 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-/** True when the database itself is unreachable (answered as 5030). */
+/** True when the database itself, or the Redis holding the shared counters, is unreachable (answered as 5030). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (!e) return false;
@@ -84,6 +89,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     ].includes(e.code ?? "") ||
     /connection terminated|timeout exceeded when trying to connect|database connection is not open|driver has already been destroyed/i.test(
       e.message ?? "",
-    )
+    ) ||
+    // ioredis, offline (enableOfflineQueue is off) or giving up on a command.
+    /stream isn't writeable|connection is closed|reached the max retries per request/i.test(e.message ?? "")
   );
 }
