@@ -1,0 +1,335 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect, createServer, type Server, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { signMessage } from "../modules/auth/signature.ts";
+import { nextPhone, registerMember, validRegistration } from "../testing/flows.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { expectFailure, usePostgres, useRedis } from "./support.ts";
+
+const REPO_ROOT = resolve(import.meta.dirname, "../../../..");
+
+let apps: TestApp[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const t of apps.reverse()) await t.close();
+  apps = [];
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function start(options: Parameters<typeof createTestApp>[0] = {}) {
+  const t = await createTestApp(options);
+  apps.push(t);
+  return t;
+}
+
+const SECRET = "health-signature-secret";
+
+/**
+ * One call of each kind with input that passes validation, so that each reaches its
+ * storage: guest calls, member calls (with a token issued while the database was up),
+ * the unsubscribe link and signature login.
+ */
+async function callsNeedingStorage(t: TestApp) {
+  const member = await registerMember(t);
+  const link = await t.app.services.subscriptions.issueLinkToken(member.user.id);
+  const number = { mobile_phone_prefix: "852", mobile_phone: nextPhone() };
+  const message = Buffer.from(
+    JSON.stringify({ ...number, issued_at: Math.floor(Date.now() / 1000), nonce: "n-1" }),
+  ).toString("base64url");
+  const calls: [string, "GET" | "POST", string, Record<string, unknown> | undefined, string | undefined][] = [
+    ["request a code", "POST", "/crm/registration/request-sms-token", number, undefined],
+    [
+      "verify a code",
+      "POST",
+      "/crm/registration/register-token-status",
+      { ...number, sms_token: "123456" },
+      undefined,
+    ],
+    [
+      "register",
+      "POST",
+      "/crm/registration/register-with-mobile",
+      { ...validRegistration(number.mobile_phone), sms_token: "123456" },
+      undefined,
+    ],
+    ["CheckPhone", "POST", "/custom-api/api/Member/CheckPhone", number, undefined],
+    ["CheckEmail", "POST", "/custom-api/api/Member/CheckEmail", { email: "free@example.com" }, undefined],
+    ["VerifyMemberId", "POST", "/custom-api/api/Member/VerifyMemberId", { data: "M000000001" }, undefined],
+    [
+      "log in",
+      "POST",
+      "/crm/auth/login-with-mobile-password",
+      { ...number, password: "Secret123x" },
+      undefined,
+    ],
+    ["forgot password", "POST", "/crm/auth/forgot-password-with-mobile", number, undefined],
+    [
+      "exchange a reset code",
+      "POST",
+      "/crm/auth/reset-password-token-status",
+      { ...number, mobile_token: "123456" },
+      undefined,
+    ],
+    [
+      "reset password",
+      "POST",
+      "/crm/auth/reset-password",
+      { token: "x".repeat(43), new_password: "Other456y" },
+      undefined,
+    ],
+    [
+      "signature login",
+      "POST",
+      "/crm/auth/signature-login",
+      { message, signature: signMessage(message, SECRET) },
+      undefined,
+    ],
+    [
+      "a guest call with a token",
+      "POST",
+      "/custom-api/api/Member/CheckEmail",
+      { email: "a@b.hk" },
+      member.token,
+    ],
+    ["profile", "GET", "/crm/user/profile", undefined, member.token],
+    ["save profile", "POST", "/crm/user/profile", { first_name: "Siu Ming" }, member.token],
+    [
+      "change password",
+      "POST",
+      "/crm/user/change-password",
+      { old_password: "Secret123x", new_password: "Other456y" },
+      member.token,
+    ],
+    ["logout", "POST", "/crm/auth/logout", {}, member.token],
+    ["preferences", "GET", "/crm/user/subscription-preferences", undefined, member.token],
+    ["unsubscribe link", "GET", `/crm/user/subscription-preferences?token=${link}`, undefined, undefined],
+    [
+      "unsubscribe through the link",
+      "POST",
+      "/crm/user/subscription-preferences",
+      { token: link, email_subscription: 1 },
+      undefined,
+    ],
+  ];
+  return calls;
+}
+
+describe("GET /healthz", () => {
+  it("answers 200 while the database is up", async () => {
+    const t = await start();
+    const res = await t.call("GET", "/healthz", { token: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ code: 200, payload: { status: "ok" } });
+  });
+
+  it("answers 503 / 5030 once the database is gone", async () => {
+    const t = await start();
+    await t.app.services.db.destroy();
+    const res = await t.call("GET", "/healthz", { token: null, lang: "en" });
+    expectFailure(res, 503, 5030);
+    expect(res.body.error_message).toMatch(/temporarily unavailable/);
+  });
+});
+
+describe("every call with the database gone", () => {
+  it("answers 503 / 5030, never 500", async () => {
+    const t = await start({ env: { SIGNATURE_LOGIN_SECRET: SECRET } });
+    const calls = await callsNeedingStorage(t);
+    await t.app.services.db.destroy();
+    for (const [name, method, url, body, token] of calls) {
+      const res = await t.call(method, url, { ...(body ? { body } : {}), ...(token ? { token } : {}) });
+      expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(503);
+      expectFailure(res, 503, 5030);
+    }
+  });
+});
+
+/** A TCP relay to a local port that a test can cut (refusing and dropping connections) and restore. */
+async function tcpRelay(targetPort: number) {
+  const sockets = new Set<Socket>();
+  let server: Server;
+  const listen = (port: number) =>
+    new Promise<number>((done, fail) => {
+      server = createServer((client) => {
+        const upstream = connect(targetPort, "127.0.0.1");
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on("error", () => {});
+          socket.on("close", () => {
+            sockets.delete(socket);
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.once("error", fail);
+      server.listen(port, "127.0.0.1", () => {
+        const address = server.address();
+        done(typeof address === "object" && address ? address.port : port);
+      });
+    });
+  const port = await listen(0);
+  const relay = {
+    port,
+    async cut() {
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+    async restore() {
+      await listen(port);
+    },
+  };
+  cleanups.push(() => relay.cut().catch(() => {}));
+  return relay;
+}
+
+describe.runIf(usePostgres)("PostgreSQL going away and coming back", () => {
+  it("answers 503 / 5030 while it is unreachable, then 200 again", { timeout: 30_000 }, async () => {
+    const direct = await start();
+    const url = new URL(direct.env.DATABASE_URL as string);
+    const relay = await tcpRelay(Number(url.port || 5432));
+    url.hostname = "127.0.0.1";
+    url.port = String(relay.port);
+    const t = await start({ shareWith: direct, env: { DATABASE_URL: url.toString() } });
+    const member = await registerMember(t);
+    expect((await t.call("GET", "/healthz", { token: null })).status).toBe(200);
+
+    await relay.cut();
+    expectFailure(await t.call("GET", "/healthz", { token: null }), 503, 5030);
+    expectFailure(await t.call("GET", "/crm/user/profile", { token: member.token }), 503, 5030);
+    expectFailure(
+      await t.call("POST", "/crm/auth/login-with-mobile-password", {
+        body: { mobile_phone_prefix: "852", mobile_phone: member.phone, password: member.payload.password },
+      }),
+      503,
+      5030,
+    );
+
+    await relay.restore();
+    expect((await t.call("GET", "/healthz", { token: null })).status).toBe(200);
+    expect((await t.call("GET", "/crm/user/profile", { token: member.token })).status).toBe(200);
+  });
+});
+
+describe.runIf(useRedis)("Redis going away", () => {
+  it("turns calls into 503 / 5030, not 500", { timeout: 30_000 }, async () => {
+    const redisUrl = new URL(process.env.REDIS_URL as string);
+    const relay = await tcpRelay(Number(redisUrl.port || 6379));
+    redisUrl.hostname = "127.0.0.1";
+    redisUrl.port = String(relay.port);
+    const t = await start({ env: { REDIS_URL: redisUrl.toString() } });
+    const member = await registerMember(t);
+
+    await relay.cut();
+    for (const [method, url, body, token] of [
+      [
+        "POST",
+        "/crm/registration/request-sms-token",
+        { mobile_phone_prefix: "852", mobile_phone: nextPhone() },
+        undefined,
+      ],
+      [
+        "POST",
+        "/crm/auth/login-with-mobile-password",
+        { mobile_phone_prefix: "852", mobile_phone: member.phone, password: "x" },
+        undefined,
+      ],
+      ["GET", "/crm/user/profile", undefined, member.token],
+    ] as const) {
+      const res = await t.call(method, url, { ...(body ? { body } : {}), ...(token ? { token } : {}) });
+      expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(503);
+      expectFailure(res, 503, 5030);
+    }
+  });
+});
+
+// ---- graceful shutdown of the real server process ----------------------------------------------
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (!address || typeof address !== "object") throw new Error("no port");
+  return address.port;
+}
+
+function exitOf(child: ChildProcess, withinMs: number) {
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no exit within ${withinMs} ms`)), withinMs);
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      done({ code, signal });
+    });
+  });
+}
+
+describe("the server process", () => {
+  it("finishes in-flight requests and exits 0 on SIGTERM", { timeout: 60_000 }, async () => {
+    const directory = mkdtempSync(join(tmpdir(), "hcoins-shutdown-"));
+    cleanups.push(() => rmSync(directory, { recursive: true, force: true }));
+    const port = await freePort();
+    const tsx = join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs");
+    const child = spawn(process.execPath, [tsx, "apps/server/src/server.ts"], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: `sqlite:${join(directory, "members.db")}`,
+        REDIS_URL: "",
+        LOG_LEVEL: "info",
+        NODE_ENV: "development",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    cleanups.push(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    const base = `http://127.0.0.1:${port}`;
+
+    const deadline = Date.now() + 40_000;
+    let healthy = false;
+    while (!healthy && Date.now() < deadline && child.exitCode === null) {
+      healthy = await fetch(`${base}/healthz`)
+        .then((res) => res.status === 200)
+        .catch(() => false);
+      if (!healthy) await new Promise((done) => setTimeout(done, 200));
+    }
+    expect(healthy, output).toBe(true);
+
+    // A login (an argon2 check or two) is in flight when SIGTERM arrives.
+    const inFlight = fetch(`${base}/crm/auth/login-with-mobile-password`, {
+      method: "POST",
+      headers: { authorization: "Bearer web:guest", "content-type": "application/json" },
+      body: JSON.stringify({ mobile_phone_prefix: "852", mobile_phone: "91234567", password: "Wrong123x" }),
+    });
+    const arrived = Date.now() + 5_000;
+    while (!output.includes("/crm/auth/login-with-mobile-password") && Date.now() < arrived) {
+      await new Promise((done) => setTimeout(done, 5));
+    }
+    const exited = exitOf(child, 15_000);
+    child.kill("SIGTERM");
+    const response = await inFlight;
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error_code: number }).error_code).toBe(5000);
+
+    const { code } = await exited;
+    expect(code, output).toBe(0);
+    expect(output).toContain("shutting down");
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+});
