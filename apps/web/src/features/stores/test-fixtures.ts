@@ -1,0 +1,46 @@
+import type { StoreFilterChoices } from "./fetch-store-filters.ts";
+import type { Store } from "./store.ts";
+
+/** Server answers of the store calls, shaped like the real ones (GET /crm/store/…). */
+export const FILTER_CHOICES: StoreFilterChoices = {
+  regions: [
+    {
+      code: "3001",
+      name: "Hong Kong Island",
+      districts: [
+        { code: "5005", name: "Central and Western" },
+        { code: "5002", name: "Wan Chai" },
+      ],
+    },
+    {
+      code: "3005",
+      name: "Kowloon",
+      districts: [
+        { code: "5050", name: "Yau Tsim Mong" },
+        { code: "5046", name: "Sham Shui Po" },
+      ],
+    },
+  ],
+  brands: [
+    { id: 1, code: "harbour-fresh", name: "Harbour Fresh" },
+    { id: 2, code: "pearl-convenience", name: "Pearl Convenience" },
+  ],
+};
+
+export function store(id: number, overrides: Partial<Store> = {}): Store {
+  return {
+    id,
+    code: `HF-${id}`,
+    name: `Harbour Fresh Store ${id}`,
+    brand: { id: 1, code: "harbour-fresh", name: "Harbour Fresh" },
+    region: { code: "3001", name: "Hong Kong Island" },
+    district: { code: "5005", name: "Central and Western" },
+    address: `Shop ${id}, G/F, 118 Wing Lok Street, Sheung Wan`,
+    business_hours: "Daily 08:00–22:00",
+    introduction: "A neighbourhood supermarket.\n\nTwo minutes' walk from Sheung Wan MTR Station.",
+    phone: "",
+    image_media_token: `image-${id}`,
+    partner_property: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,98 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mediaUrl } from "../../lib/api-client.ts";
+import { config } from "../../lib/config.ts";
+import { session } from "../../lib/session.ts";
+import { fail, fakeServer, ok, renderApp } from "../../lib/test-app.tsx";
+import { WelcomePage } from "./welcome-page.tsx";
+
+const BANNERS = "GET /crm/cms/banner";
+const routes = [{ path: "/", Component: WelcomePage }];
+
+const banner = (id: number, title: string, status = "active") => ({
+  id,
+  title,
+  image_mobile_media_token: `mobile-${id}`,
+  image_desktop_media_token: `desktop-${id}`,
+  link_url: "/register",
+  status,
+});
+
+let replace: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  replace = vi.fn();
+  const real = window.location;
+  vi.stubGlobal("location", { origin: real.origin, href: real.href, pathname: "/", replace });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("WelcomePage", () => {
+  it("shows the welcome banners: the mobile image on phones, the desktop one from 768 px, sized before loading", async () => {
+    const api = fakeServer({
+      [BANNERS]: ok([
+        banner(1, "Welcome to H Coins"),
+        banner(2, "Birthday month", "inactive"),
+        banner(3, "Double H Coins"),
+      ]),
+    });
+    renderApp(routes, "/");
+    const first = await screen.findByRole("img", { name: "Welcome to H Coins" });
+    expect(first).toHaveAttribute("src", mediaUrl("mobile-1"));
+    expect(first).toHaveAttribute("width", "750");
+    expect(first).toHaveAttribute("height", "560");
+    expect(first).toHaveAttribute("fetchpriority", "high");
+    const desktop = first.parentElement?.querySelector("source");
+    expect(desktop).toHaveAttribute("media", "(min-width: 768px)");
+    expect(desktop).toHaveAttribute("srcset", mediaUrl("desktop-1"));
+    // Later banners wait; inactive ones are not shown.
+    expect(screen.getByRole("img", { name: "Double H Coins" })).toHaveAttribute("loading", "lazy");
+    expect(screen.queryByRole("img", { name: "Birthday month" })).toBeNull();
+    expect(api.callsTo(BANNERS)[0]?.query.get("cms_location_code")).toBe("welcome");
+    expect(api.callsTo(BANNERS)[0]?.authorization).toBe(`Bearer ${config.appId}:guest`);
+  });
+
+  it("offers Register and Login, with the landing copy, even when the banner call fails", async () => {
+    fakeServer({ [BANNERS]: fail(503, 5030, "down") });
+    renderApp(routes, "/");
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Shop, earn H Coins, enjoy rewards" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Earn 1 H Coin for every HKD 1 of net spend/)).toBeInTheDocument();
+    expect(screen.getByText("Redeem H Coins for e-gift vouchers and popular products.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("link", { name: "Register" }));
+    expect(await screen.findByTestId("location")).toHaveTextContent(/^\/register$/);
+  });
+
+  it("Login leads to /login", async () => {
+    fakeServer({ [BANNERS]: ok([]) });
+    renderApp(routes, "/");
+    await userEvent.click(screen.getByRole("link", { name: "Login" }));
+    expect(await screen.findByTestId("location")).toHaveTextContent(/^\/login$/);
+  });
+
+  it("stores the state query as the session's state url and stays on the page", async () => {
+    fakeServer({ [BANNERS]: ok([]) });
+    renderApp(routes, "/?state=%2Fqrcode%3Ffrom%3Dshop");
+    expect(await screen.findByRole("link", { name: "Register" })).toBeInTheDocument();
+    expect(session.getStateUrl()).toBe("/qrcode?from=shop");
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it("hands a pay-channel state to the native app with the pay-channel return url", async () => {
+    const api = fakeServer({ [BANNERS]: ok([]) });
+    renderApp(routes, `/?state=${encodeURIComponent("/app-payment/result?order=7")}`);
+    const returnUrl = new URL(config.payChannelReturnUrl, window.location.origin).toString();
+    const expected = `${config.nativeAppScheme}app-payment/result?order=7&return_url=${encodeURIComponent(returnUrl)}`;
+    expect(replace).toHaveBeenCalledWith(expected);
+    expect(session.getStateUrl()).toBe("/app-payment/result?order=7");
+    expect(screen.getByRole("status")).toHaveTextContent("Opening the H Coins app…");
+    expect(screen.getByRole("link", { name: "Open the app" })).toHaveAttribute("href", expected);
+    expect(screen.queryByRole("link", { name: "Register" })).toBeNull();
+    expect(api.calls).toHaveLength(0);
+  });
+});
