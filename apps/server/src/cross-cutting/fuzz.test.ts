@@ -15,6 +15,8 @@ let t: TestApp;
 let memberId: number;
 let postPaths: string[];
 let fieldNames: string[];
+/** Per documented API operation: its body fields and its query and path parameters. */
+let operations: { method: string; path: string; fields: string[]; query: string[]; params: string[] }[];
 
 beforeAll(async () => {
   // The HTTP rate limit would turn most answers into 4299 and hide the calls' own handling.
@@ -27,7 +29,7 @@ beforeAll(async () => {
   });
   const member = await registerMember(t);
   memberId = member.user.id;
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+  const doc = t.app.swagger() as { paths: Record<string, unknown> };
   postPaths = apiRoutes(t.app)
     .filter((route) => route.method === "POST")
     .map((route) => route.path);
@@ -40,7 +42,23 @@ beforeAll(async () => {
     return value;
   });
   fieldNames = [...names];
+  operations = Object.entries(doc.paths)
+    .filter(([path]) => /^\/(crm|custom-api)\//.test(path))
+    .flatMap(([path, methods]) =>
+      Object.entries(methods as Record<string, OpenApiOperation>).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        fields: Object.keys(operation.requestBody?.content?.["application/json"]?.schema?.properties ?? {}),
+        query: (operation.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name),
+        params: (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name),
+      })),
+    );
 });
+
+interface OpenApiOperation {
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  parameters?: { in: string; name: string }[];
+}
 afterAll(() => t?.close());
 
 describe("the POST route list", () => {
@@ -375,6 +393,50 @@ describe("random bodies to every POST call", () => {
     expect(seen.get(200) ?? 0).toBeGreaterThan(0);
   });
 
+  // PostgreSQL refuses NUL in text where SQLite stores it: a NUL must be a 4xx wherever it arrives.
+  it("a NUL character in each documented field of each call", async () => {
+    let checked = 0;
+    for (const operation of operations) {
+      const names = [...operation.fields, ...operation.query, ...operation.params];
+      for (const name of names) {
+        for (const who of ["guest", "member"] as const) {
+          const value = "M1\u0000x";
+          const headers: Record<string, string> = {};
+          headers.authorization = `Bearer web:${who === "member" ? await t.app.services.accessTokens.issue(memberId) : "guest"}`;
+          let url = operation.path.replace(/\{(\w+)\}/g, (_all, param: string) =>
+            encodeURIComponent(param === name ? value : "1"),
+          );
+          const query = new URLSearchParams(operation.query.includes("app_id") ? { app_id: "web" } : {});
+          if (operation.query.includes(name)) query.set(name, value);
+          if (query.size > 0) url += `?${query}`;
+          let payload: string | undefined;
+          if (operation.method !== "GET") {
+            headers["content-type"] = "application/json";
+            payload = JSON.stringify({ ...(VALID_BODIES[operation.path] ?? {}), [name]: value });
+          }
+          const response = await t.app.inject({
+            method: operation.method as "GET" | "POST",
+            url,
+            headers,
+            ...(payload !== undefined ? { payload } : {}),
+          });
+          checked += 1;
+          const problem = envelopeProblem(
+            url,
+            response.statusCode,
+            String(response.headers["content-type"]),
+            response.body,
+          );
+          expect(
+            problem,
+            `${who} ${operation.method} ${url} ${name}: ${response.body.slice(0, 200)}`,
+          ).toBeNull();
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
   // Found by the property above: a blank reason list while every channel is opted out.
   it.each([
     { email_subscription: 1, sms_subscription: 1, do_not_call: 1, unsubscribe_reasons: null },
@@ -384,6 +446,71 @@ describe("random bodies to every POST call", () => {
     expect(
       envelopeProblem(url, response.statusCode, String(response.headers["content-type"]), response.body),
     ).toBeNull();
+  });
+
+  it("random query strings and path values on every GET call", async () => {
+    const gets = operations.filter((operation) => operation.method === "GET");
+    expect(gets.length).toBeGreaterThan(3);
+    const queryValue = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.string({ unit: "binary", maxLength: 30 }),
+      fc.constantFrom(
+        "",
+        "0",
+        "-1",
+        "1e400",
+        "99999999999999999999",
+        "NaN",
+        "true",
+        "[]",
+        "%",
+        "%00",
+        "general",
+      ),
+      fc.integer().map(String),
+      fc.constant("x".repeat(5_000)),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...gets),
+        fc.array(fc.tuple(key(), queryValue), { maxLength: 6 }),
+        fc.array(queryValue, { minLength: 3, maxLength: 3 }),
+        fc.nat(),
+        auth,
+        async (operation, extra, pathValues, seed, who) => {
+          let index = 0;
+          const path = operation.path.replace(/\{\w+\}/g, () =>
+            encodeURIComponent(pathValues[index++ % pathValues.length] || "x"),
+          );
+          const query = new URLSearchParams();
+          for (const name of operation.query)
+            if ((seed >> query.size) % 2 === 0) query.append(name, String(seed));
+          for (const [name, value] of extra)
+            query.append(operation.query[seed % Math.max(1, operation.query.length)] ?? name, value);
+          const url = query.size > 0 ? `${path}?${query}` : path;
+          const headers: Record<string, string> = {};
+          if (who !== "none") {
+            const token = who === "member" ? await t.app.services.accessTokens.issue(memberId) : "guest";
+            headers.authorization = `Bearer web:${token}`;
+          }
+          const response = await t.app.inject({ method: "GET", url, headers });
+          const contentType = String(response.headers["content-type"]);
+          // A media file answers with the image itself.
+          if (
+            response.statusCode === 200 &&
+            path.startsWith("/crm/media/") &&
+            !contentType.startsWith("application/json")
+          )
+            return;
+          const problem = envelopeProblem(url, response.statusCode, contentType, response.body);
+          if (problem)
+            throw new Error(
+              `${who} GET ${url}: ${problem}: ${response.statusCode} ${response.body.slice(0, 300)}`,
+            );
+        },
+      ),
+      { numRuns: RUNS * 3 },
+    );
   });
 
   it("every call answers a malformed body with 400 / 4000 as guest and as a member", async () => {

@@ -51,6 +51,15 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
         new AppError(ErrorCode.validation, { errors: [{ field: "body", rule: "invalid" }] }),
       );
     }
+    // PostgreSQL refuses a NUL character in text (SQLSTATE 22021) wherever a value reaches a query:
+    // the input's fault, like any other invalid field, whichever field carried it.
+    if ((error as { code?: unknown }).code === "22021") {
+      return sendFailure(
+        reply,
+        request,
+        new AppError(ErrorCode.validation, { errors: [{ field: "", rule: "invalid" }] }),
+      );
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, "database unavailable");
       return sendFailure(reply, request, new AppError(ErrorCode.serviceUnavailable));
