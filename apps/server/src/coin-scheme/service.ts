@@ -96,33 +96,44 @@ export class CoinSchemeService {
   }): Promise<CreateAccountResult> {
     const { prefix, phone, memberRef, client } = input;
     let existing = await this.rowByPhone(prefix, phone);
-    if (!existing) {
-      if (memberRef !== undefined) await this.refuseRefLinkedElsewhere(memberRef, null);
-      for (let attempt = 1; !existing; attempt += 1) {
-        const at = this.now();
-        try {
-          const row = await this.db
-            .insertInto("hcoin_accounts")
-            .values({
-              hcoins_memberno: newMemberNo(),
-              mobile_phone_prefix: prefix,
-              mobile_phone: phone,
-              linked_member_ref: memberRef ?? null,
-              linked_at: memberRef === undefined ? null : at,
-              linked_by: memberRef === undefined ? null : client,
-              created_by: client,
-              created_at: at,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          return { account: await this.toAccount(row), created: true, linked_now: memberRef !== undefined };
-        } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
-          // Lost a race for the number (then link what the winner made), the member ref, or a member number.
-          existing = await this.rowByPhone(prefix, phone);
-          if (!existing && memberRef !== undefined) await this.refuseRefLinkedElsewhere(memberRef, null);
-          if (!existing && attempt >= MEMBER_NO_ATTEMPTS) throw error;
+    for (let attempt = 1; !existing; attempt += 1) {
+      if (memberRef !== undefined) {
+        // Read after the number: a concurrent create may have just made this very account.
+        const linkedAccount = await this.rowByMemberRef(memberRef);
+        if (
+          linkedAccount &&
+          (linkedAccount.mobile_phone_prefix !== prefix || linkedAccount.mobile_phone !== phone)
+        ) {
+          throw new SchemeError(SchemeErrorCode.memberLinkedToAnotherAccount);
         }
+        if (linkedAccount) {
+          existing = linkedAccount;
+          break;
+        }
+      }
+      const at = this.now();
+      try {
+        const row = await this.db
+          .insertInto("hcoin_accounts")
+          .values({
+            hcoins_memberno: newMemberNo(),
+            mobile_phone_prefix: prefix,
+            mobile_phone: phone,
+            linked_member_ref: memberRef ?? null,
+            linked_at: memberRef === undefined ? null : at,
+            linked_by: memberRef === undefined ? null : client,
+            created_by: client,
+            created_at: at,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { account: await this.toAccount(row), created: true, linked_now: memberRef !== undefined };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Lost a race for the number (then link what the winner made) or the member ref (the loop's
+        // next check says which account has it), or drew a member number already taken (draw again).
+        existing = await this.rowByPhone(prefix, phone);
+        if (!existing && attempt >= MEMBER_NO_ATTEMPTS) throw error;
       }
     }
     if (memberRef === undefined)
