@@ -25,9 +25,17 @@ export default defineConfig({
       {
         extends: true,
         // Browser journeys: the real server with the built web app (npm test builds it first) in Chromium.
-        test: { name: "e2e", include: ["e2e/**/*.e2e.ts"], testTimeout: 120_000, env: { DATABASE_URL: "", REDIS_URL: "" } },
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.e2e.ts"],
+          testTimeout: 120_000,
+          env: { DATABASE_URL: "", REDIS_URL: "" },
+        },
       },
-      { extends: true, test: { name: "server-sqlite", include: [server], env: { DATABASE_URL: "", REDIS_URL: "" } } },
+      {
+        extends: true,
+        test: { name: "server-sqlite", include: [server], env: { DATABASE_URL: "", REDIS_URL: "" } },
+      },
       ...(postgres ? [{ extends: true, test: { name: "server-postgres", include: [server] } }] : []),
     ],
   },

@@ -99,7 +99,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("stores_region_district").on("stores").columns(["region", "district"]).execute();
+  await db.schema
+    .createIndex("stores_region_district")
+    .on("stores")
+    .columns(["region", "district"])
+    .execute();
   await db.schema.createIndex("stores_brand").on("stores").column("brand_id").execute();
 }
 
