@@ -39,7 +39,7 @@ function Badge({ store, text }: { store: Store; text: BadgeText }) {
       <text x="38" y="17" fill="#fff" fontSize="9.5" fontFamily="inherit">
         {text.caption}
       </text>
-      <text x="38" y="35" fill="#fff" fontSize="18" fontWeight="600" fontFamily="inherit">
+      <text x="38" y="34" fill="#fff" fontSize="16" fontWeight="600" fontFamily="inherit">
         {STORE_NAME[store]}
       </text>
     </svg>

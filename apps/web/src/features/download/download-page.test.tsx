@@ -6,6 +6,10 @@ import { i18next } from "../../lib/i18n.ts";
 import { fakeServer, renderApp } from "../../lib/test-app.tsx";
 import { DownloadPage } from "./download-page.tsx";
 
+/** The catalogues keep "H Coins" (and "1 H Coin") on one line with no-break spaces; names are matched as shown. */
+const shown = (text: string) =>
+  text.replaceAll("H Coin", "H\u00a0Coin").replace(/(\d) H\u00a0Coin/g, "$1\u00a0H\u00a0Coin");
+
 const routes = [{ path: "/download", Component: DownloadPage }];
 
 afterEach(async () => {
@@ -17,19 +21,21 @@ describe("DownloadPage", () => {
   it("switches between English and Chinese with EN / 中 and stores the choice", async () => {
     fakeServer({});
     renderApp(routes, "/download");
-    expect(screen.getByRole("heading", { level: 1, name: "Download the H Coins app" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { level: 1, name: shown("Download the H Coins app") }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "EN" })).toHaveAttribute("aria-pressed", "true");
 
     await userEvent.click(screen.getByRole("button", { name: "中" }));
     expect(
-      await screen.findByRole("heading", { level: 1, name: "下載 H Coins 應用程式" }),
+      await screen.findByRole("heading", { level: 1, name: shown("下載 H Coins 應用程式") }),
     ).toBeInTheDocument();
     expect(localStorage.getItem("lang")).toBe("tc");
     expect(screen.getByRole("button", { name: "中" })).toHaveAttribute("aria-pressed", "true");
 
     await userEvent.click(screen.getByRole("button", { name: "EN" }));
     expect(
-      await screen.findByRole("heading", { level: 1, name: "Download the H Coins app" }),
+      await screen.findByRole("heading", { level: 1, name: shown("Download the H Coins app") }),
     ).toBeInTheDocument();
     expect(localStorage.getItem("lang")).toBe("en");
   });
@@ -52,8 +58,8 @@ describe("DownloadPage", () => {
       "href",
       config.googlePlayUrl,
     );
-    expect(screen.getByRole("img", { name: /The H Coins app on a phone/ })).toBeInTheDocument();
-    const chains = screen.getByRole("region", { name: "Earn H Coins at our retail chains" });
+    expect(screen.getByRole("img", { name: /The H.Coins app on a phone/ })).toBeInTheDocument();
+    const chains = screen.getByRole("region", { name: shown("Earn H Coins at our retail chains") });
     for (const name of ["Harbour Fresh", "Pearl Convenience", "Jade Wellness", "Golden Crust Bakery"]) {
       expect(within(chains).getByText(name)).toBeInTheDocument();
     }
@@ -73,7 +79,7 @@ describe("DownloadPage", () => {
         .map((tile) => tile.textContent),
     ).toEqual([
       "Show your QR code",
-      "1 H Coin per HKD 1",
+      shown("1 H Coin per HKD 1"),
       "Latest offers",
       "Chain-exclusive privileges",
       "Birthday rewards",
@@ -84,9 +90,9 @@ describe("DownloadPage", () => {
   it("draws two QR codes: this site's open-app route and the configured download endpoint", () => {
     fakeServer({});
     renderApp(routes, "/download");
-    const openApp = screen.getByRole("img", { name: "QR code to open the H Coins app" });
+    const openApp = screen.getByRole("img", { name: shown("QR code to open the H Coins app") });
     expect(openApp).toHaveAttribute("data-qr-text", `${window.location.origin}/open-cu-app`);
-    const download = screen.getByRole("img", { name: "QR code to download the H Coins app" });
+    const download = screen.getByRole("img", { name: shown("QR code to download the H Coins app") });
     expect(download).toHaveAttribute("data-qr-text", config.downloadEndpointUrl);
     expect(openApp.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
   });

@@ -15,7 +15,8 @@ export interface StoreFilters {
   page: number;
 }
 
-export const STORE_PAGE_SIZE = 10;
+/** Twelve fill whole rows of one, two or three columns. */
+export const STORE_PAGE_SIZE = 12;
 
 /** GET /crm/store/ with the filters chosen (an empty filter is left out: all). */
 export const fetchStores = ({ region, district, brand, page }: StoreFilters) =>

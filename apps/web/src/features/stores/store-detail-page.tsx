@@ -90,7 +90,7 @@ function StoreDetails({ store }: { store: Store }) {
             {store.address}
             <br />
             <span className="muted">
-              {store.district.name}, {store.region.name}
+              {t("place", { district: store.district.name, region: store.region.name })}
             </span>
           </dd>
         </div>

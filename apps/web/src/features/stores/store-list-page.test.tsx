@@ -102,10 +102,10 @@ describe("StoreListPage", () => {
     renderApp(routes, "/store-list");
     expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
-    expect(lastListQuery(api)?.get("page_size")).toBe("10");
+    expect(lastListQuery(api)?.get("page_size")).toBe("12");
 
     await userEvent.click(screen.getByRole("button", { name: "Next" }));
-    expect(await screen.findByRole("link", { name: "Harbour Fresh Store 11" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Harbour Fresh Store 13" })).toBeInTheDocument();
     expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
     expect(lastListQuery(api)?.get("page")).toBe("2");
     // Focus moves to the top of the new page.

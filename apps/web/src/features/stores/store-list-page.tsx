@@ -44,8 +44,9 @@ export function StoreListPage() {
   };
 
   return (
-    <PageFrame title={t("common:titles.stores")} wide>
+    <PageFrame wide>
       <div className="stores">
+        <h1 className="page-title">{t("common:titles.stores")}</h1>
         <StoreFiltersForm
           choices={choices}
           filters={filters}

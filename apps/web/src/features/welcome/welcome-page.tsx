@@ -43,8 +43,9 @@ export function WelcomePage() {
   return (
     <div className="welcome">
       <WelcomeBanners />
-      <PageFrame title={t("heading")} wide>
+      <PageFrame wide>
         <div className="welcome-body">
+          <h1 className="page-title">{t("heading")}</h1>
           <p className="page-intro">{t("intro")}</p>
           <div className="welcome-actions">
             <Link className="button button-primary" to={paths.register}>
