@@ -212,7 +212,7 @@ describe("hcoin-create and link-hcoin-2", () => {
     expect(after?.linked_member_ref).toBe("M999999999");
   });
 
-  it("a member already linked to an account of another number: 40022", async () => {
+  it("a member already linked to an account of another number: 40022 for create and link", async () => {
     t = await createTestApp();
     const member = await registerMember(t);
     await t.app.services.coinSchemeClient.createAccount({
@@ -223,9 +223,20 @@ describe("hcoin-create and link-hcoin-2", () => {
     const res = await createCall(t, member.token);
     expect(res.body).toMatchObject({
       code: CoinCallCode.memberLinkedElsewhere,
-      payload: messages("memberLinkedElsewhere"),
+      payload: { status_code: -1, ...messages("memberLinkedElsewhere") },
     });
     expect(await t.app.services.coinSchemeClient.findAccountByPhone("852", member.phone)).toBeNull();
+
+    // An operator then opens an account for the member's own number: linking it is refused the same way.
+    await t.app.services.coinSchemeClient.createAccount({ prefix: "852", phone: member.phone });
+    const link = await linkCall(t, member.token, "en");
+    expect(link.body).toMatchObject({
+      code: CoinCallCode.memberLinkedElsewhere,
+      message: COIN_MESSAGES.memberLinkedElsewhere.en,
+    });
+    const account = await t.app.services.coinSchemeClient.findAccountByPhone("852", member.phone);
+    expect(account?.linked).toBe(false);
+    expect((await profile(t, member.token)).external_customer_id).toBeNull();
   });
 
   it("needs a member token (401 for a guest)", async () => {
