@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, openPage } from "./support/browser.ts";
 import { startServer, type TestServer } from "./support/server.ts";
+import { texts } from "./support/texts.ts";
 
 let server: TestServer;
 let browser: Browser;
@@ -45,4 +46,31 @@ describe("language", () => {
       await page.context().close();
     },
   );
+});
+
+describe.each([
+  ["en", "tc"],
+  ["tc", "en"],
+  ["sc", "tc"],
+] as const)("switching an account screen from %s to %s", (from, to) => {
+  it("changes the labels at once, keeps what was typed, and is remembered after a reload", async () => {
+    const page = await openPage(browser, server.url, from);
+    const [source, target] = [texts(from), texts(to)];
+    await page.goto("/login");
+    await page.getByRole("heading", { level: 1, name: source("common:titles.login") }).waitFor();
+    await page.getByRole("textbox", { name: source("common:mobile") }).fill("61234567");
+
+    await page.getByRole("button", { name: target(`common:languages.${to}`) }).click();
+    await page.getByRole("heading", { level: 1, name: target("common:titles.login") }).waitFor();
+    const mobile = page.getByRole("textbox", { name: target("common:mobile") });
+    expect(await mobile.inputValue()).toBe("61234567");
+    expect(await page.getByRole("button", { name: target("common:next"), exact: true }).count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe(to);
+    expect(await page.title()).toBe(`${target("common:titles.login")} | H Coins`);
+
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: target("common:titles.login") }).waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe({ en: "en", tc: "zh-HK", sc: "zh-CN" }[to]);
+    await page.context().close();
+  });
 });

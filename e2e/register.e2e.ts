@@ -1,0 +1,230 @@
+import { describe, expect, it } from "vitest";
+import {
+  agreeToTerms,
+  answerDialog,
+  apiLogin,
+  enterPhone,
+  enterSmsCode,
+  expectAtShop,
+  expectHeading,
+  expectRegistered,
+  fillProfile,
+  fillRegistrationForm,
+  journeyLanguages,
+  NEW_PASSWORD,
+  nextSmsCode,
+  PASSWORD,
+  registerThroughUi,
+  termsBox,
+  textOf,
+} from "./support/journeys.ts";
+import { journeySuite } from "./support/suite.ts";
+import { exactly, textPattern } from "./support/texts.ts";
+
+/** Registration journeys: a new number, a number that comes through /verify, an imported app member. */
+const suite = journeySuite(61_000_000);
+
+describe.each(journeyLanguages())("registration (%s)", (language) => {
+  it("a new member registers: number, SMS code, terms, the form, the success page", async () => {
+    const { page, t } = await suite.open(language);
+    const phone = suite.nextPhone();
+
+    await registerThroughUi(page, suite.server, phone, t, { email: `Reg.${phone}@Example.com` });
+
+    const member = await suite.server.services.members.findByPhone("852", phone);
+    expect(member).toMatchObject({
+      first_name: "Siu Ming",
+      last_name: "Chan",
+      title: 3,
+      gender: 2,
+      birthday_month: 3,
+      age_range: "18 - 25",
+      region: "3005",
+      district: "5046",
+      // Only the SMS box was ticked: 0 = reachable, 1 = opted out.
+      sms_subscription: 0,
+      email_subscription: 1,
+      do_not_call: 1,
+    });
+    expect(member?.email?.toLowerCase()).toBe(`reg.${phone}@example.com`);
+    expect(member?.member_no).toMatch(/\S/);
+    // The member is logged in on the success page (the logout button is there) and may log in with the password.
+    await page.getByRole("button", { name: exactly(t("common:logout")) }).waitFor();
+    expect((await apiLogin(suite.server, phone, PASSWORD)).status).toBe(200);
+
+    // The first button hands the member to the shop with the access token.
+    await page.getByRole("button", { name: exactly(t("register:goShopping")) }).click();
+    await expectAtShop(page);
+  });
+
+  it("step 3 refuses an incomplete form with the field messages, the terms box the spec's text", async () => {
+    const { page, t } = await suite.open(language);
+    const phone = suite.nextPhone();
+
+    await page.goto("/register");
+    // A 7-digit Hong Kong number is refused before any SMS goes out.
+    await enterPhone(page, t, phone.slice(1));
+    await page.getByText(t("common:validation.mobileLength8")).waitFor();
+    expect(await page.getByRole("textbox", { name: t("common:mobile") }).getAttribute("aria-invalid")).toBe(
+      "true",
+    );
+    await enterPhone(page, t, phone);
+    await page.waitForURL("**/register/step2?**");
+    // Step 1 sent the code, so the resend button is counting down.
+    const resend = page.getByRole("button", { name: t("register:resend") });
+    expect(await resend.isDisabled()).toBe(true);
+    // A wrong code: the spec's invalid-code alert.
+    const code = await nextSmsCode(suite.server, phone);
+    await enterSmsCode(page, t, code === "000000" ? "111111" : "000000");
+    await answerDialog(page, [t.error(4201)], t("common:confirm"));
+    await enterSmsCode(page, t, code);
+    await agreeToTerms(page, t);
+
+    await expectHeading(page, t("common:titles.registerForm"));
+    await page.getByRole("button", { name: exactly(t("common:submit")) }).click();
+    for (const rule of [
+      "firstNameNull",
+      "lastNameNull",
+      "emailNull",
+      "birthNull",
+      "ageNull",
+      "countryNull",
+      "areaNull",
+    ] as const) {
+      await page
+        .getByText(t(`common:validation.${rule}`), { exact: true })
+        .first()
+        .waitFor();
+    }
+    const termsError = t("common:validation.termsRequired");
+    expect(termsError).toBe({ en: "*Required", tc: "*必須剔選", sc: "*必须剔选" }[language]);
+    await page.getByText(termsError, { exact: true }).first().waitFor();
+    // The district list waits for a country.
+    expect(
+      await page.getByRole("combobox", { name: exactly(t("common:profile.district")) }).isDisabled(),
+    ).toBe(true);
+    // A password that breaks the format rule, and a confirmation that differs.
+    await page.getByLabel(t("register:password"), { exact: true }).fill("short");
+    await page.getByLabel(t("register:confirmPassword"), { exact: true }).fill("other");
+    await page.getByRole("button", { name: exactly(t("common:submit")) }).click();
+    await page.getByText(t("common:validation.passwordFormat"), { exact: true }).waitFor();
+    expect(await suite.server.services.members.findByPhone("852", phone)).toBeUndefined();
+
+    await fillRegistrationForm(page, t, { email: `fixed${phone}@example.com` });
+    await expectRegistered(page, t);
+  });
+
+  it("a number logging in that is not a member goes through /verify to registration", async () => {
+    const { page, t } = await suite.open(language);
+    const phone = suite.nextPhone();
+
+    await page.goto("/login");
+    await expectHeading(page, t("common:titles.login"));
+    await enterPhone(page, t, phone);
+    await page.waitForURL("**/verify?**");
+    await expectHeading(page, t("common:titles.verify"));
+    expect((await textOf(page.locator(".page-intro"))).replace(/\s/g, "")).toContain(`+852${phone}`);
+    // /verify sends the first code only when asked.
+    expect(await suite.server.services.members.findByPhone("852", phone)).toBeUndefined();
+    await page.getByRole("button", { name: exactly(t("register:sendCode")) }).click();
+    const code = await nextSmsCode(suite.server, phone);
+    // The button counts down from 60 s.
+    const countdown = page.getByRole("button", { name: textPattern(t, "register:resendIn", ["seconds"]) });
+    await countdown.waitFor();
+    expect(await countdown.isDisabled()).toBe(true);
+
+    await enterSmsCode(page, t, code);
+    await agreeToTerms(page, t);
+    await page.waitForURL("**/register/step3**");
+    await fillRegistrationForm(page, t, { email: `verify${phone}@example.com` });
+    await expectRegistered(page, t);
+    expect((await suite.server.services.members.findByPhone("852", phone))?.email).toBe(
+      `verify${phone}@example.com`,
+    );
+  });
+
+  it("an imported app member completes the profile and sets a password", async () => {
+    const { page, t } = await suite.open(language);
+    const phone = suite.nextPhone();
+    await suite.server.services.members.importMember({
+      mobile_phone_prefix: "852",
+      mobile_phone: phone,
+      member_no: `APP${phone}`,
+      first_name: "Mei Ling",
+      last_name: "Wong",
+      email: `app${phone}@example.com`,
+      birthday_month: 11,
+      register_store_code: "8202",
+      external_customer_id: null,
+    });
+
+    await page.goto("/register");
+    await enterPhone(page, t, phone);
+    await page.waitForURL("**/register/step2?**");
+    await enterSmsCode(page, t, await nextSmsCode(suite.server, phone));
+    // CheckPhone 40005: the spec's alert and its Update Now button.
+    if (language === "en") {
+      expect(t.memberCheck(40005)).toBe("Existing CU APP member");
+      expect(t("register:updateNow")).toBe("Update Now");
+    }
+    await answerDialog(page, [t.memberCheck(40005)], t("register:updateNow"));
+    await page.waitForURL("**/register/terms?**update=1**");
+    await agreeToTerms(page, t);
+
+    await page.waitForURL("**/updateuser**");
+    await expectHeading(page, t("common:titles.completeProfile"));
+    // The imported names are there; the imported birth month is shown and locked.
+    expect(
+      await page.getByRole("textbox", { name: exactly(t("common:profile.firstName")) }).inputValue(),
+    ).toBe("Mei Ling");
+    const month = page.getByRole("combobox", { name: exactly(t("common:profile.birthMonth")) });
+    expect(await month.isDisabled()).toBe(true);
+    expect(await month.inputValue()).toBe("11");
+    // No mobile, email or password on this form.
+    expect(await page.getByRole("textbox", { name: exactly(t("profile:email")) }).count()).toBe(0);
+    expect(await page.locator("input[type=password]").count()).toBe(0);
+
+    await fillProfile(page, t, { gender: "2", ageRange: "36 - 45", region: "3006", district: "5061" });
+    await page.getByRole("button", { name: exactly(t("common:submit")) }).click();
+    // The terms box is required here too.
+    await page.getByText(t("common:validation.termsRequired"), { exact: true }).first().waitFor();
+    await termsBox(page, t("profile:terms")).check();
+    await page.getByRole("button", { name: exactly(t("common:submit")) }).click();
+
+    // Saved: the email prompt, prefilled with the stored address.
+    const prompt = page.getByRole("dialog");
+    await prompt.getByText(t("profile:emailPrompt")).waitFor();
+    const email = prompt.getByRole("textbox", { name: exactly(t("profile:email")) });
+    expect(await email.inputValue()).toBe(`app${phone}@example.com`);
+    await email.fill("not-an-email");
+    await prompt.getByRole("button", { name: exactly(t("common:confirm")) }).click();
+    await prompt.getByText(t("common:validation.emailFormat")).waitFor();
+    await email.fill(`mei${phone}@example.com`);
+    await prompt.getByRole("button", { name: exactly(t("common:confirm")) }).click();
+
+    // Still without a password (CheckPhone 40005): /updatepw.
+    await page.waitForURL("**/updatepw**");
+    await expectHeading(page, t("common:titles.setPassword"));
+    await page.getByLabel(t("password:newPassword"), { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel(t("password:confirmPassword"), { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: exactly(t("common:submit")) }).click();
+
+    await page.waitForURL("**/update-user/success**");
+    await expectHeading(page, t("common:titles.updateSuccess"));
+    await page.getByRole("heading", { level: 2, name: exactly(t("profile:successHeading")) }).waitFor();
+
+    const member = await suite.server.services.members.findByPhone("852", phone);
+    expect(member).toMatchObject({
+      member_no: `APP${phone}`,
+      email: `mei${phone}@example.com`,
+      gender: 2,
+      birthday_month: 11,
+      age_range: "36 - 45",
+      region: "3006",
+      district: "5061",
+    });
+    // Linked to an H Coins account, and the new password logs in.
+    expect(member?.external_customer_id).toMatch(/\S/);
+    expect((await apiLogin(suite.server, phone, NEW_PASSWORD)).status).toBe(200);
+  });
+});

@@ -1,0 +1,366 @@
+import type { Language } from "@hcoins/domain/profile-options";
+import type { Browser, Locator, Page } from "playwright-core";
+import { openPage } from "./browser.ts";
+import type { TestServer } from "./server.ts";
+import { exactly, type Texts, texts } from "./texts.ts";
+
+/**
+ * Steps the journeys share: a member's way through the screens, found by the labels
+ * and roles a member sees (in the journey's language), and a few server-side
+ * shortcuts for the members a journey needs but does not itself create. No vitest
+ * here (e2e/screenshots.ts runs these steps under plain node): a step that cannot go
+ * on throws.
+ */
+
+/** Polls `check` until it answers true; throws `message` after `timeout` ms. */
+export async function waitUntil(check: () => Promise<boolean> | boolean, message: string, timeout = 10_000) {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${message}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function assertOk(response: { status: number; body: unknown }, what: string) {
+  if (response.status !== 200)
+    throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+/** The languages each journey runs in: en and tc always; sc too unless E2E_LANGUAGES narrows the run. */
+export function journeyLanguages(): Language[] {
+  const chosen = (process.env.E2E_LANGUAGES ?? "en,tc,sc")
+    .split(",")
+    .map((value) => value.trim())
+    .filter((value): value is Language => value === "en" || value === "tc" || value === "sc");
+  return chosen.length > 0 ? chosen : ["en", "tc", "sc"];
+}
+
+/** Distinct Hong Kong numbers (8 digits): each file passes its own base so no two journeys share one. */
+export function phoneNumbers(base: number): () => string {
+  let next = base;
+  return () => {
+    next += 1;
+    return String(next);
+  };
+}
+
+export const SHOP_HOST = "shop.example.com";
+export const PASSWORD = "Member2024x";
+export const NEW_PASSWORD = "Renewed2025y";
+
+/**
+ * A fresh context and page in the journey's language. The external sites the app
+ * hands a member to (the shop, the app download pages) answer with a stub page, so
+ * a journey can check where it was sent without leaving the machine.
+ */
+export async function openJourney(browser: Browser, server: TestServer, language: Language) {
+  const page = await openPage(browser, server.url, language);
+  await page.context().route(/^https:\/\/(shop|app)\.example\.com\//, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: "<!doctype html><title>External</title><h1>External</h1>",
+    }),
+  );
+  return { page, t: texts(language) };
+}
+
+/** A member's token in the browser, as after a login: set once, before the first page of the tab loads. */
+export async function signIn(page: Page, token: string) {
+  await page.context().addInitScript((value) => {
+    if (sessionStorage.getItem("e2e-signed-in")) return;
+    sessionStorage.setItem("e2e-signed-in", "1");
+    localStorage.setItem("token", value);
+  }, token);
+}
+
+// --- Server calls (a member's data prepared as the API would, without the screens) ---
+
+export async function api<T = Record<string, unknown>>(
+  server: TestServer,
+  method: "GET" | "POST",
+  path: string,
+  body?: Record<string, unknown>,
+  token?: string,
+): Promise<{ status: number; body: { code: number; error_code?: number; payload: T } }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer web:${token ?? "guest"}`,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as never };
+}
+
+interface OutboxEntry {
+  code: string;
+  purpose: "register" | "reset";
+  sent_at: string;
+}
+
+export async function smsOutbox(server: TestServer, phone: string, prefix = "852"): Promise<OutboxEntry[]> {
+  const response = await fetch(
+    `${server.url}/dev/sms-outbox?mobile_phone_prefix=${prefix}&mobile_phone=${phone}`,
+  );
+  return ((await response.json()) as { payload: OutboxEntry[] }).payload;
+}
+
+/** Waits until the number has received more SMS than `before`, and returns the newest code. */
+export async function nextSmsCode(
+  server: TestServer,
+  phone: string,
+  { before = 0, purpose }: { before?: number; purpose?: OutboxEntry["purpose"] } = {},
+): Promise<string> {
+  let newest: OutboxEntry | undefined;
+  await waitUntil(
+    async () => {
+      const outbox = await smsOutbox(server, phone);
+      newest = outbox[0];
+      return outbox.length > before && (!purpose || newest?.purpose === purpose);
+    },
+    `an SMS ${purpose ?? ""} code for ${phone}`,
+  );
+  return (newest as OutboxEntry).code;
+}
+
+export interface Member {
+  phone: string;
+  password: string;
+  email: string;
+  token: string;
+  memberNo: string;
+  firstName: string;
+}
+
+/** A registered member (birth month July, every channel subscribed), through the HTTP calls. */
+export async function createMember(
+  server: TestServer,
+  phone: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Member> {
+  const number = { mobile_phone_prefix: "852", mobile_phone: phone };
+  const sent = await api(server, "POST", "/crm/registration/request-sms-token", number);
+  assertOk(sent, "request-sms-token");
+  const sms_token = await nextSmsCode(server, phone);
+  const verified = await api(server, "POST", "/crm/registration/register-token-status", {
+    ...number,
+    sms_token,
+  });
+  assertOk(verified, "register-token-status");
+  const payload = {
+    ...number,
+    sms_token,
+    password: PASSWORD,
+    title: 1,
+    name: "Chan Tai Man",
+    first_name: "Tai Man",
+    last_name: "Chan",
+    email: `member${phone}@example.com`,
+    gender: 1,
+    birthday_month: 7,
+    age_range__c: "26 - 35",
+    email_subscription: 0,
+    sms_subscription: 0,
+    do_not_call: 0,
+    residential_country_region__c: "3001",
+    residential_district__c: "5002",
+    utm_source: "web",
+    ...overrides,
+  };
+  const registered = await api<{ access_token: string; user: { member_no: string } }>(
+    server,
+    "POST",
+    "/crm/registration/register-with-mobile",
+    payload,
+  );
+  assertOk(registered, "register-with-mobile");
+  return {
+    phone,
+    password: payload.password as string,
+    email: payload.email as string,
+    token: registered.body.payload.access_token,
+    memberNo: registered.body.payload.user.member_no,
+    firstName: payload.first_name as string,
+  };
+}
+
+/** The login call itself: the code the server answers a password with. */
+export async function apiLogin(server: TestServer, phone: string, password: string) {
+  return api<{ access_token?: string; attempts_remaining?: number }>(
+    server,
+    "POST",
+    "/crm/auth/login-with-mobile-password",
+    { mobile_phone_prefix: "852", mobile_phone: phone, password },
+  );
+}
+
+// --- Screens ---
+
+/** The screen's title, the one level-1 heading. */
+export const heading = (page: Page, text: string) =>
+  page.getByRole("heading", { level: 1, name: exactly(text) });
+
+export async function expectHeading(page: Page, text: string) {
+  await heading(page, text).waitFor();
+}
+
+/** The alert / confirmation dialog; `button` closes it. */
+export const dialog = (page: Page) => page.getByRole("dialog");
+
+/** Waits for the dialog, checks that it says each text, and closes it with the named button. */
+export async function answerDialog(page: Page, says: string[], button: string) {
+  const shown = dialog(page);
+  await shown.waitFor();
+  const content = (await shown.textContent()) ?? "";
+  for (const text of says) {
+    if (!content.includes(text)) throw new Error(`the dialog says "${content}", not "${text}"`);
+  }
+  await shown.getByRole("button", { name: exactly(button) }).click();
+  await shown.waitFor({ state: "hidden" });
+}
+
+/** Prefix (+852) and mobile number, then Next. */
+export async function enterPhone(page: Page, t: Texts, phone: string) {
+  await page.getByRole("combobox", { name: t("common:prefix") }).selectOption({ label: "+852" });
+  await page.getByRole("textbox", { name: t("common:mobile") }).fill(phone);
+  await page.getByRole("button", { name: exactly(t("common:next")) }).click();
+}
+
+/** Types the SMS code of a code step (register, verify) and presses Next. */
+export async function enterSmsCode(page: Page, t: Texts, code: string) {
+  await page.getByRole("textbox", { name: t("register:codeLabel") }).fill(code);
+  await page.getByRole("button", { name: exactly(t("common:next")) }).click();
+}
+
+/** The terms screen: the CMS text is shown, and the agree button leads on. */
+export async function agreeToTerms(page: Page, t: Texts) {
+  // The CMS page's own title, e.g. "H Coins Membership Terms and Conditions".
+  await page.getByRole("heading", { level: 1, name: t("common:titles.terms") }).waitFor();
+  const agree = page.getByRole("button", { name: exactly(t("register:agree")) });
+  // Usable only once the text is there.
+  await waitUntil(() => agree.isEnabled(), "the agree button to be enabled");
+  const content = await textOf(page.locator(".terms-content"));
+  if (content.length < 20) throw new Error(`terms text missing: "${content}"`);
+  await agree.click();
+}
+
+/** The terms box of step 3 and /updateuser, by its visible sentence (up to the privacy-policy link). */
+export const termsBox = (page: Page, text: string) =>
+  page.getByRole("checkbox", { name: text.split("<")[0]?.trim() ?? text });
+
+export interface ProfileChoices {
+  firstName?: string;
+  lastName?: string;
+  gender?: "1" | "2";
+  birthMonth?: string;
+  ageRange?: "11 - 17" | "18 - 25" | "26 - 35" | "36 - 45" | "46 - 55" | "56 or above";
+  region?: string;
+  district?: string;
+}
+
+/** The shared profile controls (names, gender, birth month, age range, place), where given. */
+export async function fillProfile(page: Page, t: Texts, choices: ProfileChoices) {
+  if (choices.firstName !== undefined)
+    await page.getByRole("textbox", { name: exactly(t("common:profile.firstName")) }).fill(choices.firstName);
+  if (choices.lastName !== undefined)
+    await page.getByRole("textbox", { name: exactly(t("common:profile.lastName")) }).fill(choices.lastName);
+  if (choices.gender)
+    await page.getByRole("radio", { name: exactly(t(`common:options.gender.${choices.gender}`)) }).check();
+  if (choices.birthMonth)
+    await page
+      .getByRole("combobox", { name: exactly(t("common:profile.birthMonth")) })
+      .selectOption({ label: choices.birthMonth });
+  if (choices.ageRange)
+    await page
+      .getByRole("combobox", { name: exactly(t("common:profile.ageRange")) })
+      .selectOption({ label: t(`common:options.ageRange.${choices.ageRange}`) });
+  if (choices.region) {
+    await page
+      .getByRole("combobox", { name: exactly(t("common:profile.region")) })
+      .selectOption({ label: t.place(choices.region) });
+    if (choices.district)
+      await page
+        .getByRole("combobox", { name: exactly(t("common:profile.district")) })
+        .selectOption({ label: t.place(choices.region, choices.district) });
+  }
+}
+
+/** Step 3: every required control, one contact channel, the terms box; then Submit. */
+export async function fillRegistrationForm(
+  page: Page,
+  t: Texts,
+  { email, password = PASSWORD }: { email: string; password?: string },
+) {
+  await expectHeading(page, t("common:titles.registerForm"));
+  await page.getByRole("radio", { name: exactly(t("common:options.title.3")) }).check();
+  await fillProfile(page, t, {
+    firstName: "Siu Ming",
+    lastName: "Chan",
+    gender: "2",
+    birthMonth: "03",
+    ageRange: "18 - 25",
+    region: "3005",
+    district: "5046",
+  });
+  await page.getByRole("textbox", { name: exactly(t("register:email")) }).fill(email);
+  await page.getByLabel(t("register:password"), { exact: true }).fill(password);
+  await page.getByLabel(t("register:confirmPassword"), { exact: true }).fill(password);
+  await page.getByRole("checkbox", { name: exactly(t("common:profile.contactSms")) }).check();
+  await termsBox(page, t("register:termsAgree")).check();
+  await page.getByRole("button", { name: exactly(t("common:submit")) }).click();
+}
+
+/** The success screen of a registration. */
+export async function expectRegistered(page: Page, t: Texts) {
+  await page.waitForURL("**/register/success");
+  await expectHeading(page, t("common:titles.registerSuccess"));
+  await page.getByRole("heading", { level: 2, name: exactly(t("register:successHeading")) }).waitFor();
+}
+
+/**
+ * A new member's whole registration on screen: /register → code from the outbox →
+ * terms → step 3 → success page.
+ */
+export async function registerThroughUi(
+  page: Page,
+  server: TestServer,
+  phone: string,
+  t: Texts,
+  { email = `new${phone}@example.com`, password = PASSWORD }: { email?: string; password?: string } = {},
+) {
+  await page.goto("/register");
+  await expectHeading(page, t("common:titles.register"));
+  await enterPhone(page, t, phone);
+  await page.waitForURL("**/register/step2?**");
+  await expectHeading(page, t("common:titles.registerCode"));
+  await enterSmsCode(page, t, await nextSmsCode(server, phone));
+  await agreeToTerms(page, t);
+  await fillRegistrationForm(page, t, { email, password });
+  await expectRegistered(page, t);
+}
+
+/** /login → number → password → Login. */
+export async function logInThroughUi(page: Page, t: Texts, phone: string, password: string, path = "/login") {
+  await page.goto(path);
+  await enterPhone(page, t, phone);
+  await page.waitForURL("**/login/step2?**");
+  await submitPassword(page, t, password);
+}
+
+export async function submitPassword(page: Page, t: Texts, password: string) {
+  await page.getByLabel(t("login:password"), { exact: true }).fill(password);
+  await page.getByRole("button", { name: exactly(t("login:login")) }).click();
+}
+
+/** The page left for the shop with the member's access token. */
+export async function expectAtShop(page: Page) {
+  await page.waitForURL((url) => url.host === SHOP_HOST);
+  const token = new URL(page.url()).searchParams.get("access_token") ?? "";
+  if (token.length < 20) throw new Error(`no access token handed to the shop: ${page.url()}`);
+}
+
+/** The text of an element, whitespace squeezed. */
+export async function textOf(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? "").replace(/\s+/g, " ").trim();
+}
