@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from "@hcoins/domain/codes";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { nextPhone, registerMember } from "../testing/flows.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import {
@@ -19,11 +19,22 @@ afterEach(async () => {
   apps = [];
 });
 
+/** An app of the test's own, for tests that change its clock or configuration. */
 async function start(env?: Record<string, string>) {
   const t = await createTestApp(env ? { env } : {});
   apps.push(t);
   return t;
 }
+
+// Tests that neither move the clock nor need other settings share one app (each uses numbers of its own).
+let sharedApp: Promise<TestApp> | undefined;
+const shared = () => {
+  sharedApp ??= createTestApp({ env: { SMS_CLIENT_HOURLY_LIMIT: "10000", RATE_LIMIT_PER_MINUTE: "100000" } });
+  return sharedApp;
+};
+afterAll(async () => {
+  await (await sharedApp)?.close();
+});
 
 const phoneBody = (phone: string) => ({ mobile_phone_prefix: "852", mobile_phone: phone });
 
@@ -52,7 +63,7 @@ async function raw(
 
 describe("the envelope", () => {
   it("wraps a success in {code: 200, payload}", async () => {
-    const t = await start();
+    const t = await shared();
     const res = await t.call("POST", "/crm/registration/request-sms-token", { body: phoneBody(nextPhone()) });
     expectSuccess(res);
     expect(res.body).toEqual({
@@ -62,7 +73,7 @@ describe("the envelope", () => {
   });
 
   it("wraps a failure in code, error_code, error_message and a payload repeating both", async () => {
-    const t = await start();
+    const t = await shared();
     const res = await t.call("POST", "/crm/registration/request-sms-token", {
       body: { mobile_phone_prefix: "852", mobile_phone: "123" },
       lang: "en",
@@ -81,7 +92,7 @@ describe("the envelope", () => {
   });
 
   it("answers valid input to the custom API's Member calls with HTTP 200 and a domain code", async () => {
-    const t = await start();
+    const t = await shared();
     const res = await t.call("POST", "/custom-api/api/Member/CheckPhone", { body: phoneBody(nextPhone()) });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 40003, payload: {} });
@@ -100,7 +111,7 @@ describe("the envelope", () => {
     ["PATCH on a POST call", "PATCH", "/crm/registration/request-sms-token"],
     ["GET on a POST-only call", "GET", "/crm/auth/login-with-mobile-password"],
   ] as const)("answers %s with 404 / 4040", async (_name, method, url) => {
-    const t = await start();
+    const t = await shared();
     const res = await raw(t, method, url);
     expectFailure(res, 404, 4040);
     expect(res.contentType).toMatch(/^application\/json/);
@@ -117,7 +128,7 @@ describe("the envelope", () => {
     ["an XML body", "application/xml", "<mobile_phone>91234567</mobile_phone>"],
     ["a body over the size limit", "application/json", `{"mobile_phone": "${"9".repeat(70_000)}"}`],
   ])("answers %s with 400 / 4000, never a 500", async (_name, contentType, payload) => {
-    const t = await start();
+    const t = await shared();
     for (const url of [
       "/crm/registration/request-sms-token",
       "/crm/auth/login-with-mobile-password",
@@ -130,7 +141,7 @@ describe("the envelope", () => {
   });
 
   it("accepts form-encoded bodies like JSON ones, numbers as strings", async () => {
-    const t = await start();
+    const t = await shared();
     const res = await t.call("POST", "/crm/registration/request-sms-token", {
       body: phoneBody(nextPhone()),
       form: true,
@@ -139,7 +150,7 @@ describe("the envelope", () => {
   });
 
   it("treats a trailing slash as optional on every path", async () => {
-    const t = await start();
+    const t = await shared();
     const member = await registerMember(t);
     for (const [method, url, token] of [
       ["POST", "/custom-api/api/Member/CheckPhone", undefined],
@@ -166,7 +177,7 @@ describe("Accept-Language", () => {
     ["fr-FR", "tc"],
     [undefined, "tc"],
   ] as const)("%s picks the %s error messages", async (header, language) => {
-    const t = await start();
+    const t = await shared();
     const headers = header ? { "accept-language": header } : undefined;
     const unauthenticated = await t.call("GET", "/crm/user/profile", { ...(headers ? { headers } : {}) });
     expectFailure(unauthenticated, 401, 4010);
@@ -181,7 +192,7 @@ describe("Accept-Language", () => {
   });
 
   it("gives the three languages three different texts", async () => {
-    const t = await start();
+    const t = await shared();
     const texts = new Set<string>();
     for (const lang of ["en", "zh-HK", "zh-CN"]) {
       const res = await t.call("POST", "/crm/auth/reset-password", {
@@ -213,7 +224,7 @@ describe("Authorization", () => {
   it.each(BAD_HEADERS)(
     "answers %s with 401 / 4010 on guest calls, sending nothing",
     async (_name, header) => {
-      const t = await start();
+      const t = await shared();
       const phone = nextPhone();
       for (const url of ["/crm/registration/request-sms-token", "/custom-api/api/Member/CheckPhone"]) {
         const res = await t.call("POST", url, {
@@ -228,7 +239,7 @@ describe("Authorization", () => {
   );
 
   it.each(BAD_HEADERS)("answers %s with 401 / 4010 on member calls", async (_name, header) => {
-    const t = await start();
+    const t = await shared();
     for (const call of MEMBER_CALLS) {
       const res = await t.call(call.method, call.url, {
         token: null,
@@ -240,7 +251,7 @@ describe("Authorization", () => {
   });
 
   it("answers every member call made as guest with 401 / 4010", async () => {
-    const t = await start();
+    const t = await shared();
     for (const call of MEMBER_CALLS) {
       const res = await t.call(call.method, call.url, call.body ? { body: call.body } : {});
       expectFailure(res, 401, 4010);
@@ -248,7 +259,7 @@ describe("Authorization", () => {
   });
 
   it("answers an unknown token with 401 on member and guest calls alike", async () => {
-    const t = await start();
+    const t = await shared();
     const unknown = "A".repeat(43);
     for (const call of MEMBER_CALLS) {
       expectFailure(await t.call(call.method, call.url, { token: unknown, body: call.body }), 401, 4010);
@@ -296,7 +307,7 @@ describe("Authorization", () => {
   });
 
   it("answers a revoked (logged out) token with 401 on member and guest calls", async () => {
-    const t = await start();
+    const t = await shared();
     const member = await registerMember(t);
     expectSuccess(await t.call("GET", "/crm/user/profile", { token: member.token }));
     expectSuccess(await t.call("POST", "/crm/auth/logout", { token: member.token }));
@@ -343,7 +354,7 @@ describe("Authorization", () => {
   });
 
   it("does not ask for Authorization on the health check", async () => {
-    const t = await start();
+    const t = await shared();
     const res = await t.call("GET", "/healthz", { token: null });
     expect(res.status).toBe(200);
   });
@@ -351,7 +362,7 @@ describe("Authorization", () => {
 
 describe("GET /docs/json", () => {
   it("is an OpenAPI document listing every API route registered", async () => {
-    const t = await start();
+    const t = await shared();
     const res = await t.call("GET", "/docs/json", { token: null });
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
