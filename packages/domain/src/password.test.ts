@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordFormatOk,
+  passwordFormatSchema,
   passwordRule,
 } from "./password.ts";
 
@@ -102,5 +103,21 @@ describe("passwordRule and newPasswordSchema", () => {
 
   it.each(["Abcdefg1", "Abcdefghijklmn12", "xY9!xY9!"])("schema accepts %j unchanged", (pw) => {
     expect(newPasswordSchema.parse(pw)).toBe(pw);
+  });
+});
+
+describe("passwordFormatSchema (the server's field rule)", () => {
+  it.each([
+    ["", "passwordNull"],
+    ["abcdefg1", "passwordFormat"],
+    ["Abc def1", "passwordFormat"],
+  ])("reports %j as %s", (pw, rule) => {
+    const result = passwordFormatSchema.safeParse(pw);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(rule);
+  });
+
+  it("lets a common password through: the server answers it with 4207", () => {
+    expect(passwordFormatSchema.parse("Password1")).toBe("Password1");
   });
 });
