@@ -43,7 +43,7 @@ const CONTENT_COMMANDS: Readonly<Record<string, AdminCommand>> = {
   "page-set": {
     usage: PAGE_SET_USAGE,
     summary:
-      "Create or update the CMS page at <location>/<slug> (terms: general/terms-and-conditions, privacy: general/privacy-policy). HTML comes from a file per language and is sanitised; a new page needs --title-tc and --html-tc. Times without a zone are Hong Kong time; none clears.",
+      "Create or update the CMS page at <location>/<slug> (terms: general/terms-and-conditions, privacy: general/privacy-policy). HTML comes from a file per language (--html-xx) or the flag itself (--content-xx) and is sanitised; a new page needs --title-tc and --html-tc. Times without a zone are Hong Kong time; none clears.",
     run: pageSet,
   },
   "page-list": {

@@ -95,6 +95,23 @@ describe("page-set and page-list", () => {
     expect((await page("house-rules", "general", "zh-CN")).body.payload.title).toBe("守則");
   });
 
+  it("takes HTML from --content flags too, sanitised the same way", async () => {
+    const output = await pageSet(t.app.services, [
+      "merchant",
+      "flash-sale",
+      "--title-tc",
+      "快閃優惠",
+      "--content-tc",
+      '<p>今日限定</p><img src="x" onerror="alert(1)">',
+    ]);
+    expect(output).toContain("Note: the tc HTML lost markup");
+    expect((await page("flash-sale", "merchant", "zh-HK")).body.payload.content).toBe("<p>今日限定</p>");
+    const both = await refusal(
+      pageSet(t.app.services, ["merchant", "x", "--html-tc", "a.html", "--content-tc", "<p>b</p>"]),
+    );
+    expect(both.exitCode).toBe(2);
+  });
+
   it("updates the fields given, says which changed, and says when nothing did", async () => {
     const tc = await file("tc.html", "<p>內容</p>");
     await pageSet(t.app.services, ["merchant", "offers", "--title-tc", "優惠", "--html-tc", tc]);

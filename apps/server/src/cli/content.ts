@@ -10,7 +10,7 @@ import type { Services } from "../services.ts";
 import { CliError, parseCommandArgs } from "./command.ts";
 
 export const PAGE_SET_USAGE =
-  "page-set <location> <slug> [--title-en t] [--title-tc t] [--title-sc t] [--html-en file] [--html-tc file] [--html-sc file] [--status active|inactive] [--from time|none] [--until time|none]";
+  "page-set <location> <slug> [--title-en t] [--title-tc t] [--title-sc t] [--html-en file | --content-en html] [--html-tc file | --content-tc html] [--html-sc file | --content-sc html] [--status active|inactive] [--from time|none] [--until time|none]";
 export const PAGE_LIST_USAGE = "page-list [--location code]";
 export const BANNER_ADD_USAGE =
   "banner-add <location> --mobile <file|token> --desktop <file|token> [--title-en t] [--title-tc t] [--title-sc t] [--link url] [--order n] [--status active|inactive] [--from time] [--until time]";
@@ -125,6 +125,9 @@ export async function pageSet(services: Services, args: string[]): Promise<strin
         "html-en": { type: "string" },
         "html-tc": { type: "string" },
         "html-sc": { type: "string" },
+        "content-en": { type: "string" },
+        "content-tc": { type: "string" },
+        "content-sc": { type: "string" },
         status: { type: "string" },
         from: { type: "string" },
         until: { type: "string" },
@@ -135,7 +138,12 @@ export async function pageSet(services: Services, args: string[]): Promise<strin
   const content: Partial<LocalizedText> = {};
   for (const lang of LANGUAGES) {
     const file = values[`html-${lang}`];
+    const inline = values[`content-${lang}`];
+    if (file !== undefined && inline !== undefined) {
+      throw new CliError(`give --html-${lang} (a file) or --content-${lang} (the HTML itself), not both`, 2);
+    }
     if (file !== undefined) content[lang] = (await readFileArgument(file)).toString("utf8");
+    if (inline !== undefined) content[lang] = inline;
   }
   const title = texts(values, "title");
   const input = {
