@@ -22,6 +22,12 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
     provider: { getMigrations: async () => migrations },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  for (let attempt = 1; ; attempt++) {
+    const { error } = await migrator.migrateToLatest();
+    if (!error) return;
+    // Kysely's table lookup reads every schema of the database; one dropped at that moment (a finished
+    // test's, for instance) fails it with 3F000 although ours is fine. Looking again succeeds.
+    if ((error as { code?: string }).code !== "3F000" || attempt === 5) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
 }

@@ -42,7 +42,9 @@ export class SubscriptionService {
 
   /** Fields not sent keep their value; reasons are kept only while every channel is opted out. */
   async save(member: MemberRow, changes: Partial<Preferences>): Promise<Preferences> {
-    const next = { ...this.preferencesOf(member), ...changes };
+    // A field sent blank arrives as an undefined key: it keeps the stored value, like a field not sent.
+    const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const next = { ...this.preferencesOf(member), ...sent };
     const allOptedOut =
       next.email_subscription === 1 && next.sms_subscription === 1 && next.do_not_call === 1;
     if (!allOptedOut) next.unsubscribe_reasons = [];
