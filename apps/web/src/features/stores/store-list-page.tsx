@@ -111,7 +111,10 @@ export function StoreListPage() {
               >
                 {t("previous")}
               </Button>
-              <span className="pagination-status">{t("pageOf", { page: filters.page, pages })}</span>
+              {/* The page shown, not the one asked for: while the next page loads, the old one stays. */}
+              <span className="pagination-status">
+                {t("pageOf", { page: list.page || filters.page, pages })}
+              </span>
               <Button
                 variant="secondary"
                 disabled={filters.page >= pages}
