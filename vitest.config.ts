@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Most suites wait on argon2's thread pool, the database and Chromium rather than on
+    // their own thread: more workers than the 2 cores keep both cores busy.
+    maxWorkers: 4,
     projects: [
       { extends: true, test: { name: "domain", include: ["packages/*/src/**/*.test.ts"] } },
       {
