@@ -1,8 +1,7 @@
-import { useNavigate } from "react-router";
 import { useAlert } from "../../components/alert-provider.tsx";
+import { useLeave } from "../../components/use-leave.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { runMemberStatusCheck } from "../../lib/member-status-check.ts";
-import { isInternal, leaveTarget } from "../../lib/redirect-target.ts";
 import { session } from "../../lib/session.ts";
 import { loadUser } from "../../lib/user.ts";
 
@@ -12,7 +11,7 @@ import { loadUser } from "../../lib/user.ts";
  * (api-contract.md, Flow details): its failures are alerts, and the member goes on.
  */
 export function useFinishLogin() {
-  const navigate = useNavigate();
+  const leave = useLeave();
   const { alert } = useAlert();
   return async (token: string, phone: { phonePre: string; phone: string }, redirect: string | null) => {
     session.setToken(token);
@@ -25,8 +24,7 @@ export function useFinishLogin() {
       alert: (message) => alert(message),
       createOnFailure: true,
     });
-    const target = leaveTarget(redirect, token);
-    if (isInternal(target)) await navigate(target, { replace: true });
-    else window.location.assign(target);
+    // The token was just stored, so the shop gets it from the session.
+    await leave(redirect, { replace: true });
   };
 }
