@@ -17,10 +17,24 @@ const isKnownError = (code: number | null): code is ErrorCodeValue => code !== n
 /**
  * The text to show for a failed call: the domain's text for a known `error_code` in the
  * current language (the server's wording, so the app never shows a stray language),
- * else the server's own `error_message` or `message`, else common:serverError.
+ * else the server's own `error_message` (at the top, else in `payload`) or `message`,
+ * else common:serverError.
  */
 export function serverErrorMessage(result: ApiResult<unknown>): string {
   const code = errorCodeOf(result);
   if (isKnownError(code)) return ERROR_MESSAGES[code][currentLanguage()];
-  return result.error_message || result.message || i18next.t("common:serverError");
+  const payload = (result.payload ?? {}) as { error_message?: unknown };
+  const payloadText = typeof payload.error_message === "string" ? payload.error_message : "";
+  return result.error_message || payloadText || result.message || i18next.t("common:serverError");
+}
+
+/** The field rules of a 4000 answer (`payload.errors`), to show on the form beside the alert. */
+export function fieldErrors(result: ApiResult<unknown>): { field: string; rule: string }[] {
+  const errors = (result.payload as { errors?: unknown } | undefined)?.errors;
+  return Array.isArray(errors)
+    ? errors.filter(
+        (error): error is { field: string; rule: string } =>
+          typeof error?.field === "string" && typeof error?.rule === "string",
+      )
+    : [];
 }

@@ -23,11 +23,11 @@ import { currentLanguage } from "../../lib/i18n.ts";
 import { runMemberStatusCheck } from "../../lib/member-status-check.ts";
 import { paths } from "../../lib/paths.ts";
 import { queryClient } from "../../lib/query-client.ts";
+import { fieldErrors, serverErrorMessage } from "../../lib/server-message.ts";
 import { USER_KEY, type UserInfo, useUser } from "../../lib/user.ts";
 import { checkPhone } from "./check-phone.ts";
 import { EmailPromptDialog } from "./email-prompt-dialog.tsx";
 import { saveProfile } from "./save-profile.ts";
-import { fieldErrors, serverMessage } from "./server-message.ts";
 
 const completeProfileSchema = z.object({
   ...profileFieldsShape({ genderRequired: true }),
@@ -111,7 +111,7 @@ function CompleteProfileForm({ user }: { user: UserInfo }) {
       for (const { field, rule } of fieldErrors(result)) {
         if (field in values) form.setError(field as keyof CompleteProfileValues, { message: rule });
       }
-      await alert(serverMessage(result, t("common:serverError")));
+      await alert(serverErrorMessage(result));
       setBusy(false);
       return;
     }
@@ -125,7 +125,7 @@ function CompleteProfileForm({ user }: { user: UserInfo }) {
       const result = await saveProfile({ email });
       if (codeOf(result) !== 200) {
         // The dialog stays open so the member can type another address.
-        await alert(serverMessage(result, t("common:serverError")));
+        await alert(serverErrorMessage(result));
         return false;
       }
       queryClient.setQueryData(USER_KEY, result.payload);

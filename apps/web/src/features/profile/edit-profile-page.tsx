@@ -16,9 +16,9 @@ import {
   profileValuesFromUser,
 } from "../../components/profile-fields.tsx";
 import { codeOf } from "../../lib/api-client.ts";
+import { fieldErrors, serverErrorMessage } from "../../lib/server-message.ts";
 import { loadUser, type UserInfo, useUser } from "../../lib/user.ts";
 import { saveProfile } from "./save-profile.ts";
-import { fieldErrors, serverMessage } from "./server-message.ts";
 
 /** Email on edit: may stay empty (api-contract departure: no store-code rule), else the domain's email rule. */
 const optionalEmail = z.string().superRefine((value, ctx) => {
@@ -84,7 +84,7 @@ function EditProfileForm({ user }: { user: UserInfo }) {
       for (const { field, rule } of fieldErrors(result)) {
         if (field in values) form.setError(field as keyof EditProfileValues, { message: rule });
       }
-      await alert(serverMessage(result, t("common:serverError")));
+      await alert(serverErrorMessage(result));
       setBusy(false);
       return;
     }

@@ -10,11 +10,11 @@ import { PhoneField } from "../../components/phone-field.tsx";
 import { codeOf } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
 import { encodePhoneData } from "../../lib/phone-data.ts";
+import { fieldErrors, serverErrorMessage } from "../../lib/server-message.ts";
 import { session } from "../../lib/session.ts";
 import { flowUrl } from "./flow-url.ts";
 import { domainResolver } from "./form-resolver.ts";
 import { requestSmsCode } from "./request-sms-code.ts";
-import { fieldErrors, serverMessage } from "./server-message.ts";
 
 type PhoneForm = { mobile_phone_prefix: string; mobile_phone: string };
 
@@ -44,7 +44,7 @@ export function RegisterPhonePage() {
     const rules = fieldErrors(sent).filter((error) => error.field === "mobile_phone");
     for (const { rule } of rules) setError("mobile_phone", { message: rule });
     if (rules.length > 0) return;
-    let message = serverMessage(sent, t("common:serverError"));
+    let message = serverErrorMessage(sent);
     const wait = Number(sent.payload?.retry_after_seconds);
     // A code for this number went out under a minute ago: say how long until the next one.
     if (Number(sent.error_code) === ErrorCode.smsTooSoon && wait > 0) {

@@ -13,10 +13,10 @@ import { useCountdown } from "../../components/use-countdown.ts";
 import { codeOf } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
 import { decodePhoneData } from "../../lib/phone-data.ts";
+import { serverErrorMessage } from "../../lib/server-message.ts";
 import { flowUrl } from "./flow-url.ts";
 import { domainResolver } from "./form-resolver.ts";
 import { requestSmsCode } from "./request-sms-code.ts";
-import { serverMessage } from "./server-message.ts";
 import { useVerifiedPhoneFlow } from "./use-verified-phone-flow.ts";
 
 export const RESEND_SECONDS = 60;
@@ -90,7 +90,7 @@ function SmsCodeForm({
     // 4203: a code went out moments ago; wait out the server's time before the next.
     const retryAfter = Number(result.payload?.retry_after_seconds);
     if (Number(result.error_code) === ErrorCode.smsTooSoon && retryAfter > 0) countdown.start(retryAfter);
-    await alert(serverMessage(result, t("common:serverError")));
+    await alert(serverErrorMessage(result));
   };
 
   const submit = handleSubmit(({ code }) => continueWithCode(phonePre, phone, code));

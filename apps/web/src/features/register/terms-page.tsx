@@ -7,9 +7,9 @@ import { Button } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { codeOf } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
+import { serverErrorMessage } from "../../lib/server-message.ts";
 import { fetchTerms } from "./fetch-terms.ts";
 import { flowUrl } from "./flow-url.ts";
-import { serverMessage } from "./server-message.ts";
 
 /**
  * /register/terms: the CMS terms and conditions and an agree button, usable only once
@@ -43,7 +43,7 @@ export function TermsPage() {
         {!loaded && !failed && <p className="muted">{t("common:loading")}</p>}
         {failed && (
           <div role="alert">
-            <p>{terms.data ? serverMessage(terms.data, t("common:serverError")) : t("common:serverError")}</p>
+            <p>{terms.data ? serverErrorMessage(terms.data) : t("common:serverError")}</p>
             <Button variant="secondary" onClick={() => terms.refetch()}>
               {t("retry")}
             </Button>

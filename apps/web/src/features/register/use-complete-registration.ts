@@ -7,6 +7,7 @@ import { codeOf } from "../../lib/api-client.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { runMemberStatusCheck } from "../../lib/member-status-check.ts";
 import { paths } from "../../lib/paths.ts";
+import { fieldErrors, serverErrorMessage } from "../../lib/server-message.ts";
 import { type PhoneObject, session } from "../../lib/session.ts";
 import { clearUser, loadUser } from "../../lib/user.ts";
 import { checkDuplicateRegistration } from "./check-duplicate-registration.ts";
@@ -16,7 +17,6 @@ import type { RegisterFormOutput, RegisterFormValues } from "./register-form-sch
 import { registerWithMobile } from "./register-with-mobile.ts";
 import { registrationPayload, registrationProfile } from "./registration-payload.ts";
 import { saveProfile } from "./save-profile.ts";
-import { fieldErrors, serverMessage } from "./server-message.ts";
 
 // Payload fields that are also controls of the form, where a server rule can be shown.
 const FORM_FIELDS = new Set<string>([
@@ -52,13 +52,13 @@ export function useCompleteRegistration(setError: UseFormSetError<RegisterFormVa
       return;
     }
     if (codeOf(email) !== MemberCheckCode.emailFree) {
-      await alert(serverMessage(email, serverError));
+      await alert(serverErrorMessage(email));
       return;
     }
 
     const duplicate = await checkDuplicateRegistration(phone.phonePre, phone.phone, values.email);
     if (codeOf(duplicate) !== 200) {
-      await alert(serverMessage(duplicate, serverError));
+      await alert(serverErrorMessage(duplicate));
       return;
     }
     if (duplicate.payload.duplicate) {
@@ -75,7 +75,7 @@ export function useCompleteRegistration(setError: UseFormSetError<RegisterFormVa
       }
       // A field rule (e.g. mobileBlocked) says more than "check the highlighted fields".
       const first = rules[0];
-      await alert(first ? t(`common:validation.${first.rule}`) : serverMessage(registered, serverError));
+      await alert(first ? t(`common:validation.${first.rule}`) : serverErrorMessage(registered));
       return;
     }
 
@@ -86,7 +86,7 @@ export function useCompleteRegistration(setError: UseFormSetError<RegisterFormVa
 
     const saved = await saveProfile(registrationProfile(values));
     // The member exists by now, so a failed save is reported but does not stop the welcome.
-    if (codeOf(saved) !== 200) await alert(serverMessage(saved, serverError));
+    if (codeOf(saved) !== 200) await alert(serverErrorMessage(saved));
     const user = await loadUser();
 
     await runMemberStatusCheck({

@@ -7,11 +7,11 @@ import { currentLanguage } from "../../lib/i18n.ts";
 import { checkLinked, localizedMessage } from "../../lib/member-status-check.ts";
 import { paths } from "../../lib/paths.ts";
 import { encodePhoneData } from "../../lib/phone-data.ts";
+import { serverErrorMessage } from "../../lib/server-message.ts";
 import { session } from "../../lib/session.ts";
 import { clearUser } from "../../lib/user.ts";
 import { checkPhone } from "./check-phone.ts";
 import { flowUrl } from "./flow-url.ts";
-import { serverMessage } from "./server-message.ts";
 import { verifySmsCode } from "./verify-sms-code.ts";
 
 /**
@@ -30,7 +30,7 @@ export function useVerifiedPhoneFlow() {
     const language = currentLanguage();
     const verified = await verifySmsCode(phonePre, phone, code);
     if (codeOf(verified) !== 200) {
-      await alert(serverMessage(verified, serverError));
+      await alert(serverErrorMessage(verified));
       return;
     }
     // Registration presents the verified code again, so it travels in the session's phone object.
@@ -59,14 +59,14 @@ export function useVerifiedPhoneFlow() {
         await alert(MEMBER_CHECK_MESSAGES[40002][language]);
         return;
       default:
-        await alert(serverMessage(check, serverError));
+        await alert(serverErrorMessage(check));
     }
   };
 
   async function checkCoinScheme(phonePre: string, phone: string) {
     const coin = await checkLinked(phonePre, phone);
     if (codeOf(coin) !== 200) {
-      await alert(serverMessage(coin, serverError));
+      await alert(serverErrorMessage(coin));
       return;
     }
     const status = Number(coin.payload.status_code);

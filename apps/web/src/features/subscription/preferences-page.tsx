@@ -11,9 +11,9 @@ import { PageFrame } from "../../components/page-frame.tsx";
 import { codeOf } from "../../lib/api-client.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
+import { serverErrorMessage } from "../../lib/server-message.ts";
 import { useToken } from "../../lib/user.ts";
 import { fetchPreferences, type Preferences, savePreferences } from "./preferences-api.ts";
-import { serverMessage } from "./server-message.ts";
 
 interface PreferencesValues {
   contact_email: boolean;
@@ -63,9 +63,7 @@ export function PreferencesPage() {
           {t("common:loading")}
         </p>
       ) : (
-        <p role="alert">
-          {stored.data ? serverMessage(stored.data, t("common:serverError")) : t("common:serverError")}
-        </p>
+        <p role="alert">{stored.data ? serverErrorMessage(stored.data) : t("common:serverError")}</p>
       )}
     </PageFrame>
   );
@@ -111,7 +109,7 @@ function PreferencesForm({ stored, linkToken }: { stored: Preferences; linkToken
       return;
     }
     setBusy(false);
-    await alert(serverMessage(result, t("common:serverError")));
+    await alert(serverErrorMessage(result));
   };
 
   return (
