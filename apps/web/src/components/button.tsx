@@ -28,3 +28,14 @@ export function Button({
     </button>
   );
 }
+
+/** A form's closing row: its full-width primary submit button. */
+export function SubmitActions({ loading, children }: { loading: boolean; children: React.ReactNode }) {
+  return (
+    <div className="actions">
+      <Button type="submit" className="button button-primary button-block" loading={loading}>
+        {children}
+      </Button>
+    </div>
+  );
+}

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useAlert } from "../../components/alert-provider.tsx";
-import { Button } from "../../components/button.tsx";
+import { SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { codeOf } from "../../lib/api-client.ts";
@@ -83,11 +83,7 @@ function PasswordForm({
         <p className="login-forgot">
           <Link to={forgotPasswordUrl(data)}>{t("login:forgotPassword")}</Link>
         </p>
-        <div className="actions">
-          <Button type="submit" className="button button-primary button-block" loading={busy}>
-            {t("login:login")}
-          </Button>
-        </div>
+        <SubmitActions loading={busy}>{t("login:login")}</SubmitActions>
       </form>
     </PageFrame>
   );

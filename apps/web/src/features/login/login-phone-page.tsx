@@ -5,7 +5,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useAlert } from "../../components/alert-provider.tsx";
-import { Button } from "../../components/button.tsx";
+import { SubmitActions } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { PhoneField } from "../../components/phone-field.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -63,11 +63,7 @@ export function LoginPhonePage() {
           phone={register("mobile_phone")}
           error={errors.mobile_phone ?? errors.mobile_phone_prefix}
         />
-        <div className="actions">
-          <Button type="submit" className="button button-primary button-block" loading={busy}>
-            {t("common:next")}
-          </Button>
-        </div>
+        <SubmitActions loading={busy}>{t("common:next")}</SubmitActions>
       </form>
       <p className="login-alternative">
         {t("login:notMember")} <Link to={paths.register}>{t("login:registerNow")}</Link>

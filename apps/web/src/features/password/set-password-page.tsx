@@ -4,8 +4,8 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAlert } from "../../components/alert-provider.tsx";
-import { Button } from "../../components/button.tsx";
-import { TextField } from "../../components/form-fields.tsx";
+import { SubmitActions } from "../../components/button.tsx";
+import { NewPasswordFields } from "../../components/new-password-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { codeOf } from "../../lib/api-client.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
@@ -73,26 +73,16 @@ export function SetPasswordPage() {
     <PageFrame title={t("common:titles.setPassword")}>
       <p className="page-intro">{t("password:setIntro")}</p>
       <form className="card" noValidate onSubmit={handleSubmit(save)}>
-        <TextField
-          label={t("password:newPassword")}
-          hint={t("password:passwordHint")}
-          type="password"
-          autoComplete="new-password"
-          error={errors.new_password}
-          {...register("new_password")}
+        <NewPasswordFields
+          register={register}
+          errors={errors}
+          texts={{
+            newPassword: t("password:newPassword"),
+            hint: t("password:passwordHint"),
+            confirmPassword: t("password:confirmPassword"),
+          }}
         />
-        <TextField
-          label={t("password:confirmPassword")}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm_password}
-          {...register("confirm_password")}
-        />
-        <div className="actions">
-          <Button type="submit" className="button button-primary button-block" loading={busy}>
-            {t("common:submit")}
-          </Button>
-        </div>
+        <SubmitActions loading={busy}>{t("common:submit")}</SubmitActions>
       </form>
     </PageFrame>
   );

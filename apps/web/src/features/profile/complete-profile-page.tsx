@@ -7,7 +7,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useAlert } from "../../components/alert-provider.tsx";
-import { Button } from "../../components/button.tsx";
+import { SubmitActions } from "../../components/button.tsx";
 import { CheckboxField, TextField } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import {
@@ -188,11 +188,7 @@ function CompleteProfileForm({ user }: { user: UserInfo }) {
           }
         />
         <TermsConsent />
-        <div className="actions">
-          <Button type="submit" className="button button-primary button-block" loading={busy}>
-            {t("common:submit")}
-          </Button>
-        </div>
+        <SubmitActions loading={busy}>{t("common:submit")}</SubmitActions>
       </form>
       <EmailPromptDialog
         show={prompting}

@@ -5,7 +5,7 @@ import { FormProvider, type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useAlert } from "../../components/alert-provider.tsx";
-import { Button } from "../../components/button.tsx";
+import { SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import {
@@ -119,11 +119,7 @@ function EditProfileForm({ user }: { user: UserInfo }) {
             />
           }
         />
-        <div className="actions">
-          <Button type="submit" className="button button-primary button-block" loading={busy}>
-            {t("save")}
-          </Button>
-        </div>
+        <SubmitActions loading={busy}>{t("save")}</SubmitActions>
       </form>
     </FormProvider>
   );

@@ -1,7 +1,7 @@
 import { FormProvider, useForm, useFormContext } from "react-hook-form";
 import { Trans, useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
-import { Button } from "../../components/button.tsx";
+import { SubmitActions } from "../../components/button.tsx";
 import { CheckboxField, TextField } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import {
@@ -125,11 +125,7 @@ function RegisterForm({ phone }: { phone: Required<PhoneObject> }) {
             <p>{t("consentDirectMarketing")}</p>
           </div>
           <TermsBox />
-          <div className="actions">
-            <Button type="submit" className="button button-primary button-block" loading={isSubmitting}>
-              {t("common:submit")}
-            </Button>
-          </div>
+          <SubmitActions loading={isSubmitting}>{t("common:submit")}</SubmitActions>
         </form>
       </FormProvider>
     </PageFrame>

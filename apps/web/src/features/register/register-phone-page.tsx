@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { useAlert } from "../../components/alert-provider.tsx";
-import { Button } from "../../components/button.tsx";
+import { SubmitActions } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { PhoneField } from "../../components/phone-field.tsx";
 import { codeOf } from "../../lib/api-client.ts";
@@ -62,11 +62,7 @@ export function RegisterPhonePage() {
           phone={register("mobile_phone")}
           error={errors.mobile_phone ?? errors.mobile_phone_prefix}
         />
-        <div className="actions">
-          <Button type="submit" className="button button-primary button-block" loading={isSubmitting}>
-            {t("common:next")}
-          </Button>
-        </div>
+        <SubmitActions loading={isSubmitting}>{t("common:next")}</SubmitActions>
       </form>
     </PageFrame>
   );

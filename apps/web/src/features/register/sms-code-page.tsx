@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useAlert } from "../../components/alert-provider.tsx";
-import { Button } from "../../components/button.tsx";
+import { Button, SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { useCountdown } from "../../components/use-countdown.ts";
@@ -125,11 +125,7 @@ function SmsCodeForm({
             {countdown.running ? t("resendIn", { seconds: countdown.left }) : t(sent ? "resend" : "sendCode")}
           </Button>
         </div>
-        <div className="actions">
-          <Button type="submit" className="button button-primary button-block" loading={isSubmitting}>
-            {t("common:next")}
-          </Button>
-        </div>
+        <SubmitActions loading={isSubmitting}>{t("common:next")}</SubmitActions>
       </form>
     </PageFrame>
   );

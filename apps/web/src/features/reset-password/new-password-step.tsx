@@ -4,8 +4,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useAlert } from "../../components/alert-provider.tsx";
-import { Button } from "../../components/button.tsx";
-import { TextField } from "../../components/form-fields.tsx";
+import { SubmitActions } from "../../components/button.tsx";
+import { NewPasswordFields } from "../../components/new-password-fields.tsx";
 import { codeOf } from "../../lib/api-client.ts";
 import {
   type NewPasswordWithConfirmation,
@@ -57,26 +57,16 @@ export function NewPasswordStep({
 
   return (
     <form className="card" noValidate onSubmit={handleSubmit(save)}>
-      <TextField
-        label={t("resetPassword:newPassword")}
-        hint={t("resetPassword:passwordHint")}
-        type="password"
-        autoComplete="new-password"
-        error={errors.new_password}
-        {...register("new_password")}
+      <NewPasswordFields
+        register={register}
+        errors={errors}
+        texts={{
+          newPassword: t("resetPassword:newPassword"),
+          hint: t("resetPassword:passwordHint"),
+          confirmPassword: t("resetPassword:confirmPassword"),
+        }}
       />
-      <TextField
-        label={t("resetPassword:confirmPassword")}
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm_password}
-        {...register("confirm_password")}
-      />
-      <div className="actions">
-        <Button type="submit" className="button button-primary button-block" loading={busy}>
-          {t("common:submit")}
-        </Button>
-      </div>
+      <SubmitActions loading={busy}>{t("common:submit")}</SubmitActions>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useAlert } from "../../components/alert-provider.tsx";
-import { Button } from "../../components/button.tsx";
+import { Button, SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { useCountdown } from "../../components/use-countdown.ts";
 import { codeOf } from "../../lib/api-client.ts";
@@ -109,11 +109,7 @@ export function ResetCodeStep({ phone, onVerified }: { phone: Phone; onVerified:
             : t("resetPassword:resend")}
         </Button>
       </p>
-      <div className="actions">
-        <Button type="submit" className="button button-primary button-block" loading={busy}>
-          {t("common:next")}
-        </Button>
-      </div>
+      <SubmitActions loading={busy}>{t("common:next")}</SubmitActions>
     </form>
   );
 }
