@@ -3,11 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { Button } from "../../components/button.tsx";
+import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { codeOf } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
-import { errorCodeOf, serverErrorMessage } from "../../lib/server-message.ts";
+import { errorCodeOf } from "../../lib/server-message.ts";
 import { type CmsPageAddress, fetchCmsPage, PRIVACY_POLICY } from "./fetch-cms-page.ts";
 import { sanitizeContent } from "./sanitize-content.ts";
 
@@ -85,19 +85,13 @@ function CmsContent({ address }: { address: CmsPageAddress }) {
             dangerouslySetInnerHTML={{ __html: html }}
           />
         )}
-        {!loaded && !failed && (
-          <p className="muted" role="status">
-            {t("common:loading")}
-          </p>
-        )}
-        {failed && (
-          <div role="alert">
-            <p>{result ? serverErrorMessage(result) : t("common:serverError")}</p>
-            <Button variant="secondary" onClick={() => page.refetch()}>
-              {t("retry")}
-            </Button>
-          </div>
-        )}
+        <FetchStatus
+          loading={!loaded && !failed}
+          failed={failed}
+          result={result}
+          retryLabel={t("retry")}
+          onRetry={() => page.refetch()}
+        />
       </div>
     </PageFrame>
   );

@@ -2,11 +2,11 @@ import { ErrorCode } from "@hcoins/domain/codes";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useParams } from "react-router";
-import { Button } from "../../components/button.tsx";
+import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { codeOf, mediaUrl } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
-import { errorCodeOf, serverErrorMessage } from "../../lib/server-message.ts";
+import { errorCodeOf } from "../../lib/server-message.ts";
 import { fetchStore } from "./fetch-store.ts";
 import { STORE_IMAGE, type Store } from "./store.ts";
 
@@ -49,19 +49,13 @@ export function StoreDetailPage() {
     <PageFrame title={store?.name}>
       {back}
       {store && <StoreDetails store={store} />}
-      {!store && !failed && (
-        <p className="muted" role="status">
-          {t("common:loading")}
-        </p>
-      )}
-      {failed && (
-        <div role="alert">
-          <p>{result ? serverErrorMessage(result) : t("common:serverError")}</p>
-          <Button variant="secondary" onClick={() => query.refetch()}>
-            {t("retry")}
-          </Button>
-        </div>
-      )}
+      <FetchStatus
+        loading={!store && !failed}
+        failed={failed}
+        result={result}
+        retryLabel={t("retry")}
+        onRetry={() => query.refetch()}
+      />
     </PageFrame>
   );
 }
