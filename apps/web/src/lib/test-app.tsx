@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { StrictMode } from "react";
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from "react-router";
@@ -98,25 +98,102 @@ export function fakeServer(routes: Record<string, Handler | Handler[]>) {
 }
 
 /** Shows where the router ended up, for any path the test did not give a screen. */
-function LocationProbe() {
+function LocationProbe({ testId }: { testId: string }) {
   const location = useLocation();
-  return <p data-testid="location">{location.pathname + location.search}</p>;
+  return <p data-testid={testId}>{location.pathname + location.search}</p>;
 }
 
-/** Renders `routes` (plus a probe for every other path) at `entry`, in StrictMode like the app. */
-export function renderApp(routes: RouteObject[], entry: string) {
-  queryClient.clear();
-  const router = createMemoryRouter([...routes, { path: "*", Component: LocationProbe }], {
-    initialEntries: [entry],
-  });
-  const view = render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AlertProvider>
-          <RouterProvider router={router} />
-        </AlertProvider>
-      </QueryClientProvider>
-    </StrictMode>,
+export interface RenderOptions {
+  /** In StrictMode like the app (the default). */
+  strict?: boolean;
+  /** The test id of the probe shown for every other path. */
+  probeTestId?: string;
+  /** The query client (the app's by default); it is cleared first. */
+  client?: QueryClient;
+  /** Runs after the clear and before the render, e.g. to sign a member in. */
+  seed?: (client: QueryClient) => void;
+}
+
+/** Renders `routes` (plus a probe for every other path) at `entry`, with the app's providers. */
+export function renderApp(
+  routes: RouteObject[],
+  entry: string,
+  { strict = true, probeTestId = "location", client = queryClient, seed }: RenderOptions = {},
+) {
+  client.clear();
+  seed?.(client);
+  const router = createMemoryRouter(
+    [...routes, { path: "*", element: <LocationProbe testId={probeTestId} /> }],
+    { initialEntries: [entry] },
   );
-  return { router, ...view };
+  const providers = (
+    <QueryClientProvider client={client}>
+      <AlertProvider>
+        <RouterProvider router={router} />
+      </AlertProvider>
+    </QueryClientProvider>
+  );
+  const view = render(strict ? <StrictMode>{providers}</StrictMode> : providers);
+  return { router, queryClient: client, ...view };
+}
+
+/** A reply of `mockApi`: HTTP 200 unless `status` says otherwise. */
+export type Reply = { status?: number; body: unknown };
+type ReplyHandler = (body: Record<string, string>, url: URL) => Reply;
+
+export interface MockCall {
+  method: string;
+  path: string;
+  url: URL;
+  /** The form body (empty for a JSON call). */
+  body: Record<string, string>;
+  /** The JSON body, when the call sent one. */
+  json: Record<string, unknown> | undefined;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+}
+
+/**
+ * The feature tests' fetch stub: replies keyed "METHOD /path" (trailing slash ignored),
+ * a function of the form body and URL, or a list answering call by call (the last one
+ * repeats). Unhandled calls answer 404 so a test notices a call it did not expect.
+ */
+export function mockApi(handlers: Record<string, ReplyHandler | Reply | Reply[]>) {
+  const calls: MockCall[] = [];
+  const seen = new Map<string, number>();
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), window.location.origin);
+      const method = (init?.method ?? "GET").toUpperCase();
+      const path = url.pathname.replace(/\/$/, "");
+      const raw = typeof init?.body === "string" ? init.body : "";
+      const headers = Object.fromEntries(
+        Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+      );
+      const isJson = headers["content-type"] === "application/json";
+      const json = isJson && raw ? JSON.parse(raw) : undefined;
+      const body = isJson ? {} : Object.fromEntries(new URLSearchParams(raw));
+      calls.push({ method, path, url, body, json, headers });
+      const key = `${method} ${path}`;
+      const handler = handlers[key];
+      const count = seen.get(key) ?? 0;
+      seen.set(key, count + 1);
+      const reply: Reply = !handler
+        ? fail(404, 4040, "not found")
+        : Array.isArray(handler)
+          ? (handler[Math.min(count, handler.length - 1)] as Reply)
+          : typeof handler === "function"
+            ? handler(body, url)
+            : handler;
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status ?? 200,
+        headers: { "content-type": "application/json" },
+      });
+    }),
+  );
+  return {
+    calls,
+    called: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
+  };
 }
