@@ -3,6 +3,7 @@ import {
   agreeToTerms,
   answerDialog,
   apiLogin,
+  createMember,
   enterPhone,
   enterSmsCode,
   expectAtShop,
@@ -141,6 +142,35 @@ describe.each(journeyLanguages())("registration (%s)", (language) => {
     expect((await suite.server.services.members.findByPhone("852", phone))?.email).toBe(
       `verify${phone}@example.com`,
     );
+  });
+
+  it("a registered number is sent to log in, a blocked number cannot register", async () => {
+    const { page, t } = await suite.open(language);
+    const member = await createMember(suite.server, suite.nextPhone());
+
+    await page.goto("/register");
+    await enterPhone(page, t, member.phone);
+    await page.waitForURL("**/register/step2?**");
+    await enterSmsCode(page, t, await nextSmsCode(suite.server, member.phone));
+    if (language === "en")
+      expect(t.memberCheck(40006)).toBe("Your mobile number has been registered as a member");
+    await answerDialog(page, [t.memberCheck(40006)], t("common:login"));
+    await page.waitForURL("**/login/step2?**");
+    await expectHeading(page, t("common:titles.loginPassword"));
+
+    const blocked = suite.nextPhone();
+    await suite.server.services.members.block("852", blocked, "e2e");
+    await page.goto("/register");
+    await enterPhone(page, t, blocked);
+    // The number is checked once its code is verified (spec: registration step 2).
+    await page.waitForURL("**/register/step2?**");
+    await enterSmsCode(page, t, await nextSmsCode(suite.server, blocked));
+    const refusal = t.memberCheck(40002);
+    if (language === "en")
+      expect(refusal).toBe("Fail to register with this number, Please use other number to register");
+    await answerDialog(page, [refusal], t("common:confirm"));
+    expect(page.url()).toContain("/register/step2");
+    expect(await suite.server.services.members.findByPhone("852", blocked)).toBeUndefined();
   });
 
   it("an imported app member completes the profile and sets a password", async () => {

@@ -1,5 +1,10 @@
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { registrationPayloadSchema } from "@hcoins/domain/payloads";
 import type { Language } from "@hcoins/domain/profile-options";
 import type { Browser, Locator, Page } from "playwright-core";
+import { hashPassword } from "../../apps/server/src/modules/auth/passwords.ts";
 import { openPage } from "./browser.ts";
 import type { TestServer } from "./server.ts";
 import { exactly, type Texts, texts } from "./texts.ts";
@@ -33,6 +38,17 @@ export function journeyLanguages(): Language[] {
     .map((value) => value.trim())
     .filter((value): value is Language => value === "en" || value === "tc" || value === "sc");
   return chosen.length > 0 ? chosen : ["en", "tc", "sc"];
+}
+
+/**
+ * A private copy of the built web app (apps/web/dist), so that another build while
+ * journeys run (npm test builds it) cannot pull the assets from under the server.
+ * Pass the directory as WEB_DIST_DIR; remove() when done.
+ */
+export async function snapshotWebDist(source = "apps/web/dist") {
+  const directory = await mkdtemp(path.join(tmpdir(), "e2e-web-"));
+  await cp(source, directory, { recursive: true, filter: (file) => !file.endsWith(".map") });
+  return { directory, remove: () => rm(directory, { recursive: true, force: true }) };
 }
 
 /** Distinct Hong Kong numbers (8 digits): each file passes its own base so no two journeys share one. */
@@ -133,24 +149,20 @@ export interface Member {
   firstName: string;
 }
 
-/** A registered member (birth month July, every channel subscribed), through the HTTP calls. */
+/**
+ * A registered member (birth month July, every channel subscribed), stored through the
+ * member service as registration stores one, and logged in through the API for a token.
+ * No SMS goes out, so the number's resend wait and hourly limit stay untouched.
+ */
 export async function createMember(
   server: TestServer,
   phone: string,
-  overrides: Record<string, unknown> = {},
+  overrides: Partial<Record<string, unknown>> = {},
 ): Promise<Member> {
-  const number = { mobile_phone_prefix: "852", mobile_phone: phone };
-  const sent = await api(server, "POST", "/crm/registration/request-sms-token", number);
-  assertOk(sent, "request-sms-token");
-  const sms_token = await nextSmsCode(server, phone);
-  const verified = await api(server, "POST", "/crm/registration/register-token-status", {
-    ...number,
-    sms_token,
-  });
-  assertOk(verified, "register-token-status");
-  const payload = {
-    ...number,
-    sms_token,
+  const payload = registrationPayloadSchema.parse({
+    mobile_phone_prefix: "852",
+    mobile_phone: phone,
+    sms_token: "000000",
     password: PASSWORD,
     title: 1,
     name: "Chan Tai Man",
@@ -167,22 +179,41 @@ export async function createMember(
     residential_district__c: "5002",
     utm_source: "web",
     ...overrides,
-  };
-  const registered = await api<{ access_token: string; user: { member_no: string } }>(
-    server,
-    "POST",
-    "/crm/registration/register-with-mobile",
-    payload,
-  );
-  assertOk(registered, "register-with-mobile");
+  });
+  const { members, db } = server.services;
+  const row = await members.createWebMember(payload, await hashPassword(payload.password), "", db);
+  const login = await apiLogin(server, phone, payload.password);
+  assertOk(login, "login-with-mobile-password");
   return {
     phone,
-    password: payload.password as string,
-    email: payload.email as string,
-    token: registered.body.payload.access_token,
-    memberNo: registered.body.payload.user.member_no,
-    firstName: payload.first_name as string,
+    password: payload.password,
+    email: payload.email,
+    token: login.body.payload.access_token as string,
+    memberNo: row.member_no as string,
+    firstName: payload.first_name,
   };
+}
+
+/**
+ * The token an imported app member gets (CheckPhone 40005 with a verified SMS code),
+ * as after "Update Now".
+ */
+export async function appMemberToken(server: TestServer, phone: string): Promise<string> {
+  const number = { mobile_phone_prefix: "852", mobile_phone: phone };
+  const before = (await smsOutbox(server, phone)).length;
+  assertOk(await api(server, "POST", "/crm/registration/request-sms-token", number), "request-sms-token");
+  const sms_token = await nextSmsCode(server, phone, { before });
+  assertOk(
+    await api(server, "POST", "/crm/registration/register-token-status", { ...number, sms_token }),
+    "register-token-status",
+  );
+  const check = await api<{ access_token?: string }>(server, "POST", "/custom-api/api/Member/CheckPhone", {
+    ...number,
+    sms_token,
+  });
+  const token = check.body.payload?.access_token;
+  if (check.body.code !== 40005 || !token) throw new Error(`CheckPhone: ${JSON.stringify(check.body)}`);
+  return token;
 }
 
 /** The login call itself: the code the server answers a password with. */

@@ -2,21 +2,23 @@ import type { Language } from "@hcoins/domain/profile-options";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { launchBrowser } from "./browser.ts";
-import { openJourney, phoneNumbers } from "./journeys.ts";
+import { openJourney, phoneNumbers, snapshotWebDist } from "./journeys.ts";
 import { startServer, type TestServer } from "./server.ts";
 
 /**
- * One server and one browser per file, a fresh context per journey (closed after it),
+ * One server (serving a snapshot of the built web app) and one browser per file, a fresh context per journey (closed after it),
  * and a supply of phone numbers no other journey of the file uses. Call at the top of
  * a journey file: `const suite = journeySuite(61_000_000)`.
  */
 export function journeySuite(phoneBase: number) {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
+  let web: Awaited<ReturnType<typeof snapshotWebDist>> | undefined;
   const open: Page[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    web = await snapshotWebDist();
+    [server, browser] = await Promise.all([startServer({ WEB_DIST_DIR: web.directory }), launchBrowser()]);
   });
   afterEach(async () => {
     for (const page of open.splice(0)) await page.context().close();
@@ -24,6 +26,7 @@ export function journeySuite(phoneBase: number) {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await web?.remove();
   });
 
   const ready = <T>(value: T | undefined): T => {
