@@ -56,15 +56,7 @@ export function ChangePasswordPage() {
           error={errors.old_password}
           {...register("old_password")}
         />
-        <NewPasswordFields
-          register={register}
-          errors={errors}
-          texts={{
-            newPassword: t("password:newPassword"),
-            hint: t("password:passwordHint"),
-            confirmPassword: t("password:confirmPassword"),
-          }}
-        />
+        <NewPasswordFields register={register} errors={errors} namespace="password" />
         <SubmitActions loading={busy}>{t("common:submit")}</SubmitActions>
       </form>
     </PageFrame>

@@ -1,19 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { SubmitActions } from "../../components/button.tsx";
-import { NewPasswordFields } from "../../components/new-password-fields.tsx";
+import { NewPasswordFields, useNewPasswordForm } from "../../components/new-password-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { codeOf } from "../../lib/api-client.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { runMemberStatusCheck } from "../../lib/member-status-check.ts";
-import {
-  type NewPasswordWithConfirmation,
-  newPasswordWithConfirmation,
-} from "../../lib/password-confirmation.ts";
+import type { NewPasswordWithConfirmation } from "../../lib/password-confirmation.ts";
 import { paths } from "../../lib/paths.ts";
 import { loadUser } from "../../lib/user.ts";
 import { setPassword } from "./set-password.ts";
@@ -33,10 +28,7 @@ export function SetPasswordPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(newPasswordWithConfirmation),
-    defaultValues: { new_password: "", confirm_password: "" },
-  });
+  } = useNewPasswordForm();
 
   const save = async ({ new_password }: NewPasswordWithConfirmation) => {
     setBusy(true);
@@ -73,15 +65,7 @@ export function SetPasswordPage() {
     <PageFrame title={t("common:titles.setPassword")}>
       <p className="page-intro">{t("password:setIntro")}</p>
       <form className="card" noValidate onSubmit={handleSubmit(save)}>
-        <NewPasswordFields
-          register={register}
-          errors={errors}
-          texts={{
-            newPassword: t("password:newPassword"),
-            hint: t("password:passwordHint"),
-            confirmPassword: t("password:confirmPassword"),
-          }}
-        />
+        <NewPasswordFields register={register} errors={errors} namespace="password" />
         <SubmitActions loading={busy}>{t("common:submit")}</SubmitActions>
       </form>
     </PageFrame>

@@ -1,16 +1,11 @@
 import { ErrorCode } from "@hcoins/domain/codes";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { SubmitActions } from "../../components/button.tsx";
-import { NewPasswordFields } from "../../components/new-password-fields.tsx";
+import { NewPasswordFields, useNewPasswordForm } from "../../components/new-password-fields.tsx";
 import { codeOf } from "../../lib/api-client.ts";
-import {
-  type NewPasswordWithConfirmation,
-  newPasswordWithConfirmation,
-} from "../../lib/password-confirmation.ts";
+import type { NewPasswordWithConfirmation } from "../../lib/password-confirmation.ts";
 import { errorCodeOf, serverErrorMessage } from "../../lib/server-message.ts";
 import { resetPassword } from "./reset-password.ts";
 
@@ -35,10 +30,7 @@ export function NewPasswordStep({
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(newPasswordWithConfirmation),
-    defaultValues: { new_password: "", confirm_password: "" },
-  });
+  } = useNewPasswordForm();
 
   const save = async ({ new_password }: NewPasswordWithConfirmation) => {
     setBusy(true);
@@ -57,15 +49,7 @@ export function NewPasswordStep({
 
   return (
     <form className="card" noValidate onSubmit={handleSubmit(save)}>
-      <NewPasswordFields
-        register={register}
-        errors={errors}
-        texts={{
-          newPassword: t("resetPassword:newPassword"),
-          hint: t("resetPassword:passwordHint"),
-          confirmPassword: t("resetPassword:confirmPassword"),
-        }}
-      />
+      <NewPasswordFields register={register} errors={errors} namespace="resetPassword" />
       <SubmitActions loading={busy}>{t("common:submit")}</SubmitActions>
     </form>
   );
