@@ -67,8 +67,8 @@ interface Shot {
   session?: (f: Fixtures) => Record<string, string>;
   /** What to do on the screen before the shot (open a dialog, untick boxes…). */
   act?: (page: Page, f: Fixtures) => Promise<void>;
-  /** No level-1 heading on this screen. */
-  noHeading?: boolean;
+  /** What shows the screen is there, when it has no level-1 heading. */
+  ready?: string;
 }
 
 const SHOTS: Shot[] = [
@@ -191,13 +191,14 @@ const SHOTS: Shot[] = [
   },
   { name: "subscription-success", path: "/subscription-success", as: "member" },
   { name: "maintenance", path: "/maintenance" },
-  { name: "open-cu-app", path: "/open-cu-app", noHeading: true },
+  { name: "open-cu-app", path: "/open-cu-app", ready: ".app-open-redirect" },
   { name: "reward", path: "/reward" },
   { name: "offer", path: "/offer" },
   { name: "egift", path: "/egift" },
   { name: "catch-all", path: "/no/such/page" },
-  { name: "app-payment-return-payme", path: "/app-payment/return-payme", noHeading: true },
-  { name: "download", path: "/download", noHeading: true },
+  // Blank by design: the header of the layout is all there is.
+  { name: "app-payment-return-payme", path: "/app-payment/return-payme", ready: "header.app-header" },
+  { name: "download", path: "/download" },
   { name: "index", path: "/index" },
   { name: "store-list", path: "/store-list" },
   { name: "store-list-detail", path: (f) => `/store-list/detail/${f.storeId}` },
@@ -207,7 +208,10 @@ const SHOTS: Shot[] = [
 
 /** Loaded: the heading is there, nothing is busy, every image has arrived, web fonts are in. */
 async function settle(page: Page, shot: Shot) {
-  if (!shot.noHeading) await page.locator("h1").first().waitFor();
+  await page
+    .locator(shot.ready ?? "h1")
+    .first()
+    .waitFor();
   await waitUntil(
     () =>
       page.evaluate(
@@ -221,28 +225,32 @@ async function settle(page: Page, shot: Shot) {
 }
 
 /** What can be told without looking: sideways scrolling, and text that looks like an i18n key or placeholder. */
-async function inspect(page: Page, width: number): Promise<string[]> {
-  return page.evaluate((viewport) => {
-    const notes: string[] = [];
-    const wide = document.documentElement.scrollWidth;
-    if (wide > viewport) {
-      const culprits = Array.from(document.querySelectorAll("body *"))
-        .filter((element) => element.getBoundingClientRect().right > viewport + 1)
-        .filter((element) => !element.closest(".visually-hidden"))
-        .slice(0, 3)
-        .map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join(".")}`);
-      notes.push(`page is ${wide} px wide (screen ${viewport}): ${culprits.join(", ")}`);
-    }
-    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a member reads
-    const text = document.body.innerText;
-    const key =
-      /\b(?:common|login|register|profile|password|qrcode|subscription|resetPassword|titles|validation|options)[.:][a-zA-Z][\w.]+/.exec(
-        text,
-      );
-    if (key) notes.push(`text looks like a translation key: "${key[0]}"`);
-    if (text.includes("{{")) notes.push("text holds an unfilled {{placeholder}}");
-    return notes;
-  }, width);
+async function inspect(page: Page, width: number, loading: string): Promise<string[]> {
+  return page.evaluate(
+    ([viewport, loadingText]) => {
+      const notes: string[] = [];
+      const wide = document.documentElement.scrollWidth;
+      if (wide > viewport) {
+        const culprits = Array.from(document.querySelectorAll("body *"))
+          .filter((element) => element.getBoundingClientRect().right > viewport + 1)
+          .filter((element) => !element.closest(".visually-hidden"))
+          .slice(0, 3)
+          .map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join(".")}`);
+        notes.push(`page is ${wide} px wide (screen ${viewport}): ${culprits.join(", ")}`);
+      }
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a member reads
+      const text = document.body.innerText;
+      const key =
+        /\b(?:common|login|register|profile|password|qrcode|subscription|resetPassword|titles|validation|options)[.:][a-zA-Z][\w.]+/.exec(
+          text,
+        );
+      if (key) notes.push(`text looks like a translation key: "${key[0]}"`);
+      if (text.includes("{{")) notes.push("text holds an unfilled {{placeholder}}");
+      if (text.includes(loadingText)) notes.push(`still says "${loadingText}"`);
+      return notes;
+    },
+    [width, loading] as const,
+  );
 }
 
 async function newContext(
@@ -370,7 +378,8 @@ async function main() {
         // Let the dialog's 200 ms animation and the 10 ms validation finish.
         await page.waitForTimeout(350);
       }
-      for (const note of await inspect(page, width)) problems.push(`${label}: ${note}`);
+      for (const note of await inspect(page, width, f.t("common:loading")))
+        problems.push(`${label}: ${note}`);
       const dir = path.join(OUT, language, String(width));
       await mkdir(dir, { recursive: true });
       // A modal dialog covers the screen, not the page: its shot is what the member sees.
