@@ -34,7 +34,8 @@ export async function openPage(
     if (!localStorage.getItem("lang")) localStorage.setItem("lang", lang);
   }, language);
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // Generous: CI shares two cores among every suite.
+  page.setDefaultTimeout(30_000);
   return page;
 }
 
