@@ -18,7 +18,7 @@ import { exactly, type Texts, texts } from "./texts.ts";
  */
 
 /** Polls `check` until it answers true; throws `message` after `timeout` ms. */
-export async function waitUntil(check: () => Promise<boolean> | boolean, message: string, timeout = 10_000) {
+export async function waitUntil(check: () => Promise<boolean> | boolean, message: string, timeout = 30_000) {
   const deadline = Date.now() + timeout;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out: ${message}`);

@@ -26,8 +26,10 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
     const { error } = await migrator.migrateToLatest();
     if (!error) return;
     // Kysely's table lookup reads every schema of the database; one dropped at that moment (a finished
-    // test's, for instance) fails it with 3F000 although ours is fine. Looking again succeeds.
-    if ((error as { code?: string }).code !== "3F000" || attempt === 5) throw error;
+    // test's, for instance) fails it with "schema / relation / column does not exist" although ours is
+    // fine. Looking again succeeds.
+    const catalogRace = ["3F000", "42P01", "42703"].includes((error as { code?: string }).code ?? "");
+    if (!catalogRace || attempt === 5) throw error;
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
   }
 }

@@ -142,6 +142,6 @@ async function dropIsolatedStorage(env: Record<string, string>) {
   if (!schema || !process.env.DATABASE_URL) return;
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
-  await client.query(`drop schema ${schema} cascade`);
+  await client.query(`drop schema if exists ${schema} cascade`);
   await client.end();
 }

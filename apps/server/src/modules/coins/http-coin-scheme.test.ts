@@ -69,7 +69,8 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
     child.stderr?.on("data", (chunk) => {
       output += chunk;
     });
-    const deadline = Date.now() + 25_000;
+    // tsx compiles the scheme on start: slow when every suite shares two cores.
+    const deadline = Date.now() + 60_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`coin scheme exited ${child.exitCode}: ${output}`);
       const up = await fetch(`${url}/healthz`).then(
@@ -81,7 +82,7 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
       await new Promise((done) => setTimeout(done, 150));
     }
     t = await createTestApp({ env: { COIN_SCHEME_URL: url, COIN_SCHEME_API_KEY: MEMBER_SERVER_KEY } });
-  }, 40_000);
+  }, 90_000);
 
   afterAll(async () => {
     await t?.close();
