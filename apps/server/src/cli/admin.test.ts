@@ -1,46 +1,14 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-
-const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-// Each run starts node, tsx and the migrations: seconds, not milliseconds.
-const SPAWN_TIMEOUT = 90_000;
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import { adminProcess, SPAWN_TIMEOUT } from "../testing/admin-process.ts";
 
 describe("npx tsx apps/server/src/cli/admin.ts", () => {
-  let dir: string;
-  let env: NodeJS.ProcessEnv;
+  let run: Awaited<ReturnType<typeof adminProcess>>;
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), "admin-cli-"));
-    env = {
-      ...process.env,
-      DATABASE_URL: `sqlite:${join(dir, "members.db")}`,
-      REDIS_URL: "",
-      LOG_LEVEL: "silent",
-    };
+    run = await adminProcess("admin-cli-");
   });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  afterEach(() => run.remove());
 
-  const admin = (...args: string[]) =>
-    new Promise<Run>((resolve) => {
-      execFile(
-        "npx",
-        ["tsx", "apps/server/src/cli/admin.ts", ...args],
-        { cwd: ROOT, env },
-        (error, stdout, stderr) => {
-          const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
-          resolve({ code, stdout, stderr });
-        },
-      );
-    });
+  const admin = (...args: string[]) => run.admin(...args);
 
   it(
     "blocks a number in the configured database, exits 0 and says what changed",
