@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { CurrentSchemaPostgresDialect } from "./current-schema-introspector.ts";
 import type { Database } from "./schema.ts";
 
 export type DialectName = "sqlite" | "postgres";
@@ -50,7 +51,7 @@ function openPostgres(url: string): DatabaseHandle {
   pool.on("connect", (client) => {
     client.on("error", () => {});
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return {
     db,
     dialect: "postgres",

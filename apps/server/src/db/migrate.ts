@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from "kysely";
+import { type Kysely, type Migration, Migrator } from "kysely";
 import * as m0001 from "./migrations/0001-members-and-auth.ts";
 import * as m0002 from "./migrations/0002-coin-scheme.ts";
 import * as m0003 from "./migrations/0003-content.ts";
@@ -11,25 +11,9 @@ const migrations: Record<string, Migration> = {
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  // On PostgreSQL Kysely looks for its migration tables in any schema: another schema's (a test's, a
-  // neighbour deployment's) would stop it creating its own. Pin them to the connection's current schema.
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
-      : undefined;
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  });
-  for (let attempt = 1; ; attempt++) {
-    const { error } = await migrator.migrateToLatest();
-    if (!error) return;
-    // Kysely's table lookup reads every schema of the database; one dropped at that moment (a finished
-    // test's, for instance) fails it with "schema / relation / column does not exist" although ours is
-    // fine. Looking again succeeds.
-    const catalogRace = ["3F000", "42P01", "42703"].includes((error as { code?: string }).code ?? "");
-    if (!catalogRace || attempt === 5) throw error;
-    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-  }
+  // On PostgreSQL the dialect's introspector (current-schema-introspector.ts) shows the migrator only
+  // the connection's own schema, so its tables land there and another schema's are never mistaken for them.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
 }
