@@ -1,7 +1,7 @@
 import {
+  type DatabaseMetadataOptions,
   DEFAULT_MIGRATION_LOCK_TABLE,
   DEFAULT_MIGRATION_TABLE,
-  type DatabaseMetadataOptions,
   type Kysely,
   PostgresDialect,
   PostgresIntrospector,
