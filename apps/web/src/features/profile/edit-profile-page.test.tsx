@@ -23,7 +23,7 @@ describe("EditProfilePage", () => {
     mockApi({});
     renderPage(member({ birthday_month: 7, gender: 1 }));
     expect(await screen.findByLabelText("Mobile number")).toBeDisabled();
-    expect(screen.getByLabelText("Mobile number")).toHaveValue("+852 91234567");
+    expect(screen.getByLabelText("Mobile number")).toHaveValue("+852 9123 4567");
     expect(screen.getByLabelText("Birth month")).toBeDisabled();
     expect(screen.getByLabelText("Birth month")).toHaveValue("7");
     expect(screen.getByRole("radio", { name: "Male" })).toBeChecked();

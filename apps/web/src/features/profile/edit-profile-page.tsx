@@ -16,6 +16,7 @@ import {
   profileValuesFromUser,
 } from "../../components/profile-fields.tsx";
 import { codeOf } from "../../lib/api-client.ts";
+import { displayPhone } from "../../lib/phone-display.ts";
 import { fieldErrors, serverErrorMessage } from "../../lib/server-message.ts";
 import { loadUser, type UserInfo, useUser } from "../../lib/user.ts";
 import { saveProfile } from "./save-profile.ts";
@@ -100,7 +101,7 @@ function EditProfileForm({ user }: { user: UserInfo }) {
       <form className="card" noValidate onSubmit={form.handleSubmit(submit)}>
         <TextField
           label={t("common:mobile")}
-          value={`+${user.mobile_phone_prefix} ${user.mobile_phone}`}
+          value={displayPhone({ phonePre: user.mobile_phone_prefix, phone: user.mobile_phone })}
           disabled
           readOnly
         />

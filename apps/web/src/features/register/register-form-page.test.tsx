@@ -103,7 +103,7 @@ describe("RegisterFormPage: entry and controls", () => {
     mockApi({});
     renderForm();
     const mobile = screen.getByLabelText("Mobile number");
-    expect(mobile).toHaveValue("+852 91234567");
+    expect(mobile).toHaveValue("+852 9123 4567");
     expect(mobile).toHaveAttribute("readonly");
     expect(screen.getByRole("radio", { name: "Mr" })).toBeChecked();
     expect(screen.getByRole("radio", { name: "Male" })).toBeChecked();

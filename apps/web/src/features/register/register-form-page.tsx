@@ -10,6 +10,7 @@ import {
   useValidateChoiceSoon,
 } from "../../components/profile-fields.tsx";
 import { paths } from "../../lib/paths.ts";
+import { displayPhone } from "../../lib/phone-display.ts";
 import { type PhoneObject, session } from "../../lib/session.ts";
 import { domainResolver } from "./form-resolver.ts";
 import {
@@ -82,7 +83,7 @@ function RegisterForm({ phone }: { phone: Required<PhoneObject> }) {
     <PageFrame title={t("common:titles.registerForm")}>
       <FormProvider {...form}>
         <form className="card register-form" onSubmit={submit} noValidate>
-          <TextField label={t("common:mobile")} value={`+${phone.phonePre} ${phone.phone}`} readOnly />
+          <TextField label={t("common:mobile")} value={displayPhone(phone)} readOnly />
           <ProfileFields
             afterNames={
               <>

@@ -45,7 +45,7 @@ describe("SMS code screens: number and code", () => {
   it("shows +prefix and number from data, and an empty code input", () => {
     mockApi({});
     renderScreen(routes, `/register/step2?data=${DATA}`);
-    expect(screen.getByText("+852 91234567")).toBeInTheDocument();
+    expect(screen.getByText("+852 9123 4567")).toBeInTheDocument();
     expect(screen.getByLabelText("Verification code")).toHaveValue("");
     expect(screen.getByLabelText("Verification code")).toHaveAttribute("inputmode", "numeric");
   });

@@ -13,6 +13,7 @@ import { useCountdown } from "../../components/use-countdown.ts";
 import { codeOf } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
 import { decodePhoneData } from "../../lib/phone-data.ts";
+import { displayPhone } from "../../lib/phone-display.ts";
 import { serverErrorMessage } from "../../lib/server-message.ts";
 import { flowUrl } from "./flow-url.ts";
 import { domainResolver } from "./form-resolver.ts";
@@ -94,7 +95,7 @@ function SmsCodeForm({
   };
 
   const submit = handleSubmit(({ code }) => continueWithCode(phonePre, phone, code));
-  const number = `+${phonePre} ${phone}`;
+  const number = displayPhone({ phonePre, phone });
 
   return (
     <PageFrame title={title}>
