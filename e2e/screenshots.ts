@@ -206,8 +206,8 @@ const SHOTS: Shot[] = [
   { name: "pages-location-slug", path: "/pages/merchant/h-coins-partners" },
 ];
 
-/** Loaded: the heading is there, nothing is busy, every image has arrived, web fonts are in. */
-async function settle(page: Page, shot: Shot) {
+/** Loaded: the heading is there, nothing is busy or says it is loading, every image has arrived, web fonts are in. */
+async function settle(page: Page, shot: Shot, loading: string) {
   await page
     .locator(shot.ready ?? "h1")
     .first()
@@ -215,9 +215,11 @@ async function settle(page: Page, shot: Shot) {
   await waitUntil(
     () =>
       page.evaluate(
-        () =>
+        (loadingText) =>
           document.querySelectorAll("[aria-busy=true]").length === 0 &&
+          !(document.querySelector("main")?.textContent ?? "").includes(loadingText) &&
           Array.from(document.images).every((image) => image.complete || image.loading === "lazy"),
+        loading,
       ),
     `${shot.name} to finish loading`,
   );
@@ -372,7 +374,7 @@ async function main() {
         }, session);
       }
       await page.goto(typeof shot.path === "string" ? shot.path : shot.path(f));
-      await settle(page, shot);
+      await settle(page, shot, f.t("common:loading"));
       if (shot.act) {
         await shot.act(page, f);
         // Let the dialog's 200 ms animation and the 10 ms validation finish.
