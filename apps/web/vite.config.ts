@@ -1,11 +1,14 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 // `npm run dev --workspace apps/web` proxies the API to a server started with `npm run dev`.
 const api = process.env.API_ORIGIN ?? "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of every text asset, made once at build time at the highest level, so
+  // the server sends them without compressing anything per request.
+  plugins: [react(), compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/, /index\.html$/] })],
   build: { outDir: "dist", sourcemap: true, target: "es2022" },
   server: {
     proxy: { "/crm": api, "/custom-api": api, "/dev": api },

@@ -1,3 +1,4 @@
+import compress from "@fastify/compress";
 import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -93,6 +94,9 @@ export async function buildApp({
   await app.register(envelopePlugin);
   await app.register(languagePlugin);
   await app.register(helmet, { contentSecurityPolicy: false });
+  // Answers (JSON, index.html) compressed for clients that accept it; the web app's built assets
+  // arrive already compressed from the build (modules/web/routes.ts serves the .br / .gz files).
+  await app.register(compress, { encodings: ["br", "gzip"] });
   await app.register(formbody);
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,

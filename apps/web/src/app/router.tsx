@@ -22,6 +22,9 @@ export const routes: RouteObject[] = [
     path: "/",
     Component: RootLayout,
     ErrorBoundary: RootError,
+    // The first load waits for the guard (language, maintenance, token login, the stored
+    // member's profile): the page appears once it has decided where the visitor goes.
+    HydrateFallback: () => null,
     loader: rootLoader,
     shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.href !== nextUrl.href,
     children: [

@@ -27,7 +27,8 @@ export function webAppConfig(config: Config) {
   };
 }
 
-const API_PREFIXES = ["/crm", "/custom-api", "/dev/", "/docs", "/coin-scheme", "/healthz"];
+// Paths that are never a screen: the APIs, and built assets (a missing chunk is a 404, not the page).
+const NOT_SCREENS = ["/crm", "/custom-api", "/dev/", "/docs", "/coin-scheme", "/healthz", "/assets/"];
 
 /**
  * Serves the built web app on the API's origin: hashed assets with a year of
@@ -59,6 +60,11 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     root,
     wildcard: false,
     index: false,
+    // The build writes a .br and a .gz beside each text asset: sent as is to clients that accept them.
+    preCompressed: true,
+    // index.html only ever goes out with its configuration and CSP (below), and the compressed
+    // copies only in place of their originals.
+    globIgnore: ["index.html", "**/*.br", "**/*.gz"],
     setHeaders: (reply, path) => {
       // Vite's hashed file names change with their content, so they can be cached for good.
       if (path.startsWith(join(root, "assets")))
@@ -68,8 +74,7 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
 
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
-    if (API_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix)))
-      return reply.callNotFound();
+    if (NOT_SCREENS.some((prefix) => path === prefix || path.startsWith(prefix))) return reply.callNotFound();
     return reply
       .header("content-type", "text/html; charset=utf-8")
       .header("cache-control", "no-cache")

@@ -1,0 +1,82 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+
+/** A built web app as Vite leaves it: index.html with its config slot, an asset with .br and .gz copies. */
+const script = `console.log(${JSON.stringify("H Coins ".repeat(200))});`;
+let dist: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), "web-dist-"));
+  await mkdir(join(dist, "assets"));
+  await writeFile(
+    join(dist, "index.html"),
+    '<!doctype html><html><head><!--app-config--><script type="module" src="/assets/app-1a2b.js"></script></head><body></body></html>',
+  );
+  await writeFile(join(dist, "assets", "app-1a2b.js"), script);
+  await writeFile(join(dist, "assets", "app-1a2b.js.br"), brotliCompressSync(script));
+  await writeFile(join(dist, "assets", "app-1a2b.js.gz"), gzipSync(script));
+  t = await createTestApp({ env: { WEB_DIST_DIR: dist, WEB_SHOP_URL: "https://shop.example/" } });
+});
+
+afterAll(async () => {
+  await t.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "GET", url, headers });
+
+describe("the web app on the API's origin", () => {
+  it("answers every screen path with index.html, its configuration injected and allowed by the CSP, never cached", async () => {
+    for (const path of ["/", "/register/step3?data=x", "/pages/merchant/h-coins-partners", "/index.html"]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toContain('window.__APP_CONFIG__={"crmBase"');
+      expect(res.body).toContain('"shopUrl":"https://shop.example/"');
+      expect(res.body).not.toContain("<!--app-config-->");
+      expect(res.headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    }
+  });
+
+  it("sends the build's brotli or gzip copy of an asset to a client that accepts it, the original otherwise", async () => {
+    const br = await get("/assets/app-1a2b.js", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gzip = await get("/assets/app-1a2b.js", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await get("/assets/app-1a2b.js", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it("answers a missing asset and a compressed copy's own path with 404, not with the page", async () => {
+    for (const path of ["/assets/gone-9z9z.js", "/assets/app-1a2b.js.br", "/assets/app-1a2b.js.gz"]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers["content-type"]).not.toMatch(/text\/html/);
+    }
+  });
+
+  it("compresses API answers too", async () => {
+    const res = await get("/crm/store/?page_size=50", {
+      authorization: "Bearer web:guest",
+      "accept-encoding": "br",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString()).code).toBe(200);
+  });
+});
