@@ -8,7 +8,10 @@ const api = process.env.API_ORIGIN ?? "http://localhost:3000";
 export default defineConfig({
   // Brotli and gzip copies of every text asset, made once at build time at the highest level, so
   // the server sends them without compressing anything per request.
-  plugins: [react(), compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/, /index\.html$/] })],
+  plugins: [
+    react(),
+    compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/, /index\.html$/] }),
+  ],
   build: { outDir: "dist", sourcemap: true, target: "es2022" },
   server: {
     proxy: { "/crm": api, "/custom-api": api, "/dev": api },
