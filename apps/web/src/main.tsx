@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { config as zodConfig } from "zod";
 import { createRouter } from "./app/router.tsx";
 import { AlertProvider } from "./components/alert-provider.tsx";
 import { setUnauthorizedHandler } from "./lib/api-client.ts";
@@ -11,6 +12,10 @@ import { paths } from "./lib/paths.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { clearUser } from "./lib/user.ts";
 import "./styles.css";
+
+// The app's CSP allows no eval: zod must not even try its compiled parsers (the try alone is
+// reported as a CSP violation). Set before the first schema is built, in a lazy screen.
+zodConfig({ jitless: true });
 
 await initI18n(initialLanguage(window.location.search));
 const router = createRouter();
