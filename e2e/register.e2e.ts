@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cspViolations } from "./support/browser.ts";
 import {
   agreeToTerms,
   answerDialog,
@@ -52,6 +53,8 @@ describe.each(journeyLanguages())("registration (%s)", (language) => {
     // The member is logged in on the success page (the logout button is there) and may log in with the password.
     await page.getByRole("button", { name: exactly(t("common:logout")) }).waitFor();
     expect((await apiLogin(suite.server, phone, PASSWORD)).status).toBe(200);
+    // The whole way ran within the CSP: no inline script, no eval (zod's included), nothing from elsewhere.
+    expect(await cspViolations(page)).toEqual([]);
 
     // The first button hands the member to the shop with the access token.
     await page.getByRole("button", { name: exactly(t("register:goShopping")) }).click();

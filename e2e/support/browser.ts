@@ -32,6 +32,12 @@ export async function openPage(
   const context = await browser.newContext({ baseURL, viewport });
   await context.addInitScript((lang) => {
     if (!localStorage.getItem("lang")) localStorage.setItem("lang", lang);
+    // What the page's CSP refused, for journeys to check (cspViolations): the browser only logs it.
+    const refused: string[] = [];
+    Object.assign(window, { __cspViolations: refused });
+    document.addEventListener("securitypolicyviolation", (event) =>
+      refused.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   }, language);
   const page = await context.newPage();
   // Generous: CI shares two cores among every suite.
@@ -41,3 +47,8 @@ export async function openPage(
 
 /** Pick a text by language, for assertions that read what a member sees. */
 export const pick = (language: Language, texts: Record<Language, string>) => texts[language];
+
+/** The CSP refusals of the page's current document, e.g. ["script-src eval"]; none is the goal. */
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+}
