@@ -104,6 +104,37 @@ describe.each(journeyLanguages())("member screens (%s)", (language) => {
     await page.getByTestId("qr-mask").waitFor({ state: "detached" });
   });
 
+  it("an unsubscribe link works without logging in; an altered one offers to log in", async () => {
+    const { page, t } = await suite.open(language);
+    const member = await createMember(suite.server, suite.nextPhone());
+    const { subscriptions, members } = suite.server.services;
+    const row = await members.findByPhone("852", member.phone);
+    const token = await subscriptions.issueLinkToken(row?.id as number);
+
+    await page.goto(`/subscription-preferences?token=${encodeURIComponent(token)}`);
+    await expectHeading(page, t("common:titles.subscription"));
+    expect(page.url()).toContain("/subscription-preferences");
+    await page.getByRole("checkbox", { name: exactly(t("subscription:email")) }).uncheck();
+    await page.getByRole("button", { name: exactly(t("subscription:save")) }).click();
+    await page.waitForURL("**/subscription-success");
+    const stored = await api(
+      suite.server,
+      "GET",
+      "/crm/user/subscription-preferences",
+      undefined,
+      member.token,
+    );
+    expect(stored.body.payload).toMatchObject({ email_subscription: 1, sms_subscription: 0, do_not_call: 0 });
+
+    await page.goto(`/subscription-preferences?token=${encodeURIComponent(`${token}x`)}`);
+    await page
+      .getByRole("alert")
+      .filter({ hasText: t("subscription:linkInvalid") })
+      .waitFor();
+    await page.getByRole("link", { name: exactly(t("common:login")) }).click();
+    await page.waitForURL("**/login?redirect=%2Fsubscription-preferences");
+  });
+
   it("a member unsubscribes from every channel, gives a reason and saves", async () => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());

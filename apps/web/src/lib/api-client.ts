@@ -95,7 +95,9 @@ export async function request<T = Record<string, unknown>>(
   } catch {
     result = { code: response.status, payload: {} as T };
   }
-  if (response.status === 401 || Number(result.code) === 401) {
+  // A 401 speaks of the credentials sent: it ends the session only when the session's token went
+  // with the request (an expired unsubscribe link, sent as a visitor, leaves a logged-in member be).
+  if (token !== null && (response.status === 401 || Number(result.code) === 401)) {
     session.clearToken();
     onUnauthorized();
   }

@@ -141,6 +141,21 @@ describe("PreferencesPage", () => {
     });
   });
 
+  it("an expired or altered link says so and offers to log in, leaving a member's session alone", async () => {
+    session.setToken("member-token");
+    mockApi({ [GET]: failure(401, 4010, "Your session has expired, please log in again.") });
+    renderPage("/subscription-preferences?token=stale.sig");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "This link has expired or is no longer valid. Log in to manage your preferences.",
+    );
+    expect(screen.getByRole("link", { name: "Login" })).toHaveAttribute(
+      "href",
+      "/login?redirect=%2Fsubscription-preferences",
+    );
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    expect(session.getToken()).toBe("member-token");
+  });
+
   it("shows the server's error_message when the save fails, and stays", async () => {
     session.setToken("member-token");
     mockApi({ [GET]: stored(1, 1, 1), [POST]: failure(400, 4998, "Preferences are locked") });

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { Button } from "../../components/button.tsx";
 import { Choice, ChoiceGroup } from "../../components/form-fields.tsx";
@@ -62,6 +62,17 @@ export function PreferencesPage() {
         <p className="muted" role="status">
           {t("common:loading")}
         </p>
+      ) : linkToken && stored.data && codeOf(stored.data) === 401 ? (
+        // An expired or altered link: the member can still get there by logging in.
+        <>
+          <p role="alert">{t("subscription:linkInvalid")}</p>
+          <Link
+            className="button button-primary button-block"
+            to={`${paths.login}?redirect=${encodeURIComponent(paths.subscription)}`}
+          >
+            {t("common:login")}
+          </Link>
+        </>
       ) : (
         <p role="alert">{stored.data ? serverErrorMessage(stored.data) : t("common:serverError")}</p>
       )}
