@@ -16,6 +16,7 @@ import tcCmsPages from "../apps/web/src/locales/tc/cmsPages.json" with { type: "
 import tcDownload from "../apps/web/src/locales/tc/download.json" with { type: "json" };
 import tcStores from "../apps/web/src/locales/tc/stores.json" with { type: "json" };
 import tcWelcome from "../apps/web/src/locales/tc/welcome.json" with { type: "json" };
+import { cspViolations } from "./support/browser.ts";
 import { expectHeading, journeyLanguages, waitUntil } from "./support/journeys.ts";
 import { journeySuite } from "./support/suite.ts";
 import { escapeRegExp, texts } from "./support/texts.ts";
@@ -141,6 +142,7 @@ describe.each(journeyLanguages())("public screens (%s)", (language) => {
     );
     const box = await banner.boundingBox();
     expect(Math.round(((box?.width ?? 0) / (box?.height ?? 1)) * 10) / 10).toBe(3.2);
+    expect(await cspViolations(page)).toEqual([]);
 
     await page.getByRole("link", { name: named(t("common:register")) }).click();
     await page.waitForURL("**/register");
@@ -253,6 +255,7 @@ describe.each(journeyLanguages())("public screens (%s)", (language) => {
       .click();
     await page.waitForURL("**/index");
     expect(foreign).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
   });
 
   it("store list: district waits for a region, a new region clears it; pages; the detail leads back", async () => {
