@@ -1,7 +1,8 @@
 import { ERROR_MESSAGES } from "@hcoins/domain/codes";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { nextPhone, registerMember } from "../testing/flows.ts";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import type { TestApp } from "../testing/test-app.ts";
+import { testApps } from "../testing/test-apps.ts";
 import {
   apiRoutes,
   documentedRoutes,
@@ -13,28 +14,7 @@ import {
 
 const DAY = 86_400_000;
 
-let apps: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.map((t) => t.close()));
-  apps = [];
-});
-
-/** An app of the test's own, for tests that change its clock or configuration. */
-async function start(env?: Record<string, string>) {
-  const t = await createTestApp(env ? { env } : {});
-  apps.push(t);
-  return t;
-}
-
-// Tests that neither move the clock nor need other settings share one app (each uses numbers of its own).
-let sharedApp: Promise<TestApp> | undefined;
-const shared = () => {
-  sharedApp ??= createTestApp({ env: { SMS_CLIENT_HOURLY_LIMIT: "10000", RATE_LIMIT_PER_MINUTE: "100000" } });
-  return sharedApp;
-};
-afterAll(async () => {
-  await (await sharedApp)?.close();
-});
+const { shared, fresh: start } = testApps();
 
 const phoneBody = (phone: string) => ({ mobile_phone_prefix: "852", mobile_phone: phone });
 

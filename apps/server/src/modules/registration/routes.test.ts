@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   nextPhone,
   registerMember,
@@ -6,7 +6,8 @@ import {
   validRegistration,
   verifiedRegisterCode,
 } from "../../testing/flows.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import type { TestApp } from "../../testing/test-app.ts";
+import { testApps } from "../../testing/test-apps.ts";
 
 const REQUEST = "/crm/registration/request-sms-token";
 const STATUS = "/crm/registration/register-token-status";
@@ -26,34 +27,7 @@ async function registerDirectly(t: TestApp, phone: string) {
     );
 }
 
-// One app for the tests that neither move its clock nor need settings of their own (building one per
-// test is slow on PostgreSQL). They never reuse a number, and its client limits are raised so that
-// their sum cannot trip them.
-let shared: TestApp | undefined;
-async function app(): Promise<TestApp> {
-  shared ??= await createTestApp({
-    env: { SMS_CLIENT_HOURLY_LIMIT: "100000", RATE_LIMIT_PER_MINUTE: "100000" },
-  });
-  return shared;
-}
-
-const apps: TestApp[] = [];
-/** A fresh app: for tests that move its clock or need settings of their own. */
-async function freshApp(env?: Record<string, string>): Promise<TestApp> {
-  // Two test schemas must not coexist on PostgreSQL: Kysely's migrator finds its own tables in any
-  // schema of the database and then skips creating them in the new one. The shared app makes way.
-  await shared?.close();
-  shared = undefined;
-  const t = await createTestApp(env ? { env } : {});
-  apps.push(t);
-  return t;
-}
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((t) => t.close()));
-});
-afterAll(async () => {
-  await shared?.close();
-});
+const { shared: app, fresh: freshApp } = testApps();
 
 function expectFailure(
   // biome-ignore lint/suspicious/noExplicitAny: envelope bodies are read freely

@@ -1,6 +1,7 @@
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { nextPhone, registerMember, requestRegisterCode, validRegistration } from "../../testing/flows.ts";
-import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import type { TestApp } from "../../testing/test-app.ts";
+import { testApps } from "../../testing/test-apps.ts";
 
 const REQUEST = "/crm/registration/request-sms-token";
 const STATUS = "/crm/registration/register-token-status";
@@ -10,34 +11,7 @@ const OUTBOX = "/dev/sms-outbox";
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-// One app for the tests that neither move its clock, count sends nor need settings of their own (building one per
-// test is slow on PostgreSQL). They never reuse a number, and its client limits are raised so that
-// their sum cannot trip them.
-let shared: TestApp | undefined;
-async function app(): Promise<TestApp> {
-  shared ??= await createTestApp({
-    env: { SMS_CLIENT_HOURLY_LIMIT: "100000", RATE_LIMIT_PER_MINUTE: "100000" },
-  });
-  return shared;
-}
-
-const apps: TestApp[] = [];
-/** A fresh app: for tests that move its clock or need settings of their own. */
-async function freshApp(env?: Record<string, string>): Promise<TestApp> {
-  // Two test schemas must not coexist on PostgreSQL: Kysely's migrator finds its own tables in any
-  // schema of the database and then skips creating them in the new one. The shared app makes way.
-  await shared?.close();
-  shared = undefined;
-  const t = await createTestApp(env ? { env } : {});
-  apps.push(t);
-  return t;
-}
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((t) => t.close()));
-});
-afterAll(async () => {
-  await shared?.close();
-});
+const { shared: app, fresh: freshApp } = testApps();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const otherCode = (code: string) => (code === "000000" ? "000001" : "000000");
