@@ -9,7 +9,7 @@ import {
 } from "./api-client.ts";
 import { changeLanguage } from "./i18n.ts";
 import { session } from "./session.ts";
-import { fail, fakeServer, ok } from "./test-app.tsx";
+import { fail, mockApi, ok } from "./test-app.tsx";
 
 const unauthorized = vi.fn();
 beforeEach(() => {
@@ -24,13 +24,13 @@ afterEach(async () => {
 
 describe("request", () => {
   it("sends the member's token, or guest without one or when asked, and the language", async () => {
-    const server = fakeServer({ "GET /crm/user/profile": ok(), "POST /crm/auth/logout": ok() });
+    const api = mockApi({ "GET /crm/user/profile": ok(), "POST /crm/auth/logout": ok() });
     await request("GET", "crm", "/user/profile");
     session.setToken("t0k3n");
     await changeLanguage("sc");
     await request("GET", "crm", "/user/profile");
     await request("GET", "crm", "/user/profile", { asGuest: true });
-    expect(server.calls.map((call) => call.authorization)).toEqual([
+    expect(api.calls.map((call) => call.headers.authorization)).toEqual([
       "Bearer web:guest",
       "Bearer web:t0k3n",
       "Bearer web:guest",
@@ -40,7 +40,7 @@ describe("request", () => {
   });
 
   it("posts a form by default and JSON when asked; the query goes in the address", async () => {
-    const server = fakeServer({ "POST /custom-api/api/hcoin-create": ok(), "POST /crm/auth/logout": ok() });
+    const api = mockApi({ "POST /custom-api/api/hcoin-create": ok(), "POST /crm/auth/logout": ok() });
     await request("POST", "crm", "/auth/logout", { body: { reasons: [1, 3], email: null, skip: undefined } });
     await request("POST", "custom", "/api/hcoin-create", { json: true, body: { id: 7 }, query: { a: "b" } });
     const [form, json] = vi.mocked(fetch).mock.calls.map((call) => call[1] as RequestInit);
@@ -48,11 +48,11 @@ describe("request", () => {
     expect(form?.body).toBe("reasons=1&reasons=3&email=");
     expect(new Headers(json?.headers).get("content-type")).toBe("application/json");
     expect(json?.body).toBe('{"id":7}');
-    expect(server.calls[1]?.query.get("a")).toBe("b");
+    expect(api.calls[1]?.url.searchParams.get("a")).toBe("b");
   });
 
   it("hands an error answer back as the result, without trying again", async () => {
-    const server = fakeServer({
+    const api = mockApi({
       "POST /crm/auth/login-with-mobile-password": fail(400, 5000, "Wrong", { left: 4 }),
     });
     const result = await request("POST", "crm", "/auth/login-with-mobile-password", { body: {} });
@@ -62,8 +62,8 @@ describe("request", () => {
       error_message: "Wrong",
       payload: { left: 4 },
     });
-    expect(server.calls).toHaveLength(1);
-    const serverError = fakeServer({ "GET /crm/user/profile": fail(500, 5030, "Down") });
+    expect(api.calls).toHaveLength(1);
+    const serverError = mockApi({ "GET /crm/user/profile": fail(500, 5030, "Down") });
     expect(codeOf(await request("GET", "crm", "/user/profile"))).toBe(500);
     expect(serverError.calls).toHaveLength(1);
   });
@@ -91,7 +91,7 @@ describe("request", () => {
 
   it("gives each try 200 000 ms", async () => {
     const timeout = vi.spyOn(AbortSignal, "timeout");
-    fakeServer({ "GET /crm/user/profile": ok() });
+    mockApi({ "GET /crm/user/profile": ok() });
     await request("GET", "crm", "/user/profile");
     expect(timeout).toHaveBeenCalledWith(REQUEST_TIMEOUT_MS);
     expect(REQUEST_TIMEOUT_MS).toBe(200_000);
@@ -99,7 +99,7 @@ describe("request", () => {
   });
 
   it("a 401 (status or body code) to the member's token ends the session", async () => {
-    fakeServer({
+    mockApi({
       "GET /crm/user/profile": fail(401, 4010, "Expired"),
       "GET /custom-api/api/x": { status: 200, body: { code: 401, payload: {} } },
     });
@@ -114,7 +114,7 @@ describe("request", () => {
   });
 
   it("a 401 to a visitor's request (an expired unsubscribe link) leaves the session alone", async () => {
-    fakeServer({ "GET /crm/user/subscription-preferences": fail(401, 4010, "Expired") });
+    mockApi({ "GET /crm/user/subscription-preferences": fail(401, 4010, "Expired") });
     session.setToken("member");
     const result = await request("GET", "crm", "/user/subscription-preferences", {
       asGuest: true,

@@ -10,25 +10,12 @@ import { queryClient } from "./query-client.ts";
  * Test helpers (tests only): a fake of the server behind `fetch`, answering with the
  * contract's envelopes, and a screen rendered in a memory router with the app's providers.
  */
-export interface FakeCall {
-  method: string;
-  /** Path without the query, e.g. "/crm/auth/login-with-mobile-password". */
-  path: string;
-  query: URLSearchParams;
-  /** The form or JSON body as an object (form values are strings). */
-  body: Record<string, unknown>;
-  authorization: string | null;
-}
 
-export interface FakeAnswer {
-  status: number;
-  body: unknown;
-}
-
-type Handler = FakeAnswer | ((call: FakeCall, index: number) => FakeAnswer | Promise<FakeAnswer>);
+/** A reply of `mockApi`: HTTP 200 unless `status` says otherwise. */
+export type Reply = { status?: number; body: unknown };
 
 /** Success envelope. */
-export const ok = (payload: unknown = {}): FakeAnswer => ({ status: 200, body: { code: 200, payload } });
+export const ok = (payload: unknown = {}): Reply => ({ status: 200, body: { code: 200, payload } });
 
 /** Failure envelope, `error_code` at the top and in `payload`. */
 export const fail = (
@@ -36,7 +23,7 @@ export const fail = (
   errorCode: number,
   errorMessage: string,
   details: Record<string, unknown> = {},
-): FakeAnswer => ({
+): Reply => ({
   status,
   body: {
     code: status,
@@ -47,53 +34,68 @@ export const fail = (
 });
 
 /** The custom API's Member calls: HTTP 200 with a domain code. */
-export const memberCode = (code: number, message = ""): FakeAnswer => ({
+export const memberCode = (code: number, message = ""): Reply => ({
   status: 200,
   body: { code, message, payload: {} },
 });
 
+type ReplyHandler = (body: Record<string, string>, url: URL) => Reply;
+
+export interface MockCall {
+  method: string;
+  path: string;
+  url: URL;
+  /** The form body (empty for a JSON call). */
+  body: Record<string, string>;
+  /** The JSON body, when the call sent one. */
+  json: Record<string, unknown> | undefined;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+}
+
 /**
- * Stubs `fetch` with handlers keyed "METHOD /path". A handler given a list answers each
- * call with the next item (the last one repeats). Unknown calls answer 404 and are recorded.
+ * The tests' fetch stub: replies keyed "METHOD /path" (trailing slash ignored),
+ * a function of the form body and URL, or a list answering call by call (the last one
+ * repeats). Unhandled calls answer 404 so a test notices a call it did not expect.
  */
-export function fakeServer(routes: Record<string, Handler | Handler[]>) {
-  const calls: FakeCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), "http://localhost");
-    const headers = new Headers(init.headers);
-    const text = typeof init.body === "string" ? init.body : "";
-    const body: Record<string, unknown> = headers.get("content-type")?.includes("json")
-      ? JSON.parse(text || "{}")
-      : Object.fromEntries(new URLSearchParams(text));
-    const method = init.method ?? "GET";
-    const path = url.pathname.replace(/\/$/, "");
-    const call: FakeCall = {
-      method,
-      path,
-      query: url.searchParams,
-      body,
-      authorization: headers.get("authorization"),
-    };
-    calls.push(call);
-    const key = `${method} ${path}`;
-    const route = routes[key];
-    const index = calls.filter((c) => `${c.method} ${c.path}` === key).length - 1;
-    const handler = Array.isArray(route) ? route[Math.min(index, route.length - 1)] : route;
-    const answer = handler
-      ? typeof handler === "function"
-        ? await handler(call, index)
-        : handler
-      : { status: 404, body: { code: 404, error_code: 4040, error_message: "Not Found", payload: {} } };
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { "content-type": "application/json" },
-    });
-  });
-  vi.stubGlobal("fetch", fetchMock);
+export function mockApi(handlers: Record<string, ReplyHandler | Reply | Reply[]>) {
+  const calls: MockCall[] = [];
+  const seen = new Map<string, number>();
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), window.location.origin);
+      const method = (init?.method ?? "GET").toUpperCase();
+      const path = url.pathname.replace(/\/$/, "");
+      const raw = typeof init?.body === "string" ? init.body : "";
+      const headers = Object.fromEntries(
+        Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+      );
+      const isJson = headers["content-type"] === "application/json";
+      const json = isJson && raw ? JSON.parse(raw) : undefined;
+      const body = isJson ? {} : Object.fromEntries(new URLSearchParams(raw));
+      calls.push({ method, path, url, body, json, headers });
+      const key = `${method} ${path}`;
+      const handler = handlers[key];
+      const count = seen.get(key) ?? 0;
+      seen.set(key, count + 1);
+      const reply: Reply = !handler
+        ? fail(404, 4040, "not found")
+        : Array.isArray(handler)
+          ? (handler[Math.min(count, handler.length - 1)] as Reply)
+          : typeof handler === "function"
+            ? handler(body, url)
+            : handler;
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status ?? 200,
+        headers: { "content-type": "application/json" },
+      });
+    }),
+  );
   return {
     calls,
     /** The calls to one "METHOD /path". */
-    callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
+    called: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
   };
 }
 
@@ -135,65 +137,4 @@ export function renderApp(
   );
   const view = render(strict ? <StrictMode>{providers}</StrictMode> : providers);
   return { router, queryClient: client, ...view };
-}
-
-/** A reply of `mockApi`: HTTP 200 unless `status` says otherwise. */
-export type Reply = { status?: number; body: unknown };
-type ReplyHandler = (body: Record<string, string>, url: URL) => Reply;
-
-export interface MockCall {
-  method: string;
-  path: string;
-  url: URL;
-  /** The form body (empty for a JSON call). */
-  body: Record<string, string>;
-  /** The JSON body, when the call sent one. */
-  json: Record<string, unknown> | undefined;
-  /** Header names in lower case. */
-  headers: Record<string, string>;
-}
-
-/**
- * The feature tests' fetch stub: replies keyed "METHOD /path" (trailing slash ignored),
- * a function of the form body and URL, or a list answering call by call (the last one
- * repeats). Unhandled calls answer 404 so a test notices a call it did not expect.
- */
-export function mockApi(handlers: Record<string, ReplyHandler | Reply | Reply[]>) {
-  const calls: MockCall[] = [];
-  const seen = new Map<string, number>();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), window.location.origin);
-      const method = (init?.method ?? "GET").toUpperCase();
-      const path = url.pathname.replace(/\/$/, "");
-      const raw = typeof init?.body === "string" ? init.body : "";
-      const headers = Object.fromEntries(
-        Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
-      );
-      const isJson = headers["content-type"] === "application/json";
-      const json = isJson && raw ? JSON.parse(raw) : undefined;
-      const body = isJson ? {} : Object.fromEntries(new URLSearchParams(raw));
-      calls.push({ method, path, url, body, json, headers });
-      const key = `${method} ${path}`;
-      const handler = handlers[key];
-      const count = seen.get(key) ?? 0;
-      seen.set(key, count + 1);
-      const reply: Reply = !handler
-        ? fail(404, 4040, "not found")
-        : Array.isArray(handler)
-          ? (handler[Math.min(count, handler.length - 1)] as Reply)
-          : typeof handler === "function"
-            ? handler(body, url)
-            : handler;
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status ?? 200,
-        headers: { "content-type": "application/json" },
-      });
-    }),
-  );
-  return {
-    calls,
-    called: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
-  };
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { routes } from "../../app/router.tsx";
 import { config } from "../../lib/config.ts";
 import { i18next } from "../../lib/i18n.ts";
-import { fakeServer, renderApp } from "../../lib/test-app.tsx";
+import { mockApi, renderApp } from "../../lib/test-app.tsx";
 import { BlankPage } from "./blank-page.tsx";
 import { OpenAppRedirectPage } from "./open-app-redirect-page.tsx";
 import { OpenOrDownloadPage } from "./open-or-download-page.tsx";
@@ -18,7 +18,7 @@ const WINDOWS =
 let replace: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  fakeServer({});
+  mockApi({});
   replace = vi.fn();
   const real = window.location;
   vi.stubGlobal("location", { origin: real.origin, href: real.href, pathname: real.pathname, replace });

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import DOMPurify from "dompurify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, fakeServer, ok, renderApp } from "../../lib/test-app.tsx";
+import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { CmsPage, PrivacyPolicyPage } from "./cms-page.tsx";
 
 const PAGE = "GET /crm/cms/page";
@@ -35,14 +35,14 @@ afterEach(() => {
 describe("CmsPage (pages/{location}/{url_slug})", () => {
   it("loads the page of that location and slug and shows its title and HTML content", async () => {
     const sanitize = passThroughSanitizer();
-    const api = fakeServer({
+    const api = mockApi({
       [PAGE]: ok({ title: "H Coins partners", content: PARTNERS, status: "active" }),
     });
     renderApp(routes, "/pages/merchant/h-coins-partners");
     expect(await screen.findByRole("heading", { level: 1, name: "H Coins partners" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "Our partners" })).toBeInTheDocument();
     expect(screen.getByText("Earn at every store.")).toBeInTheDocument();
-    const query = api.callsTo(PAGE)[0]?.query;
+    const query = api.called(PAGE)[0]?.url.searchParams;
     expect(query?.get("url_slug")).toBe("h-coins-partners");
     expect(query?.get("cms_location_code")).toBe("merchant");
     expect(document.title).toBe("H Coins partners | H Coins");
@@ -54,7 +54,7 @@ describe("CmsPage (pages/{location}/{url_slug})", () => {
     // Chromium (e2e/public-screens.e2e.ts); here: the raw HTML never reaches the page, nothing runs.
     const sanitize = vi.spyOn(DOMPurify, "sanitize");
     sanitize.mockImplementation((html) => String(html).replace(/<script[\s\S]*?<\/script>|<img[^>]*>/g, ""));
-    fakeServer({ [PAGE]: ok({ title: "Partners", content: HOSTILE, status: "active" }) });
+    mockApi({ [PAGE]: ok({ title: "Partners", content: HOSTILE, status: "active" }) });
     const { container } = renderApp(routes, "/pages/merchant/partners");
     await screen.findByText("Earn at every store.");
     expect(sanitize).toHaveBeenCalledWith(HOSTILE, expect.anything());
@@ -64,14 +64,14 @@ describe("CmsPage (pages/{location}/{url_slug})", () => {
   });
 
   it("keeps links to this app inside the app", async () => {
-    fakeServer({ [PAGE]: ok({ title: "Partners", content: PARTNERS, status: "active" }) });
+    mockApi({ [PAGE]: ok({ title: "Partners", content: PARTNERS, status: "active" }) });
     renderApp(routes, "/pages/merchant/partners");
     await userEvent.click(await screen.findByRole("link", { name: "Store list" }));
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/store-list$/);
   });
 
   it("says the page was not found on 4040", async () => {
-    fakeServer({ [PAGE]: fail(404, 4040, "not found") });
+    mockApi({ [PAGE]: fail(404, 4040, "not found") });
     renderApp(routes, "/pages/merchant/missing");
     expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeInTheDocument();
     expect(
@@ -82,7 +82,7 @@ describe("CmsPage (pages/{location}/{url_slug})", () => {
 
   it("shows other failures with the server's text and can try again", async () => {
     let answers = 0;
-    fakeServer({
+    mockApi({
       [PAGE]: () =>
         answers++ === 0 ? fail(503, 5030, "down") : ok({ title: "Partners", content: "<p>Back.</p>" }),
     });
@@ -98,7 +98,7 @@ describe("CmsPage (pages/{location}/{url_slug})", () => {
 describe("PrivacyPolicyPage (pages/privacy-policy)", () => {
   it("loads slug privacy-policy at location general", async () => {
     passThroughSanitizer();
-    const api = fakeServer({
+    const api = mockApi({
       [PAGE]: ok({
         title: "Privacy Policy",
         content: "<h2>1. Personal data we collect</h2>",
@@ -110,7 +110,7 @@ describe("PrivacyPolicyPage (pages/privacy-policy)", () => {
     expect(
       screen.getByRole("heading", { level: 2, name: "1. Personal data we collect" }),
     ).toBeInTheDocument();
-    const query = api.callsTo(PAGE)[0]?.query;
+    const query = api.called(PAGE)[0]?.url.searchParams;
     expect(query?.get("url_slug")).toBe("privacy-policy");
     expect(query?.get("cms_location_code")).toBe("general");
   });

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
 import { i18next } from "../../lib/i18n.ts";
-import { fakeServer, renderApp } from "../../lib/test-app.tsx";
+import { mockApi, renderApp } from "../../lib/test-app.tsx";
 import { DownloadPage } from "./download-page.tsx";
 
 /** The catalogues keep "H Coins" (and "1 H Coin") on one line with no-break spaces; names are matched as shown. */
@@ -19,7 +19,7 @@ afterEach(async () => {
 
 describe("DownloadPage", () => {
   it("switches between English and Chinese with EN / 中 and stores the choice", async () => {
-    fakeServer({});
+    mockApi({});
     renderApp(routes, "/download");
     expect(
       screen.getByRole("heading", { level: 1, name: shown("Download the H Coins app") }),
@@ -41,14 +41,14 @@ describe("DownloadPage", () => {
   });
 
   it("the login button leads to /index", async () => {
-    fakeServer({});
+    mockApi({});
     renderApp(routes, "/download");
     await userEvent.click(screen.getByRole("link", { name: "Login" }));
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/index$/);
   });
 
   it("shows the store badges, the phone, the retail chains and the shop button (new tab)", () => {
-    fakeServer({});
+    mockApi({});
     renderApp(routes, "/download");
     expect(screen.getByRole("link", { name: "Download on the App Store" })).toHaveAttribute(
       "href",
@@ -70,7 +70,7 @@ describe("DownloadPage", () => {
   });
 
   it("shows six benefit tiles", () => {
-    fakeServer({});
+    mockApi({});
     renderApp(routes, "/download");
     const benefits = screen.getByRole("region", { name: "Member benefits" });
     expect(
@@ -88,7 +88,7 @@ describe("DownloadPage", () => {
   });
 
   it("draws two QR codes: this site's open-app route and the configured download endpoint", () => {
-    fakeServer({});
+    mockApi({});
     renderApp(routes, "/download");
     const openApp = screen.getByRole("img", { name: shown("QR code to open the H Coins app") });
     expect(openApp).toHaveAttribute("data-qr-text", `${window.location.origin}/open-cu-app`);
@@ -98,7 +98,7 @@ describe("DownloadPage", () => {
   });
 
   it("fetches nothing: every picture is drawn in the page", () => {
-    const api = fakeServer({});
+    const api = mockApi({});
     const { container } = renderApp(routes, "/download");
     expect(api.calls).toHaveLength(0);
     for (const image of container.querySelectorAll("img"))

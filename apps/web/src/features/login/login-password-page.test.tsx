@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { encodePhoneData } from "../../lib/phone-data.ts";
-import { fail, fakeServer, ok, renderApp } from "../../lib/test-app.tsx";
+import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { LoginPasswordPage } from "./login-password-page.tsx";
 
 const LOGIN = "POST /crm/auth/login-with-mobile-password";
@@ -48,7 +48,7 @@ afterEach(() => {
 
 describe("/login/step2", () => {
   it("shows the number, an empty masked password field and the forgot-password link with the same data", () => {
-    fakeServer({});
+    mockApi({});
     openPasswordStep();
     expect(screen.getByText("+852 9123 4567")).toBeInTheDocument();
     const password = screen.getByLabelText("Password");
@@ -61,21 +61,21 @@ describe("/login/step2", () => {
   });
 
   it("goes back to /login, redirect kept, when data cannot be read", async () => {
-    fakeServer({});
+    mockApi({});
     openPasswordStep("data=not-a-number&redirect=%2Fqrcode");
     expect(await screen.findByTestId("location")).toHaveTextContent("/login?redirect=%2Fqrcode");
   });
 
   it("requires the password before calling the server", async () => {
-    const server = fakeServer({});
+    const api = mockApi({});
     openPasswordStep();
     await userEvent.setup().click(screen.getByRole("button", { name: "Login" }));
     expect(await screen.findByText("Please enter your password")).toBeInTheDocument();
-    expect(server.calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
   });
 
   it("5000: 'Login Fail' with the attempts left; field and button usable again after the alert", async () => {
-    const server = fakeServer({
+    const api = mockApi({
       [LOGIN]: [
         fail(400, 5000, "Login Fail", { attempts_remaining: 3 }),
         fail(400, 5000, "Login Fail", { attempts_remaining: 2 }),
@@ -86,7 +86,7 @@ describe("/login/step2", () => {
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText("Login Fail")).toBeInTheDocument();
     expect(dialog).toHaveTextContent("Incorrect input, you have 3 attempt(s) remaining");
-    expect(server.callsTo(LOGIN)[0]?.body).toEqual({
+    expect(api.called(LOGIN)[0]?.body).toEqual({
       mobile_phone_prefix: "852",
       mobile_phone: "91234567",
       password: "Wrong1234",
@@ -100,14 +100,14 @@ describe("/login/step2", () => {
 
     await logIn("Wrong5678");
     expect(await screen.findByText("Incorrect input, you have 2 attempt(s) remaining")).toBeInTheDocument();
-    expect(server.callsTo(LOGIN)).toHaveLength(2);
+    expect(api.called(LOGIN)).toHaveLength(2);
   });
 
   it.each([
     ["4290", fail(429, 4290, "locked", { attempts_remaining: 0, retry_after_seconds: 900 })],
     ["5000 with none left", fail(400, 5000, "Login Fail", { attempts_remaining: 0 })],
   ])("%s: 'Too Many Failed Attempts'", async (_, answer) => {
-    fakeServer({ [LOGIN]: answer });
+    mockApi({ [LOGIN]: answer });
     openPasswordStep();
     await logIn();
     expect(await screen.findByRole("dialog")).toHaveTextContent(
@@ -116,7 +116,7 @@ describe("/login/step2", () => {
   });
 
   it("4202: the account is unavailable", async () => {
-    fakeServer({ [LOGIN]: fail(403, 4202, "disabled") });
+    mockApi({ [LOGIN]: fail(403, 4202, "disabled") });
     openPasswordStep();
     const user = await logIn();
     const dialog = await screen.findByRole("dialog");
@@ -128,7 +128,7 @@ describe("/login/step2", () => {
   });
 
   it("success: stores the token, loads the profile, runs the coin check and goes to an allowed path", async () => {
-    const server = fakeServer({
+    const api = mockApi({
       [LOGIN]: ok({ access_token: "tok-1" }),
       [PROFILE]: ok(member),
       [CHECK_LINKED]: linked(),
@@ -137,21 +137,21 @@ describe("/login/step2", () => {
     await logIn();
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/qrcode$/);
     expect(localStorage.getItem("token")).toBe("tok-1");
-    expect(server.callsTo(PROFILE)[0]?.authorization).toBe("Bearer web:tok-1");
-    expect(server.callsTo(CHECK_LINKED)[0]?.body).toEqual({
+    expect(api.called(PROFILE)[0]?.headers.authorization).toBe("Bearer web:tok-1");
+    expect(api.called(CHECK_LINKED)[0]?.body).toEqual({
       mobile_phone_prefix: "852",
       mobile_phone: "91234567",
     });
-    expect(server.callsTo(CHECK_LINKED)[0]?.authorization).toBe("Bearer web:guest");
-    expect(server.callsTo(LINK)).toHaveLength(0);
-    expect(server.callsTo(CREATE)).toHaveLength(0);
+    expect(api.called(CHECK_LINKED)[0]?.headers.authorization).toBe("Bearer web:guest");
+    expect(api.called(LINK)).toHaveLength(0);
+    expect(api.called(CREATE)).toHaveLength(0);
     expect(assign).not.toHaveBeenCalled();
   });
 
   it.each(["https://evil.example", "//evil.example"])(
     "refuses the redirect %s and leaves for the shop with the token",
     async (target) => {
-      fakeServer({
+      mockApi({
         [LOGIN]: ok({ access_token: "tok-2" }),
         [PROFILE]: ok(member),
         [CHECK_LINKED]: linked(),
@@ -164,14 +164,14 @@ describe("/login/step2", () => {
   );
 
   it("without a redirect leaves for the shop with the token", async () => {
-    fakeServer({ [LOGIN]: ok({ access_token: "tok-3" }), [PROFILE]: ok(member), [CHECK_LINKED]: linked() });
+    mockApi({ [LOGIN]: ok({ access_token: "tok-3" }), [PROFILE]: ok(member), [CHECK_LINKED]: linked() });
     openPasswordStep();
     await logIn();
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(`${SHOP}?access_token=tok-3`));
   });
 
   it("an unlinked account (100) is linked, and a failed link alerts but does not block the login", async () => {
-    const server = fakeServer({
+    const api = mockApi({
       [LOGIN]: ok({ access_token: "tok-4" }),
       [PROFILE]: ok({ ...member, external_customer_id: null }),
       [CHECK_LINKED]: ok({ status_code: 100 }),
@@ -181,14 +181,14 @@ describe("/login/step2", () => {
     const user = await logIn();
     const dialog = await screen.findByRole("dialog");
     expect(dialog).toHaveTextContent("H Coins is unavailable");
-    expect(server.callsTo(LINK)[0]?.authorization).toBe("Bearer web:tok-4");
+    expect(api.called(LINK)[0]?.headers.authorization).toBe("Bearer web:tok-4");
     expect(screen.queryByTestId("location")).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
     expect(await screen.findByTestId("location")).toHaveTextContent("/qrcode");
   });
 
   it("a scheme refusal (-1) creates the account, as after registration", async () => {
-    const server = fakeServer({
+    const api = mockApi({
       [LOGIN]: ok({ access_token: "tok-5" }),
       [PROFILE]: ok({ ...member, external_customer_id: null }),
       [CHECK_LINKED]: ok({ status_code: -1, msg_en: "refused" }),
@@ -197,12 +197,12 @@ describe("/login/step2", () => {
     openPasswordStep(`data=${DATA}&redirect=%2Fqrcode`);
     await logIn();
     expect(await screen.findByTestId("location")).toHaveTextContent("/qrcode");
-    expect(server.callsTo(CREATE)).toHaveLength(1);
+    expect(api.called(CREATE)).toHaveLength(1);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("101 with another member's number alerts the scheme's message, then goes on", async () => {
-    fakeServer({
+    mockApi({
       [LOGIN]: ok({ access_token: "tok-6" }),
       [PROFILE]: ok(member),
       [CHECK_LINKED]: ok({ status_code: 101, hcoins_memberno: "HC9999", msg_en: "Linked to another member" }),

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodePhoneData } from "../../lib/phone-data.ts";
-import { fail, fakeServer, memberCode, renderApp } from "../../lib/test-app.tsx";
+import { fail, memberCode, mockApi, renderApp } from "../../lib/test-app.tsx";
 import { LoginPhonePage } from "./login-phone-page.tsx";
 
 const CHECK_PHONE = "POST /custom-api/api/Member/CheckPhone";
@@ -25,27 +25,27 @@ afterEach(() => {
 
 describe("/login", () => {
   it("starts with +852 and an empty mobile number", () => {
-    fakeServer({});
+    mockApi({});
     openLogin();
     expect(screen.getByRole("combobox", { name: "Country code" })).toHaveValue("852");
     expect(screen.getByLabelText("Mobile number")).toHaveValue("");
   });
 
   it("checks the number as a visitor, without an SMS code, and sends a member (40006) to the password step with the redirect", async () => {
-    const server = fakeServer({ [CHECK_PHONE]: memberCode(40006) });
+    const api = mockApi({ [CHECK_PHONE]: memberCode(40006) });
     openLogin("/login?redirect=%2Fqrcode");
     await submitNumber("91234567");
     const data = encodePhoneData({ phonePre: "852", phone: "91234567" });
     expect(await screen.findByTestId("location")).toHaveTextContent(
       `/login/step2?data=${data}&redirect=%2Fqrcode`,
     );
-    const [call] = server.callsTo(CHECK_PHONE);
+    const [call] = api.called(CHECK_PHONE);
     expect(call?.body).toEqual({ mobile_phone_prefix: "852", mobile_phone: "91234567" });
-    expect(call?.authorization).toBe("Bearer web:guest");
+    expect(call?.headers.authorization).toBe("Bearer web:guest");
   });
 
   it.each([40003, 40005, 40002])("sends %i to SMS verification, data and redirect kept", async (code) => {
-    fakeServer({ [CHECK_PHONE]: memberCode(code) });
+    mockApi({ [CHECK_PHONE]: memberCode(code) });
     openLogin("/login?redirect=%2Fupdateuser");
     await submitNumber("13800138000", "86");
     const data = encodePhoneData({ phonePre: "86", phone: "13800138000" });
@@ -55,7 +55,7 @@ describe("/login", () => {
   });
 
   it("leaves the redirect out when there was none", async () => {
-    fakeServer({ [CHECK_PHONE]: memberCode("40006" as unknown as number) });
+    mockApi({ [CHECK_PHONE]: memberCode("40006" as unknown as number) });
     openLogin();
     await submitNumber("91234567");
     const data = encodePhoneData({ phonePre: "852", phone: "91234567" });
@@ -64,7 +64,7 @@ describe("/login", () => {
   });
 
   it("shows the answer's message when it has no code to act on", async () => {
-    fakeServer({ [CHECK_PHONE]: { status: 200, body: { message: "Member service busy" } } });
+    mockApi({ [CHECK_PHONE]: { status: 200, body: { message: "Member service busy" } } });
     openLogin();
     await submitNumber("91234567");
     expect(await screen.findByRole("dialog")).toHaveTextContent("Member service busy");
@@ -72,7 +72,7 @@ describe("/login", () => {
   });
 
   it("shows 'Server Error' when the answer has neither code nor message, and the form stays usable", async () => {
-    fakeServer({ [CHECK_PHONE]: { status: 502, body: {} } });
+    mockApi({ [CHECK_PHONE]: { status: 502, body: {} } });
     openLogin();
     const user = await submitNumber("91234567");
     expect(await screen.findByRole("dialog")).toHaveTextContent("Server Error");
@@ -82,7 +82,7 @@ describe("/login", () => {
   });
 
   it("shows the domain text of a known error code", async () => {
-    fakeServer({ [CHECK_PHONE]: fail(429, 4299, "rate limited") });
+    mockApi({ [CHECK_PHONE]: fail(429, 4299, "rate limited") });
     openLogin();
     await submitNumber("91234567");
     expect(await screen.findByRole("dialog")).toHaveTextContent("Too many requests, please try again later.");
@@ -93,7 +93,7 @@ describe("/login", () => {
     ["9123456", undefined, "Length should be 8 digits"],
     ["12800138000", "86", "Length should be 11 digits"],
   ])("refuses %j (prefix %s) before calling the server", async (phone, prefix, message) => {
-    const server = fakeServer({ [CHECK_PHONE]: memberCode(40006) });
+    const api = mockApi({ [CHECK_PHONE]: memberCode(40006) });
     openLogin();
     const user = userEvent.setup();
     if (prefix) await user.selectOptions(screen.getByRole("combobox", { name: "Country code" }), prefix);
@@ -101,6 +101,6 @@ describe("/login", () => {
     await user.click(screen.getByRole("button", { name: "Next" }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByLabelText("Mobile number")).toHaveAttribute("aria-invalid", "true");
-    expect(server.calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
-import { fail, fakeServer, ok, renderApp } from "../../lib/test-app.tsx";
+import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { ChangePasswordPage } from "./change-password-page.tsx";
 import { ChangePasswordSuccessPage } from "./change-password-success-page.tsx";
 
@@ -34,7 +34,7 @@ afterEach(() => {
 
 describe("/update-password", () => {
   it("has three empty masked fields and checks them before calling the server", async () => {
-    const server = fakeServer({});
+    const api = mockApi({});
     openChangePassword();
     for (const label of ["Old password", "New password", "Confirm new password"]) {
       expect(screen.getByLabelText(label)).toHaveAttribute("type", "password");
@@ -44,11 +44,11 @@ describe("/update-password", () => {
     expect(await screen.findByText("Please enter your password")).toBeInTheDocument();
     expect(screen.getByText("The password format does not match, please re-enter")).toBeInTheDocument();
     expect(screen.getByText("Please enter the password again")).toBeInTheDocument();
-    expect(server.calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
   });
 
   it("success (code 200) goes to the success page, whose button leads to the shop's VIP page", async () => {
-    const server = fakeServer({ [CHANGE]: ok({}) });
+    const api = mockApi({ [CHANGE]: ok({}) });
     openChangePassword();
     await submit("OldPass123", "NewPass123");
     expect(
@@ -58,9 +58,9 @@ describe("/update-password", () => {
       "href",
       config.vipUrl,
     );
-    const [call] = server.callsTo(CHANGE);
+    const [call] = api.called(CHANGE);
     expect(call?.body).toEqual({ old_password: "OldPass123", new_password: "NewPass123" });
-    expect(call?.authorization).toBe("Bearer web:member-token");
+    expect(call?.headers.authorization).toBe("Bearer web:member-token");
   });
 
   it.each([
@@ -68,7 +68,7 @@ describe("/update-password", () => {
     ["5030", fail(503, 5030, "down")],
     ["a validation failure", fail(400, 4000, "invalid", { errors: [{ field: "new_password", rule: "x" }] })],
   ])("%s: 'Fail to update password, Please try again.' and the form is usable again", async (_, answer) => {
-    fakeServer({ [CHANGE]: answer });
+    mockApi({ [CHANGE]: answer });
     openChangePassword();
     const user = await submit("OldPass123", "NewPass123");
     const dialog = await screen.findByRole("dialog");
@@ -81,7 +81,7 @@ describe("/update-password", () => {
   });
 
   it("4207: the password is too common", async () => {
-    fakeServer({ [CHANGE]: fail(400, 4207, "too common") });
+    mockApi({ [CHANGE]: fail(400, 4207, "too common") });
     openChangePassword();
     await submit("OldPass123", "Unusual123");
     expect(await screen.findByRole("dialog")).toHaveTextContent(

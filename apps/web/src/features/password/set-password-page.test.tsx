@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, fakeServer, ok, renderApp } from "../../lib/test-app.tsx";
+import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { SetPasswordPage } from "./set-password-page.tsx";
 
 const SET = "POST /crm/user/set-password";
@@ -38,21 +38,21 @@ afterEach(() => {
 
 describe("/updatepw", () => {
   it("checks the confirmation before calling the server", async () => {
-    const server = fakeServer({});
+    const api = mockApi({});
     openSetPassword();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("New password"), "FirstPass1");
     await user.type(screen.getByLabelText("Confirm new password"), "FirstPass2");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText("Password inconsistency, please re-enter")).toBeInTheDocument();
-    expect(server.calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
   });
 
   it.each([
     ["4206 (a password exists)", fail(409, 4206, "already set")],
     ["5030", fail(503, 5030, "down")],
   ])("%s: 'Fail to update password, Please try again.' and loading stops", async (_, answer) => {
-    const server = fakeServer({ [SET]: answer });
+    const api = mockApi({ [SET]: answer });
     openSetPassword();
     const user = await submit();
     const dialog = await screen.findByRole("dialog");
@@ -63,11 +63,11 @@ describe("/updatepw", () => {
     const button = screen.getByRole("button", { name: "Submit" });
     expect(button).toBeEnabled();
     expect(button).not.toHaveAttribute("aria-busy");
-    expect(server.callsTo(CHECK_LINKED)).toHaveLength(0);
+    expect(api.called(CHECK_LINKED)).toHaveLength(0);
   });
 
   it("success: sets the password, reloads user info, and a linked member (101, same number) reaches /update-user/success", async () => {
-    const server = fakeServer({
+    const api = mockApi({
       [SET]: ok({}),
       [PROFILE]: ok(member),
       [CHECK_LINKED]: ok({ status_code: 101, hcoins_memberno: "HC0009" }),
@@ -75,16 +75,16 @@ describe("/updatepw", () => {
     openSetPassword();
     await submit();
     expect(await screen.findByTestId("location")).toHaveTextContent("/update-user/success");
-    expect(server.callsTo(SET)[0]?.body).toEqual({ new_password: "FirstPass1" });
-    expect(server.callsTo(SET)[0]?.authorization).toBe("Bearer web:app-member-token");
-    expect(server.callsTo(CHECK_LINKED)[0]?.body).toEqual({
+    expect(api.called(SET)[0]?.body).toEqual({ new_password: "FirstPass1" });
+    expect(api.called(SET)[0]?.headers.authorization).toBe("Bearer web:app-member-token");
+    expect(api.called(CHECK_LINKED)[0]?.body).toEqual({
       mobile_phone_prefix: "852",
       mobile_phone: "61234567",
     });
   });
 
   it("success with an unlinked account (100): links it, then the success page", async () => {
-    const server = fakeServer({
+    const api = mockApi({
       [SET]: ok({}),
       [PROFILE]: ok({ ...member, external_customer_id: null }),
       [CHECK_LINKED]: ok({ status_code: 100 }),
@@ -93,11 +93,11 @@ describe("/updatepw", () => {
     openSetPassword();
     await submit();
     expect(await screen.findByTestId("location")).toHaveTextContent("/update-user/success");
-    expect(server.callsTo(LINK)).toHaveLength(1);
+    expect(api.called(LINK)).toHaveLength(1);
   });
 
   it("a refusal of the scheme (-1) shows its message, creates nothing and stays", async () => {
-    const server = fakeServer({
+    const api = mockApi({
       [SET]: ok({}),
       [PROFILE]: ok({ ...member, external_customer_id: null }),
       [CHECK_LINKED]: ok({
@@ -114,6 +114,6 @@ describe("/updatepw", () => {
     await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
     expect(screen.getByRole("button", { name: "Submit" })).toBeEnabled();
     expect(screen.queryByTestId("location")).not.toBeInTheDocument();
-    expect(server.callsTo(CREATE)).toHaveLength(0);
+    expect(api.called(CREATE)).toHaveLength(0);
   });
 });

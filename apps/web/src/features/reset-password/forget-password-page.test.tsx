@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, fakeServer, ok, renderApp } from "../../lib/test-app.tsx";
+import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { ForgetPasswordPage } from "./forget-password-page.tsx";
 import { ResetSuccessPage } from "./reset-success-page.tsx";
 
@@ -36,7 +36,7 @@ afterEach(() => {
 
 describe("/forget-pwd", () => {
   it("resets the member's own number: code sent once, new password, success, session ended", async () => {
-    const server = fakeServer({
+    const api = mockApi({
       [PROFILE]: ok(member),
       [SEND]: ok({ resend_after_seconds: 60 }),
       [EXCHANGE]: ok({ reset_token: "reset-own" }),
@@ -45,8 +45,8 @@ describe("/forget-pwd", () => {
     openForgetPassword();
     expect(await screen.findByText("+853 6612 3456")).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: "Resend (60s)" })).toBeDisabled();
-    expect(server.callsTo(SEND)).toHaveLength(1);
-    expect(server.callsTo(SEND)[0]?.body).toEqual({ mobile_phone_prefix: "853", mobile_phone: "66123456" });
+    expect(api.called(SEND)).toHaveLength(1);
+    expect(api.called(SEND)[0]?.body).toEqual({ mobile_phone_prefix: "853", mobile_phone: "66123456" });
 
     const user = await enterCode();
     await user.type(await screen.findByLabelText("New password"), "Another123");
@@ -55,12 +55,12 @@ describe("/forget-pwd", () => {
 
     expect(await screen.findByRole("heading", { name: "Your password has been reset." })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to login" })).toHaveAttribute("href", "/login");
-    expect(server.callsTo(RESET)[0]?.body).toEqual({ token: "reset-own", new_password: "Another123" });
+    expect(api.called(RESET)[0]?.body).toEqual({ token: "reset-own", new_password: "Another123" });
     expect(localStorage.getItem("token")).toBeNull();
   });
 
   it("an expired reset token goes back to the code step, which sends a new code", async () => {
-    const server = fakeServer({
+    const api = mockApi({
       [PROFILE]: ok(member),
       [SEND]: ok({ resend_after_seconds: 60 }),
       [EXCHANGE]: ok({ reset_token: "reset-old" }),
@@ -76,6 +76,6 @@ describe("/forget-pwd", () => {
     );
     await user.click(screen.getByRole("button", { name: "Confirm" }));
     expect(await screen.findByLabelText("Verification code")).toHaveValue("");
-    await vi.waitFor(() => expect(server.callsTo(SEND)).toHaveLength(2));
+    await vi.waitFor(() => expect(api.called(SEND)).toHaveLength(2));
   });
 });

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodePhoneData } from "../../lib/phone-data.ts";
-import { fail, fakeServer, ok, renderApp } from "../../lib/test-app.tsx";
+import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { ResetCodePage } from "./reset-code-page.tsx";
 import { ResetNewPasswordPage } from "./reset-new-password-page.tsx";
 import { ResetSuccessPage } from "./reset-success-page.tsx";
@@ -32,18 +32,18 @@ afterEach(() => {
 
 describe("/reset-pw/step1", () => {
   it("sends the code once on open (StrictMode runs effects twice) and counts down from 60", async () => {
-    const server = fakeServer({ [SEND]: ok({ resend_after_seconds: 60 }) });
+    const api = mockApi({ [SEND]: ok({ resend_after_seconds: 60 }) });
     openStep1();
     const resend = await screen.findByRole("button", { name: "Resend (60s)" });
     expect(resend).toBeDisabled();
-    expect(server.callsTo(SEND)).toHaveLength(1);
-    expect(server.callsTo(SEND)[0]?.body).toEqual({ mobile_phone_prefix: "852", mobile_phone: "91234567" });
+    expect(api.called(SEND)).toHaveLength(1);
+    expect(api.called(SEND)[0]?.body).toEqual({ mobile_phone_prefix: "852", mobile_phone: "91234567" });
     expect(screen.getByText("+852 9123 4567")).toBeInTheDocument();
   });
 
   it("counts down each second, enables resend at 0, and a resend starts again at 60", async () => {
     // The first answer sets a 2 s countdown (a code sent moments ago) so the test waits 2 s, not 60.
-    const server = fakeServer({
+    const api = mockApi({
       [SEND]: [fail(429, 4203, "too soon", { retry_after_seconds: 2 }), ok({ resend_after_seconds: 60 })],
     });
     openStep1();
@@ -51,22 +51,22 @@ describe("/reset-pw/step1", () => {
     expect(await screen.findByRole("button", { name: "Resend (1s)" }, { timeout: 2000 })).toBeDisabled();
     const resend = await screen.findByRole("button", { name: "Resend" }, { timeout: 2000 });
     expect(resend).toBeEnabled();
-    expect(server.callsTo(SEND)).toHaveLength(1);
+    expect(api.called(SEND)).toHaveLength(1);
 
     await userEvent.setup().click(resend);
     expect(await screen.findByRole("button", { name: "Resend (60s)" })).toBeDisabled();
-    expect(server.callsTo(SEND)).toHaveLength(2);
+    expect(api.called(SEND)).toHaveLength(2);
   });
 
   it("a code sent moments ago (4203 on open) just sets the countdown, without an alert", async () => {
-    fakeServer({ [SEND]: fail(429, 4203, "too soon", { retry_after_seconds: 42 }) });
+    mockApi({ [SEND]: fail(429, 4203, "too soon", { retry_after_seconds: 42 }) });
     openStep1();
     expect(await screen.findByRole("button", { name: "Resend (42s)" })).toBeDisabled();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
   });
 
   it("too many codes (4204) says so", async () => {
-    fakeServer({ [SEND]: fail(429, 4204, "too many", { retry_after_seconds: 3000 }) });
+    mockApi({ [SEND]: fail(429, 4204, "too many", { retry_after_seconds: 3000 }) });
     openStep1();
     expect(await screen.findByRole("dialog")).toHaveTextContent(
       "Too many verification codes requested, please try again later.",
@@ -74,23 +74,23 @@ describe("/reset-pw/step1", () => {
   });
 
   it("goes to /login when data cannot be read", async () => {
-    const server = fakeServer({ [SEND]: ok({ resend_after_seconds: 60 }) });
+    const api = mockApi({ [SEND]: ok({ resend_after_seconds: 60 }) });
     openStep1("data=%%%");
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/login$/);
-    expect(server.callsTo(SEND)).toHaveLength(0);
+    expect(api.called(SEND)).toHaveLength(0);
   });
 
   it("requires the code", async () => {
-    const server = fakeServer({ [SEND]: ok({ resend_after_seconds: 60 }) });
+    const api = mockApi({ [SEND]: ok({ resend_after_seconds: 60 }) });
     openStep1();
     await screen.findByRole("button", { name: "Resend (60s)" });
     await userEvent.setup().click(screen.getByRole("button", { name: "Next" }));
     expect(await screen.findByText("Please enter the verification code")).toBeInTheDocument();
-    expect(server.callsTo(EXCHANGE)).toHaveLength(0);
+    expect(api.called(EXCHANGE)).toHaveLength(0);
   });
 
   it("4201: 'Verification code invalid, Please try again.', and the member can type another", async () => {
-    const server = fakeServer({
+    const api = mockApi({
       [SEND]: ok({ resend_after_seconds: 60 }),
       [EXCHANGE]: fail(400, 4201, "invalid"),
     });
@@ -100,7 +100,7 @@ describe("/reset-pw/step1", () => {
     await user.click(screen.getByRole("button", { name: "Next" }));
     const dialog = await screen.findByRole("dialog");
     expect(dialog).toHaveTextContent("Verification code invalid, Please try again.");
-    expect(server.callsTo(EXCHANGE)[0]?.body).toEqual({
+    expect(api.called(EXCHANGE)[0]?.body).toEqual({
       mobile_phone_prefix: "852",
       mobile_phone: "91234567",
       mobile_token: "123456",
@@ -112,7 +112,7 @@ describe("/reset-pw/step1", () => {
   });
 
   it("the whole reset: code, token kept, new password, success page with a way to log in", async () => {
-    const server = fakeServer({
+    const api = mockApi({
       [SEND]: ok({ resend_after_seconds: 60 }),
       [EXCHANGE]: ok({ reset_token: "reset-abc" }),
       [RESET]: ok({}),
@@ -129,9 +129,9 @@ describe("/reset-pw/step1", () => {
     await user.click(screen.getByRole("button", { name: "Submit" }));
 
     expect(await screen.findByRole("heading", { name: "Your password has been reset." })).toBeInTheDocument();
-    expect(server.callsTo(RESET)[0]?.body).toEqual({ token: "reset-abc", new_password: "NewPass123" });
+    expect(api.called(RESET)[0]?.body).toEqual({ token: "reset-abc", new_password: "NewPass123" });
     expect(sessionStorage.getItem("resetToken")).toBeNull();
-    expect(server.callsTo(SEND)).toHaveLength(1);
+    expect(api.called(SEND)).toHaveLength(1);
     await user.click(screen.getByRole("link", { name: "Go to login" }));
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/login$/);
   });

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodePhoneData } from "../../lib/phone-data.ts";
-import { fail, fakeServer, ok, renderApp } from "../../lib/test-app.tsx";
+import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { ResetNewPasswordPage } from "./reset-new-password-page.tsx";
 import { keepResetToken } from "./reset-token-store.ts";
 
@@ -31,20 +31,20 @@ afterEach(() => {
 
 describe("/reset-pw/step2", () => {
   it("without a reset token goes back to step 1 for this number", async () => {
-    fakeServer({});
+    mockApi({});
     openStep2();
     expect(await screen.findByTestId("location")).toHaveTextContent(`/reset-pw/step1?data=${DATA}`);
   });
 
   it("ignores a reset token kept for another number", async () => {
-    fakeServer({});
+    mockApi({});
     keepResetToken({ phonePre: "852", phone: "98765432" }, "someone-else");
     openStep2();
     expect(await screen.findByTestId("location")).toHaveTextContent(`/reset-pw/step1?data=${DATA}`);
   });
 
   it("shows two empty masked fields and checks the format and the confirmation", async () => {
-    const server = fakeServer({ [RESET]: ok({}) });
+    const api = mockApi({ [RESET]: ok({}) });
     keepResetToken(PHONE, "reset-1");
     openStep2();
     expect(screen.getByLabelText("New password")).toHaveAttribute("type", "password");
@@ -55,11 +55,11 @@ describe("/reset-pw/step2", () => {
       await screen.findByText("The password format does not match, please re-enter"),
     ).toBeInTheDocument();
     expect(screen.getByText("Password inconsistency, please re-enter")).toBeInTheDocument();
-    expect(server.calls).toHaveLength(0);
+    expect(api.calls).toHaveLength(0);
   });
 
   it("an expired reset token (4201) says so and goes back to step 1", async () => {
-    fakeServer({ [RESET]: fail(400, 4201, "invalid") });
+    mockApi({ [RESET]: fail(400, 4201, "invalid") });
     keepResetToken(PHONE, "reset-old");
     openStep2();
     const user = await submit("NewPass123");
@@ -82,7 +82,7 @@ describe("/reset-pw/step2", () => {
       "Password store offline",
     ],
   ])("other failures show %s, and the member stays with the token", async (_, answer, text) => {
-    const server = fakeServer({ [RESET]: [answer, ok({})] });
+    const api = mockApi({ [RESET]: [answer, ok({})] });
     keepResetToken(PHONE, "reset-2");
     openStep2();
     const user = await submit("NewPass123");
@@ -93,6 +93,6 @@ describe("/reset-pw/step2", () => {
     expect(screen.queryByTestId("location")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByTestId("location")).toHaveTextContent("/reset-pw/success");
-    expect(server.callsTo(RESET).map((call) => call.body.token)).toEqual(["reset-2", "reset-2"]);
+    expect(api.called(RESET).map((call) => call.body.token)).toEqual(["reset-2", "reset-2"]);
   });
 });

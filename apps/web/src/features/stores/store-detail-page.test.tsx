@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mediaUrl } from "../../lib/api-client.ts";
-import { fail, fakeServer, ok, renderApp } from "../../lib/test-app.tsx";
+import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { StoreDetailPage } from "./store-detail-page.tsx";
 import { StoreListPage } from "./store-list-page.tsx";
 import { FILTER_CHOICES, store } from "./test-fixtures.ts";
@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe("StoreDetailPage", () => {
   it("shows name, address, business hours, introduction and picture", async () => {
-    const api = fakeServer({
+    const api = mockApi({
       "GET /crm/store/7": ok(store(7, { phone: "2345 6789", partner_property: true })),
     });
     renderApp(routes, "/store-list/detail/7");
@@ -39,7 +39,7 @@ describe("StoreDetailPage", () => {
   });
 
   it("says the store was not found on 4040", async () => {
-    fakeServer({ "GET /crm/store/99": fail(404, 4040, "not found") });
+    mockApi({ "GET /crm/store/99": fail(404, 4040, "not found") });
     renderApp(routes, "/store-list/detail/99");
     expect(await screen.findByRole("heading", { level: 1, name: "Store not found" })).toBeInTheDocument();
     expect(
@@ -49,9 +49,9 @@ describe("StoreDetailPage", () => {
   });
 
   it("leads back to the list with the filters and page the member came from", async () => {
-    fakeServer({
-      "GET /crm/store": (call) =>
-        call.query.get("metadata") === "1"
+    mockApi({
+      "GET /crm/store": (_, url) =>
+        url.searchParams.get("metadata") === "1"
           ? ok(FILTER_CHOICES)
           : ok({ items: [store(3)], total: 11, page: 2, page_size: 10 }),
       "GET /crm/store/3": ok(store(3)),

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type FakeCall, fail, fakeServer, ok, renderApp } from "../../lib/test-app.tsx";
+import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { StoreListPage } from "./store-list-page.tsx";
 import { FILTER_CHOICES, store } from "./test-fixtures.ts";
 
@@ -17,11 +17,11 @@ afterEach(() => {
 
 /** The fake store endpoint: metadata, or `total` stores paged like the server. */
 function storeServer(total = 3) {
-  return fakeServer({
-    [STORES]: (call: FakeCall) => {
-      if (call.query.get("metadata") === "1") return ok(FILTER_CHOICES);
-      const page = Number(call.query.get("page") ?? 1);
-      const size = Number(call.query.get("page_size") ?? 20);
+  return mockApi({
+    [STORES]: (_, url) => {
+      if (url.searchParams.get("metadata") === "1") return ok(FILTER_CHOICES);
+      const page = Number(url.searchParams.get("page") ?? 1);
+      const size = Number(url.searchParams.get("page_size") ?? 20);
       const first = (page - 1) * size + 1;
       const items = Array.from({ length: Math.max(0, Math.min(size, total - first + 1)) }, (_, i) =>
         store(first + i),
@@ -31,9 +31,9 @@ function storeServer(total = 3) {
   });
 }
 
-const listCalls = (api: ReturnType<typeof fakeServer>) =>
-  api.callsTo(STORES).filter((call) => call.query.get("metadata") !== "1");
-const lastListQuery = (api: ReturnType<typeof fakeServer>) => listCalls(api).at(-1)?.query;
+const listCalls = (api: ReturnType<typeof mockApi>) =>
+  api.called(STORES).filter((call) => call.url.searchParams.get("metadata") !== "1");
+const lastListQuery = (api: ReturnType<typeof mockApi>) => listCalls(api).at(-1)?.url.searchParams;
 
 describe("StoreListPage", () => {
   it("lists the stores at /index and /store-list with their address and a link to the detail", async () => {
@@ -117,13 +117,13 @@ describe("StoreListPage", () => {
   });
 
   it("says so when no store matches, and can show all stores again", async () => {
-    const api = fakeServer({
-      [STORES]: (call: FakeCall) =>
-        call.query.get("metadata") === "1"
+    const api = mockApi({
+      [STORES]: (_, url) =>
+        url.searchParams.get("metadata") === "1"
           ? ok(FILTER_CHOICES)
           : ok({
-              items: call.query.has("brand") ? [] : [store(1)],
-              total: call.query.has("brand") ? 0 : 1,
+              items: url.searchParams.has("brand") ? [] : [store(1)],
+              total: url.searchParams.has("brand") ? 0 : 1,
               page: 1,
               page_size: 10,
             }),
@@ -137,9 +137,9 @@ describe("StoreListPage", () => {
 
   it("shows the server's message when the list fails, and tries again", async () => {
     let answers = 0;
-    fakeServer({
-      [STORES]: (call: FakeCall) =>
-        call.query.get("metadata") === "1"
+    mockApi({
+      [STORES]: (_, url) =>
+        url.searchParams.get("metadata") === "1"
           ? ok(FILTER_CHOICES)
           : answers++ === 0
             ? fail(503, 5030, "down")

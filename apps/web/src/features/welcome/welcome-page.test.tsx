@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mediaUrl } from "../../lib/api-client.ts";
 import { config } from "../../lib/config.ts";
 import { session } from "../../lib/session.ts";
-import { fail, fakeServer, ok, renderApp } from "../../lib/test-app.tsx";
+import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { WelcomePage } from "./welcome-page.tsx";
 
 /** The catalogues keep "H Coins" (and "1 H Coin") on one line with no-break spaces; names are matched as shown. */
@@ -37,7 +37,7 @@ afterEach(() => {
 
 describe("WelcomePage", () => {
   it("shows the welcome banners: the mobile image on phones, the desktop one from 768 px, sized before loading", async () => {
-    const api = fakeServer({
+    const api = mockApi({
       [BANNERS]: ok([
         banner(1, "Welcome to H Coins"),
         banner(2, "Birthday month", "inactive"),
@@ -56,12 +56,12 @@ describe("WelcomePage", () => {
     // Later banners wait; inactive ones are not shown.
     expect(screen.getByRole("img", { name: "Double H Coins" })).toHaveAttribute("loading", "lazy");
     expect(screen.queryByRole("img", { name: "Birthday month" })).toBeNull();
-    expect(api.callsTo(BANNERS)[0]?.query.get("cms_location_code")).toBe("welcome");
-    expect(api.callsTo(BANNERS)[0]?.authorization).toBe(`Bearer ${config.appId}:guest`);
+    expect(api.called(BANNERS)[0]?.url.searchParams.get("cms_location_code")).toBe("welcome");
+    expect(api.called(BANNERS)[0]?.headers.authorization).toBe(`Bearer ${config.appId}:guest`);
   });
 
   it("offers Register and Login, with the landing copy, even when the banner call fails", async () => {
-    fakeServer({ [BANNERS]: fail(503, 5030, "down") });
+    mockApi({ [BANNERS]: fail(503, 5030, "down") });
     renderApp(routes, "/");
     expect(
       screen.getByRole("heading", { level: 1, name: shown("Shop, earn H Coins, enjoy rewards") }),
@@ -73,14 +73,14 @@ describe("WelcomePage", () => {
   });
 
   it("Login leads to /login", async () => {
-    fakeServer({ [BANNERS]: ok([]) });
+    mockApi({ [BANNERS]: ok([]) });
     renderApp(routes, "/");
     await userEvent.click(screen.getByRole("link", { name: "Login" }));
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/login$/);
   });
 
   it("stores the state query as the session's state url and stays on the page", async () => {
-    fakeServer({ [BANNERS]: ok([]) });
+    mockApi({ [BANNERS]: ok([]) });
     renderApp(routes, "/?state=%2Fqrcode%3Ffrom%3Dshop");
     expect(await screen.findByRole("link", { name: "Register" })).toBeInTheDocument();
     expect(session.getStateUrl()).toBe("/qrcode?from=shop");
@@ -88,7 +88,7 @@ describe("WelcomePage", () => {
   });
 
   it("hands a pay-channel state to the native app with the pay-channel return url", async () => {
-    const api = fakeServer({ [BANNERS]: ok([]) });
+    const api = mockApi({ [BANNERS]: ok([]) });
     renderApp(routes, `/?state=${encodeURIComponent("/app-payment/result?order=7")}`);
     const returnUrl = new URL(config.payChannelReturnUrl, window.location.origin).toString();
     const expected = `${config.nativeAppScheme}app-payment/result?order=7&return_url=${encodeURIComponent(returnUrl)}`;
