@@ -4,12 +4,12 @@ import { parseArgs } from "node:util";
 import { MemberCheckCode } from "@hcoins/domain/codes";
 import { emailSchema, FIRST_LAST_NAME_MAX_LENGTH } from "@hcoins/domain/payloads";
 import { phoneKey } from "@hcoins/domain/phone";
-import { CsvError, type Info, parse } from "csv-parse/sync";
 import { isUniqueViolation } from "../db/database.ts";
 import type { MemberRow } from "../db/schema.ts";
 import type { ImportedMember } from "../modules/members/service.ts";
 import type { Services } from "../services.ts";
 import { CliError, checkPhone, parseCommandArgs, showMember, showPhone } from "./command.ts";
+import { readCsvRecords } from "./csv-records.ts";
 
 export const IMPORT_MEMBERS_USAGE = "import-members <file.csv>";
 
@@ -116,20 +116,7 @@ export async function importMembers(services: Services, args: string[]): Promise
 
 /** The data rows of the file, keyed by the header's column names, or a CliError for a bad header or CSV syntax. */
 function parseMembersCsv(text: string, name: string): CsvRow[] {
-  let records: { record: string[]; info: Info }[];
-  try {
-    // csv-parse counts a CRLF inside quotes as two lines; one kind of line end keeps line numbers true.
-    records = parse(text.replace(/\r\n?/g, "\n"), {
-      bom: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      info: true,
-    }) as unknown as { record: string[]; info: Info }[];
-  } catch (error) {
-    if (error instanceof CsvError) throw new CliError(`${name}: ${error.message}; nothing was imported`);
-    throw error;
-  }
+  const records = readCsvRecords(text, name);
 
   const [header, ...data] = records;
   if (!header) throw new CliError(`${name} is empty: it needs a header row naming its columns`);

@@ -2,7 +2,6 @@ import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { LANGUAGES, type LocalizedText, REGIONS } from "@hcoins/domain/profile-options";
-import { CsvError, type Info, parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { MediaRejected } from "../modules/media/service.ts";
 import {
@@ -14,6 +13,7 @@ import {
 import type { Services } from "../services.ts";
 import { CliError, parseCommandArgs } from "./command.ts";
 import { imageArgument, parseIntegerArgument, readFileArgument } from "./content.ts";
+import { readCsvRecords } from "./csv-records.ts";
 
 export const STORES_IMPORT_USAGE = "stores-import <file.csv> [--deactivate-missing]";
 export const STORES_EXPORT_USAGE = "stores-export [file.csv]";
@@ -108,20 +108,7 @@ function parseStoresCsv(
   text: string,
   name: string,
 ): { line: number; cells: Partial<Record<Column, string>> }[] {
-  let records: { record: string[]; info: Info }[];
-  try {
-    // One kind of line end keeps csv-parse's line numbers true for quoted cells with line breaks.
-    records = parse(text.replace(/\r\n?/g, "\n"), {
-      bom: true,
-      trim: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      info: true,
-    }) as unknown as { record: string[]; info: Info }[];
-  } catch (error) {
-    if (error instanceof CsvError) throw new CliError(`${name}: ${error.message}; nothing was imported`);
-    throw error;
-  }
+  const records = readCsvRecords(text, name);
   const [header, ...data] = records;
   if (!header)
     throw new CliError(`${name} is empty: it needs a header row naming its columns; nothing was imported`);
