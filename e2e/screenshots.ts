@@ -190,6 +190,7 @@ const SHOTS: Shot[] = [
     },
   },
   { name: "subscription-success", path: "/subscription-success", as: "member" },
+  { name: "subscription-preferences-link-invalid", path: "/subscription-preferences?token=expired.link" },
   { name: "maintenance", path: "/maintenance" },
   { name: "open-cu-app", path: "/open-cu-app", ready: ".app-open-redirect" },
   { name: "reward", path: "/reward" },
