@@ -14,7 +14,8 @@ import { clearUser } from "./lib/user.ts";
 import "./styles.css";
 
 // The app's CSP allows no eval: zod must not even try its compiled parsers (the try alone is
-// reported as a CSP violation). Set before the first schema is built, in a lazy screen.
+// reported as a CSP violation). It decides when a schema is built; every schema lives in a lazy
+// screen's chunk, loaded after this line (the e2e journeys check that the CSP refused nothing).
 zodConfig({ jitless: true });
 
 await initI18n(initialLanguage(window.location.search));
