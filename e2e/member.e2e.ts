@@ -16,6 +16,10 @@ import { exactly } from "./support/texts.ts";
 /** A logged-in member's screens: edit profile, the member QR code, subscription preferences. */
 const suite = journeySuite(63_000_000);
 
+/** What the server holds as the member's subscription preferences. */
+const storedPreferences = async (token: string) =>
+  (await api(suite.server, "GET", "/crm/user/subscription-preferences", undefined, token)).body.payload;
+
 describe.each(journeyLanguages())("member screens (%s)", (language) => {
   it("a member edits the profile on /renew: the birth month stays locked, the change is saved", async () => {
     const { page, t } = await suite.open(language);
@@ -117,14 +121,11 @@ describe.each(journeyLanguages())("member screens (%s)", (language) => {
     await page.getByRole("checkbox", { name: exactly(t("subscription:email")) }).uncheck();
     await page.getByRole("button", { name: exactly(t("subscription:save")) }).click();
     await page.waitForURL("**/subscription-success");
-    const stored = await api(
-      suite.server,
-      "GET",
-      "/crm/user/subscription-preferences",
-      undefined,
-      member.token,
-    );
-    expect(stored.body.payload).toMatchObject({ email_subscription: 1, sms_subscription: 0, do_not_call: 0 });
+    expect(await storedPreferences(member.token)).toMatchObject({
+      email_subscription: 1,
+      sms_subscription: 0,
+      do_not_call: 0,
+    });
 
     await page.goto(`/subscription-preferences?token=${encodeURIComponent(`${token}x`)}`);
     await page
@@ -163,10 +164,11 @@ describe.each(journeyLanguages())("member screens (%s)", (language) => {
     await save.click({ force: true });
     await page.waitForTimeout(300);
     expect(page.url()).toContain("/subscription-preferences");
-    expect(
-      (await api(suite.server, "GET", "/crm/user/subscription-preferences", undefined, member.token)).body
-        .payload,
-    ).toMatchObject({ email_subscription: 0, sms_subscription: 0, do_not_call: 0 });
+    expect(await storedPreferences(member.token)).toMatchObject({
+      email_subscription: 0,
+      sms_subscription: 0,
+      do_not_call: 0,
+    });
 
     // Ticking a channel again hides the reasons; unticking brings them back, unticked.
     await channels[1]?.check();
@@ -178,14 +180,7 @@ describe.each(journeyLanguages())("member screens (%s)", (language) => {
     await page.waitForURL("**/subscription-success");
     await expectHeading(page, t("common:titles.subscriptionSuccess"));
     await page.getByRole("heading", { level: 2, name: exactly(t("subscription:successHeading")) }).waitFor();
-    const stored = await api(
-      suite.server,
-      "GET",
-      "/crm/user/subscription-preferences",
-      undefined,
-      member.token,
-    );
-    expect(stored.body.payload).toEqual({
+    expect(await storedPreferences(member.token)).toEqual({
       email_subscription: 1,
       sms_subscription: 1,
       do_not_call: 1,

@@ -375,14 +375,14 @@ async function main() {
         }, session);
       }
       await page.goto(typeof shot.path === "string" ? shot.path : shot.path(f));
-      await settle(page, shot, f.t("common:loading"));
+      const loading = f.t("common:loading");
+      await settle(page, shot, loading);
       if (shot.act) {
         await shot.act(page, f);
         // Let the dialog's 200 ms animation and the 10 ms validation finish.
         await page.waitForTimeout(350);
       }
-      for (const note of await inspect(page, width, f.t("common:loading")))
-        problems.push(`${label}: ${note}`);
+      for (const note of await inspect(page, width, loading)) problems.push(`${label}: ${note}`);
       const dir = path.join(OUT, language, String(width));
       await mkdir(dir, { recursive: true });
       // A modal dialog covers the screen, not the page: its shot is what the member sees.

@@ -12,7 +12,6 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
-import type { Kysely } from "kysely";
 import type { DestinationStream } from "pino";
 import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "./coin-scheme/routes.ts";
 import type { Config } from "./config.ts";
@@ -82,7 +81,7 @@ export async function buildApp({
     await database.close();
     redis?.disconnect();
   });
-  await migrateToLatest(database.db as unknown as Kysely<unknown>);
+  await migrateToLatest(database.db);
   if (redis) {
     redis.on("error", (error) => app.log.warn({ err: error }, "redis connection error"));
     await redis.connect();

@@ -4,7 +4,6 @@
  * prints what it changed. Exit codes: 0 done, 1 bad input (nothing changed),
  * 2 usage error, 78 bad configuration.
  */
-import type { Kysely } from "kysely";
 import { pino } from "pino";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
@@ -38,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
 
   const database = openDatabase(config.DATABASE_URL);
   try {
-    await migrateToLatest(database.db as unknown as Kysely<unknown>);
+    await migrateToLatest(database.db);
     // Logs go to stderr so that stdout holds only what the command prints.
     const log = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 2, sync: true }));
     // No Redis: no admin command touches the shared counters.

@@ -51,7 +51,7 @@ export async function buildCoinSchemeApp({ config, now = Date.now, logStream }: 
 
   const database = openDatabase(config.DATABASE_URL);
   app.addHook("onClose", () => database.close());
-  await migrateToLatest(database.db as unknown as Kysely<unknown>);
+  await migrateToLatest(database.db);
   const scheme = createCoinSchemeService(database.db as unknown as Kysely<unknown>, config, now);
 
   await app.register(languagePlugin);

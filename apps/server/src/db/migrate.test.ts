@@ -39,9 +39,9 @@ describe.runIf(postgres)("migrations on PostgreSQL beside other schemas", () => 
     const first = await newSchema();
     const second = await newSchema();
     try {
-      await migrateToLatest(first.database.db as never);
-      await migrateToLatest(second.database.db as never);
-      await migrateToLatest(second.database.db as never);
+      await migrateToLatest(first.database.db);
+      await migrateToLatest(second.database.db);
+      await migrateToLatest(second.database.db);
       const tables = await tablesOf(second.name);
       expect(tables).toEqual(await tablesOf(first.name));
       expect(tables).toEqual(expect.arrayContaining(["kysely_migration", "members"]));
@@ -60,7 +60,7 @@ describe.runIf(postgres)("migrations on PostgreSQL beside other schemas", () => 
   it("migrates while other schemas are being dropped", async () => {
     const others = [];
     for (let i = 0; i < 6; i++) others.push(await newSchema());
-    await Promise.all(others.map((other) => migrateToLatest(other.database.db as never)));
+    await Promise.all(others.map((other) => migrateToLatest(other.database.db)));
     await Promise.all(others.map((other) => other.database.close()));
     const own = await newSchema();
     try {
@@ -73,7 +73,7 @@ describe.runIf(postgres)("migrations on PostgreSQL beside other schemas", () => 
       const lookups = Array.from({ length: 6 }, () =>
         own.database.db.introspection.getTables({ withInternalKyselyTables: true }),
       );
-      await Promise.all([drops, migrateToLatest(own.database.db as never), ...lookups]);
+      await Promise.all([drops, migrateToLatest(own.database.db), ...lookups]);
       expect(await tablesOf(own.name)).toContain("members");
     } finally {
       await own.database.close();
