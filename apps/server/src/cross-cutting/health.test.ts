@@ -1,15 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { signMessage } from "../modules/auth/signature.ts";
 import { nextPhone, registerMember, validRegistration } from "../testing/flows.ts";
+import { startServerProcess, stopServerProcesses } from "../testing/server-process.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { expectFailure, usePostgres, useRedis } from "./support.ts";
-
-const REPO_ROOT = resolve(import.meta.dirname, "../../../..");
 
 let apps: TestApp[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -251,85 +249,34 @@ describe.runIf(useRedis)("Redis going away", () => {
 
 // ---- graceful shutdown of the real server process ----------------------------------------------
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address !== "object") throw new Error("no port");
-  return address.port;
-}
-
-function exitOf(child: ChildProcess, withinMs: number) {
-  return new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no exit within ${withinMs} ms`)), withinMs);
-    child.once("exit", (code, signal) => {
-      clearTimeout(timer);
-      done({ code, signal });
-    });
-  });
-}
-
 describe("the server process", () => {
-  it("finishes in-flight requests and exits 0 on SIGTERM", { timeout: 60_000 }, async () => {
+  afterEach(stopServerProcesses);
+
+  it("finishes in-flight requests and exits 0 on SIGTERM", { timeout: 120_000 }, async () => {
     const directory = mkdtempSync(join(tmpdir(), "hcoins-shutdown-"));
     cleanups.push(() => rmSync(directory, { recursive: true, force: true }));
-    const port = await freePort();
-    const tsx = join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs");
-    const child = spawn(process.execPath, [tsx, "apps/server/src/server.ts"], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: `sqlite:${join(directory, "members.db")}`,
-        REDIS_URL: "",
-        LOG_LEVEL: "info",
-        NODE_ENV: "development",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const server = await startServerProcess({
+      env: { DATABASE_URL: `sqlite:${join(directory, "members.db")}`, LOG_LEVEL: "info" },
     });
-    cleanups.push(() => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    });
-    let output = "";
-    child.stdout?.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on("data", (chunk) => {
-      output += chunk;
-    });
-    const base = `http://127.0.0.1:${port}`;
-
-    const deadline = Date.now() + 40_000;
-    let healthy = false;
-    while (!healthy && Date.now() < deadline && child.exitCode === null) {
-      healthy = await fetch(`${base}/healthz`)
-        .then((res) => res.status === 200)
-        .catch(() => false);
-      if (!healthy) await new Promise((done) => setTimeout(done, 200));
-    }
-    expect(healthy, output).toBe(true);
 
     // A login (an argon2 check or two) is in flight when SIGTERM arrives.
-    const inFlight = fetch(`${base}/crm/auth/login-with-mobile-password`, {
+    const inFlight = fetch(`${server.url}/crm/auth/login-with-mobile-password`, {
       method: "POST",
       headers: { authorization: "Bearer web:guest", "content-type": "application/json" },
       body: JSON.stringify({ mobile_phone_prefix: "852", mobile_phone: "91234567", password: "Wrong123x" }),
     });
     const arrived = Date.now() + 5_000;
-    while (!output.includes("/crm/auth/login-with-mobile-password") && Date.now() < arrived) {
+    while (!server.output().includes("/crm/auth/login-with-mobile-password") && Date.now() < arrived) {
       await new Promise((done) => setTimeout(done, 5));
     }
-    const exited = exitOf(child, 15_000);
-    child.kill("SIGTERM");
+    const exited = server.kill("SIGTERM");
     const response = await inFlight;
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error_code: number }).error_code).toBe(5000);
 
     const { code } = await exited;
-    expect(code, output).toBe(0);
-    expect(output).toContain("shutting down");
-    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    expect(code, server.output()).toBe(0);
+    expect(server.output()).toContain("shutting down");
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
   });
 });

@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createServer as createTcpServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { nextPhone, registerMember } from "../../testing/flows.ts";
+import { freePort, type ServerProcess, startServerProcess } from "../../testing/server-process.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { CoinSchemeRefusedError, CoinSchemeUnavailableError } from "./coin-scheme-client.ts";
 import { COIN_MESSAGES } from "./messages.ts";
@@ -17,18 +16,9 @@ import { COIN_MESSAGES } from "./messages.ts";
  * are not there, never answer, or fail.
  */
 
-const REPO = fileURLToPath(new URL("../../../../../", import.meta.url));
 const MEMBER_SERVER_KEY = "http-test-member-server-key";
 const TILL_KEY = "http-test-till-key-000001";
 const BASE = "/custom-api/custom/cuapp/customer";
-
-async function freePort(): Promise<number> {
-  const server = createTcpServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 async function listen(server: Server | ReturnType<typeof createTcpServer>): Promise<number> {
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -39,58 +29,28 @@ const profile = async (t: TestApp, token: string) =>
   (await t.call("GET", "/crm/user/profile?include_custom_field=1", { token })).body.payload;
 
 describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
-  let child: ChildProcess;
+  let scheme: ServerProcess;
   let dataDir: string;
   let url: string;
   let t: TestApp;
-  let output = "";
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "coin-scheme-"));
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/coin-scheme/main.ts"], {
-      cwd: REPO,
+    scheme = await startServerProcess({
+      entry: "coin-scheme",
       env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
         NODE_ENV: "test",
-        LOG_LEVEL: "warn",
-        HOST: "127.0.0.1",
-        COIN_SCHEME_PORT: String(port),
         DATABASE_URL: `sqlite:${join(dataDir, "scheme.db")}`,
         COIN_SCHEME_API_KEYS: `member-server:${MEMBER_SERVER_KEY},pos-7:${TILL_KEY}:till`,
       },
-      stdio: ["ignore", "pipe", "pipe"],
     });
-    child.stdout?.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on("data", (chunk) => {
-      output += chunk;
-    });
-    // tsx compiles the scheme on start: slow when every suite shares two cores.
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`coin scheme exited ${child.exitCode}: ${output}`);
-      const up = await fetch(`${url}/healthz`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (up) break;
-      if (Date.now() > deadline) throw new Error(`coin scheme did not start: ${output}`);
-      await new Promise((done) => setTimeout(done, 150));
-    }
+    url = scheme.url;
     t = await createTestApp({ env: { COIN_SCHEME_URL: url, COIN_SCHEME_API_KEY: MEMBER_SERVER_KEY } });
-  }, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     await t?.close();
-    if (child && child.exitCode === null) {
-      const exited = new Promise((done) => child.once("exit", done));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await scheme?.kill();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

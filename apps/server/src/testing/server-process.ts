@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+/*
+ * The real member server (`apps/server/src/server.ts`) or the standalone coin scheme
+ * (`apps/server/src/coin-scheme/main.ts`) as a child process, for tests that need a
+ * process to kill, restart or measure. Node runs the entry itself with tsx as a loader
+ * (not the tsx CLI, which would put a second process in between), so a signal sent
+ * to `child` reaches the server, SIGKILL included.
+ */
+
+const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+
+const ENTRIES = {
+  server: { path: "apps/server/src/server.ts", portVariable: "PORT" },
+  "coin-scheme": { path: "apps/server/src/coin-scheme/main.ts", portVariable: "COIN_SCHEME_PORT" },
+} as const;
+
+/** tsx compiles the entry and migrations run before listening: slow when every suite shares two cores. */
+const START_TIMEOUT_MS = 90_000;
+/** A process that outlives a signal this long is SIGKILLed and its kill() fails. */
+const EXIT_TIMEOUT_MS = 30_000;
+
+export interface ServerProcess {
+  port: number;
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  url: string;
+  child: ChildProcess;
+  /** stdout and stderr so far, interleaved as they arrived. */
+  output(): string;
+  /** Sends the signal (SIGTERM by default) and resolves once the process has exited. */
+  kill(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export interface ServerProcessOptions {
+  /**
+   * Added to this process's environment. DATABASE_URL is required (a test never falls back
+   * to the default ./data file or to the machine's shared database by accident); REDIS_URL
+   * is not inherited either, so leaving it out means in-process counters.
+   */
+  env: Record<string, string>;
+  entry?: "server" | "coin-scheme";
+  /** Listen on this port (to restart on the same address); a free one otherwise. */
+  port?: number;
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done, fail) => {
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", done);
+  });
+  const address = server.address();
+  await new Promise<void>((done) => server.close(() => done()));
+  if (!address || typeof address !== "object") throw new Error("no free port");
+  return address.port;
+}
+
+const running = new Set<ChildProcess>();
+
+const isRunning = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+/** Starts the entry and resolves once GET /healthz answers 200; rejects with its output if it never does. */
+export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  const entry = ENTRIES[options.entry ?? "server"];
+  if (!options.env.DATABASE_URL) throw new Error("startServerProcess: env.DATABASE_URL is required");
+  const port = options.port ?? (await freePort());
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", entry.path], {
+    cwd: REPO_ROOT,
+    env: {
+      ...inherited,
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...options.env,
+      [entry.portVariable]: String(port),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => {
+    child.once("exit", (code, signal) => {
+      running.delete(child);
+      done({ code, signal });
+    });
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  const process_: ServerProcess = {
+    port,
+    url,
+    child,
+    output: () => output,
+    async kill(signal = "SIGTERM") {
+      if (!isRunning(child)) return exited;
+      child.kill(signal);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, fail) => {
+        timer = setTimeout(() => {
+          child.kill("SIGKILL");
+          fail(new Error(`${entry.path} did not exit within ${EXIT_TIMEOUT_MS} ms of ${signal}:\n${output}`));
+        }, EXIT_TIMEOUT_MS);
+      });
+      try {
+        return await Promise.race([exited, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (!isRunning(child)) {
+      const { code, signal } = await exited;
+      throw new Error(`${entry.path} exited (${code ?? signal}) before answering:\n${output}`);
+    }
+    const up = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (res) => res.status === 200,
+      () => false,
+    );
+    if (up) return process_;
+    if (Date.now() > deadline) {
+      await process_.kill("SIGKILL");
+      throw new Error(`${entry.path} did not answer /healthz within ${START_TIMEOUT_MS} ms:\n${output}`);
+    }
+    await new Promise((done) => setTimeout(done, 150));
+  }
+}
+
+/** SIGKILLs every process this helper started that still runs: call it from afterEach / afterAll. */
+export async function stopServerProcesses(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((done) => {
+          if (!isRunning(child)) return done();
+          child.once("exit", () => done());
+          child.kill("SIGKILL");
+        }),
+    ),
+  );
+}
+
+// A test run that dies without its hooks must not leave servers listening.
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
