@@ -115,7 +115,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-async function isolatedStorage(): Promise<Record<string, string>> {
+/** A fresh PostgreSQL schema (when DATABASE_URL is PostgreSQL; in-memory SQLite otherwise) and Redis prefix, as env. */
+export async function isolatedStorage(): Promise<Record<string, string>> {
   const id = randomBytes(6).toString("hex");
   const env: Record<string, string> = { DATABASE_URL: "sqlite::memory:" };
   const databaseUrl = process.env.DATABASE_URL;
@@ -137,7 +138,8 @@ async function isolatedStorage(): Promise<Record<string, string>> {
   return env;
 }
 
-async function dropIsolatedStorage(env: Record<string, string>) {
+/** Drops the schema isolatedStorage() created. */
+export async function dropIsolatedStorage(env: Record<string, string>) {
   const schema = env.TEST_PG_SCHEMA;
   if (!schema || !process.env.DATABASE_URL) return;
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
