@@ -15,6 +15,7 @@ import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "./coin-scheme/routes.ts";
 import type { Config } from "./config.ts";
+import { fallbackRateLimitStore } from "./counters.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { loggerOptions } from "./logger.ts";
@@ -100,7 +101,7 @@ export async function buildApp({
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: "1 minute",
-    ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}:http-rate:` } : {}),
+    ...(redis ? { store: fallbackRateLimitStore(redis, `${config.REDIS_KEY_PREFIX}:http-rate:`) } : {}),
   });
   await app.register(swagger, {
     openapi: {

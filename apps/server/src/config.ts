@@ -37,7 +37,17 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .refine((ids) => ids.length > 0, { message: "needs at least one app id" }),
-  TRUST_PROXY: z.stringbool().default(false),
+  // Only what trusted proxies appended to X-Forwarded-For is believed, never what a client wrote there
+  // itself (it would pick its own address for the SMS and rate limits): see fastifyTrustProxy below.
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value): number | string => {
+      const setting = value.trim().toLowerCase();
+      if (["", "false", "no", "off"].includes(setting)) return 0;
+      if (["true", "yes", "on"].includes(setting)) return 1;
+      return /^\d+$/.test(setting) ? Number(setting) : value.trim();
+    }),
   PUBLIC_URL: optionalText,
   REGISTER_STORE_CODE: z.string().default(""),
 
@@ -46,6 +56,7 @@ const envSchema = z.object({
   SMS_HTTP_USERNAME: optionalText,
   SMS_HTTP_PASSWORD: optionalText,
   SMS_HTTP_SENDER: z.string().default("HCoins"),
+  SMS_HTTP_TIMEOUT_MS: int(10_000),
   SMS_TEMPLATE_EN: z.string().default("Your H Coins verification code is {code}. It expires in 5 minutes."),
   SMS_TEMPLATE_TC: z.string().default("你的 H Coins 驗證碼是 {code}，5 分鐘內有效。"),
   SMS_TEMPLATE_SC: z.string().default("你的 H Coins 验证码是 {code}，5 分钟内有效。"),
@@ -180,6 +191,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   return { ...parsed, COIN_SCHEME_API_KEY: apiKey, coinSchemeClients: keys.clients };
+}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY: a number is that many proxies in front (true is one), so
+ * the client address is the one the outermost of them appended; text is the proxies' addresses or
+ * subnets (proxy-addr's names such as loopback too). Fastify's own `true` would believe every entry,
+ * the client's included, and its number form believes none.
+ */
+export function fastifyTrustProxy(
+  config: Config,
+): string | false | ((address: string, hop: number) => boolean) {
+  const setting = config.TRUST_PROXY;
+  if (typeof setting === "string") return setting;
+  return setting === 0 ? false : (_address, hop) => hop < setting;
 }
 
 /** The development outbox exists only with the console sender, and never in production. */

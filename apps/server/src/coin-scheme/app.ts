@@ -10,7 +10,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Kysely } from "kysely";
 import type { DestinationStream } from "pino";
-import type { Config } from "../config.ts";
+import { type Config, fastifyTrustProxy } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { loggerOptions } from "../logger.ts";
@@ -42,7 +42,7 @@ export function createCoinSchemeService(db: Kysely<unknown>, config: Config, now
 export async function buildCoinSchemeApp({ config, now = Date.now, logStream }: CoinSchemeAppOptions) {
   const app: FastifyInstance = Fastify({
     logger: loggerOptions(config, logStream),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config),
     bodyLimit: 16 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
