@@ -14,7 +14,7 @@ import {
 import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "./coin-scheme/routes.ts";
-import type { Config } from "./config.ts";
+import { type Config, fastifyTrustProxy } from "./config.ts";
 import { fallbackRateLimitStore } from "./counters.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -59,7 +59,7 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -93,7 +93,13 @@ export async function buildApp({
 
   await app.register(envelopePlugin);
   await app.register(languagePlugin);
-  await app.register(helmet, { contentSecurityPolicy: false });
+  // The SPA's CSP is set with its page (modules/web/routes.ts); HSTS only on answers that went out over
+  // HTTPS (TLS here, or X-Forwarded-Proto from a trusted proxy): browsers ignore it on plain HTTP anyway.
+  await app.register(helmet, { contentSecurityPolicy: false, strictTransportSecurity: false });
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.protocol === "https")
+      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+  });
   // Answers (JSON, index.html) compressed for clients that accept it; the web app's built assets
   // arrive already compressed from the build (modules/web/routes.ts serves the .br / .gz files).
   await app.register(compress, { encodings: ["br", "gzip"] });
