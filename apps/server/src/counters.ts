@@ -6,6 +6,9 @@ import { AppError } from "./errors.ts";
 /**
  * Shared counters for SMS limits, code throttles and login locks: in-process by
  * default, in Redis when REDIS_URL is set so that every server instance sees one count.
+ * While Redis cannot answer these fail closed (503 / 5030): they guard SMS cost and
+ * password guessing, and a count per process would multiply each limit by the number
+ * of instances and forget every lock (docs/reliability.md, "Faults").
  */
 export interface CounterResult {
   /** False when this consume went over the limit. */
@@ -51,6 +54,13 @@ export class Counter {
     });
   }
 
+  /** Gives one consumed point back (a send that did not go out). */
+  async refund(key: string): Promise<void> {
+    await this.limiter.reward(key, 1).catch((error) => {
+      throw unavailable(error);
+    });
+  }
+
   async reset(key: string): Promise<void> {
     await this.limiter.delete(key).catch((error) => {
       throw unavailable(error);
@@ -79,5 +89,54 @@ export function createCounterFactory(redis: Redis | undefined, keyPrefix: string
         : new RateLimiterMemory(options);
       return new Counter(limiter, points);
     },
+  };
+}
+
+/**
+ * The store of the general per-address request limit (@fastify/rate-limit): counts in Redis,
+ * and in this process's memory while Redis cannot answer. That limit only blunts floods, so a
+ * Redis outage should neither lift it nor make every call (profile reads included) a 503.
+ */
+export function fallbackRateLimitStore(redis: Redis, keyPrefix: string) {
+  return class FallbackRateLimitStore {
+    private readonly limiters = new Map<string, RateLimiterRedis>();
+    prefix = keyPrefix;
+
+    // @fastify/rate-limit passes the window (ms) and the maximum of the route's limit to each call.
+    incr(
+      key: string,
+      done: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow = 60_000,
+      max = 1,
+    ) {
+      const answer = (res: RateLimiterRes) =>
+        done(null, { current: res.consumedPoints, ttl: res.msBeforeNext });
+      this.limiter(timeWindow, max)
+        .consume(key)
+        .then(answer, (error) => (error instanceof RateLimiterRes ? answer(error) : done(error)));
+    }
+
+    // A route with a limit of its own: the plugin passes that limit's settings, the route under routeInfo.
+    child(settings: { routeInfo?: { method?: unknown; url?: string } }) {
+      const store = new FallbackRateLimitStore();
+      store.prefix = `${this.prefix}${settings.routeInfo?.method}${settings.routeInfo?.url}-`;
+      return store;
+    }
+
+    private limiter(timeWindow: number, max: number) {
+      const id = `${timeWindow}:${max}`;
+      let limiter = this.limiters.get(id);
+      if (!limiter) {
+        const options = { keyPrefix: this.prefix, points: max, duration: Math.ceil(timeWindow / 1000) };
+        limiter = new RateLimiterRedis({
+          ...options,
+          storeClient: redis,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory(options),
+        });
+        this.limiters.set(id, limiter);
+      }
+      return limiter;
+    }
   };
 }

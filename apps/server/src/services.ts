@@ -38,6 +38,7 @@ export function createServices(
           username: config.SMS_HTTP_USERNAME,
           password: config.SMS_HTTP_PASSWORD,
           sender: config.SMS_HTTP_SENDER,
+          timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
         })
       : new ConsoleSmsSender(log, now);
   const members = new MemberService(new MemberRepository(db), now);

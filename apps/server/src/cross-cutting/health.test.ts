@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { signMessage } from "../modules/auth/signature.ts";
 import { nextPhone, registerMember, validRegistration } from "../testing/flows.ts";
 import { startServerProcess, stopServerProcesses } from "../testing/server-process.ts";
+import { startTcpRelay } from "../testing/tcp-relay.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { expectFailure, usePostgres, useRedis } from "./support.ts";
+import { expectFailure, usePostgres } from "./support.ts";
 
 let apps: TestApp[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -145,45 +145,10 @@ describe("every call with the database gone", () => {
   });
 });
 
-/** A TCP relay to a local port that a test can cut (refusing and dropping connections) and restore. */
+/** A relay to the port that is cut again after the test, whatever happened. */
 async function tcpRelay(targetPort: number) {
-  const sockets = new Set<Socket>();
-  let server: Server;
-  const listen = (port: number) =>
-    new Promise<number>((done, fail) => {
-      server = createServer((client) => {
-        const upstream = connect(targetPort, "127.0.0.1");
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on("error", () => {});
-          socket.on("close", () => {
-            sockets.delete(socket);
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.once("error", fail);
-      server.listen(port, "127.0.0.1", () => {
-        const address = server.address();
-        done(typeof address === "object" && address ? address.port : port);
-      });
-    });
-  const port = await listen(0);
-  const relay = {
-    port,
-    async cut() {
-      await new Promise<void>((done) => {
-        server.close(() => done());
-        for (const socket of sockets) socket.destroy();
-      });
-    },
-    async restore() {
-      await listen(port);
-    },
-  };
-  cleanups.push(() => relay.cut().catch(() => {}));
+  const relay = await startTcpRelay(targetPort);
+  cleanups.push(() => relay.cut());
   return relay;
 }
 
@@ -212,38 +177,6 @@ describe.runIf(usePostgres)("PostgreSQL going away and coming back", () => {
     await relay.restore();
     expect((await t.call("GET", "/healthz", { token: null })).status).toBe(200);
     expect((await t.call("GET", "/crm/user/profile", { token: member.token })).status).toBe(200);
-  });
-});
-
-describe.runIf(useRedis)("Redis going away", () => {
-  it("turns calls into 503 / 5030, not 500", { timeout: 30_000 }, async () => {
-    const redisUrl = new URL(process.env.REDIS_URL as string);
-    const relay = await tcpRelay(Number(redisUrl.port || 6379));
-    redisUrl.hostname = "127.0.0.1";
-    redisUrl.port = String(relay.port);
-    const t = await start({ env: { REDIS_URL: redisUrl.toString() } });
-    const member = await registerMember(t);
-
-    await relay.cut();
-    for (const [method, url, body, token] of [
-      [
-        "POST",
-        "/crm/registration/request-sms-token",
-        { mobile_phone_prefix: "852", mobile_phone: nextPhone() },
-        undefined,
-      ],
-      [
-        "POST",
-        "/crm/auth/login-with-mobile-password",
-        { mobile_phone_prefix: "852", mobile_phone: member.phone, password: "x" },
-        undefined,
-      ],
-      ["GET", "/crm/user/profile", undefined, member.token],
-    ] as const) {
-      const res = await t.call(method, url, { ...(body ? { body } : {}), ...(token ? { token } : {}) });
-      expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(503);
-      expectFailure(res, 503, 5030);
-    }
   });
 });
 

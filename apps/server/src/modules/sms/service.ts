@@ -1,4 +1,4 @@
-import { ErrorCode } from "@hcoins/domain/codes";
+import { ErrorCode, type ErrorCodeValue } from "@hcoins/domain/codes";
 import type { Language } from "@hcoins/domain/profile-options";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
@@ -51,46 +51,58 @@ export class SmsCodeService {
     deliver: boolean,
   ): Promise<{ resend_after_seconds: number; expires_in_seconds: number }> {
     const numberKey = `${key.prefix}-${key.phone}`;
-    const resend = await this.resend.consume(`${numberKey}:${key.purpose}`);
-    if (!resend.allowed)
-      throw new AppError(ErrorCode.smsTooSoon, { retry_after_seconds: resend.retryAfterSeconds });
-    for (const [counter, counterKey] of [
-      [this.perNumber, numberKey],
-      [this.perClient, clientAddress],
-    ] as const) {
+    const limits: [Counter, string, ErrorCodeValue][] = [
+      [this.resend, `${numberKey}:${key.purpose}`, ErrorCode.smsTooSoon],
+      [this.perNumber, numberKey, ErrorCode.smsTooMany],
+      [this.perClient, clientAddress, ErrorCode.smsTooMany],
+    ];
+    for (const [counter, counterKey, refusal] of limits) {
       const result = await counter.consume(counterKey);
-      if (!result.allowed) {
-        throw new AppError(ErrorCode.smsTooMany, { retry_after_seconds: result.retryAfterSeconds });
-      }
+      if (!result.allowed) throw new AppError(refusal, { retry_after_seconds: result.retryAfterSeconds });
     }
-
     if (deliver) {
-      const code = newSmsCode();
-      const now = this.now();
-      await this.repo.replace(key, codeHash(key, code), now, now + this.config.SMS_CODE_TTL_SECONDS * 1000);
-      const templates = {
-        en: this.config.SMS_TEMPLATE_EN,
-        tc: this.config.SMS_TEMPLATE_TC,
-        sc: this.config.SMS_TEMPLATE_SC,
-      };
       try {
-        await this.sender.send({
-          mobile_phone_prefix: key.prefix,
-          mobile_phone: key.phone,
-          purpose: key.purpose,
-          language,
-          code,
-          text: renderSmsText(templates, language, code),
-        });
+        await this.deliver(key, language);
       } catch (error) {
-        this.log.error({ err: error, purpose: key.purpose }, "SMS send failed");
-        throw new AppError(ErrorCode.serviceUnavailable);
+        // Nothing went out (as far as we know): the send is not counted, so the member may ask again at once.
+        const refunds = await Promise.allSettled(
+          limits.map(([counter, counterKey]) => counter.refund(counterKey)),
+        );
+        for (const refund of refunds) {
+          if (refund.status === "rejected") this.log.warn({ err: refund.reason }, "SMS limit not refunded");
+        }
+        throw error;
       }
     }
     return {
       resend_after_seconds: this.config.SMS_RESEND_SECONDS,
       expires_in_seconds: this.config.SMS_CODE_TTL_SECONDS,
     };
+  }
+
+  /** Stores a new code for the number and purpose, then hands it to the sender; a sender failure is a 5030. */
+  private async deliver(key: NumberAndPurpose, language: Language): Promise<void> {
+    const code = newSmsCode();
+    const now = this.now();
+    await this.repo.replace(key, codeHash(key, code), now, now + this.config.SMS_CODE_TTL_SECONDS * 1000);
+    const templates = {
+      en: this.config.SMS_TEMPLATE_EN,
+      tc: this.config.SMS_TEMPLATE_TC,
+      sc: this.config.SMS_TEMPLATE_SC,
+    };
+    try {
+      await this.sender.send({
+        mobile_phone_prefix: key.prefix,
+        mobile_phone: key.phone,
+        purpose: key.purpose,
+        language,
+        code,
+        text: renderSmsText(templates, language, code),
+      });
+    } catch (error) {
+      this.log.error({ err: error, purpose: key.purpose }, "SMS send failed");
+      throw new AppError(ErrorCode.serviceUnavailable);
+    }
   }
 
   /**
