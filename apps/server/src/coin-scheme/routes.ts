@@ -17,6 +17,7 @@ import {
   transactionResponse,
 } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode, schemeErrorHandler } from "./errors.ts";
+import { holderAnonymiseResponse, holderExportResponse } from "./holders.ts";
 import type { CoinSchemeService } from "./service.ts";
 
 export const COIN_SCHEME_PREFIX = "/coin-scheme/v1";
@@ -197,6 +198,52 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
       },
     },
     async (request) => ok(await scheme.ledger(request.params.hcoins_memberno, request.query.limit)),
+  );
+
+  // A holder is named in a body, not the URL, so that request logs carry no mobile number.
+  const holderBody = withPhoneCheck(z.object({ ...phoneFields, member_ref: memberRef }));
+  const holderOf = (body: z.infer<typeof holderBody>) => ({
+    memberRef: body.member_ref,
+    prefix: body.mobile_phone_prefix,
+    phone: body.mobile_phone,
+  });
+
+  app.post(
+    `${COIN_SCHEME_PREFIX}/holders/export`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Everything held about a member and their number (data access request)",
+        description:
+          "The account linked to `member_ref` and an unlinked account of the number, each with every ledger entry (oldest first) and its balance. An account of the number linked to another member is not included. Needs a key without scope `till`.",
+        body: holderBody,
+        response: { 200: envelope(holderExportResponse) },
+      },
+    },
+    async (request) => {
+      requireScope(request, "all");
+      return ok(await scheme.holderData(holderOf(request.body)));
+    },
+  );
+
+  app.post(
+    `${COIN_SCHEME_PREFIX}/holders/erase`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Anonymise a member's accounts (erasure); their ledgers stay",
+        description:
+          "The accounts of `/holders/export` lose their mobile number and member link, in one transaction; transactions keep their amounts and dates, so balances still equal the ledger. Idempotent: a second call answers no accounts. Needs a key without scope `till`.",
+        body: holderBody,
+        response: { 200: envelope(holderAnonymiseResponse) },
+      },
+    },
+    async (request) => {
+      requireScope(request, "all");
+      return ok(await scheme.eraseHolder(holderOf(request.body)));
+    },
   );
 
   app.post(

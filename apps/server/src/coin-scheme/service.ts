@@ -25,6 +25,7 @@ import type {
   TransactionResult,
 } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
+import { anonymiseHolder, exportHolder, type Holder } from "./holders.ts";
 import type { AccountRow, CoinSchemeTables, TransactionRow } from "./tables.ts";
 
 export interface CoinSchemeSettings {
@@ -299,6 +300,18 @@ export class CoinSchemeService {
       balance: view.balance,
       entries: rows.map((row) => this.toTransaction(row, account)),
     };
+  }
+
+  // ---- data protection (holders.ts) ----------------------------------------------
+
+  /** Everything held about a member and their number: accounts and every ledger entry. */
+  holderData(holder: Holder) {
+    return exportHolder(this.db, holder);
+  }
+
+  /** Anonymises the holder's accounts in one transaction; their ledgers stay. */
+  eraseHolder(holder: Holder) {
+    return this.db.transaction().execute((trx) => anonymiseHolder(trx, holder));
   }
 
   // ---- stores and bonus days ------------------------------------------------------

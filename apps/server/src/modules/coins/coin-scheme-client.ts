@@ -8,6 +8,7 @@ import type {
   SchemeAccount,
   StoreResult,
 } from "../../coin-scheme/api-schemas.ts";
+import type { Holder, HolderAnonymiseResult, HolderExport } from "../../coin-scheme/holders.ts";
 
 /**
  * The member server's way to the H Coins scheme: the embedded scheme (default) or
@@ -27,6 +28,10 @@ export interface CoinSchemeClient {
   /** `multiplier` in hundredths (200 = ×2). */
   setBonusDay(date: string, multiplier: number): Promise<BonusDaySetResult>;
   removeBonusDay(date: string): Promise<BonusDayRemoveResult>;
+  /** Data protection (coin-scheme/holders.ts): everything held about a member and their number. */
+  holderData(holder: Holder): Promise<HolderExport>;
+  /** Anonymises the member's accounts; their ledgers stay. Idempotent. */
+  eraseHolder(holder: Holder): Promise<HolderAnonymiseResult>;
 }
 
 export type UnavailableReason = "timeout" | "unreachable" | "failed";

@@ -1,4 +1,5 @@
 import { SchemeError } from "../../coin-scheme/errors.ts";
+import type { Holder } from "../../coin-scheme/holders.ts";
 import type { CoinSchemeService } from "../../coin-scheme/service.ts";
 import {
   type CoinSchemeClient,
@@ -49,6 +50,14 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   removeBonusDay(date: string) {
     return this.call(() => this.scheme.removeBonusDay(date));
+  }
+
+  holderData(holder: Holder) {
+    return this.call(() => this.scheme.holderData(holder));
+  }
+
+  eraseHolder(holder: Holder) {
+    return this.call(() => this.scheme.eraseHolder(holder));
   }
 
   private async call<T>(action: () => Promise<T>): Promise<T> {

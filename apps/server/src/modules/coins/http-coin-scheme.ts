@@ -10,6 +10,7 @@ import {
   linkResponse,
   storeResponse,
 } from "../../coin-scheme/api-schemas.ts";
+import { type Holder, holderAnonymiseResponse, holderExportResponse } from "../../coin-scheme/holders.ts";
 import { COIN_SCHEME_PREFIX } from "../../coin-scheme/routes.ts";
 import {
   type CoinSchemeClient,
@@ -25,6 +26,12 @@ export interface HttpCoinSchemeOptions {
 }
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+const holderBody = (holder: Holder) => ({
+  member_ref: holder.memberRef,
+  mobile_phone_prefix: holder.prefix,
+  mobile_phone: holder.phone,
+});
 
 const isTimeout = (error: unknown) =>
   error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
@@ -88,6 +95,15 @@ export class HttpCoinScheme implements CoinSchemeClient {
 
   removeBonusDay(date: string) {
     return this.request("DELETE", `/bonus-days/${encodeURIComponent(date)}`, bonusDayRemoveResponse);
+  }
+
+  holderData(holder: Holder) {
+    return this.request("POST", "/holders/export", holderExportResponse, holderBody(holder));
+  }
+
+  /** Safe to send twice (the retry of a request that got no answer): the scheme's erase is idempotent. */
+  eraseHolder(holder: Holder) {
+    return this.request("POST", "/holders/erase", holderAnonymiseResponse, holderBody(holder));
   }
 
   private async request<S extends z.ZodType>(
