@@ -1,4 +1,5 @@
 import { DISABLE_USAGE, disableAccount, ENABLE_USAGE, enableAccount } from "./accounts.ts";
+import { BACKUP_USAGE, backup } from "./backup.ts";
 import { COIN_SCHEME_COMMANDS } from "./coin-scheme.ts";
 import type { CommandRun } from "./command.ts";
 import {
@@ -18,6 +19,8 @@ import {
   pageSet,
 } from "./content.ts";
 import { IMPORT_COLUMNS, IMPORT_MEMBERS_USAGE, importMembers } from "./import-members.ts";
+import { MEMBER_ERASE_USAGE, memberErase } from "./member-erase.ts";
+import { MEMBER_EXPORT_USAGE, memberExport } from "./member-export.ts";
 import { BLOCK_USAGE, blockNumber, UNBLOCK_USAGE, unblockNumber } from "./numbers.ts";
 import {
   BRAND_ADD_USAGE,
@@ -123,6 +126,24 @@ export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
     usage: UNSUBSCRIBE_LINK_USAGE,
     summary: "Print a member's unsubscribe link (PUBLIC_URL, or http://localhost:PORT).",
     run: unsubscribeLink,
+  },
+  "member-export": {
+    usage: MEMBER_EXPORT_USAGE,
+    summary:
+      "Write everything held about a member (account, profile, preferences, sessions, SMS code records of the number, block, H Coins accounts and ledger) as one JSON document, secrets left out; for a data access request. docs/data-protection.md.",
+    run: memberExport,
+  },
+  "member-erase": {
+    usage: MEMBER_ERASE_USAGE,
+    summary:
+      "Erase a member: their record, sessions (logged out) and the number's SMS code records are deleted and their H Coins accounts anonymised (the ledger stays), in one transaction. Asks for confirmation unless --yes. docs/data-protection.md.",
+    run: (services, args) => memberErase(services, args),
+  },
+  backup: {
+    usage: BACKUP_USAGE,
+    summary:
+      "SQLite: copy the database to a new file with SQLite's online backup, safe while the server runs, and check the copy. PostgreSQL: prints the pg_dump command. docs/data-protection.md.",
+    run: backup,
   },
   ...COIN_SCHEME_COMMANDS,
   ...CONTENT_COMMANDS,
