@@ -15,6 +15,7 @@ export const ErrorCode = {
   alreadyRegistered: 4009,
   notFound: 4040,
   rateLimited: 4299,
+  bodyTooLarge: 4130,
   passwordTooCommon: 4207,
   serviceUnavailable: 5030,
   emailTaken: 40010,
@@ -35,6 +36,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4009: 409,
   4040: 404,
   4299: 429,
+  4130: 413,
   4207: 400,
   5030: 503,
   40010: 409,
@@ -126,6 +128,11 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "Too many requests, please try again later.",
     tc: "請求過於頻繁，請稍後再試。",
     sc: "请求过于频繁，请稍后再试。",
+  },
+  4130: {
+    en: "The request is too large.",
+    tc: "請求內容過大。",
+    sc: "请求内容过大。",
   },
   4207: {
     en: "This password is too common, please choose another.",

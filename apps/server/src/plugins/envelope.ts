@@ -45,6 +45,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       if (error.statusCode === 429) return sendFailure(reply, request, new AppError(ErrorCode.rateLimited));
       if (error.statusCode === 404) return sendFailure(reply, request, new AppError(ErrorCode.notFound));
+      // Over bodyLimit: refused on the announced Content-Length before any of the body is read.
+      if (error.statusCode === 413) return sendFailure(reply, request, new AppError(ErrorCode.bodyTooLarge));
       return sendFailure(
         reply,
         request,
