@@ -25,6 +25,8 @@ export default defineConfig({
           setupFiles: ["./src/test-setup.ts"],
         },
       },
+      // The web build's first-load JavaScript per landing screen, against its budget.
+      { extends: true, test: { name: "web-budget", include: ["apps/web/first-load.test.ts"] } },
       {
         extends: true,
         // Browser journeys: the real server with the built web app (npm test builds it first) in Chromium.

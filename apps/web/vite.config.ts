@@ -12,7 +12,7 @@ export default defineConfig({
     react(),
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/, /index\.html$/] }),
   ],
-  build: { outDir: "dist", sourcemap: true, target: "es2022" },
+  build: { outDir: "dist", sourcemap: true, target: "es2022", manifest: true },
   server: {
     proxy: { "/crm": api, "/custom-api": api, "/dev": api },
   },

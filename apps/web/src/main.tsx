@@ -2,7 +2,6 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { config as zodConfig } from "zod";
 import { createRouter } from "./app/router.tsx";
 import { AlertProvider } from "./components/alert-provider.tsx";
 import { setUnauthorizedHandler } from "./lib/api-client.ts";
@@ -14,9 +13,10 @@ import { clearUser } from "./lib/user.ts";
 import "./styles.css";
 
 // The app's CSP allows no eval: zod must not even try its compiled parsers (the try alone is
-// reported as a CSP violation). It decides when a schema is built; every schema lives in a lazy
-// screen's chunk, loaded after this line (the e2e journeys check that the CSP refused nothing).
-zodConfig({ jitless: true });
+// reported as a CSP violation). zod reads this global when it first loads, which is in a lazy
+// screen's chunk, after this line (the e2e journeys check that the CSP refused nothing). Setting
+// the global rather than calling zod's config() keeps zod out of the screens that need none.
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
 await initI18n(initialLanguage(window.location.search));
 const router = createRouter();

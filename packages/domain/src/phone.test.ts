@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PHONE_PREFIX, mobileRule, PHONE_PREFIXES, phoneKey, phoneSchema } from "./phone.ts";
+import { phoneSchema } from "./phone.ts";
+import { DEFAULT_PHONE_PREFIX, mobileRule, PHONE_PREFIXES, phoneKey } from "./phone-rules.ts";
 
 function rulesOf(input: unknown) {
   const result = phoneSchema.safeParse(input);

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { isPhonePrefix, type MobileRule, mobileRule, PHONE_PREFIXES } from "@hcoins/domain/phone";
+import { isPhonePrefix, type MobileRule, mobileRule, PHONE_PREFIXES } from "@hcoins/domain/phone-rules";
 import type { MemberRow } from "../db/schema.ts";
 import type { Services } from "../services.ts";
 

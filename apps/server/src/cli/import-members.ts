@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { MemberCheckCode } from "@hcoins/domain/codes";
 import { emailSchema, FIRST_LAST_NAME_MAX_LENGTH } from "@hcoins/domain/payloads";
-import { phoneKey } from "@hcoins/domain/phone";
+import { phoneKey } from "@hcoins/domain/phone-rules";
 import { isUniqueViolation } from "../db/database.ts";
 import type { MemberRow } from "../db/schema.ts";
 import type { ImportedMember } from "../modules/members/service.ts";

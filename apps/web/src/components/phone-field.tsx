@@ -1,7 +1,7 @@
-import { PHONE_PREFIXES } from "@hcoins/domain/phone";
+import { PHONE_PREFIXES } from "@hcoins/domain/phone-rules";
 import { useId } from "react";
-import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import type { PhoneInputProps } from "../lib/use-phone-form.ts";
 
 /** Prefix select (+852, +853, +86) and mobile number input, labelled as one field. */
 export function PhoneField({
@@ -10,9 +10,9 @@ export function PhoneField({
   error,
   disabled = false,
 }: {
-  prefix: UseFormRegisterReturn;
-  phone: UseFormRegisterReturn;
-  error?: FieldError | undefined;
+  prefix: PhoneInputProps;
+  phone: PhoneInputProps;
+  error?: { message?: string } | undefined;
   disabled?: boolean;
 }) {
   const { t } = useTranslation("common");

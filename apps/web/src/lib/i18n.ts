@@ -4,33 +4,37 @@ import { initReactI18next } from "react-i18next";
 import { HTML_LANG, storeLanguage } from "./language.ts";
 
 /**
- * i18next with every catalogue bundled: the three languages of every namespace are
- * small, and a language switch must not wait for the network.
- * Catalogues: src/locales/<en|tc|sc>/<namespace>.json.
+ * i18next with one catalogue chunk per language (src/locales/<en|tc|sc>.ts, holding
+ * src/locales/<language>/<namespace>.json): the first screen loads its own language only,
+ * and a switch to another one waits for that language's chunk (about 5 KB).
  */
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json", {
-  eager: true,
-});
+const catalogues = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>("../locales/*.ts");
 
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, module] of Object.entries(catalogues)) {
-  const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-  if (!match) continue;
-  const [, language, namespace] = match as unknown as [string, string, string];
-  resources[language] ??= {};
-  resources[language][namespace] = module.default;
+/** Adds the language's namespaces to i18next, once. */
+export async function loadCatalogue(language: Language) {
+  if (i18next.hasResourceBundle(language, "common")) return;
+  const load = catalogues[`../locales/${language}.ts`];
+  if (!load) throw new Error(`no catalogue for ${language}`);
+  const files = (await load()).default;
+  for (const [file, namespace] of Object.entries(files)) {
+    const name = /(\w+)\.json$/.exec(file)?.[1];
+    if (name) i18next.addResourceBundle(language, name, namespace);
+  }
 }
 
-export function initI18n(language: Language) {
-  return i18next.use(initReactI18next).init({
-    resources,
+export async function initI18n(language: Language) {
+  await i18next.use(initReactI18next).init({
+    resources: {},
+    partialBundledLanguages: true,
     lng: language,
-    fallbackLng: "tc",
+    fallbackLng: false,
     defaultNS: "common",
-    ns: Object.keys(resources.tc ?? {}),
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  await loadCatalogue(language);
+  // i18next settled on the language before its texts arrived: render them now.
+  await i18next.changeLanguage(language);
 }
 
 export function currentLanguage(): Language {
@@ -42,6 +46,7 @@ export const currentAcceptLanguage = () => HTML_LANG[currentLanguage()];
 
 export async function changeLanguage(language: Language) {
   storeLanguage(language);
+  await loadCatalogue(language);
   await i18next.changeLanguage(language);
   document.documentElement.lang = HTML_LANG[language];
 }

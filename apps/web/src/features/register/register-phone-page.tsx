@@ -1,6 +1,4 @@
 import { ErrorCode } from "@hcoins/domain/codes";
-import { DEFAULT_PHONE_PREFIX, type PhoneInput, phoneSchema } from "@hcoins/domain/phone";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { useAlert } from "../../components/alert-provider.tsx";
@@ -12,11 +10,9 @@ import { paths } from "../../lib/paths.ts";
 import { encodePhoneData } from "../../lib/phone-data.ts";
 import { fieldErrors, serverErrorMessage } from "../../lib/server-message.ts";
 import { session } from "../../lib/session.ts";
+import { usePhoneForm } from "../../lib/use-phone-form.ts";
 import { flowUrl } from "./flow-url.ts";
-import { domainResolver } from "./form-resolver.ts";
 import { requestSmsCode } from "./request-sms-code.ts";
-
-type PhoneForm = { mobile_phone_prefix: string; mobile_phone: string };
 
 /** /register: prefix and mobile number; Next sends the first code and opens step 2. */
 export function RegisterPhonePage() {
@@ -24,15 +20,7 @@ export function RegisterPhonePage() {
   const { alert } = useAlert();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: domainResolver<PhoneForm, PhoneInput>(phoneSchema),
-    defaultValues: { mobile_phone_prefix: DEFAULT_PHONE_PREFIX, mobile_phone: "" },
-  });
+  const { prefix, phone: phoneInput, error, setError, isSubmitting, handleSubmit } = usePhoneForm();
 
   const next = handleSubmit(async ({ mobile_phone_prefix: phonePre, mobile_phone: phone }) => {
     const sent = await requestSmsCode(phonePre, phone);
@@ -42,7 +30,7 @@ export function RegisterPhonePage() {
       return;
     }
     const rules = fieldErrors(sent).filter((error) => error.field === "mobile_phone");
-    for (const { rule } of rules) setError("mobile_phone", { message: rule });
+    for (const { rule } of rules) setError(rule);
     if (rules.length > 0) return;
     let message = serverErrorMessage(sent);
     const wait = Number(sent.payload?.retry_after_seconds);
@@ -57,11 +45,7 @@ export function RegisterPhonePage() {
     <PageFrame title={t("common:titles.register")}>
       <p className="page-intro">{t("phoneIntro")}</p>
       <form className="card" onSubmit={next} noValidate>
-        <PhoneField
-          prefix={register("mobile_phone_prefix")}
-          phone={register("mobile_phone")}
-          error={errors.mobile_phone ?? errors.mobile_phone_prefix}
-        />
+        <PhoneField prefix={prefix} phone={phoneInput} error={error} />
         <SubmitActions loading={isSubmitting}>{t("common:next")}</SubmitActions>
       </form>
     </PageFrame>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { i18next } from "./i18n.ts";
+
+// Each language loads on its own (no fallback language is loaded beside it), so every
+// catalogue must hold every key the others hold.
+const catalogues = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", {
+  eager: true,
+  import: "default",
+});
+
+function keys(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => keys(inner, prefix ? `${prefix}.${key}` : key));
+}
+
+const byNamespace = new Map<string, Map<string, string[]>>();
+for (const [file, catalogue] of Object.entries(catalogues)) {
+  const [, language = "", namespace = ""] = /locales\/(\w+)\/(\w+)\.json$/.exec(file) ?? [];
+  if (!byNamespace.has(namespace)) byNamespace.set(namespace, new Map());
+  byNamespace.get(namespace)?.set(language, keys(catalogue).sort());
+}
+
+describe("the catalogues", () => {
+  it.each([...byNamespace.keys()])("%s has the same keys in en, tc and sc", (namespace) => {
+    const languages = byNamespace.get(namespace);
+    expect([...(languages?.keys() ?? [])].sort()).toEqual(["en", "sc", "tc"]);
+    expect(languages?.get("tc")).toEqual(languages?.get("en"));
+    expect(languages?.get("sc")).toEqual(languages?.get("en"));
+  });
+
+  it("are loaded into i18next per language, each namespace whole", () => {
+    for (const language of ["en", "tc", "sc"]) {
+      for (const [namespace, languages] of byNamespace) {
+        const bundle = i18next.getResourceBundle(language, namespace);
+        expect(keys(bundle).sort(), `${language}/${namespace}`).toEqual(languages.get(language));
+      }
+    }
+  });
+});
