@@ -1,0 +1,223 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { fileURLToPath } from "node:url";
+import { Redis } from "ioredis";
+import {
+  type ServerProcess,
+  startServerProcess,
+  stopServerProcesses,
+} from "../apps/server/src/testing/server-process.ts";
+import { startSmsGateway } from "../apps/server/src/testing/sms-gateway.ts";
+import { dropIsolatedStorage, isolatedStorage } from "../apps/server/src/testing/test-app.ts";
+import { CallStats } from "./soak-stats.ts";
+import { type SoakMember, type SoakTarget, seedMember, workload } from "./soak-workload.ts";
+
+/**
+ * The load run: a standalone coin scheme and two member-server instances on loopback,
+ * sharing one PostgreSQL (fresh schemas, dropped at the end) and one Redis (a fresh key
+ * prefix, deleted at the end), with SOAK_MEMBERS members registered through the API and
+ * linked to H Coins. For SOAK_SECONDS, SOAK_CONCURRENCY visits at a time (a closed loop)
+ * make a mixed workload spread round-robin over both instances; then a table per call:
+ * requests, errors (non-2xx or the wrong envelope), error rate, p50 and p99.
+ *
+ *   npm run soak                    # 300 s; SOAK_SECONDS=20 for a quick look
+ *
+ * The instances serve the built web app: `npm run build` first (the web build is made here
+ * when apps/web/dist is missing). DATABASE_URL and REDIS_URL default to the machine's
+ * postgres://postgres@127.0.0.1:5432/test and redis://127.0.0.1:6379.
+ */
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
+const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 16);
+const MEMBERS = Number(process.env.SOAK_MEMBERS ?? 200);
+const TILL_KEY = "soak-pos-terminal-key";
+const SERVER_KEY = "soak-member-server-key";
+
+process.env.DATABASE_URL ||= "postgres://postgres@127.0.0.1:5432/test";
+process.env.REDIS_URL ||= "redis://127.0.0.1:6379";
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+function ensureWebBuild() {
+  if (existsSync(`${ROOT}apps/web/dist/index.html`)) {
+    console.log(
+      "Serving the existing web build (apps/web/dist): run `npm run build` first for current figures.",
+    );
+    return;
+  }
+  console.log("apps/web/dist is missing: building the web app (npm run build --workspace apps/web)…");
+  const build = spawnSync("npm", ["run", "build", "--workspace", "apps/web"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error("the web build failed");
+}
+
+/** Peak memory (MiB) and CPU seconds of a child so far, from /proc (Linux; NaN elsewhere). */
+function usage(server: ServerProcess) {
+  try {
+    const status = readFileSync(`/proc/${server.child.pid}/status`, "utf8");
+    const fields = readFileSync(`/proc/${server.child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return {
+      peakMiB: Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024,
+      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100,
+    };
+  } catch {
+    return { peakMiB: Number.NaN, cpuSeconds: Number.NaN };
+  }
+}
+
+async function pool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index] as T, index);
+      }
+    }),
+  );
+}
+
+async function deleteRedisKeys(prefix: string) {
+  const redis = new Redis(process.env.REDIS_URL as string);
+  let deleted = 0;
+  for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 })) {
+    if ((keys as string[]).length > 0) deleted += await redis.del(...(keys as string[]));
+  }
+  redis.disconnect();
+  return deleted;
+}
+
+async function main() {
+  ensureWebBuild();
+  const memberStorage = await isolatedStorage();
+  const schemeStorage = await isolatedStorage();
+  const gateway = await startSmsGateway();
+  const cleanup = async () => {
+    await stopServerProcesses();
+    await gateway.close();
+    await dropIsolatedStorage(memberStorage);
+    await dropIsolatedStorage(schemeStorage);
+    const keys = await deleteRedisKeys(memberStorage.REDIS_KEY_PREFIX as string);
+    console.log(
+      `Cleaned up: schemas ${memberStorage.TEST_PG_SCHEMA} and ${schemeStorage.TEST_PG_SCHEMA} dropped, ${keys} Redis keys deleted.`,
+    );
+  };
+  process.once("SIGINT", () => {
+    console.log("Interrupted: cleaning up…");
+    cleanup().finally(() => process.exit(130));
+  });
+
+  try {
+    console.log("Starting the coin scheme and two member-server instances…");
+    const scheme = await startServerProcess({
+      entry: "coin-scheme",
+      env: {
+        DATABASE_URL: schemeStorage.DATABASE_URL as string,
+        NODE_ENV: "production",
+        COIN_SCHEME_API_KEYS: `member-server:${SERVER_KEY},pos-soak:${TILL_KEY}:till`,
+      },
+    });
+    const env = {
+      ...memberStorage,
+      NODE_ENV: "production",
+      TRUST_PROXY: "true",
+      SMS_PROVIDER: "http",
+      SMS_HTTP_URL: gateway.url,
+      COIN_SCHEME_URL: scheme.url,
+      COIN_SCHEME_API_KEY: SERVER_KEY,
+      COIN_SCHEME_API_KEYS: "",
+      PUBLIC_URL: "http://127.0.0.1",
+    };
+    const servers = await Promise.all([startServerProcess({ env }), startServerProcess({ env })]);
+    const target: SoakTarget = { servers: servers.map((s) => s.url), scheme: scheme.url, tillKey: TILL_KEY };
+
+    const seeding = Date.now();
+    const members: SoakMember[] = [];
+    await pool(
+      Array.from({ length: MEMBERS }, (_, i) => i),
+      8,
+      async (i) => {
+        const phone = String(62_000_000 + i);
+        members.push(
+          await seedMember(target, gateway, phone, `10.30.${Math.floor(i / 250)}.${(i % 250) + 1}`, i),
+        );
+      },
+    );
+    console.log(
+      `Seeded ${members.length} members (registered and linked to H Coins) in ${Date.now() - seeding} ms.`,
+    );
+
+    const processes = [
+      ["instance 1", servers[0]],
+      ["instance 2", servers[1]],
+      ["coin scheme", scheme],
+    ] as [string, ServerProcess][];
+    const cpuBefore = processes.map(([, server]) => usage(server).cpuSeconds);
+    // The machine's load while the run lasts: other work on the same cores shows in the latencies.
+    const loads: number[] = [];
+    const sampler = setInterval(() => loads.push(loadavg()[0] as number), 5_000);
+    const stats = new CallStats();
+    const visit = workload(target, members, stats);
+    const started = performance.now();
+    const deadline = started + SECONDS * 1000;
+    console.log(
+      `Load: ${SECONDS} s, ${CONCURRENCY} visits at a time, round-robin over ${servers.length} instances.`,
+    );
+    const progress = setInterval(() => {
+      const { requests, errors } = stats.total;
+      const elapsed = (performance.now() - started) / 1000;
+      console.log(
+        `  ${elapsed.toFixed(0)} s: ${requests} requests (${(requests / elapsed).toFixed(0)}/s), ${errors} errors`,
+      );
+    }, 30_000);
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < deadline) await visit();
+      }),
+    );
+    clearInterval(progress);
+    clearInterval(sampler);
+    const seconds = (performance.now() - started) / 1000;
+
+    // The scheme's ledgers must hold exactly what the tills were told they earned.
+    let mismatches = 0;
+    for (const member of members.filter((m) => m.earned > 0)) {
+      const ledger = await fetch(`${scheme.url}/coin-scheme/v1/accounts/${member.hcoinsMemberNo}/ledger`, {
+        headers: { "x-api-key": SERVER_KEY },
+      });
+      const balance = ((await ledger.json()) as { payload?: { balance?: number } }).payload?.balance;
+      if (balance !== member.earned) {
+        mismatches += 1;
+        console.log(
+          `  ledger of ${member.hcoinsMemberNo}: balance ${balance}, purchases earned ${member.earned}`,
+        );
+      }
+    }
+
+    console.log(`\n## Load run, ${new Date().toISOString().slice(0, 10)}\n`);
+    console.log(stats.table(seconds));
+    console.log(
+      `\nLedgers checked: ${members.filter((m) => m.earned > 0).length}, mismatches: ${mismatches}.`,
+    );
+    const { requests } = stats.total;
+    for (const [index, [name, server]] of processes.entries()) {
+      const { peakMiB, cpuSeconds } = usage(server);
+      const loadCpu = cpuSeconds - (cpuBefore[index] as number);
+      console.log(
+        `${name}: peak RSS ${peakMiB.toFixed(0)} MiB; CPU during the load ${loadCpu.toFixed(1)} s (${((loadCpu / seconds) * 100).toFixed(0)} % of a core, ${((loadCpu * 1000) / requests).toFixed(2)} ms per request of the run)`,
+      );
+    }
+    const meanLoad = loads.reduce((sum, load) => sum + load, 0) / Math.max(1, loads.length);
+    console.log(
+      `Machine: 1-minute load average ${meanLoad.toFixed(1)} on average during the load (${cpus().length} cores).`,
+    );
+    const problems = stats.problems();
+    if (problems.length > 0) console.log(`\nErrors:\n  ${problems.join("\n  ")}`);
+    if (problems.length > 0 || mismatches > 0) process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+await main();
