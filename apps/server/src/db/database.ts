@@ -91,6 +91,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     /connection terminated|timeout exceeded when trying to connect|database connection is not open|driver has already been destroyed/i.test(
       e.message ?? "",
     ) ||
+    // pg, on a client whose connection broke mid-transaction (the rollback then fails with this, not the cause).
+    /is not queryable/i.test(e.message ?? "") ||
     // ioredis, offline (enableOfflineQueue is off) or giving up on a command.
     /stream isn't writeable|connection is closed|reached the max retries per request/i.test(e.message ?? "")
   );
