@@ -1,0 +1,243 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCoinSchemeApp } from "../coin-scheme/app.ts";
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../db/database.ts";
+import { memberRefOf } from "../modules/coins/service.ts";
+import {
+  embeddedTill,
+  httpTill,
+  ledgerTotals,
+  memberWithEverything,
+  textColumnsHolding,
+} from "../testing/data-protection.ts";
+import { registerMember } from "../testing/flows.ts";
+import type { TestApp } from "../testing/test-app.ts";
+import { testApps } from "../testing/test-apps.ts";
+import { CliError } from "./command.ts";
+import { memberErase } from "./member-erase.ts";
+import { memberExport } from "./member-export.ts";
+
+const { shared, fresh } = testApps();
+const COINS = "/custom-api/custom/cuapp/customer";
+
+const profileStatus = async (t: TestApp, token: string) =>
+  (await t.call("GET", "/crm/user/profile?include_custom_field=1", { token })).status;
+
+const failure = async (run: Promise<unknown>) => {
+  const error = await run.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(CliError);
+  return (error as CliError).message;
+};
+
+describe("member-erase, embedded scheme (one transaction)", () => {
+  it("leaves no trace of the member in any text column, keeps the ledger whole, logs them out, and frees the number", async () => {
+    // An app of its own, with a short SMS resend wait (a counter outside the database) to register again soon.
+    const t = await fresh({ SMS_RESEND_SECONDS: "1" });
+    const { db } = t.app.services;
+    const till = embeddedTill(t);
+    const m = await memberWithEverything(t, till);
+    const other = await memberWithEverything(t, till);
+    expect(await textColumnsHolding(db, m.needles)).not.toEqual([]);
+    const totalsBefore = await ledgerTotals(db);
+    const accountBefore = await t.app.services.coinSchemeClient.ledger(m.hcoinsMemberNo);
+    const otherBalance = (await t.app.services.coinSchemeClient.ledger(other.hcoinsMemberNo)).balance;
+    expect(await profileStatus(t, m.token)).toBe(200);
+
+    const output = await memberErase(t.app.services, [m.prefix, m.phone, "--yes"]);
+
+    expect(output).toBe(
+      [
+        `Erased member ${m.memberNo} (+852 ${m.phone}): the member record is deleted; 2 access tokens (1 live: those devices are logged out), 1 reset token and 1 SMS code record of +852 ${m.phone} deleted.`,
+        `H Coins account ${m.hcoinsMemberNo} anonymised: no number, no member; its 2 transactions and balance of 190 stay in the ledger.`,
+        `+852 ${m.phone} may register again as a new member.`,
+      ].join("\n"),
+    );
+    // Export finds nothing, here or in the scheme; no text column anywhere holds the member.
+    expect(await failure(memberExport(t.app.services, [m.prefix, m.phone]))).toBe(
+      `no member has the number +852 ${m.phone}`,
+    );
+    expect(await failure(memberExport(t.app.services, [m.memberNo]))).toContain(
+      "no member has the member number",
+    );
+    expect(
+      await t.app.services.coinSchemeClient.holderData({
+        memberRef: m.memberNo,
+        prefix: m.prefix,
+        phone: m.phone,
+      }),
+    ).toEqual({ accounts: [] });
+    expect(await textColumnsHolding(db, m.needles)).toEqual([]);
+    // The ledger: every entry kept with its amount; the anonymous account's balance is its sum.
+    expect(await ledgerTotals(db)).toEqual(totalsBefore);
+    const accountAfter = await t.app.services.coinSchemeClient.ledger(m.hcoinsMemberNo);
+    expect(accountAfter.balance).toBe(accountBefore.balance);
+    expect(accountAfter.entries.map((entry) => [entry.receipt_no, entry.coins, entry.created_at])).toEqual(
+      accountBefore.entries.map((entry) => [entry.receipt_no, entry.coins, entry.created_at]),
+    );
+    expect(accountAfter.account).toMatchObject({
+      linked: false,
+      linked_member_ref: null,
+      mobile_phone_prefix: "",
+    });
+    // The old QR code earns nothing now; the other member is untouched.
+    await expect(
+      till(`${m.memberNo},0,07,${Math.floor(Date.now() / 1000)}`, `R-after-${m.phone}`, 100),
+    ).rejects.toThrow(/6003/);
+    expect((await t.app.services.coinSchemeClient.ledger(other.hcoinsMemberNo)).balance).toBe(otherBalance);
+    expect(await profileStatus(t, other.token)).toBe(200);
+    // Logged out everywhere.
+    expect(await profileStatus(t, m.token)).toBe(401);
+
+    // The number (and the email) register again as a new member, who gets a new H Coins account.
+    await new Promise((done) => setTimeout(done, 1_100));
+    const again = await registerMember(t, { mobile_phone: m.phone, email: m.email });
+    expect(again.user.member_no).not.toBe(m.memberNo);
+    const created = await t.call("POST", `${COINS}/hcoin-create`, { body: {}, token: again.token });
+    expect(created.body.payload).toMatchObject({ status_code: 101 });
+    expect(created.body.payload.hcoins_memberno).not.toBe(m.hcoinsMemberNo);
+    expect((await t.app.services.coinSchemeClient.ledger(created.body.payload.hcoins_memberno)).balance).toBe(
+      0,
+    );
+  });
+
+  it("asks without --yes: a no changes nothing, a yes erases; a blocked number stays blocked", async () => {
+    const t = await shared();
+    const m = await registerMember(t);
+    await t.app.services.members.block(m.prefix, m.phone, "erase test");
+    const questions: string[] = [];
+    const answer = (yes: boolean) => async (question: string) => {
+      questions.push(question);
+      return yes;
+    };
+    expect(await failure(memberErase(t.app.services, [m.user.member_no], answer(false)))).toBe(
+      "not confirmed; nothing was erased",
+    );
+    expect(questions[0]).toContain(`member ${m.user.member_no} (+852 ${m.phone})`);
+    expect(await t.app.services.members.findByPhone(m.prefix, m.phone)).toBeDefined();
+    expect(await profileStatus(t, m.token)).toBe(200);
+
+    const output = await memberErase(t.app.services, [m.user.member_no], answer(true));
+    expect(output).toContain("No H Coins account was linked to the member or held by the number.");
+    expect(output).toContain(
+      `+852 ${m.phone} stays blocked (the operator's record about the number); \`unblock\` lifts it.`,
+    );
+    expect(await t.app.services.members.findByPhone(m.prefix, m.phone)).toBeUndefined();
+    expect(await failure(memberErase(t.app.services, [m.user.member_no, "--yes"]))).toBe(
+      `no member has the member number ${m.user.member_no}`,
+    );
+  });
+
+  it("is one transaction: when the member's part fails, the scheme's anonymisation is rolled back", async () => {
+    const t = await shared();
+    const { db } = t.app.services;
+    const m = await memberWithEverything(t, embeddedTill(t));
+    const holder = { memberRef: m.memberNo, prefix: m.prefix, phone: m.phone };
+    const coinsBefore = await t.app.services.coinSchemeClient.holderData(holder);
+    const smsBefore = await db
+      .selectFrom("sms_codes")
+      .selectAll()
+      .where("mobile_phone", "=", m.phone)
+      .execute();
+    // Another erasure removes the member row while this one waits for its confirmation.
+    const raced = async () => {
+      await db.deleteFrom("members").where("member_no", "=", m.memberNo).execute();
+      return true;
+    };
+
+    expect(await failure(memberErase(t.app.services, [m.prefix, m.phone], raced))).toBe(
+      `member ${m.memberNo} (+852 ${m.phone}) was erased meanwhile`,
+    );
+
+    expect(await t.app.services.coinSchemeClient.holderData(holder)).toEqual(coinsBefore);
+    expect(coinsBefore.accounts[0]).toMatchObject({ mobile_phone: m.phone, linked_member_ref: m.memberNo });
+    expect(
+      await db.selectFrom("sms_codes").selectAll().where("mobile_phone", "=", m.phone).execute(),
+    ).toEqual(smsBefore);
+  });
+
+  it("without a terminal and without --yes, refuses (exit 2)", async () => {
+    const t = await shared();
+    const m = await registerMember(t);
+    const error = await memberErase(t.app.services, [m.prefix, m.phone]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).exitCode).toBe(2);
+    expect(await t.app.services.members.findByPhone(m.prefix, m.phone)).toBeDefined();
+  });
+});
+
+describe("member-erase, external scheme over HTTP", () => {
+  const KEY = "erase-test-member-server-key";
+  let scheme: FastifyInstance;
+  let schemeUrl: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "erase-scheme-"));
+    // The real scheme app on its own SQLite file, over real HTTP on loopback.
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATABASE_URL: `sqlite:${join(dir, "scheme.db")}`,
+      COIN_SCHEME_API_KEYS: `member-server:${KEY}`,
+    });
+    scheme = await buildCoinSchemeApp({ config });
+    await scheme.listen({ port: 0, host: "127.0.0.1" });
+    schemeUrl = `http://127.0.0.1:${(scheme.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await scheme?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("the scheme anonymises the accounts first, then the member is erased; its database keeps no trace either", async () => {
+    const t = await fresh({ COIN_SCHEME_URL: schemeUrl, COIN_SCHEME_API_KEY: KEY });
+    const m = await memberWithEverything(t, httpTill(schemeUrl, KEY));
+    const schemeDb = openDatabase(`sqlite:${join(dir, "scheme.db")}`);
+    try {
+      const before = await ledgerTotals(schemeDb.db);
+      expect(await textColumnsHolding(schemeDb.db, [m.phone, m.memberNo])).not.toEqual([]);
+
+      const output = await memberErase(t.app.services, [m.prefix, m.phone, "--yes"]);
+
+      expect(output).toContain(`H Coins account ${m.hcoinsMemberNo} anonymised`);
+      expect(await t.app.services.members.findByPhone(m.prefix, m.phone)).toBeUndefined();
+      expect(await textColumnsHolding(t.app.services.db, m.needles)).toEqual([]);
+      expect(await textColumnsHolding(schemeDb.db, [m.phone, m.memberNo])).toEqual([]);
+      expect(await ledgerTotals(schemeDb.db)).toEqual(before);
+      expect((await t.app.services.coinSchemeClient.ledger(m.hcoinsMemberNo)).balance).toBe(190);
+    } finally {
+      await schemeDb.close();
+    }
+  });
+
+  it("refuses with a clear message and changes nothing while the scheme cannot be reached", async () => {
+    const t = await fresh({ COIN_SCHEME_URL: "http://127.0.0.1:9", COIN_SCHEME_TIMEOUT_MS: "300" });
+    const m = await registerMember(t);
+    const smsBefore = await t.app.services.db
+      .selectFrom("sms_codes")
+      .select("id")
+      .where("mobile_phone", "=", m.phone)
+      .execute();
+
+    const message = await failure(memberErase(t.app.services, [m.prefix, m.phone, "--yes"]));
+
+    expect(message).toMatch(
+      /^the coin scheme at http:\/\/127\.0\.0\.1:9 did not erase \(coin scheme unreachable: .*\); nothing was erased\. Try again when the scheme is up\.$/,
+    );
+    const member = await t.app.services.members.findByPhone(m.prefix, m.phone);
+    expect(member && memberRefOf(member)).toBe(m.user.member_no);
+    expect(await profileStatus(t, m.token)).toBe(200);
+    expect(
+      await t.app.services.db
+        .selectFrom("sms_codes")
+        .select("id")
+        .where("mobile_phone", "=", m.phone)
+        .execute(),
+    ).toEqual(smsBefore);
+  });
+});
