@@ -221,7 +221,8 @@ export function workload(target: SoakTarget, members: SoakMember[], stats: CallS
           stats,
           "GET /qrcode (page)",
           `${origin}/qrcode`,
-          { headers: { "accept-language": "zh-HK" } },
+          // The browser's own request for the page: it too is counted per client address.
+          { headers: { "accept-language": "zh-HK", "x-forwarded-for": member.client } },
           htmlPage,
         );
         await timed(

@@ -158,6 +158,7 @@ async function main() {
     const loads: number[] = [];
     const sampler = setInterval(() => loads.push(loadavg()[0] as number), 5_000);
     const stats = new CallStats();
+    const ownCpu = process.cpuUsage();
     const visit = workload(target, members, stats);
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
@@ -208,6 +209,10 @@ async function main() {
         `${name}: peak RSS ${peakMiB.toFixed(0)} MiB; CPU during the load ${loadCpu.toFixed(1)} s (${((loadCpu / seconds) * 100).toFixed(0)} % of a core, ${((loadCpu * 1000) / requests).toFixed(2)} ms per request of the run)`,
       );
     }
+    const own = process.cpuUsage(ownCpu);
+    console.log(
+      `load generator (this process): CPU during the load ${((own.user + own.system) / 1e6).toFixed(1)} s`,
+    );
     const meanLoad = loads.reduce((sum, load) => sum + load, 0) / Math.max(1, loads.length);
     console.log(
       `Machine: 1-minute load average ${meanLoad.toFixed(1)} on average during the load (${cpus().length} cores).`,
