@@ -86,13 +86,16 @@ export function postgresSchema(url: string): string | null {
 async function backupPostgres(url: string, out: string): Promise<string> {
   const partial = `${out}.partial`;
   const schema = postgresSchema(url);
+  // pg_dump sets its own search_path; libpq would also misread the `+` URLSearchParams writes for a space.
+  const dumpUrl = new URL(url);
+  dumpUrl.searchParams.delete("options");
   const started = performance.now();
   try {
     await run("pg_dump", [
       "--format=custom",
       `--file=${partial}`,
       ...(schema ? [`--schema=${schema}`] : []),
-      `--dbname=${url}`,
+      `--dbname=${dumpUrl}`,
     ]);
   } catch (error) {
     rmSync(partial, { force: true });
