@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { isCalendarDate, multiplierHundredths } from "@hcoins/domain/earn-rules";
 import { z } from "zod";
 import { type ApiClient, parseApiClients } from "./coin-scheme/api-keys.ts";
@@ -72,6 +73,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_DAYS: int(30),
   RESET_TOKEN_TTL_SECONDS: int(600),
   RATE_LIMIT_PER_MINUTE: int(600),
+  PASSWORD_HASH_CONCURRENCY: int(availableParallelism()),
 
   SIGNATURE_LOGIN_SECRET: optionalText,
   SIGNATURE_LOGIN_WINDOW_SECONDS: int(300),

@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import { createCounterFactory } from "./counters.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { AccessTokens } from "./modules/auth/access-tokens.ts";
+import { setPasswordHashConcurrency } from "./modules/auth/passwords.ts";
 import { ResetTokens } from "./modules/auth/reset-tokens.ts";
 import { AuthService } from "./modules/auth/service.ts";
 import { CmsRepository } from "./modules/cms/repository.ts";
@@ -30,6 +31,7 @@ export function createServices(
   now: () => number,
 ) {
   const { db } = database;
+  setPasswordHashConcurrency(config.PASSWORD_HASH_CONCURRENCY);
   const counters = createCounterFactory(redis, config.REDIS_KEY_PREFIX);
   const smsSender =
     config.SMS_PROVIDER === "http"
