@@ -136,13 +136,13 @@ export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   "member-erase": {
     usage: MEMBER_ERASE_USAGE,
     summary:
-      "Erase a member: their record, sessions (logged out) and the number's SMS code records are deleted and their H Coins accounts anonymised (the ledger stays), in one transaction. Asks for confirmation unless --yes. docs/data-protection.md.",
+      "Erase a member: their record, sessions (logged out) and the number's SMS code records are deleted and their H Coins accounts anonymised (the ledger stays): one transaction with the embedded scheme; an external scheme is asked first, and when it cannot answer nothing is erased. Asks for confirmation unless --yes. docs/data-protection.md.",
     run: (services, args) => memberErase(services, args),
   },
   backup: {
     usage: BACKUP_USAGE,
     summary:
-      "SQLite: copy the database to a new file with SQLite's online backup, safe while the server runs, and check the copy. PostgreSQL: prints the pg_dump command. docs/data-protection.md.",
+      "Copy the database to a new file while the server runs, and check the copy: SQLite's online backup (integrity_check), or pg_dump's custom format of the server's schema on PostgreSQL (pg_dump and pg_restore on PATH). docs/data-protection.md.",
     run: backup,
   },
   ...COIN_SCHEME_COMMANDS,

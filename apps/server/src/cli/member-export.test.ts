@@ -117,6 +117,10 @@ describe("member-export", () => {
     ];
     expect(secrets.length).toBeGreaterThanOrEqual(5);
     for (const secret of secrets) expect(output).not.toContain(secret);
+    const counts = Object.values(POLICIES).flatMap((policy) => Object.values(policy));
+    console.info(
+      `[member-export] ${Object.keys(POLICIES).length} tables with member data, ${counts.filter((p) => p === "exported").length} columns exported and ${counts.filter((p) => p !== "exported").length} withheld; ${Object.keys(TABLES_WITHOUT_MEMBER_DATA).length} tables without member data; one member's document: ${output.length} bytes, ${secrets.length} secrets absent.`,
+    );
     expect(Object.keys(doc.withheld)).toEqual(
       expect.arrayContaining(["members.password_hash", "access_tokens.token_hash", "sms_codes.code_hash"]),
     );

@@ -106,17 +106,19 @@ export async function memberWithEverything(t: TestApp, till: Till) {
   };
 }
 
-/** Every `table.column` of text type whose value contains one of the needles, with the needle. */
+/** Every `table.column` of text type whose value contains one of the needles, and how many columns were read. */
 export async function textColumnsHolding(
   // biome-ignore lint/suspicious/noExplicitAny: any database's tables, read by name
   db: Kysely<any>,
   needles: readonly string[],
-): Promise<string[]> {
+): Promise<{ hits: string[]; columns: number }> {
   const hits: string[] = [];
+  let columns = 0;
   const tables = await db.introspection.getTables();
   for (const table of tables) {
     for (const column of table.columns) {
       if (!/char|text|clob/i.test(column.dataType)) continue;
+      columns += 1;
       for (const needle of needles) {
         const { rows } = await sql<{
           n: number | string;
@@ -127,7 +129,7 @@ export async function textColumnsHolding(
       }
     }
   }
-  return hits;
+  return { hits, columns };
 }
 
 /** The sum of coins and the count of every ledger entry in the scheme's tables. */
