@@ -50,6 +50,11 @@ const CLIENTS: { name: string; env: Record<string, string>; headers: () => Recor
     env: { TRUST_PROXY: "true" },
     headers: () => ({ "x-forwarded-for": `${spoofed()}, 203.0.113.7` }),
   },
+  {
+    name: "TRUST_PROXY naming the proxy (loopback), a new spoofed entry before its own",
+    env: { TRUST_PROXY: "loopback" },
+    headers: () => ({ "x-forwarded-for": `${spoofed()}, 203.0.113.7` }),
+  },
 ];
 
 describe.each(deployments())("SMS pumping, $name", (deployment) => {
