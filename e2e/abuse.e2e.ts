@@ -13,7 +13,7 @@ import {
   waitUntil,
 } from "./support/journeys.ts";
 import { journeySuite } from "./support/suite.ts";
-import { exactly } from "./support/texts.ts";
+import { exactly, type TextKey } from "./support/texts.ts";
 
 /**
  * Abuse in Chromium: hostile `redirect` targets after a login, and script smuggled in
@@ -236,7 +236,7 @@ describe("script smuggled in", () => {
     await signIn(page, member.token);
     await page.goto("/renew");
     await expectHeading(page, t("common:titles.memberInfo"));
-    const field = (label: string) => page.getByRole("textbox", { name: exactly(t(label)) });
+    const field = (label: TextKey) => page.getByRole("textbox", { name: exactly(t(label)) });
     expect(await field("common:profile.firstName").inputValue()).toBe(firstName);
     expect(await field("common:profile.lastName").inputValue()).toBe(lastName);
     await expectInert(page, dialogs, "/renew");
