@@ -1,3 +1,4 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
@@ -97,8 +98,8 @@ export function createCounterFactory(redis: Redis | undefined, keyPrefix: string
  * and in this process's memory while Redis cannot answer. That limit only blunts floods, so a
  * Redis outage should neither lift it nor make every call (profile reads included) a 503.
  */
-export function fallbackRateLimitStore(redis: Redis, keyPrefix: string) {
-  return class FallbackRateLimitStore {
+export function fallbackRateLimitStore(redis: Redis, keyPrefix: string): FastifyRateLimitStoreCtor {
+  class FallbackRateLimitStore implements FastifyRateLimitStore {
     private readonly limiters = new Map<string, RateLimiterRedis>();
     prefix = keyPrefix;
 
@@ -116,10 +117,12 @@ export function fallbackRateLimitStore(redis: Redis, keyPrefix: string) {
         .then(answer, (error) => (error instanceof RateLimiterRes ? answer(error) : done(error)));
     }
 
-    // A route with a limit of its own: the plugin passes that limit's settings, the route under routeInfo.
-    child(settings: { routeInfo?: { method?: unknown; url?: string } }) {
+    // A route with a limit of its own. The plugin passes that limit's settings with the route under
+    // routeInfo (as its own Redis store reads them), not the route options its types announce.
+    child(settings: object) {
+      const route = (settings as { routeInfo?: { method?: unknown; url?: string } }).routeInfo;
       const store = new FallbackRateLimitStore();
-      store.prefix = `${this.prefix}${settings.routeInfo?.method}${settings.routeInfo?.url}-`;
+      store.prefix = `${this.prefix}${route?.method}${route?.url}-`;
       return store;
     }
 
@@ -138,5 +141,6 @@ export function fallbackRateLimitStore(redis: Redis, keyPrefix: string) {
       }
       return limiter;
     }
-  };
+  }
+  return FallbackRateLimitStore;
 }

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CoinSchemeTables } from "../coin-scheme/tables.ts";
 import { openDatabase } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
 import { nextPhone, validRegistration } from "../testing/flows.ts";
 import { type HttpAnswer, httpCall } from "../testing/http-call.ts";
 import { startServerProcess, stopServerProcesses } from "../testing/server-process.ts";
@@ -115,7 +117,7 @@ function purchase(url: string, tally: Tally, p: Purchase) {
   );
 }
 
-async function storage(): Promise<Record<string, string>> {
+async function storage(): Promise<{ DATABASE_URL: string }> {
   if (usePostgres) {
     const env = await isolatedStorage();
     cleanups.push(() => dropIsolatedStorage(env));
@@ -205,8 +207,8 @@ describe(`SIGKILL during a burst (${usePostgres ? "PostgreSQL" : "SQLite"})`, ()
     }
     const inFlightAtKill = Object.fromEntries(tally.inFlight);
     const answeredAtKill = Object.fromEntries(tally.ok);
-    await first.kill("SIGKILL");
     killed = true;
+    await first.kill("SIGKILL");
     await Promise.all(workers);
     const inFlightTotal = Object.values(inFlightAtKill).reduce((sum, n) => sum + n, 0);
     expect(inFlightTotal).toBeGreaterThan(0);
@@ -214,7 +216,8 @@ describe(`SIGKILL during a burst (${usePostgres ? "PostgreSQL" : "SQLite"})`, ()
     const second = await startServerProcess({ env });
     const database = openDatabase(env.DATABASE_URL);
     cleanups.push(() => database.close());
-    const db = database.db.withTables<CoinSchemeTables>();
+    // The embedded scheme keeps its tables in the same database (as coin-scheme/app.ts reads it).
+    const db = database.db as unknown as Kysely<Database & CoinSchemeTables>;
 
     // Every answered registration: the member with its profile, reachable with its token.
     const everyMember = [...coinMembers, ...registered];
