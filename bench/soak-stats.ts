@@ -7,8 +7,15 @@ export class CallStats {
     string,
     { latencies: number[]; errors: number; reasons: Map<string, number> }
   >();
+  private readonly perOrigin = new Map<string, number>();
 
-  record(call: string, ms: number, problem: string | null) {
+  /** Requests sent to one process (its origin), to share out its CPU time. */
+  servedBy(origin: string): number {
+    return this.perOrigin.get(origin) ?? 0;
+  }
+
+  record(call: string, origin: string, ms: number, problem: string | null) {
+    this.perOrigin.set(origin, this.servedBy(origin) + 1);
     let entry = this.calls.get(call);
     if (!entry) {
       entry = { latencies: [], errors: 0, reasons: new Map() };

@@ -95,7 +95,7 @@ async function timed(
   } catch (error) {
     problem = (error as Error).name === "TimeoutError" ? "no answer within 10 s" : String(error);
   }
-  stats.record(call, performance.now() - started, problem);
+  stats.record(call, new URL(url).origin, performance.now() - started, problem);
   if (problem) return undefined;
   try {
     return JSON.parse(text);

@@ -10,6 +10,7 @@ import {
 } from "../apps/server/src/testing/server-process.ts";
 import { startSmsGateway } from "../apps/server/src/testing/sms-gateway.ts";
 import { dropIsolatedStorage, isolatedStorage } from "../apps/server/src/testing/test-app.ts";
+import { snapshotWebDist } from "../e2e/support/journeys.ts";
 import { CallStats } from "./soak-stats.ts";
 import { type SoakMember, type SoakTarget, seedMember, workload } from "./soak-workload.ts";
 
@@ -23,8 +24,8 @@ import { type SoakMember, type SoakTarget, seedMember, workload } from "./soak-w
  *
  *   npm run soak                    # 300 s; SOAK_SECONDS=20 for a quick look
  *
- * The instances serve the built web app: `npm run build` first (the web build is made here
- * when apps/web/dist is missing). DATABASE_URL and REDIS_URL default to the machine's
+ * The instances serve the built web app (a copy of apps/web/dist taken at the start):
+ * `npm run build` first (the web build is made here when apps/web/dist is missing). DATABASE_URL and REDIS_URL default to the machine's
  * postgres://postgres@127.0.0.1:5432/test and redis://127.0.0.1:6379.
  */
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
@@ -90,12 +91,17 @@ async function deleteRedisKeys(prefix: string) {
 
 async function main() {
   ensureWebBuild();
+  // A private copy: another engineer's or npm test's build must not pull the pages from under the run.
+  const web = await snapshotWebDist(`${ROOT}apps/web/dist`);
+  if (!existsSync(`${web.directory}/index.html`))
+    throw new Error("apps/web/dist changed while being copied: run again");
   const memberStorage = await isolatedStorage();
   const schemeStorage = await isolatedStorage();
   const gateway = await startSmsGateway();
   const cleanup = async () => {
     await stopServerProcesses();
     await gateway.close();
+    await web.remove();
     await dropIsolatedStorage(memberStorage);
     await dropIsolatedStorage(schemeStorage);
     const keys = await deleteRedisKeys(memberStorage.REDIS_KEY_PREFIX as string);
@@ -128,6 +134,7 @@ async function main() {
       COIN_SCHEME_API_KEY: SERVER_KEY,
       COIN_SCHEME_API_KEYS: "",
       PUBLIC_URL: "http://127.0.0.1",
+      WEB_DIST_DIR: web.directory,
     };
     const servers = await Promise.all([startServerProcess({ env }), startServerProcess({ env })]);
     const target: SoakTarget = { servers: servers.map((s) => s.url), scheme: scheme.url, tillKey: TILL_KEY };
@@ -201,12 +208,12 @@ async function main() {
     console.log(
       `\nLedgers checked: ${members.filter((m) => m.earned > 0).length}, mismatches: ${mismatches}.`,
     );
-    const { requests } = stats.total;
     for (const [index, [name, server]] of processes.entries()) {
       const { peakMiB, cpuSeconds } = usage(server);
       const loadCpu = cpuSeconds - (cpuBefore[index] as number);
+      const served = stats.servedBy(server.url);
       console.log(
-        `${name}: peak RSS ${peakMiB.toFixed(0)} MiB; CPU during the load ${loadCpu.toFixed(1)} s (${((loadCpu / seconds) * 100).toFixed(0)} % of a core, ${((loadCpu * 1000) / requests).toFixed(2)} ms per request of the run)`,
+        `${name}: peak RSS ${peakMiB.toFixed(0)} MiB; CPU during the load ${loadCpu.toFixed(1)} s (${((loadCpu / seconds) * 100).toFixed(0)} % of a core) for ${served} requests from the load, ${((loadCpu * 1000) / served).toFixed(2)} ms each`,
       );
     }
     const own = process.cpuUsage(ownCpu);
