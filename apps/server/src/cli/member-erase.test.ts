@@ -177,6 +177,7 @@ describe("member-erase, embedded scheme (one transaction)", () => {
 
 describe("member-erase, external scheme over HTTP", () => {
   const KEY = "erase-test-member-server-key";
+  const TILL_KEY = "erase-test-till-key-000001";
   let scheme: FastifyInstance;
   let schemeUrl: string;
   let dir: string;
@@ -188,7 +189,7 @@ describe("member-erase, external scheme over HTTP", () => {
       NODE_ENV: "test",
       LOG_LEVEL: "silent",
       DATABASE_URL: `sqlite:${join(dir, "scheme.db")}`,
-      COIN_SCHEME_API_KEYS: `member-server:${KEY}`,
+      COIN_SCHEME_API_KEYS: `member-server:${KEY},pos-1:${TILL_KEY}:till`,
     });
     scheme = await buildCoinSchemeApp({ config });
     await scheme.listen({ port: 0, host: "127.0.0.1" });
@@ -217,6 +218,22 @@ describe("member-erase, external scheme over HTTP", () => {
       expect((await t.app.services.coinSchemeClient.ledger(m.hcoinsMemberNo)).balance).toBe(190);
     } finally {
       await schemeDb.close();
+    }
+  });
+
+  it("a till's key may neither read nor erase a holder (4030)", async () => {
+    for (const path of ["export", "erase"]) {
+      const res = await fetch(`${schemeUrl}/coin-scheme/v1/holders/${path}`, {
+        method: "POST",
+        headers: { "x-api-key": TILL_KEY, "content-type": "application/json" },
+        body: JSON.stringify({
+          member_ref: "M000000001",
+          mobile_phone_prefix: "852",
+          mobile_phone: "91234567",
+        }),
+      });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error_code: number }).error_code).toBe(4030);
     }
   });
 
