@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
+import { screenPreloads } from "./screen-preloads.ts";
 
 // `npm run dev --workspace apps/web` proxies the API to a server started with `npm run dev`.
 const api = process.env.API_ORIGIN ?? "http://localhost:3000";
@@ -10,6 +11,7 @@ export default defineConfig({
   // the server sends them without compressing anything per request.
   plugins: [
     react(),
+    screenPreloads(),
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/, /index\.html$/] }),
   ],
   build: { outDir: "dist", sourcemap: true, target: "es2022", manifest: true },

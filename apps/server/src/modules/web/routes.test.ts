@@ -10,6 +10,20 @@ const script = `console.log(${JSON.stringify("H Coins ".repeat(200))});`;
 let dist: string;
 let t: TestApp;
 
+/** What the web build writes for the server: each screen's chunks, each language's catalogue. */
+const screenPreloads = {
+  screens: [
+    { path: "", files: ["/assets/welcome-page-1.js"] },
+    { path: "/register", files: ["/assets/register-phone-page-1.js", "/assets/phone-field-1.js"] },
+    { path: "*", files: ["/assets/open-or-download-page-1.js"] },
+    { path: "/download", files: ["/assets/download-page-1.js"] },
+    { path: "store-list/detail/:id", files: ["/assets/store-detail-page-1.js"] },
+  ],
+  catalogues: { en: ["/assets/en-1.js"], tc: ["/assets/tc-1.js"], sc: ["/assets/sc-1.js"] },
+};
+const modulepreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((match) => match[1]);
+
 beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), "web-dist-"));
   await mkdir(join(dist, "assets"));
@@ -20,6 +34,8 @@ beforeAll(async () => {
   await writeFile(join(dist, "assets", "app-1a2b.js"), script);
   await writeFile(join(dist, "assets", "app-1a2b.js.br"), brotliCompressSync(script));
   await writeFile(join(dist, "assets", "app-1a2b.js.gz"), gzipSync(script));
+  await mkdir(join(dist, ".vite"));
+  await writeFile(join(dist, ".vite", "screens.json"), JSON.stringify(screenPreloads));
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, WEB_SHOP_URL: "https://shop.example/" } });
 });
 
@@ -78,5 +94,42 @@ describe("the web app on the API's origin", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-encoding"]).toBe("br");
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString()).code).toBe(200);
+  });
+});
+
+describe("the page's preloads", () => {
+  it("lists the screen's chunks and the catalogue of the page's language, so they load with the app", async () => {
+    expect(modulepreloads((await get("/register")).body)).toEqual([
+      "/assets/register-phone-page-1.js",
+      "/assets/phone-field-1.js",
+      "/assets/tc-1.js",
+    ]);
+    expect(modulepreloads((await get("/download?lang=en")).body)).toEqual([
+      "/assets/download-page-1.js",
+      "/assets/en-1.js",
+    ]);
+    const fromCookie = await get("/store-list/detail/42", { cookie: "theme=x; lang=sc" });
+    expect(modulepreloads(fromCookie.body)).toEqual(["/assets/store-detail-page-1.js", "/assets/sc-1.js"]);
+    // The catch-all takes what no other screen matches, wherever it stands in the list.
+    expect(modulepreloads((await get("/reward/spring?lang=zh-CN")).body)).toEqual([
+      "/assets/open-or-download-page-1.js",
+      "/assets/sc-1.js",
+    ]);
+  });
+
+  it("starts the first welcome banner's image with the page, phone and desktop image each for its widths", async () => {
+    const banners = await t.call("GET", "/crm/cms/banner/?cms_location_code=welcome");
+    const [first] = banners.body.payload;
+    expect(first.image_mobile_media_token).toBeTruthy();
+    const html = (await get("/")).body;
+    const media = (token: string) => `/crm/media/${encodeURIComponent(token)}?app_id=web`;
+    expect(html).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${media(first.image_mobile_media_token).replace("&", "&amp;")}" media="(max-width: 767.98px)">`,
+    );
+    expect(html).toContain(
+      `href="${media(first.image_desktop_media_token).replace("&", "&amp;")}" media="(min-width: 768px)">`,
+    );
+    expect(modulepreloads(html)).toEqual(["/assets/welcome-page-1.js", "/assets/tc-1.js"]);
+    expect((await get("/register")).body).not.toContain('as="image"');
   });
 });

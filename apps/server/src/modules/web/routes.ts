@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../../config.ts";
+import { PagePreloads } from "./page-preloads.ts";
 
 /** What the web app reads as window.__APP_CONFIG__ (apps/web/src/lib/config.ts). */
 export function webAppConfig(config: Config) {
@@ -45,6 +46,10 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
   const script = `window.__APP_CONFIG__=${JSON.stringify(webAppConfig(config)).replaceAll("<", "\\u003c")};`;
   const scriptHash = createHash("sha256").update(script).digest("base64");
   const html = readFileSync(indexFile, "utf8").replace("<!--app-config-->", `<script>${script}</script>`);
+  const preloads = new PagePreloads(root);
+  // The address the web app gives a media token (mediaUrl in apps/web/src/lib/api-client.ts).
+  const mediaUrl = (token: string) =>
+    `${config.WEB_CRM_BASE}/media/${encodeURIComponent(token)}?app_id=${encodeURIComponent(config.WEB_APP_ID)}`;
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'sha256-${scriptHash}'`,
@@ -75,10 +80,17 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (NOT_SCREENS.some((prefix) => path === prefix || path.startsWith(prefix))) return reply.callNotFound();
+    const language = PagePreloads.language(request.url.split("?")[1] ?? "", request.headers.cookie);
+    let links = preloads.scripts(path, language);
+    if (path === "/") {
+      // The welcome page's largest element is its first banner: fetched with the page, not after the app.
+      const [banner] = await app.services.cms.banners("welcome", language).catch(() => []);
+      links += PagePreloads.bannerImages(banner, mediaUrl);
+    }
     return reply
       .header("content-type", "text/html; charset=utf-8")
       .header("cache-control", "no-cache")
       .header("content-security-policy", csp)
-      .send(html);
+      .send(html.replace("</head>", `${links}</head>`));
   });
 };

@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { resolveLanguage } from "@hcoins/domain/languages";
+import type { Language } from "@hcoins/domain/profile-options";
+
+/**
+ * The <link> tags that let a page's HTML start everything its first screen needs: the
+ * screen's chunks and the language's catalogue (from dist/.vite/screens.json, which the web
+ * build writes: apps/web/screen-preloads.ts), and on the welcome page the first banner's image.
+ * Without them the browser finds each only after the app shell has run.
+ */
+interface ScreenPreloads {
+  screens: { path: string; files: string[] }[];
+  catalogues: Partial<Record<Language, string[]>>;
+}
+
+export interface Banner {
+  image_mobile_media_token: string;
+  image_desktop_media_token: string;
+}
+
+/** The width from which the welcome banner shows its desktop image (DESKTOP_MEDIA in the web app). */
+const DESKTOP_MIN_WIDTH = 768;
+
+const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+
+export class PagePreloads {
+  private readonly screens: { segments: string[]; files: string[] }[];
+  private readonly catalogues: ScreenPreloads["catalogues"];
+
+  constructor(distDir: string) {
+    const file = join(distDir, ".vite/screens.json");
+    const preloads: ScreenPreloads = existsSync(file)
+      ? JSON.parse(readFileSync(file, "utf8"))
+      : { screens: [], catalogues: {} };
+    // A catch-all matches last, as in the router.
+    this.screens = preloads.screens
+      .map(({ path, files }) => ({ segments: segmentsOf(path), files }))
+      .sort((a, b) => Number(a.segments.includes("*")) - Number(b.segments.includes("*")));
+    this.catalogues = preloads.catalogues;
+  }
+
+  /** The page's language as the app will pick it: `?lang=`, else the `lang` cookie it sets, else tc. */
+  static language(query: string, cookieHeader: string | undefined): Language {
+    const fromQuery = resolveLanguage(new URLSearchParams(query).get("lang"));
+    const fromCookie = /(?:^|;\s*)lang=([^;]*)/.exec(cookieHeader ?? "")?.[1];
+    return fromQuery ?? resolveLanguage(fromCookie) ?? "tc";
+  }
+
+  /** modulepreload tags for the screen the router shows at this path, and for the catalogue. */
+  scripts(path: string, language: Language): string {
+    const segments = segmentsOf(path);
+    const screen = this.screens.find((candidate) => matches(candidate.segments, segments));
+    const files = [...(screen?.files ?? []), ...(this.catalogues[language] ?? [])];
+    return files.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}">`).join("");
+  }
+
+  /** Image preloads for the first welcome banner: the phone's image and the desktop one, each for its widths. */
+  static bannerImages(banner: Banner | undefined, mediaUrl: (token: string) => string): string {
+    if (!banner) return "";
+    const mobile = banner.image_mobile_media_token || banner.image_desktop_media_token;
+    const desktop = banner.image_desktop_media_token || mobile;
+    if (!mobile) return "";
+    const link = (token: string, media: string) =>
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(mediaUrl(token))}" media="${media}">`;
+    return (
+      link(mobile, `(max-width: ${DESKTOP_MIN_WIDTH - 0.02}px)`) +
+      link(desktop, `(min-width: ${DESKTOP_MIN_WIDTH}px)`)
+    );
+  }
+}
+
+const segmentsOf = (path: string) => path.split("/").filter(Boolean);
+
+/** React Router's matching as far as the screens use it: static segments, `:params` and a final `*`. */
+function matches(pattern: string[], path: string[]): boolean {
+  if (pattern[pattern.length - 1] === "*") return pattern.slice(0, -1).every((part, i) => part === path[i]);
+  return (
+    pattern.length === path.length && pattern.every((part, i) => part.startsWith(":") || part === path[i])
+  );
+}

@@ -1,0 +1,51 @@
+import { join } from "node:path";
+import type { Plugin, Rollup } from "vite";
+import { SCREENS } from "./src/app/screens.ts";
+
+/**
+ * Writes dist/.vite/screens.json: for each screen path, the chunks its page needs beyond
+ * those index.html already preloads, and the same for each language's catalogue. The server
+ * (modules/web/routes.ts) lists them as <link rel="modulepreload"> in the page it sends, so
+ * the browser fetches the screen with the app shell instead of after it.
+ */
+export interface ScreenPreloads {
+  screens: { path: string; files: string[] }[];
+  catalogues: Record<string, string[]>;
+}
+
+export function screenPreloads(): Plugin {
+  const source = join(import.meta.dirname, "src");
+  return {
+    name: "screen-preloads",
+    apply: "build",
+    generateBundle(_options, bundle: Rollup.OutputBundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rollup.OutputChunk => item.type === "chunk",
+      );
+      const closure = (chunk: Rollup.OutputChunk, into = new Set<string>()): Set<string> => {
+        if (into.has(chunk.fileName)) return into;
+        into.add(chunk.fileName);
+        for (const file of chunk.imports) {
+          const imported = bundle[file];
+          if (imported?.type === "chunk") closure(imported, into);
+        }
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error("screen-preloads: no entry chunk");
+      const withEntry = closure(entry);
+      const filesOf = (module: string) => {
+        const chunk = chunks.find((item) => item.facadeModuleId === join(source, module));
+        if (!chunk) throw new Error(`screen-preloads: no chunk for ${module}`);
+        return [...closure(chunk)].filter((file) => !withEntry.has(file)).map((file) => `/${file}`);
+      };
+      const preloads: ScreenPreloads = {
+        screens: SCREENS.map((screen) => ({ path: screen.path, files: filesOf(`features/${screen.page}`) })),
+        catalogues: Object.fromEntries(
+          ["en", "tc", "sc"].map((language) => [language, filesOf(`locales/${language}.ts`)]),
+        ),
+      };
+      this.emitFile({ type: "asset", fileName: ".vite/screens.json", source: JSON.stringify(preloads) });
+    },
+  };
+}

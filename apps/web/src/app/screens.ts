@@ -1,0 +1,201 @@
+import { paths } from "../lib/paths.ts";
+
+/**
+ * Every screen as data: its path, the common:titles key of its document title, its page
+ * module under src/features and the component that module exports, and whether it needs a
+ * logged-in member. The router (router.tsx) loads each page lazily from this table; the build
+ * (vite.config.ts) reads it too, to tell the server which chunks each path needs, so that the
+ * page's HTML can start loading them at once (modulepreload).
+ */
+export interface Screen {
+  path: string;
+  title: string;
+  page: string;
+  component: string;
+  login?: true;
+}
+
+export const SCREENS: Screen[] = [
+  { path: "", title: "home", page: "welcome/welcome-page.tsx", component: "WelcomePage" },
+  {
+    path: paths.register,
+    title: "register",
+    page: "register/register-phone-page.tsx",
+    component: "RegisterPhonePage",
+  },
+  {
+    path: paths.registerCode,
+    title: "registerCode",
+    page: "register/sms-code-page.tsx",
+    component: "RegisterCodePage",
+  },
+  { path: paths.verify, title: "verify", page: "register/sms-code-page.tsx", component: "VerifyCodePage" },
+  { path: paths.registerTerms, title: "terms", page: "register/terms-page.tsx", component: "TermsPage" },
+  {
+    path: paths.registerForm,
+    title: "registerForm",
+    page: "register/register-form-page.tsx",
+    component: "RegisterFormPage",
+  },
+  {
+    path: paths.registerSuccess,
+    title: "registerSuccess",
+    page: "register/register-success-page.tsx",
+    component: "RegisterSuccessPage",
+  },
+  { path: paths.login, title: "login", page: "login/login-phone-page.tsx", component: "LoginPhonePage" },
+  {
+    path: paths.loginPassword,
+    title: "loginPassword",
+    page: "login/login-password-page.tsx",
+    component: "LoginPasswordPage",
+  },
+  {
+    path: paths.resetCode,
+    title: "resetCode",
+    page: "reset-password/reset-code-page.tsx",
+    component: "ResetCodePage",
+  },
+  {
+    path: paths.resetPassword,
+    title: "resetPassword",
+    page: "reset-password/reset-new-password-page.tsx",
+    component: "ResetNewPasswordPage",
+  },
+  {
+    path: paths.resetSuccess,
+    title: "resetSuccess",
+    page: "reset-password/reset-success-page.tsx",
+    component: "ResetSuccessPage",
+  },
+  {
+    path: paths.forgetPassword,
+    title: "forgetPassword",
+    page: "reset-password/forget-password-page.tsx",
+    component: "ForgetPasswordPage",
+    login: true,
+  },
+  {
+    path: paths.forgetPasswordSuccess,
+    title: "forgetPasswordSuccess",
+    page: "reset-password/reset-success-page.tsx",
+    component: "ResetSuccessPage",
+  },
+  {
+    path: paths.updatePassword,
+    title: "updatePassword",
+    page: "password/change-password-page.tsx",
+    component: "ChangePasswordPage",
+    login: true,
+  },
+  {
+    path: paths.updatePasswordSuccess,
+    title: "updatePasswordSuccess",
+    page: "password/change-password-success-page.tsx",
+    component: "ChangePasswordSuccessPage",
+  },
+  {
+    path: paths.setPassword,
+    title: "setPassword",
+    page: "password/set-password-page.tsx",
+    component: "SetPasswordPage",
+    login: true,
+  },
+  {
+    path: paths.qrcode,
+    title: "qrcode",
+    page: "qrcode/qrcode-page.tsx",
+    component: "QrCodePage",
+    login: true,
+  },
+  {
+    path: paths.completeProfile,
+    title: "completeProfile",
+    page: "profile/complete-profile-page.tsx",
+    component: "CompleteProfilePage",
+    login: true,
+  },
+  {
+    path: paths.editProfile,
+    title: "memberInfo",
+    page: "profile/edit-profile-page.tsx",
+    component: "EditProfilePage",
+    login: true,
+  },
+  {
+    path: paths.updateUserSuccess,
+    title: "updateSuccess",
+    page: "profile/profile-success-page.tsx",
+    component: "ProfileSuccessPage",
+  },
+  {
+    path: paths.subscription,
+    title: "subscription",
+    page: "subscription/preferences-page.tsx",
+    component: "PreferencesPage",
+  },
+  {
+    path: paths.subscriptionSuccess,
+    title: "subscriptionSuccess",
+    page: "subscription/subscription-success-page.tsx",
+    component: "SubscriptionSuccessPage",
+  },
+  {
+    path: paths.maintenance,
+    title: "maintenance",
+    page: "maintenance/maintenance-page.tsx",
+    component: "MaintenancePage",
+  },
+  {
+    path: paths.openApp,
+    title: "openApp",
+    page: "app-open/open-app-redirect-page.tsx",
+    component: "OpenAppRedirectPage",
+  },
+  {
+    path: "reward",
+    title: "openApp",
+    page: "app-open/open-or-download-page.tsx",
+    component: "OpenOrDownloadPage",
+  },
+  {
+    path: "offer",
+    title: "openApp",
+    page: "app-open/open-or-download-page.tsx",
+    component: "OpenOrDownloadPage",
+  },
+  {
+    path: "egift",
+    title: "openApp",
+    page: "app-open/open-or-download-page.tsx",
+    component: "OpenOrDownloadPage",
+  },
+  {
+    path: "*",
+    title: "openApp",
+    page: "app-open/open-or-download-page.tsx",
+    component: "OpenOrDownloadPage",
+  },
+  {
+    path: "app-payment/return-payme",
+    title: "home",
+    page: "app-open/blank-page.tsx",
+    component: "BlankPage",
+  },
+  { path: paths.download, title: "download", page: "download/download-page.tsx", component: "DownloadPage" },
+  { path: paths.storeIndex, title: "stores", page: "stores/store-list-page.tsx", component: "StoreListPage" },
+  { path: paths.storeList, title: "stores", page: "stores/store-list-page.tsx", component: "StoreListPage" },
+  {
+    path: "store-list/detail/:id",
+    title: "storeDetail",
+    page: "stores/store-detail-page.tsx",
+    component: "StoreDetailPage",
+  },
+  {
+    path: paths.privacyPolicy,
+    title: "page",
+    page: "cms-pages/cms-page.tsx",
+    component: "PrivacyPolicyPage",
+  },
+  { path: "pages/:location/:slug", title: "page", page: "cms-pages/cms-page.tsx", component: "CmsPage" },
+];
