@@ -10,8 +10,7 @@ import { startServer } from "../e2e/support/server.ts";
  * bytes over the wire, JavaScript bytes, requests, first and largest contentful
  * paint, and the page's JavaScript heap. Loopback has no latency: the paints show
  * the app's own work, the bytes show what a slow network would add.
- *
- *   npm run bench
+ * Part of `npm run bench` (bench/main.ts).
  */
 const ROUTES = ["/", "/register", "/login", "/index", "/download", "/pages/privacy-policy"];
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -62,20 +61,22 @@ const median = (values: number[]) => {
 const kb = (value: number) => `${(value / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-const web = await snapshotWebDist();
-const server = await startServer({ WEB_DIST_DIR: web.directory });
-const browser = await launchBrowser();
-try {
-  console.log(`page load, median of ${RUNS} cold loads each, Chromium ${browser.version()}, loopback\n`);
-  console.log(["route", "transferred", "of it JS", "requests", "FCP", "LCP", "JS heap"].join(" | "));
-  console.log(Array(7).fill("---").join(" | "));
-  for (const route of ROUTES) {
-    const samples: Sample[] = [];
-    await measure(browser, server.url, route); // warms the server's caches, not the browser's
-    for (let run = 0; run < RUNS; run++) samples.push(await measure(browser, server.url, route));
-    const pick = (key: keyof Sample) => median(samples.map((sample) => sample[key]));
-    console.log(
-      [
+export async function pageLoad(): Promise<string> {
+  const web = await snapshotWebDist();
+  const server = await startServer({ WEB_DIST_DIR: web.directory });
+  const browser = await launchBrowser();
+  const lines = [
+    ["route", "transferred", "of it JS", "requests", "FCP", "LCP", "JS heap"].join(" | "),
+    Array(7).fill("---").join(" | "),
+  ];
+  try {
+    console.log(`page load, median of ${RUNS} cold loads each, Chromium ${browser.version()}, loopback`);
+    for (const route of ROUTES) {
+      const samples: Sample[] = [];
+      await measure(browser, server.url, route); // warms the server's caches, not the browser's
+      for (let run = 0; run < RUNS; run++) samples.push(await measure(browser, server.url, route));
+      const pick = (key: keyof Sample) => median(samples.map((sample) => sample[key]));
+      const line = [
         `\`${route}\``,
         kb(pick("bytes")),
         kb(pick("jsBytes")),
@@ -83,11 +84,14 @@ try {
         ms(pick("fcp")),
         ms(pick("lcp")),
         kb(pick("heap")),
-      ].join(" | "),
-    );
+      ].join(" | ");
+      console.log(`  ${line}`);
+      lines.push(line);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    await web.remove();
   }
-} finally {
-  await browser.close();
-  await server.close();
-  await web.remove();
+  return lines.map((line) => `| ${line} |`).join("\n");
 }

@@ -1,0 +1,204 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import { verify } from "@node-rs/argon2";
+import autocannon from "autocannon";
+import { hashPassword } from "../apps/server/src/modules/auth/passwords.ts";
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+} from "../apps/server/src/testing/server-process.ts";
+import { dropIsolatedStorage, isolatedStorage } from "../apps/server/src/testing/test-app.ts";
+import { type Figure, ratio } from "./figures.ts";
+import { freshPhone, memberToken, PASSWORD, register } from "./member-flows.ts";
+
+/**
+ * API throughput on loopback: the real server (`npm start`'s entry, with limits raised so
+ * that one client is not throttled) beside a bare Fastify hello-world, both started here, so
+ * every figure is read as a ratio within this run. Prints the figures and returns them.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 16;
+const GUEST = { authorization: "Bearer web:guest", "content-type": "application/json" };
+
+const SERVER_ENV = {
+  NODE_ENV: "development",
+  RATE_LIMIT_PER_MINUTE: "100000000",
+  SMS_CLIENT_HOURLY_LIMIT: "100000000",
+  SEED_CONTENT: "true",
+};
+
+type Options = autocannon.Options;
+
+async function load(options: Options): Promise<autocannon.Result> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const failures = result.errors + result.timeouts + result.non2xx;
+  if (failures > 0) console.warn(`  ${options.url}: ${failures} failed of ${result.requests.total}`);
+  return result;
+}
+
+async function startHelloWorld(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/hello-world.ts"], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 200; tries++) {
+    if (
+      await fetch(url)
+        .then((res) => res.ok)
+        .catch(() => false)
+    )
+      return { url, child };
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error("the hello-world server did not start");
+}
+
+/** Registrations per second with CONNECTIONS flows at once for SECONDS; mean time per step. */
+async function registrationRate(base: string) {
+  const totals: Record<string, number> = {};
+  let count = 0;
+  const end = Date.now() + SECONDS * 1000;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const times = await register(base, freshPhone());
+        count += 1;
+        for (const [name, ms] of Object.entries(times)) totals[name] = (totals[name] ?? 0) + ms;
+      }
+    }),
+  );
+  const perSecond = count / ((performance.now() - start) / 1000);
+  const steps = Object.entries(totals).map(([name, ms]) => `${name} ${(ms / count).toFixed(1)} ms`);
+  return { perSecond, steps: steps.join(", ") };
+}
+
+/** Raw argon2id verifications per second in this process, as many at once as libuv runs. */
+async function argon2VerifyRate(): Promise<number> {
+  const hash = await hashPassword(PASSWORD);
+  let count = 0;
+  const end = Date.now() + SECONDS * 1000;
+  const start = performance.now();
+  const lanes = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (Date.now() < end) {
+        await verify(hash, PASSWORD);
+        count += 1;
+      }
+    }),
+  );
+  return count / ((performance.now() - start) / 1000);
+}
+
+export async function apiThroughput(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const hello = await startHelloWorld();
+  const sqlite = await isolatedSqlite();
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServerProcess({ env: { ...SERVER_ENV, DATABASE_URL: sqlite } });
+    const base = server.url;
+    const member = await memberToken(base);
+    const checkPhone = {
+      url: `${base}/custom-api/api/Member/CheckPhone`,
+      method: "POST" as const,
+      headers: GUEST,
+      body: JSON.stringify({ mobile_phone_prefix: "852", mobile_phone: member.phone }),
+    };
+
+    console.log(
+      `API throughput, ${SECONDS} s per figure, ${CONNECTIONS} connections, ${availableParallelism()} cores`,
+    );
+    const helloRate = (await load({ url: hello.url })).requests.average;
+    figures.push({ name: "hello-world (bare Fastify)", value: `${helloRate.toFixed(0)} req/s` });
+
+    const profile = await load({
+      url: `${base}/crm/user/profile?include_custom_field=1`,
+      headers: { authorization: `Bearer web:${member.token}` },
+    });
+    figures.push(ratio("GET profile (member token)", profile.requests.average, helloRate, 0.5, "req/s"));
+
+    const check = await load(checkPhone);
+    figures.push(ratio("CheckPhone", check.requests.average, helloRate, 0.5, "req/s"));
+    const steady = await load({ ...checkPhone, overallRate: 1000 });
+    figures.push({
+      name: "CheckPhone p99 at 1,000 req/s",
+      value: `${steady.latency.p99} ms (${steady.requests.average.toFixed(0)} req/s served)`,
+      pass: steady.latency.p99 <= 20,
+      target: "≤ 20 ms",
+    });
+
+    const rawVerify = await argon2VerifyRate();
+    figures.push({ name: "argon2id verify, raw (same parameters)", value: `${rawVerify.toFixed(1)} /s` });
+    const loginLoad = load({
+      url: `${base}/crm/auth/login-with-mobile-password`,
+      method: "POST",
+      headers: GUEST,
+      body: JSON.stringify({ mobile_phone_prefix: "852", mobile_phone: member.phone, password: PASSWORD }),
+    });
+    // Beside the logins, a member checking a number now and then: how long does it wait?
+    const checkBeside = load({ ...checkPhone, connections: 2, overallRate: 50 });
+    const [logins, beside] = await Promise.all([loginLoad, checkBeside]);
+    figures.push(ratio("login", logins.requests.average, rawVerify, 0.9, "/s"));
+    figures.push({
+      name: "CheckPhone p99 while logins saturate the CPU",
+      value: `${beside.latency.p99} ms`,
+      pass: beside.latency.p99 <= 50,
+      target: "≤ 50 ms",
+    });
+
+    const onSqlite = await registrationRate(base);
+    figures.push({
+      name: "registration on SQLite (code, verify, register)",
+      value: `${onSqlite.perSecond.toFixed(1)} /s; mean per step: ${onSqlite.steps}`,
+    });
+  } finally {
+    await server?.kill();
+    hello.child.kill();
+  }
+
+  const postgres = await postgresStorage();
+  if (!postgres) {
+    figures.push({ name: "registration on PostgreSQL", value: "skipped: no PostgreSQL reachable" });
+    return figures;
+  }
+  try {
+    server = await startServerProcess({
+      env: { ...SERVER_ENV, DATABASE_URL: postgres.DATABASE_URL as string },
+    });
+    const onPostgres = await registrationRate(server.url);
+    figures.push({
+      name: "registration on PostgreSQL (code, verify, register)",
+      value: `${onPostgres.perSecond.toFixed(1)} /s; mean per step: ${onPostgres.steps}`,
+    });
+  } finally {
+    await server?.kill();
+    await dropIsolatedStorage(postgres);
+  }
+  return figures;
+}
+
+async function isolatedSqlite(): Promise<string> {
+  return `sqlite:${join(await mkdtemp(join(tmpdir(), "hcoins-bench-")), "members.db")}`;
+}
+
+/** A fresh schema of DATABASE_URL (this machine's PostgreSQL by default), or null without one. */
+async function postgresStorage(): Promise<Record<string, string> | null> {
+  process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:5432/test";
+  if (!process.env.DATABASE_URL.startsWith("postgres")) return null;
+  const redis = process.env.REDIS_URL;
+  delete process.env.REDIS_URL;
+  try {
+    return await isolatedStorage();
+  } catch {
+    return null;
+  } finally {
+    if (redis) process.env.REDIS_URL = redis;
+  }
+}

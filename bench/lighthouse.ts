@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { freePort, startServerProcess } from "../apps/server/src/testing/server-process.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/support/browser.ts";
+import type { Figure } from "./figures.ts";
+import { memberToken } from "./member-flows.ts";
+
+/**
+ * Lighthouse (mobile preset: a mid-range phone on slow 4G, simulated) on the landing screens
+ * and the member QR page, logged in, against the real server process with the built web app.
+ * Saves each report as bench/lighthouse/<screen>.html.
+ */
+const SCREENS = [
+  { name: "welcome", path: "/" },
+  { name: "login", path: "/login" },
+  { name: "register-step-1", path: "/register" },
+  { name: "qrcode", path: "/qrcode", member: true },
+];
+const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95 } as const;
+const REPORTS = new URL("./lighthouse/", import.meta.url);
+
+export async function lighthouseScores(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const directory = mkdtempSync(join(tmpdir(), "hcoins-lighthouse-"));
+  const server = await startServerProcess({
+    env: { DATABASE_URL: `sqlite:${join(directory, "members.db")}`, RATE_LIMIT_PER_MINUTE: "100000" },
+  });
+  const port = await freePort();
+  const browser = await chromium.launchPersistentContext(join(directory, "profile"), {
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  mkdirSync(REPORTS, { recursive: true });
+  try {
+    const member = await memberToken(server.url);
+    console.log("Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU slowdown)");
+    for (const screen of SCREENS) {
+      if (screen.member) {
+        // Logged in as the app would be, through the stored token; with an empty cache, as
+        // Lighthouse's own storage reset (which would drop the token) leaves it.
+        const page = await browser.newPage();
+        await page.goto(`${server.url}/download`);
+        await page.evaluate((token) => localStorage.setItem("token", token), member.token);
+        await (await browser.newCDPSession(page)).send("Network.clearBrowserCache");
+        await page.close();
+      }
+      const result = await lighthouse(`${server.url}${screen.path}`, {
+        port,
+        output: "html",
+        logLevel: "error",
+        onlyCategories: Object.keys(TARGETS),
+        // The member's stored token must survive Lighthouse's clean slate; the cache must not.
+        disableStorageReset: screen.member === true,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${screen.path}`);
+      writeFileSync(new URL(`${screen.name}.html`, REPORTS), result.report as string);
+      const finalUrl = result.lhr.finalDisplayedUrl;
+      if (!finalUrl.endsWith(screen.path)) throw new Error(`${screen.path} ended on ${finalUrl}`);
+      for (const [category, target] of Object.entries(TARGETS)) {
+        const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
+        figures.push({
+          name: `${screen.path} ${category}`,
+          value: String(score),
+          target: `≥ ${target}`,
+          pass: score >= target,
+        });
+      }
+      const lcp = result.lhr.audits["largest-contentful-paint"]?.displayValue;
+      const tbt = result.lhr.audits["total-blocking-time"]?.displayValue;
+      figures.push({ name: `${screen.path} LCP, TBT`, value: `${lcp}, ${tbt}` });
+    }
+  } finally {
+    await browser.close();
+    await server.kill();
+    rmSync(directory, { recursive: true, force: true });
+  }
+  return figures;
+}
