@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { CurrentSchemaPostgresDialect } from "./current-schema-introspector.ts";
 import type { Database } from "./schema.ts";
+import { withStatementCache } from "./statement-cache.ts";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -31,7 +32,7 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: "sqlite",
