@@ -35,7 +35,10 @@ type Options = autocannon.Options;
 async function load(options: Options): Promise<autocannon.Result> {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
   const failures = result.errors + result.timeouts + result.non2xx;
-  if (failures > 0) console.warn(`  ${options.url}: ${failures} failed of ${result.requests.total}`);
+  if (failures > 0) {
+    const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}×${count}`);
+    console.warn(`  ${options.url}: ${failures} failed of ${result.requests.total} (${statuses.join(", ")})`);
+  }
   return result;
 }
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { createRouter } from "./app/router.tsx";
@@ -9,7 +9,8 @@ import { initI18n } from "./lib/i18n.ts";
 import { initialLanguage } from "./lib/language.ts";
 import { paths } from "./lib/paths.ts";
 import { queryClient } from "./lib/query-client.ts";
-import { clearUser } from "./lib/user.ts";
+import { session } from "./lib/session.ts";
+import { clearUser, loadUser } from "./lib/user.ts";
 import "./styles.css";
 
 // The app's CSP allows no eval: zod must not even try its compiled parsers (the try alone is
@@ -18,6 +19,9 @@ import "./styles.css";
 // the global rather than calling zod's config() keeps zod out of the screens that need none.
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
+// A returning member's profile is fetched while the texts load: the guard waits for it (and
+// shares this request) before the first screen shows.
+if (session.getToken()) loadUser().catch(() => {});
 await initI18n(initialLanguage(window.location.search));
 const router = createRouter();
 
@@ -26,12 +30,17 @@ setUnauthorizedHandler(() => {
   if (window.location.pathname !== paths.login) router.navigate(paths.login);
 });
 
-createRoot(document.getElementById("root") as HTMLElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <AlertProvider>
-        <RouterProvider router={router} />
-      </AlertProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+// The first render as a transition: React then yields to the browser every few milliseconds
+// instead of holding the main thread for the whole tree (one long task on a slow phone).
+const root = createRoot(document.getElementById("root") as HTMLElement);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AlertProvider>
+          <RouterProvider router={router} />
+        </AlertProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -70,6 +70,23 @@ export class PagePreloads {
   }
 }
 
+/**
+ * The first banner as index.html's first paint shows it on the welcome page (its #boot
+ * shell), drawn as the app's WelcomeBanners will draw it, in the same place.
+ */
+export function bootBanner(banner: Banner | undefined, mediaUrl: (token: string) => string): string {
+  if (!banner) return "";
+  const mobile = banner.image_mobile_media_token || banner.image_desktop_media_token;
+  const desktop = banner.image_desktop_media_token || mobile;
+  if (!mobile) return "";
+  return [
+    '<div class="welcome-banner"><picture>',
+    `<source media="(min-width: ${DESKTOP_MIN_WIDTH}px)" srcset="${escapeAttribute(mediaUrl(desktop))}" width="1920" height="600">`,
+    `<img src="${escapeAttribute(mediaUrl(mobile))}" width="750" height="560" alt="" fetchpriority="high">`,
+    "</picture></div>",
+  ].join("");
+}
+
 const segmentsOf = (path: string) => path.split("/").filter(Boolean);
 
 /** React Router's matching as far as the screens use it: static segments, `:params` and a final `*`. */

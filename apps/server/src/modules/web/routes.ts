@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../../config.ts";
-import { PagePreloads } from "./page-preloads.ts";
+import { bootBanner, PagePreloads } from "./page-preloads.ts";
 
 /** What the web app reads as window.__APP_CONFIG__ (apps/web/src/lib/config.ts). */
 export function webAppConfig(config: Config) {
@@ -82,15 +82,18 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     if (NOT_SCREENS.some((prefix) => path === prefix || path.startsWith(prefix))) return reply.callNotFound();
     const language = PagePreloads.language(request.url.split("?")[1] ?? "", request.headers.cookie);
     let links = preloads.scripts(path, language);
+    let boot = "";
     if (path === "/") {
-      // The welcome page's largest element is its first banner: fetched with the page, not after the app.
+      // The welcome page's largest element is its first banner: fetched and shown with the page,
+      // not after the app has started.
       const [banner] = await app.services.cms.banners("welcome", language).catch(() => []);
       links += PagePreloads.bannerImages(banner, mediaUrl);
+      boot = bootBanner(banner, mediaUrl);
     }
     return reply
       .header("content-type", "text/html; charset=utf-8")
       .header("cache-control", "no-cache")
       .header("content-security-policy", csp)
-      .send(html.replace("</head>", `${links}</head>`));
+      .send(html.replace("</head>", `${links}</head>`).replace("<!--boot-banner-->", boot));
   });
 };
