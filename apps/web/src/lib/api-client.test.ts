@@ -132,3 +132,34 @@ describe("codeOf and mediaUrl", () => {
     expect(mediaUrl("a/b")).toBe("/crm/media/a%2Fb?app_id=web");
   });
 });
+
+describe("an answer index.html asked for early", () => {
+  afterEach(() => {
+    delete (window as { __earlyResponses?: unknown }).__earlyResponses;
+  });
+
+  it("is taken once, for the same call with the same token, instead of asking again", async () => {
+    const api = mockApi({ "GET /crm/user/profile": ok({ id: 2 }) });
+    session.setToken("t0k3n");
+    const early = { code: 200, payload: { id: 1 } };
+    Object.assign(window, {
+      __earlyResponses: [
+        {
+          url: "/crm/user/profile?include_custom_field=1",
+          authorization: "Bearer web:t0k3n",
+          response: Promise.resolve(new Response(JSON.stringify(early))),
+        },
+      ],
+    });
+    // Another query, then the same call as a visitor: neither matches.
+    await request("GET", "crm", "/user/profile");
+    await request("GET", "crm", "/user/profile", { query: { include_custom_field: 1 }, asGuest: true });
+    expect(api.calls).toHaveLength(2);
+    const first = await request("GET", "crm", "/user/profile", { query: { include_custom_field: 1 } });
+    expect(first.payload).toEqual({ id: 1 });
+    expect(api.calls).toHaveLength(2);
+    const second = await request("GET", "crm", "/user/profile", { query: { include_custom_field: 1 } });
+    expect(second.payload).toEqual({ id: 2 });
+    expect(api.calls).toHaveLength(3);
+  });
+});

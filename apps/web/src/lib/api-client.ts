@@ -104,7 +104,28 @@ export async function request<T = Record<string, unknown>>(
   return result;
 }
 
+interface EarlyResponse {
+  url: string;
+  authorization: string;
+  response: Promise<Response>;
+}
+
+/**
+ * An answer index.html's inline script asked for before the app's code arrived (a returning
+ * member's profile), when it is the same call with the same credentials: taken once.
+ */
+function takeEarlyResponse(url: URL, authorization: string | undefined): Promise<Response> | undefined {
+  const early = (window as { __earlyResponses?: EarlyResponse[] }).__earlyResponses;
+  const index = early?.findIndex(
+    (item) => item.url === `${url.pathname}${url.search}` && item.authorization === authorization,
+  );
+  if (!early || index === undefined || index < 0) return undefined;
+  return early.splice(index, 1)[0]?.response;
+}
+
 function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined) {
+  const early = method === "GET" ? takeEarlyResponse(url, headers.authorization) : undefined;
+  if (early) return early;
   return fetch(url, {
     method,
     headers,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 /** A built web app as Vite leaves it: index.html with its config slot, an asset with .br and .gz copies. */
+/** An inline script of index.html's own (the web app's early profile request, say). */
+const INLINE = "window.early = 1;";
 const script = `console.log(${JSON.stringify("H Coins ".repeat(200))});`;
 let dist: string;
 let t: TestApp;
@@ -29,7 +32,7 @@ beforeAll(async () => {
   await mkdir(join(dist, "assets"));
   await writeFile(
     join(dist, "index.html"),
-    '<!doctype html><html><head><!--app-config--><script type="module" src="/assets/app-1a2b.js"></script></head><body></body></html>',
+    `<!doctype html><html><head><!--app-config--><script>${INLINE}</script><script type="module" src="/assets/app-1a2b.js"></script></head><body></body></html>`,
   );
   await writeFile(join(dist, "assets", "app-1a2b.js"), script);
   await writeFile(join(dist, "assets", "app-1a2b.js.br"), brotliCompressSync(script));
@@ -57,7 +60,12 @@ describe("the web app on the API's origin", () => {
       expect(res.body).toContain('window.__APP_CONFIG__={"crmBase"');
       expect(res.body).toContain('"shopUrl":"https://shop.example/"');
       expect(res.body).not.toContain("<!--app-config-->");
-      expect(res.headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+      // The injected configuration's hash and the page's own inline script's, nothing else.
+      const scriptSrc = /script-src ([^;]+)/.exec(String(res.headers["content-security-policy"]))?.[1];
+      const inlineHash = createHash("sha256").update(INLINE).digest("base64");
+      expect(scriptSrc).toMatch(
+        new RegExp(`^'self' 'sha256-[A-Za-z0-9+/=]+' 'sha256-${inlineHash.replace(/[+/]/g, "\\$&")}'$`),
+      );
     }
   });
 

@@ -44,15 +44,18 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     return;
   }
   const script = `window.__APP_CONFIG__=${JSON.stringify(webAppConfig(config)).replaceAll("<", "\\u003c")};`;
-  const scriptHash = createHash("sha256").update(script).digest("base64");
   const html = readFileSync(indexFile, "utf8").replace("<!--app-config-->", `<script>${script}</script>`);
+  // Every inline script of the page (the configuration, index.html's own) is allowed by its hash.
+  const scriptHashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body = ""]) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`,
+  );
   const preloads = new PagePreloads(root);
   // The address the web app gives a media token (mediaUrl in apps/web/src/lib/api-client.ts).
   const mediaUrl = (token: string) =>
     `${config.WEB_CRM_BASE}/media/${encodeURIComponent(token)}?app_id=${encodeURIComponent(config.WEB_APP_ID)}`;
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'sha256-${scriptHash}'`,
+    `script-src 'self' ${scriptHashes.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "connect-src 'self'",
