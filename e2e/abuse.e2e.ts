@@ -48,9 +48,16 @@ async function watch(page: Page) {
 
 const ran = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
 
+/** The inline scripts the server puts in every page itself: its configuration, the early profile request. */
+async function ownInlineScripts(page: Page): Promise<string[]> {
+  const html = await (await page.request.get(new URL("/", page.url()).href)).text();
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
+}
+
 /** Elements of the document that carry an event handler attribute, or inline script (but the app's own). */
-const liveMarkup = (page: Page) =>
-  page.evaluate(() => {
+const liveMarkup = async (page: Page) => {
+  const own = await ownInlineScripts(page);
+  return page.evaluate((ownScripts) => {
     const found: string[] = [];
     for (const element of Array.from(document.querySelectorAll("*"))) {
       for (const attribute of Array.from(element.attributes)) {
@@ -60,13 +67,14 @@ const liveMarkup = (page: Page) =>
       }
     }
     for (const script of Array.from(document.querySelectorAll("script:not([src])")))
-      if (!script.textContent?.startsWith("window.__APP_CONFIG__=")) found.push(`inline script`);
+      if (!ownScripts.includes(script.textContent ?? "")) found.push(`inline script`);
     for (const frame of Array.from(
       document.querySelectorAll("iframe, object, embed, base, meta[http-equiv]"),
     ))
       found.push(frame.tagName);
     return found;
-  });
+  }, own);
+};
 
 async function expectInert(page: Page, dialogs: string[], what: string) {
   await page.waitForTimeout(300); // handlers of failed images and the like fire on their own

@@ -139,5 +139,7 @@ describe("the page's preloads", () => {
     );
     expect(modulepreloads(html)).toEqual(["/assets/welcome-page-1.js", "/assets/tc-1.js"]);
     expect((await get("/register")).body).not.toContain('as="image"');
+    // A ?state= may send the visitor on to the native app: no banner to fetch then.
+    expect((await get("/?state=%2Fapp-payment%2Fresult")).body).not.toContain('as="image"');
   });
 });

@@ -83,12 +83,13 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (NOT_SCREENS.some((prefix) => path === prefix || path.startsWith(prefix))) return reply.callNotFound();
-    const language = PagePreloads.language(request.url.split("?")[1] ?? "", request.headers.cookie);
+    const query = request.url.split("?")[1] ?? "";
+    const language = PagePreloads.language(query, request.headers.cookie);
     let links = preloads.scripts(path, language);
     let boot = "";
-    if (path === "/") {
-      // The welcome page's largest element is its first banner: fetched and shown with the page,
-      // not after the app has started.
+    // The welcome page's largest element is its first banner: fetched and shown with the page, not
+    // after the app has started. Not with a ?state= (a pay-channel one opens the app instead).
+    if (path === "/" && !new URLSearchParams(query).has("state")) {
       const [banner] = await app.services.cms.banners("welcome", language).catch(() => []);
       links += PagePreloads.bannerImages(banner, mediaUrl);
       boot = bootBanner(banner, mediaUrl);
