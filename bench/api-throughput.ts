@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +13,7 @@ import {
 import { dropIsolatedStorage, isolatedStorage } from "../apps/server/src/testing/test-app.ts";
 import { type Figure, ratio } from "./figures.ts";
 import { freshPhone, memberToken, PASSWORD, register } from "./member-flows.ts";
+import { processUsage } from "./process-usage.ts";
 
 /**
  * API throughput on loopback: the real server (`npm start`'s entry, with limits raised so
@@ -45,21 +45,11 @@ async function load(options: Options): Promise<autocannon.Result> {
   return result;
 }
 
-/** CPU time (user + system, in µs) a process has used so far, from Linux's /proc; 0 elsewhere. */
-function cpuMicros(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return 0;
-  }
-}
-
 /** A load, with the server's CPU time per answered request: where the ratios come from. */
 async function loadWithCpu(pid: number | undefined, options: Options) {
-  const before = cpuMicros(pid);
+  const before = processUsage(pid).cpuSeconds;
   const result = await load(options);
-  const perRequest = (cpuMicros(pid) - before) / Math.max(1, result.requests.total);
+  const perRequest = ((processUsage(pid).cpuSeconds - before) * 1e6) / Math.max(1, result.requests.total);
   return { result, cpu: `${perRequest.toFixed(0)} µs CPU per request` };
 }
 
@@ -82,42 +72,41 @@ async function startHelloWorld(): Promise<{ url: string; child: ChildProcess }> 
   throw new Error("the hello-world server did not start");
 }
 
-/** Registrations per second with CONNECTIONS flows at once for SECONDS; mean time per step. */
-async function registrationRate(base: string) {
-  const totals: Record<string, number> = {};
+/** Runs `once` on `lanes` loops at a time for SECONDS; how many finished per second. */
+async function perSecond(lanes: number, once: () => Promise<void>): Promise<number> {
   let count = 0;
   const end = Date.now() + SECONDS * 1000;
   const start = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < end) {
-        const times = await register(base, freshPhone());
-        count += 1;
-        for (const [name, ms] of Object.entries(times)) totals[name] = (totals[name] ?? 0) + ms;
-      }
-    }),
-  );
-  const perSecond = count / ((performance.now() - start) / 1000);
-  const steps = Object.entries(totals).map(([name, ms]) => `${name} ${(ms / count).toFixed(1)} ms`);
-  return { perSecond, steps: steps.join(", ") };
-}
-
-/** Raw argon2id verifications per second in this process, as many at once as libuv runs. */
-async function argon2VerifyRate(): Promise<number> {
-  const hash = await hashPassword(PASSWORD);
-  let count = 0;
-  const end = Date.now() + SECONDS * 1000;
-  const start = performance.now();
-  const lanes = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
   await Promise.all(
     Array.from({ length: lanes }, async () => {
       while (Date.now() < end) {
-        await verify(hash, PASSWORD);
+        await once();
         count += 1;
       }
     }),
   );
   return count / ((performance.now() - start) / 1000);
+}
+
+/** Registrations per second with CONNECTIONS flows at once; mean time per step. */
+async function registrationRate(base: string) {
+  const totals: Record<string, number> = {};
+  let count = 0;
+  const rate = await perSecond(CONNECTIONS, async () => {
+    const times = await register(base, freshPhone());
+    count += 1;
+    for (const [name, ms] of Object.entries(times)) totals[name] = (totals[name] ?? 0) + ms;
+  });
+  const steps = Object.entries(totals).map(([name, ms]) => `${name} ${(ms / count).toFixed(1)} ms`);
+  return { perSecond: rate, steps: steps.join(", ") };
+}
+
+/** Raw argon2id verifications per second in this process, as many at once as libuv runs. */
+async function argon2VerifyRate(): Promise<number> {
+  const hash = await hashPassword(PASSWORD);
+  return perSecond(Number(process.env.UV_THREADPOOL_SIZE ?? 4), async () => {
+    await verify(hash, PASSWORD);
+  });
 }
 
 /**

@@ -1,8 +1,10 @@
+import { validRegistration } from "../apps/server/src/testing/flows.ts";
+
 /**
  * A member's calls as the benchmarks make them, over HTTP against a server started with the
  * console SMS sender (its dev outbox gives the codes): register step by step, log in.
  */
-export const PASSWORD = "Secret123x";
+export const PASSWORD = validRegistration("").password;
 const GUEST = { authorization: "Bearer web:guest", "content-type": "application/json" };
 
 export async function post(base: string, path: string, body: unknown, token = "guest") {
@@ -23,25 +25,6 @@ async function smsCode(base: string, phone: string): Promise<string> {
   return code;
 }
 
-const registration = (phone: string, code: string) => ({
-  mobile_phone_prefix: "852",
-  mobile_phone: phone,
-  sms_token: code,
-  password: PASSWORD,
-  title: 1,
-  first_name: "Tai Man",
-  last_name: "Chan",
-  email: `bench${phone}@example.com`,
-  gender: 1,
-  birthday_month: 7,
-  age_range__c: "26 - 35",
-  email_subscription: 0,
-  sms_subscription: 0,
-  do_not_call: 0,
-  residential_country_region__c: "3001",
-  residential_district__c: "5002",
-});
-
 /** One registration, step by step, with each step's time. */
 export async function register(base: string, phone: string) {
   const times: Record<string, number> = {};
@@ -60,7 +43,7 @@ export async function register(base: string, phone: string) {
   );
   if (verified.code !== 200) throw new Error(`register-token-status: ${JSON.stringify(verified)}`);
   const done = await step("register", () =>
-    post(base, "/crm/registration/register-with-mobile", registration(phone, code)),
+    post(base, "/crm/registration/register-with-mobile", { ...validRegistration(phone), sms_token: code }),
   );
   if (done.code !== 200) throw new Error(`register-with-mobile: ${JSON.stringify(done)}`);
   return times;

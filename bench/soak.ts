@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
+import pLimit from "p-limit";
 import {
   type ServerProcess,
   startServerProcess,
@@ -11,6 +12,7 @@ import {
 import { startSmsGateway } from "../apps/server/src/testing/sms-gateway.ts";
 import { dropIsolatedStorage, isolatedStorage } from "../apps/server/src/testing/test-app.ts";
 import { snapshotWebDist } from "../e2e/support/journeys.ts";
+import { processUsage } from "./process-usage.ts";
 import { CallStats } from "./soak-stats.ts";
 import { type SoakMember, type SoakTarget, seedMember, workload } from "./soak-workload.ts";
 
@@ -51,32 +53,6 @@ function ensureWebBuild() {
     stdio: "inherit",
   });
   if (build.status !== 0) throw new Error("the web build failed");
-}
-
-/** Peak memory (MiB) and CPU seconds of a child so far, from /proc (Linux; NaN elsewhere). */
-function usage(server: ServerProcess) {
-  try {
-    const status = readFileSync(`/proc/${server.child.pid}/status`, "utf8");
-    const fields = readFileSync(`/proc/${server.child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return {
-      peakMiB: Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024,
-      cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100,
-    };
-  } catch {
-    return { peakMiB: Number.NaN, cpuSeconds: Number.NaN };
-  }
-}
-
-async function pool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await work(items[index] as T, index);
-      }
-    }),
-  );
 }
 
 async function deleteRedisKeys(prefix: string) {
@@ -141,9 +117,8 @@ async function main() {
 
     const seeding = Date.now();
     const members: SoakMember[] = [];
-    await pool(
+    await pLimit(8).map(
       Array.from({ length: MEMBERS }, (_, i) => i),
-      8,
       async (i) => {
         const phone = String(62_000_000 + i);
         members.push(
@@ -160,7 +135,7 @@ async function main() {
       ["instance 2", servers[1]],
       ["coin scheme", scheme],
     ] as [string, ServerProcess][];
-    const cpuBefore = processes.map(([, server]) => usage(server).cpuSeconds);
+    const cpuBefore = processes.map(([, server]) => processUsage(server.child.pid).cpuSeconds);
     // The machine's load while the run lasts: other work on the same cores shows in the latencies.
     const loads: number[] = [];
     const sampler = setInterval(() => loads.push(loadavg()[0] as number), 5_000);
@@ -209,7 +184,7 @@ async function main() {
       `\nLedgers checked: ${members.filter((m) => m.earned > 0).length}, mismatches: ${mismatches}.`,
     );
     for (const [index, [name, server]] of processes.entries()) {
-      const { peakMiB, cpuSeconds } = usage(server);
+      const { peakMiB, cpuSeconds } = processUsage(server.child.pid);
       const loadCpu = cpuSeconds - (cpuBefore[index] as number);
       const served = stats.servedBy(server.url);
       console.log(

@@ -9,8 +9,7 @@ import { initI18n } from "./lib/i18n.ts";
 import { initialLanguage } from "./lib/language.ts";
 import { paths } from "./lib/paths.ts";
 import { queryClient } from "./lib/query-client.ts";
-import { session } from "./lib/session.ts";
-import { clearUser, loadUser } from "./lib/user.ts";
+import { clearUser } from "./lib/user.ts";
 import "./styles.css";
 
 // The app's CSP allows no eval: zod must not even try its compiled parsers (the try alone is
@@ -19,9 +18,6 @@ import "./styles.css";
 // the global rather than calling zod's config() keeps zod out of the screens that need none.
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
-// A returning member's profile is fetched while the texts load: the guard waits for it (and
-// shares this request) before the first screen shows.
-if (session.getToken()) loadUser().catch(() => {});
 await initI18n(initialLanguage(window.location.search));
 const router = createRouter();
 

@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_BRANDS } from "../seed/brands.ts";
@@ -82,19 +83,6 @@ async function register(phone: string, client: string) {
   return { token: res.body.payload.access_token as string, password: validRegistration(phone).password };
 }
 
-/** Runs `work` over `items` with at most `limit` at a time. */
-async function pool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await work(items[index] as T, index);
-      }
-    }),
-  );
-}
-
 describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL and one Redis", () => {
   beforeAll(async () => {
     storage = await isolatedStorage();
@@ -157,7 +145,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
     const tokens = new Map<string, { token: string; on: number }>();
     const started = Date.now();
 
-    await pool(phones, CONCURRENCY, async (phone, index) => {
+    await pLimit(CONCURRENCY).map(phones, async (phone, index) => {
       const client = nextClient();
       const first = index % 2; // round-robin: the flow starts on one instance, the next flow on the other
       // The same number's code asked of both at once: one sends, the other is within the resend wait.
@@ -215,7 +203,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
     expect(consumed?.count).toBe(REGISTRATIONS);
 
     // Each member's token, issued by one instance, works on the other; CheckPhone on either knows the number.
-    await pool([...tokens], CONCURRENCY, async ([phone, { token, on: issuer }]) => {
+    await pLimit(CONCURRENCY).map([...tokens], async ([phone, { token, on: issuer }]) => {
       const profile = await on(issuer + 1, "GET", "/crm/user/profile", { token, client: nextClient() });
       expectSuccess(profile);
       expect(profile.body.payload.mobile_phone).toBe(phone);

@@ -41,8 +41,8 @@ export class PagePreloads {
   }
 
   /** The page's language as the app will pick it: `?lang=`, else the `lang` cookie it sets, else tc. */
-  static language(query: string, cookieHeader: string | undefined): Language {
-    const fromQuery = resolveLanguage(new URLSearchParams(query).get("lang"));
+  static language(query: URLSearchParams, cookieHeader: string | undefined): Language {
+    const fromQuery = resolveLanguage(query.get("lang"));
     const fromCookie = /(?:^|;\s*)lang=([^;]*)/.exec(cookieHeader ?? "")?.[1];
     return fromQuery ?? resolveLanguage(fromCookie) ?? "tc";
   }
@@ -54,37 +54,34 @@ export class PagePreloads {
     const files = [...(screen?.files ?? []), ...(this.catalogues[language] ?? [])];
     return files.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}">`).join("");
   }
-
-  /** Image preloads for the first welcome banner: the phone's image and the desktop one, each for its widths. */
-  static bannerImages(banner: Banner | undefined, mediaUrl: (token: string) => string): string {
-    if (!banner) return "";
-    const mobile = banner.image_mobile_media_token || banner.image_desktop_media_token;
-    const desktop = banner.image_desktop_media_token || mobile;
-    if (!mobile) return "";
-    const link = (token: string, media: string) =>
-      `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(mediaUrl(token))}" media="${media}">`;
-    return (
-      link(mobile, `(max-width: ${DESKTOP_MIN_WIDTH - 0.02}px)`) +
-      link(desktop, `(min-width: ${DESKTOP_MIN_WIDTH}px)`)
-    );
-  }
 }
 
 /**
- * The first banner as index.html's first paint shows it on the welcome page (its #boot
- * shell), drawn as the app's WelcomeBanners will draw it, in the same place.
+ * The first welcome banner in the page itself: preloads of its phone and desktop images, each
+ * for its widths, and the #boot first paint's copy of it, drawn as the app's WelcomeBanners
+ * will draw it, in the same place. Empty without a banner with an image.
  */
-export function bootBanner(banner: Banner | undefined, mediaUrl: (token: string) => string): string {
-  if (!banner) return "";
-  const mobile = banner.image_mobile_media_token || banner.image_desktop_media_token;
-  const desktop = banner.image_desktop_media_token || mobile;
-  if (!mobile) return "";
-  return [
-    '<div class="welcome-banner"><picture>',
-    `<source media="(min-width: ${DESKTOP_MIN_WIDTH}px)" srcset="${escapeAttribute(mediaUrl(desktop))}" width="1920" height="600">`,
-    `<img src="${escapeAttribute(mediaUrl(mobile))}" width="750" height="560" alt="" fetchpriority="high">`,
-    "</picture></div>",
-  ].join("");
+export function welcomeBanner(
+  banner: Banner | undefined,
+  mediaUrl: (token: string) => string,
+): { preloads: string; boot: string } {
+  const mobileToken = banner?.image_mobile_media_token || banner?.image_desktop_media_token;
+  if (!banner || !mobileToken) return { preloads: "", boot: "" };
+  const mobile = escapeAttribute(mediaUrl(mobileToken));
+  const desktop = escapeAttribute(mediaUrl(banner.image_desktop_media_token || mobileToken));
+  const preload = (href: string, media: string) =>
+    `<link rel="preload" as="image" fetchpriority="high" href="${href}" media="${media}">`;
+  return {
+    preloads:
+      preload(mobile, `(max-width: ${DESKTOP_MIN_WIDTH - 0.02}px)`) +
+      preload(desktop, `(min-width: ${DESKTOP_MIN_WIDTH}px)`),
+    boot: [
+      '<div class="welcome-banner"><picture>',
+      `<source media="(min-width: ${DESKTOP_MIN_WIDTH}px)" srcset="${desktop}" width="1920" height="600">`,
+      `<img src="${mobile}" width="750" height="560" alt="" fetchpriority="high">`,
+      "</picture></div>",
+    ].join(""),
+  };
 }
 
 const segmentsOf = (path: string) => path.split("/").filter(Boolean);

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../../config.ts";
-import { bootBanner, PagePreloads } from "./page-preloads.ts";
+import { PagePreloads, welcomeBanner } from "./page-preloads.ts";
 
 /** What the web app reads as window.__APP_CONFIG__ (apps/web/src/lib/config.ts). */
 export function webAppConfig(config: Config) {
@@ -83,16 +83,17 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (NOT_SCREENS.some((prefix) => path === prefix || path.startsWith(prefix))) return reply.callNotFound();
-    const query = request.url.split("?")[1] ?? "";
+    const query = new URLSearchParams(request.url.split("?")[1] ?? "");
     const language = PagePreloads.language(query, request.headers.cookie);
     let links = preloads.scripts(path, language);
     let boot = "";
     // The welcome page's largest element is its first banner: fetched and shown with the page, not
     // after the app has started. Not with a ?state= (a pay-channel one opens the app instead).
-    if (path === "/" && !new URLSearchParams(query).has("state")) {
+    if (path === "/" && !query.has("state")) {
       const [banner] = await app.services.cms.banners("welcome", language).catch(() => []);
-      links += PagePreloads.bannerImages(banner, mediaUrl);
-      boot = bootBanner(banner, mediaUrl);
+      const first = welcomeBanner(banner, mediaUrl);
+      links += first.preloads;
+      boot = first.boot;
     }
     return reply
       .header("content-type", "text/html; charset=utf-8")
