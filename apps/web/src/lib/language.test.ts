@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { initialLanguage, storeLanguage } from "./language.ts";
 
-const cookieLang = () => /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie)?.[1];
+// An expired cookie may linger as "lang=" in the test DOM: an empty value is no language.
+const cookieLang = () => /(?:^|;\s*)lang=([^;]*)/.exec(document.cookie)?.[1] || undefined;
 
 afterEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: clearing the cookie the code under test sets
-  document.cookie = "lang=; path=/; max-age=0";
+  document.cookie = "lang=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT";
 });
 
 describe("the page's language", () => {
