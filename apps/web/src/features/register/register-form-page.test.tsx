@@ -387,7 +387,8 @@ describe("RegisterFormPage: submit", () => {
     await fillValidForm();
     await submit();
     expect(await screen.findByText("Could not open your H Coins account")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    // Found when it is there: on a busy machine the dialog's button can arrive a render after its text.
+    await user.click(await screen.findByRole("button", { name: "Confirm" }));
     expect(await screen.findByTestId("landed")).toHaveTextContent(/^\/register\/success$/);
   });
 });
