@@ -157,7 +157,9 @@ describe.each(journeyLanguages())("public screens (%s)", (language) => {
     await page.getByRole("link", { name: named(t("common:register")) }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem("stateUrl"))).toBe("/qrcode");
 
-    await page.goto(`/?state=${encodeURIComponent("/app-payment/result?order=7")}`);
+    // The page hands over to the native app at once; its load event may never come (Chromium
+    // holds it while the app's scheme is tried), so the wait is for the page's own status.
+    await page.goto(`/?state=${encodeURIComponent("/app-payment/result?order=7")}`, { waitUntil: "commit" });
     await page
       .getByRole("status")
       .filter({ hasText: p("welcome:openingApp") })
