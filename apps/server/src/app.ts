@@ -1,6 +1,5 @@
 import compress from "@fastify/compress";
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -34,6 +33,7 @@ import { webRoutes } from "./modules/web/routes.ts";
 import { authHeaderPlugin } from "./plugins/auth-header.ts";
 import { envelopePlugin } from "./plugins/envelope.ts";
 import { languagePlugin } from "./plugins/language.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { seedContent } from "./seed/content-seed.ts";
 import { createServices, type Services } from "./services.ts";
 
@@ -70,8 +70,9 @@ export async function buildApp({
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
+    done(null, payload);
   });
 
   const database = openDatabase(config.DATABASE_URL);
@@ -93,13 +94,7 @@ export async function buildApp({
 
   await app.register(envelopePlugin);
   await app.register(languagePlugin);
-  // The SPA's CSP is set with its page (modules/web/routes.ts); HSTS only on answers that went out over
-  // HTTPS (TLS here, or X-Forwarded-Proto from a trusted proxy): browsers ignore it on plain HTTP anyway.
-  await app.register(helmet, { contentSecurityPolicy: false, strictTransportSecurity: false });
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.protocol === "https")
-      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
-  });
+  await app.register(securityHeadersPlugin);
   // Answers (JSON, index.html) compressed for clients that accept it; the web app's built assets
   // arrive already compressed from the build (modules/web/routes.ts serves the .br / .gz files).
   await app.register(compress, { encodings: ["br", "gzip"] });
@@ -144,14 +139,14 @@ export async function buildApp({
   await app.register(webRoutes, { config });
   await app.register(async (api) => {
     // A body-less POST is validated as an empty object, so missing fields get their own rule names.
-    api.addHook("preValidation", async (request) => {
+    api.addHook("preValidation", (request, _reply, done) => {
       if (request.method === "POST" && (request.body === undefined || request.body === null))
         request.body = {};
+      done();
     });
     await api.register(authHeaderPlugin, {
       appIds: config.APP_IDS,
-      resolveToken: (token) => services.accessTokens.resolve(token),
-      findMember: (id) => services.members.findById(id),
+      memberFor: (token) => services.accessTokens.memberFor(token),
     });
     for (const routes of [
       registrationRoutes,

@@ -15,8 +15,8 @@ declare module "fastify" {
 
 export interface AuthHeaderOptions {
   appIds: readonly string[];
-  resolveToken(token: string): Promise<{ memberId: number; tokenHash: string } | null>;
-  findMember(id: number): Promise<MemberRow | undefined>;
+  /** The member behind a live token, or null. */
+  memberFor(token: string): Promise<{ member: MemberRow; tokenHash: string } | null>;
 }
 
 const BEARER = /^Bearer ([^:\s]+):(\S+)$/;
@@ -36,12 +36,11 @@ export const authHeaderPlugin = fp<AuthHeaderOptions>(async (app: FastifyInstanc
     request.appId = match[1] as string;
     const token = match[2] as string;
     if (token === "guest") return;
-    const live = await options.resolveToken(token);
-    const member = live ? await options.findMember(live.memberId) : undefined;
+    const session = await options.memberFor(token);
     // A disabled account's sessions end at once, including ones issued after it was disabled.
-    if (!live || !member || member.disabled) throw new AppError(ErrorCode.unauthenticated);
-    request.member = member;
-    request.accessTokenHash = live.tokenHash;
+    if (!session || session.member.disabled) throw new AppError(ErrorCode.unauthenticated);
+    request.member = session.member;
+    request.accessTokenHash = session.tokenHash;
   });
 });
 

@@ -12,7 +12,8 @@ declare module "fastify" {
 
 export const languagePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("lang", "tc");
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     request.lang = languageFromAcceptLanguage(request.headers["accept-language"]);
+    done();
   });
 });

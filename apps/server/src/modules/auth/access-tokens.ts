@@ -1,14 +1,31 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import { preparedQuery } from "../../db/prepared-query.ts";
+import type { Database, MemberRow } from "../../db/schema.ts";
 import { newToken, sha256 } from "../../secrets.ts";
 
 /** Access tokens: 256-bit random, stored as SHA-256, valid ACCESS_TOKEN_TTL_DAYS, revocable. */
 export class AccessTokens {
+  private readonly sessionRow;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ttlDays: number,
     private readonly now: () => number,
-  ) {}
+  ) {
+    // Every member call looks its token up (plugins/auth-header.ts): token and member in one
+    // statement, compiled once.
+    this.sessionRow = preparedQuery(db, (tokenHash: string) =>
+      db
+        .selectFrom("access_tokens")
+        .innerJoin("members", "members.id", "access_tokens.member_id")
+        .selectAll("members")
+        .select([
+          "access_tokens.expires_at as token_expires_at",
+          "access_tokens.revoked_at as token_revoked_at",
+        ])
+        .where("access_tokens.token_hash", "=", tokenHash),
+    );
+  }
 
   async issue(memberId: number, trx: Kysely<Database> = this.db): Promise<string> {
     const token = newToken();
@@ -26,16 +43,14 @@ export class AccessTokens {
     return token;
   }
 
-  /** The member id of a live token, or null for an unknown, expired or revoked one. */
-  async resolve(token: string): Promise<{ memberId: number; tokenHash: string } | null> {
+  /** The member behind a live token, or null for an unknown, expired or revoked one. */
+  async memberFor(token: string): Promise<{ member: MemberRow; tokenHash: string } | null> {
     const tokenHash = sha256(token);
-    const row = await this.db
-      .selectFrom("access_tokens")
-      .select(["member_id", "expires_at", "revoked_at"])
-      .where("token_hash", "=", tokenHash)
-      .executeTakeFirst();
-    if (!row || row.revoked_at !== null || row.expires_at <= this.now()) return null;
-    return { memberId: row.member_id, tokenHash };
+    const [row] = await this.sessionRow(tokenHash);
+    if (!row) return null;
+    const { token_expires_at, token_revoked_at, ...member } = row;
+    if (token_revoked_at !== null || token_expires_at <= this.now()) return null;
+    return { member, tokenHash };
   }
 
   async revoke(tokenHash: string): Promise<void> {

@@ -1,9 +1,27 @@
 import type { Kysely } from "kysely";
+import { preparedQuery } from "../../db/prepared-query.ts";
 import type { Database, MemberRow, MemberUpdate, NewMember } from "../../db/schema.ts";
 
 /** The members and blocked_numbers tables; only the members service uses this. */
 export class MemberRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly memberAndBlock;
+
+  constructor(private readonly db: Kysely<Database>) {
+    // CheckPhone runs on every login and registration screen: one statement, compiled once.
+    this.memberAndBlock = preparedQuery(db, (prefix: string, phone: string) =>
+      db
+        .selectFrom("members")
+        .leftJoin("blocked_numbers", (join) =>
+          join
+            .onRef("blocked_numbers.mobile_phone_prefix", "=", "members.mobile_phone_prefix")
+            .onRef("blocked_numbers.mobile_phone", "=", "members.mobile_phone"),
+        )
+        .selectAll("members")
+        .select("blocked_numbers.created_at as blocked_at")
+        .where("members.mobile_phone_prefix", "=", prefix)
+        .where("members.mobile_phone", "=", phone),
+    );
+  }
 
   findById(id: number, trx: Kysely<Database> = this.db): Promise<MemberRow | undefined> {
     return trx.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirst();
@@ -41,6 +59,17 @@ export class MemberRepository {
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /** The member holding the number, if any, and whether the number is blocked. */
+  async findByPhoneWithBlock(
+    prefix: string,
+    phone: string,
+  ): Promise<{ member: MemberRow | undefined; blocked: boolean }> {
+    const [row] = await this.memberAndBlock(prefix, phone);
+    if (!row) return { member: undefined, blocked: await this.isBlocked(prefix, phone) };
+    const { blocked_at, ...member } = row;
+    return { member, blocked: blocked_at !== null };
   }
 
   async isBlocked(prefix: string, phone: string): Promise<boolean> {

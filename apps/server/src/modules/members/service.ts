@@ -66,8 +66,8 @@ export class MemberService {
 
   /** CheckPhone: blocked 40002, unknown 40003, app member without profile or password 40005, else 40006. */
   async checkPhone(prefix: string, phone: string): Promise<PhoneCheck> {
-    if (await this.repo.isBlocked(prefix, phone)) return { code: MemberCheckCode.mayNotRegister };
-    const member = await this.repo.findByPhone(prefix, phone);
+    const { member, blocked } = await this.repo.findByPhoneWithBlock(prefix, phone);
+    if (blocked) return { code: MemberCheckCode.mayNotRegister };
     if (!member) return { code: MemberCheckCode.notRegistered };
     if (member.password_hash === null || !isProfileComplete(member)) {
       return { code: MemberCheckCode.appMemberIncomplete, member };

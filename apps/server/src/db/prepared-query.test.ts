@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dropIsolatedStorage, isolatedStorage } from "../testing/test-app.ts";
+import { type DatabaseHandle, openDatabase } from "./database.ts";
+import { migrateToLatest } from "./migrate.ts";
+import { preparedQuery } from "./prepared-query.ts";
+
+// On in-memory SQLite in the server-sqlite project, on a schema of its own in server-postgres.
+describe("preparedQuery", () => {
+  let storage: Record<string, string>;
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    storage = await isolatedStorage();
+    database = openDatabase(storage.DATABASE_URL as string);
+    await migrateToLatest(database.db);
+    await database.db
+      .insertInto("blocked_numbers")
+      .values([
+        { mobile_phone_prefix: "852", mobile_phone: "91234567", reason: "first", created_at: 1 },
+        { mobile_phone_prefix: "853", mobile_phone: "91234567", reason: "second", created_at: 2 },
+        { mobile_phone_prefix: "852", mobile_phone: "61234567", reason: "third", created_at: 3 },
+      ])
+      .execute();
+  });
+  afterAll(async () => {
+    await database.close();
+    await dropIsolatedStorage(storage);
+  });
+
+  it("runs the query compiled once with each call's values, constants kept", async () => {
+    const { db } = database;
+    const reasons = preparedQuery(db, (prefix: string, phone: string) =>
+      db
+        .selectFrom("blocked_numbers")
+        .select("reason")
+        .where("mobile_phone_prefix", "=", prefix)
+        .where("mobile_phone", "=", phone)
+        .where("created_at", ">", 0),
+    );
+    expect(await reasons("852", "91234567")).toEqual([{ reason: "first" }]);
+    expect(await reasons("853", "91234567")).toEqual([{ reason: "second" }]);
+    expect(await reasons("852", "61234567")).toEqual([{ reason: "third" }]);
+    expect(await reasons("852", "00000000")).toEqual([]);
+  });
+
+  it("puts an argument wherever it appears", async () => {
+    const { db } = database;
+    const either = preparedQuery(db, (number: string) =>
+      db
+        .selectFrom("blocked_numbers")
+        .select("reason")
+        .where((eb) => eb.or([eb("mobile_phone", "=", number), eb("reason", "=", number)]))
+        .orderBy("reason"),
+    );
+    expect(await either("third")).toEqual([{ reason: "third" }]);
+    expect(await either("91234567")).toEqual([{ reason: "first" }, { reason: "second" }]);
+  });
+
+  it("refuses an argument the query does not use, rather than ignore it", async () => {
+    const { db } = database;
+    const unused = preparedQuery(db, (_phone: string) => db.selectFrom("blocked_numbers").select("reason"));
+    await expect(unused("91234567")).rejects.toThrow(/not a parameter/);
+  });
+});
