@@ -2,6 +2,9 @@ import { DEFAULT_LANGUAGE, type Language } from "./profile-options.ts";
 
 const DIRECT: Record<string, Language> = { en: "en", tc: "tc", sc: "sc" };
 
+/** `<html lang>` and Accept-Language per app language. */
+export const HTML_LANG: Record<Language, string> = { en: "en", tc: "zh-HK", sc: "zh-CN" };
+
 // Mainland China, Singapore and Malaysia write Simplified; Hong Kong, Macau and Taiwan write Traditional.
 const SIMPLIFIED_SUBTAGS = new Set(["hans", "cn", "sg", "my", "chs"]);
 const TRADITIONAL_SCRIPTS = new Set(["hant", "cht"]);

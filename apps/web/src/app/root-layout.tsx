@@ -1,3 +1,4 @@
+import { HTML_LANG } from "@hcoins/domain/languages";
 import { LANGUAGES, type Language } from "@hcoins/domain/profile-options";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -5,7 +6,6 @@ import { Link, Outlet, useLocation, useMatches, useNavigate, useNavigation } fro
 import { Button } from "../components/button.tsx";
 import { request } from "../lib/api-client.ts";
 import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
-import { HTML_LANG } from "../lib/language.ts";
 import { paths } from "../lib/paths.ts";
 import { session } from "../lib/session.ts";
 import { clearUser, useToken } from "../lib/user.ts";

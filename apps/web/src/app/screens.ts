@@ -2,10 +2,11 @@ import { paths } from "../lib/paths.ts";
 
 /**
  * Every screen as data: its path, the common:titles key of its document title, its page
- * module under src/features and the component that module exports, and whether it needs a
- * logged-in member. The router (router.tsx) loads each page lazily from this table; the build
- * (vite.config.ts) reads it too, to tell the server which chunks each path needs, so that the
- * page's HTML can start loading them at once (modulepreload).
+ * module under src/features and the component that module exports, whether it needs a
+ * logged-in member, and the intro its first paint shows. The router (router.tsx) loads each
+ * page lazily from this table; the build (vite.config.ts) reads it too, to tell the server
+ * which chunks each path needs, so that the page's HTML can start loading them at once
+ * (modulepreload), and what the first paint of each path says.
  */
 export interface Screen {
   path: string;
@@ -13,6 +14,11 @@ export interface Screen {
   page: string;
   component: string;
   login?: true;
+  /**
+   * The namespace:key of the intro paragraph under the title, on screens that open with
+   * fixed text: the server draws title and intro in the page's first paint (#boot).
+   */
+  intro?: string;
 }
 
 export const SCREENS: Screen[] = [
@@ -22,6 +28,7 @@ export const SCREENS: Screen[] = [
     title: "register",
     page: "register/register-phone-page.tsx",
     component: "RegisterPhonePage",
+    intro: "register:phoneIntro",
   },
   {
     path: paths.registerCode,
@@ -43,7 +50,13 @@ export const SCREENS: Screen[] = [
     page: "register/register-success-page.tsx",
     component: "RegisterSuccessPage",
   },
-  { path: paths.login, title: "login", page: "login/login-phone-page.tsx", component: "LoginPhonePage" },
+  {
+    path: paths.login,
+    title: "login",
+    page: "login/login-phone-page.tsx",
+    component: "LoginPhonePage",
+    intro: "login:phoneIntro",
+  },
   {
     path: paths.loginPassword,
     title: "loginPassword",

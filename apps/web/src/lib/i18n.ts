@@ -1,7 +1,8 @@
+import { HTML_LANG } from "@hcoins/domain/languages";
 import type { Language } from "@hcoins/domain/profile-options";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
-import { HTML_LANG, storeLanguage } from "./language.ts";
+import { storeLanguage } from "./language.ts";
 
 /**
  * i18next with one catalogue chunk per language (src/locales/<en|tc|sc>.ts, holding

@@ -3,9 +3,6 @@ import type { Language } from "@hcoins/domain/profile-options";
 
 const STORAGE_KEY = "lang";
 
-/** `<html lang>` and Accept-Language per app language. */
-export const HTML_LANG: Record<Language, string> = { en: "en", tc: "zh-HK", sc: "zh-CN" };
-
 /** The `lang` query wins (and is stored), then the stored choice, else Traditional Chinese. */
 export function initialLanguage(search: string): Language {
   const chosen =

@@ -10,9 +10,17 @@ import type { Language } from "@hcoins/domain/profile-options";
  * Without them the browser finds each only after the app shell has run.
  */
 interface ScreenPreloads {
-  screens: { path: string; files: string[] }[];
+  screens: { path: string; files: string[]; boot?: Partial<Record<Language, BootText>> }[];
   catalogues: Partial<Record<Language, string[]>>;
 }
+
+/** A screen's heading and intro in one language (apps/web/screen-preloads.ts). */
+interface BootText {
+  title: string;
+  intro: string;
+}
+
+type Screen = Omit<ScreenPreloads["screens"][number], "path"> & { segments: string[] };
 
 export interface Banner {
   image_mobile_media_token: string;
@@ -23,9 +31,11 @@ export interface Banner {
 const DESKTOP_MIN_WIDTH = 768;
 
 const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+const escapeText = (value: string) =>
+  value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
 export class PagePreloads {
-  private readonly screens: { segments: string[]; files: string[] }[];
+  private readonly screens: Screen[];
   private readonly catalogues: ScreenPreloads["catalogues"];
 
   constructor(distDir: string) {
@@ -35,7 +45,7 @@ export class PagePreloads {
       : { screens: [], catalogues: {} };
     // A catch-all matches last, as in the router.
     this.screens = preloads.screens
-      .map(({ path, files }) => ({ segments: segmentsOf(path), files }))
+      .map(({ path, ...screen }) => ({ ...screen, segments: segmentsOf(path) }))
       .sort((a, b) => Number(a.segments.includes("*")) - Number(b.segments.includes("*")));
     this.catalogues = preloads.catalogues;
   }
@@ -49,10 +59,24 @@ export class PagePreloads {
 
   /** modulepreload tags for the screen the router shows at this path, and for the catalogue. */
   scripts(path: string, language: Language): string {
-    const segments = segmentsOf(path);
-    const screen = this.screens.find((candidate) => matches(candidate.segments, segments));
-    const files = [...(screen?.files ?? []), ...(this.catalogues[language] ?? [])];
+    const files = [...(this.screenAt(path)?.files ?? []), ...(this.catalogues[language] ?? [])];
     return files.map((file) => `<link rel="modulepreload" href="${escapeAttribute(file)}">`).join("");
+  }
+
+  /**
+   * The screen's heading and intro as its page draws them, for the #boot first paint: on a
+   * slow connection the visitor reads them while the app downloads, and the app's own copy
+   * then takes their place unchanged. Empty for screens without a fixed intro.
+   */
+  boot(path: string, language: Language): string {
+    const text = this.screenAt(path)?.boot?.[language];
+    if (!text) return "";
+    return `<section class="page"><h1 class="page-title">${escapeText(text.title)}</h1><p class="page-intro">${escapeText(text.intro)}</p></section>`;
+  }
+
+  private screenAt(path: string): Screen | undefined {
+    const segments = segmentsOf(path);
+    return this.screens.find((candidate) => matches(candidate.segments, segments));
   }
 }
 

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 /** An inline script of index.html's own (the web app's early profile request, say). */
 const INLINE = "window.early = 1;";
 const script = `console.log(${JSON.stringify("H Coins ".repeat(200))});`;
+const STYLES = ".page-intro{color:#555}";
 let dist: string;
 let t: TestApp;
 
@@ -17,7 +18,15 @@ let t: TestApp;
 const screenPreloads = {
   screens: [
     { path: "", files: ["/assets/welcome-page-1.js"] },
-    { path: "/register", files: ["/assets/register-phone-page-1.js", "/assets/phone-field-1.js"] },
+    {
+      path: "/register",
+      files: ["/assets/register-phone-page-1.js", "/assets/phone-field-1.js"],
+      boot: {
+        en: { title: "Register", intro: "Enter your number <then> the code & more." },
+        tc: { title: "會員登記", intro: "請輸入手提電話號碼。" },
+        sc: { title: "会员注册", intro: "请输入手机号码。" },
+      },
+    },
     { path: "*", files: ["/assets/open-or-download-page-1.js"] },
     { path: "/download", files: ["/assets/download-page-1.js"] },
     { path: "store-list/detail/:id", files: ["/assets/store-detail-page-1.js"] },
@@ -32,8 +41,9 @@ beforeAll(async () => {
   await mkdir(join(dist, "assets"));
   await writeFile(
     join(dist, "index.html"),
-    `<!doctype html><html><head><!--app-config--><script>${INLINE}</script><script type="module" src="/assets/app-1a2b.js"></script></head><body></body></html>`,
+    `<!doctype html><html lang="zh-HK"><head><!--app-config--><script>${INLINE}</script><script type="module" src="/assets/app-1a2b.js"></script><link rel="stylesheet" crossorigin href="/assets/app-1a2b.css"></head><body><div id="boot"><main><!--boot--></main></div></body></html>`,
   );
+  await writeFile(join(dist, "assets", "app-1a2b.css"), STYLES);
   await writeFile(join(dist, "assets", "app-1a2b.js"), script);
   await writeFile(join(dist, "assets", "app-1a2b.js.br"), brotliCompressSync(script));
   await writeFile(join(dist, "assets", "app-1a2b.js.gz"), gzipSync(script));
@@ -141,5 +151,33 @@ describe("the page's preloads", () => {
     expect((await get("/register")).body).not.toContain('as="image"');
     // A ?state= may send the visitor on to the native app: no banner to fetch then.
     expect((await get("/?state=%2Fapp-payment%2Fresult")).body).not.toContain('as="image"');
+  });
+});
+
+describe("the page's first paint", () => {
+  const boot = (html: string) => /<main>([\s\S]*?)<\/main>/.exec(html)?.[1];
+
+  it("draws the screen's heading and intro in the page's language, as text", async () => {
+    expect(boot((await get("/register")).body)).toBe(
+      '<section class="page"><h1 class="page-title">會員登記</h1><p class="page-intro">請輸入手提電話號碼。</p></section>',
+    );
+    expect(boot((await get("/register?lang=en")).body)).toBe(
+      '<section class="page"><h1 class="page-title">Register</h1><p class="page-intro">Enter your number &lt;then&gt; the code &amp; more.</p></section>',
+    );
+    expect(boot((await get("/register", { cookie: "lang=sc" })).body)).toContain("请输入手机号码。");
+    // Screens that open with data of their own draw only the header until the app runs.
+    expect(boot((await get("/download")).body)).toBe("");
+  });
+
+  it("says the page's language in <html lang>", async () => {
+    expect((await get("/register?lang=en")).body).toContain('<html lang="en">');
+    expect((await get("/download", { cookie: "lang=sc" })).body).toContain('<html lang="zh-CN">');
+    expect((await get("/download")).body).toContain('<html lang="zh-HK">');
+  });
+
+  it("carries the app's stylesheet inside the page instead of linking it", async () => {
+    const html = (await get("/login")).body;
+    expect(html).toContain(`<style>${STYLES}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
+import { HTML_LANG } from "@hcoins/domain/languages";
 import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../../config.ts";
 import { PagePreloads, welcomeBanner } from "./page-preloads.ts";
@@ -44,7 +45,10 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     return;
   }
   const script = `window.__APP_CONFIG__=${JSON.stringify(webAppConfig(config)).replaceAll("<", "\\u003c")};`;
-  const html = readFileSync(indexFile, "utf8").replace("<!--app-config-->", `<script>${script}</script>`);
+  const html = inlineStylesheets(readFileSync(indexFile, "utf8"), root).replace(
+    "<!--app-config-->",
+    `<script>${script}</script>`,
+  );
   // Every inline script of the page (the configuration, index.html's own) is allowed by its hash.
   const scriptHashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     ([, body = ""]) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`,
@@ -86,7 +90,7 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     const query = new URLSearchParams(request.url.split("?")[1] ?? "");
     const language = PagePreloads.language(query, request.headers.cookie);
     let links = preloads.scripts(path, language);
-    let boot = "";
+    let boot = preloads.boot(path, language);
     // The welcome page's largest element is its first banner: fetched and shown with the page, not
     // after the app has started. Not with a ?state= (a pay-channel one opens the app instead).
     if (path === "/" && !query.has("state")) {
@@ -99,6 +103,26 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
       .header("content-type", "text/html; charset=utf-8")
       .header("cache-control", "no-cache")
       .header("content-security-policy", csp)
-      .send(html.replace("</head>", `${links}</head>`).replace("<!--boot-banner-->", boot));
+      .send(
+        html
+          .replace('<html lang="zh-HK">', `<html lang="${HTML_LANG[language]}">`)
+          .replace("</head>", `${links}</head>`)
+          .replace("<!--boot-->", boot),
+      );
   });
 };
+
+/**
+ * The app's stylesheet (a few KB) goes inside the page: a linked one blocks the first paint
+ * until it arrives, a round trip after the HTML on a slow mobile connection, and meanwhile
+ * the #boot first paint waits. Vite links it as /assets/<name>.css.
+ */
+function inlineStylesheets(html: string, root: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (_, file: string) => {
+      const css = readFileSync(join(root, file), "utf8");
+      return `<style>${css.replaceAll("</style", "<\\/style")}</style>`;
+    },
+  );
+}
