@@ -19,6 +19,7 @@ import {
   registerThroughUi,
   termsBox,
   textOf,
+  waitUntil,
 } from "./support/journeys.ts";
 import { journeySuite } from "./support/suite.ts";
 import { exactly, textPattern } from "./support/texts.ts";
@@ -124,6 +125,9 @@ describe.each(journeyLanguages())("registration (%s)", (language) => {
 
     await page.goto("/login");
     await expectHeading(page, t("common:titles.login"));
+    // The page's first paint drew the login heading and intro too; once the app has drawn,
+    // that copy is gone, and the next screen shows only its own.
+    await waitUntil(async () => (await page.locator("#boot").count()) === 0, "the first paint leaves");
     await enterPhone(page, t, phone);
     await page.waitForURL("**/verify?**");
     await expectHeading(page, t("common:titles.verify"));

@@ -77,6 +77,9 @@ export function RootLayout() {
   const token = useToken();
   const navigation = useNavigation();
   useNavigationEffects();
+  // index.html's first paint (#boot) is hidden by CSS the moment the app draws; it then leaves
+  // the page, so that its copy of the first screen's heading and intro goes with that screen.
+  useEffect(() => document.getElementById("boot")?.remove(), []);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
