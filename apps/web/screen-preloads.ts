@@ -17,11 +17,13 @@ export interface ScreenPreloads {
 }
 
 /** A screen's heading and intro, in one language, for the page's first paint (#boot). */
-export interface BootText {
+interface BootText {
   title: string;
   intro: string;
 }
 
+// The app's languages (LANGUAGES in @hcoins/domain, which the build's config cannot import:
+// Node loads a workspace package's TypeScript as is).
 const LANGUAGES = ["en", "tc", "sc"];
 
 export function screenPreloads(): Plugin {

@@ -7,7 +7,8 @@ import type { Language } from "@hcoins/domain/profile-options";
  * The <link> tags that let a page's HTML start everything its first screen needs: the
  * screen's chunks and the language's catalogue (from dist/.vite/screens.json, which the web
  * build writes: apps/web/screen-preloads.ts), and on the welcome page the first banner's image.
- * Without them the browser finds each only after the app shell has run.
+ * Without them the browser finds each only after the app shell has run. Also what the page
+ * draws before the app runs (#boot): the first banner, or the screen's heading and intro.
  */
 interface ScreenPreloads {
   screens: { path: string; files: string[]; boot?: Partial<Record<Language, BootText>> }[];
