@@ -55,6 +55,7 @@ async function loadWithCpu(pid: number | undefined, options: Options) {
 
 const ROUNDS = 3;
 type Target = { pid: number | undefined; options: Options };
+type Measured = Awaited<ReturnType<typeof loadWithCpu>>;
 
 /**
  * Each call against the hello-world, in turn, ROUNDS times: the machine's speed drifts within
@@ -63,14 +64,11 @@ type Target = { pid: number | undefined; options: Options };
  * counts. Returns that round's figures per call.
  */
 async function againstHelloWorld(hello: Target, calls: Record<string, Target>) {
-  const rounds: {
-    hello: { rate: number; cpu: number };
-    calls: Record<string, { rate: number; cpu: number }>;
-  }[] = [];
+  const rounds: { hello: Measured; calls: Record<string, Measured> }[] = [];
   const duration = Math.max(1, Math.round(SECONDS / 2));
   for (let round = 0; round < ROUNDS; round++) {
     const yardstick = await loadWithCpu(hello.pid, { ...hello.options, duration });
-    const measured: Record<string, { rate: number; cpu: number }> = {};
+    const measured: Record<string, Measured> = {};
     for (const [name, call] of Object.entries(calls))
       measured[name] = await loadWithCpu(call.pid, { ...call.options, duration });
     rounds.push({ hello: yardstick, calls: measured });
@@ -81,7 +79,7 @@ async function againstHelloWorld(hello: Target, calls: Record<string, Target>) {
       const median = [...rounds].sort((a, b) => share(a) - share(b))[
         Math.floor(ROUNDS / 2)
       ] as (typeof rounds)[number];
-      return [name, { hello: median.hello, call: median.calls[name] as { rate: number; cpu: number } }];
+      return [name, { hello: median.hello, call: median.calls[name] as Measured }];
     }),
   );
 }
