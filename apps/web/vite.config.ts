@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { screenPreloads } from "./screen-preloads.ts";
+import { shellChunk } from "./shell-chunk.ts";
 
 // `npm run dev --workspace apps/web` proxies the API to a server started with `npm run dev`.
 const api = process.env.API_ORIGIN ?? "http://localhost:3000";
@@ -14,7 +15,13 @@ export default defineConfig({
     screenPreloads(),
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/, /index\.html$/] }),
   ],
-  build: { outDir: "dist", sourcemap: true, target: "es2022", manifest: true },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    target: "es2022",
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: shellChunk("shell") }] } } },
+  },
   server: {
     proxy: { "/crm": api, "/custom-api": api, "/dev": api },
   },
