@@ -1,10 +1,8 @@
 import { memberQrText } from "@hcoins/domain/member-qr";
-import { generate } from "lean-qr";
-import { toSvgDataURL } from "lean-qr/extras/svg";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { type UserInfo, useUser } from "../../lib/user.ts";
+import { useQrImage } from "./use-qr-image.ts";
 import { useQrRefresh } from "./use-qr-refresh.ts";
 
 export const QR_WIDTH = 200;
@@ -35,15 +33,16 @@ function MemberQr({ user }: { user: UserInfo }) {
     birthdayMonth: user.birthday_month,
     unixSeconds: seconds,
   });
-  // An SVG scales crisply to 200 px on any screen density; the quiet zone keeps tills reading it.
-  const src = useMemo(() => toSvgDataURL(generate(text), { on: "black", off: "white", pad: 4 }), [text]);
+  const image = useQrImage(text);
   const memberNumber = user.member_no || String(user.id);
 
   return (
     <div className="card qr-card">
       <p className="page-intro">{t("instruction")}</p>
-      <div className="qr-frame" aria-busy={masked || undefined}>
-        <img src={src} width={QR_WIDTH} height={QR_WIDTH} alt={t("alt")} data-qr-text={text} />
+      <div className="qr-frame" aria-busy={masked || !image || undefined}>
+        {image && (
+          <img src={image.src} width={QR_WIDTH} height={QR_WIDTH} alt={t("alt")} data-qr-text={image.text} />
+        )}
         {masked && <div className="qr-mask" data-testid="qr-mask" aria-hidden="true" />}
       </div>
       <p className="qr-number">
