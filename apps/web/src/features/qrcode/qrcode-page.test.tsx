@@ -124,6 +124,25 @@ describe("QrCodePage", () => {
     expect(screen.getByText("M000999")).toBeInTheDocument();
   });
 
+  it("draws the code in place when its worker cannot start", async () => {
+    // A browser whose worker fails to load (blocked, offline): the member still gets a code.
+    class FailingWorker extends EventTarget {
+      constructor() {
+        super();
+        setTimeout(() => this.dispatchEvent(new Event("error")), 0);
+      }
+      postMessage() {}
+    }
+    vi.stubGlobal("Worker", FailingWorker);
+    renderPage(member);
+    expect(screen.queryByRole("img", { name: "Your member QR code" })).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(qrText()).toBe("M000123,0,07,1732960800");
+    expect(code().getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
+  });
+
   it("stops its timers when the screen is left", async () => {
     const view = renderPage(member);
     await act(async () => {

@@ -9,32 +9,43 @@ export interface QrImage {
 }
 
 let worker: Worker | undefined;
+let workerFailed = false;
 
 /**
  * The QR code image for `text`, drawn in a worker. A QR encoder's first run is slow before
- * the JavaScript engine has warmed to it (about 50 ms here, several times that on a low-end
+ * the JavaScript engine has warmed to it (40–90 ms here, several times that on a low-end
  * phone): on the page's main thread that is one long task, a frozen screen just as the member
  * opens it at the till. The previous image stays until the new one arrives. Where there are no
- * module workers (older browsers, the tests' DOM) it is drawn in place.
+ * module workers (older browsers, the tests' DOM), or the worker fails, it is drawn in place.
  */
 export function useQrImage(text: string): QrImage | undefined {
-  const [image, setImage] = useState(() => (workersAvailable() ? undefined : { text, src: qrImage(text) }));
+  const [image, setImage] = useState(() => (inWorker() ? undefined : drawInPlace(text)));
 
   useEffect(() => {
-    if (!workersAvailable()) {
-      setImage({ text, src: qrImage(text) });
+    if (!inWorker()) {
+      setImage(drawInPlace(text));
       return;
     }
     worker ??= new Worker(new URL("./qr-image.worker.ts", import.meta.url), { type: "module" });
+    const current = worker;
     const drawn = (event: MessageEvent<QrImage>) => {
       if (event.data.text === text) setImage(event.data);
     };
-    worker.addEventListener("message", drawn);
-    worker.postMessage(text);
-    return () => worker?.removeEventListener("message", drawn);
+    const failed = () => {
+      workerFailed = true;
+      setImage(drawInPlace(text));
+    };
+    current.addEventListener("message", drawn);
+    current.addEventListener("error", failed);
+    current.postMessage(text);
+    return () => {
+      current.removeEventListener("message", drawn);
+      current.removeEventListener("error", failed);
+    };
   }, [text]);
 
   return image;
 }
 
-const workersAvailable = () => typeof Worker !== "undefined";
+const inWorker = () => typeof Worker !== "undefined" && !workerFailed;
+const drawInPlace = (text: string): QrImage => ({ text, src: qrImage(text) });
