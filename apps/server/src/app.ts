@@ -17,7 +17,7 @@ import { type Config, fastifyTrustProxy } from "./config.ts";
 import { fallbackRateLimitStore } from "./counters.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { loggerOptions } from "./logger.ts";
+import { loggingOptions } from "./logger.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
 import { coinsRoutes } from "./modules/coins/routes.ts";
@@ -58,7 +58,7 @@ export async function buildApp({
   logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config, logStream),
+    ...loggingOptions(config, logStream),
     trustProxy: fastifyTrustProxy(config),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

@@ -13,7 +13,7 @@ import type { DestinationStream } from "pino";
 import { type Config, fastifyTrustProxy } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { loggerOptions } from "../logger.ts";
+import { loggingOptions } from "../logger.ts";
 import { languagePlugin } from "../plugins/language.ts";
 import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "./routes.ts";
 import { CoinSchemeService, type CoinSchemeSettings } from "./service.ts";
@@ -41,7 +41,7 @@ export function createCoinSchemeService(db: Kysely<unknown>, config: Config, now
  */
 export async function buildCoinSchemeApp({ config, now = Date.now, logStream }: CoinSchemeAppOptions) {
   const app: FastifyInstance = Fastify({
-    logger: loggerOptions(config, logStream),
+    ...loggingOptions(config, logStream),
     trustProxy: fastifyTrustProxy(config),
     bodyLimit: 16 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

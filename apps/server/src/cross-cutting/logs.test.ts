@@ -216,7 +216,17 @@ describe.each(["info", "debug"])("the log at LOG_LEVEL=%s", (level) => {
     // The log is there to be searched: request lines, and one SMS line per code.
     expect(log.lines.length).toBeGreaterThan(20);
     const entries = log.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(entries.filter((entry) => entry.msg === "incoming request").length).toBeGreaterThan(10);
+    // One access-log line per request, when it is answered, with the request and its status.
+    const answered = entries.filter((entry) => entry.msg === "request completed");
+    expect(answered.length).toBeGreaterThan(10);
+    for (const entry of answered) {
+      expect(entry.req, JSON.stringify(entry)).toMatchObject({
+        method: expect.any(String),
+        url: expect.any(String),
+      });
+      expect(entry.res, JSON.stringify(entry)).toMatchObject({ statusCode: expect.any(Number) });
+    }
+    expect(entries.filter((entry) => entry.msg === "incoming request")).toEqual([]);
     const smsLines = entries.filter((entry) => String(entry.msg).startsWith("SMS to"));
     expect(smsLines).toHaveLength(codes.length);
 
