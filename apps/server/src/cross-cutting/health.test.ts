@@ -189,7 +189,8 @@ describe("the server process", () => {
     const directory = mkdtempSync(join(tmpdir(), "hcoins-shutdown-"));
     cleanups.push(() => rmSync(directory, { recursive: true, force: true }));
     const server = await startServerProcess({
-      env: { DATABASE_URL: `sqlite:${join(directory, "members.db")}`, LOG_LEVEL: "info" },
+      // At the debug level the server logs each request as it arrives.
+      env: { DATABASE_URL: `sqlite:${join(directory, "members.db")}`, LOG_LEVEL: "debug" },
     });
 
     // A login (an argon2 check or two) is in flight when SIGTERM arrives.
