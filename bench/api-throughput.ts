@@ -34,6 +34,10 @@ const SERVER_ENV = {
   SEED_CONTENT: "true",
 };
 
+/** The real server with SERVER_ENV and `env`; its access log is written but not kept here. */
+const startServer = (env: Record<string, string>) =>
+  startServerProcess({ env: { ...SERVER_ENV, ...env }, keepOutput: false });
+
 type Options = autocannon.Options;
 
 async function load(options: Options): Promise<autocannon.Result> {
@@ -57,6 +61,7 @@ async function loadWithCpu(pid: number | undefined, options: Options) {
 }
 
 const ROUNDS = 3;
+const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / 2));
 type Target = { pid: number | undefined; options: Options };
 type Measured = Awaited<ReturnType<typeof loadWithCpu>>;
 
@@ -68,12 +73,11 @@ type Measured = Awaited<ReturnType<typeof loadWithCpu>>;
  */
 async function againstHelloWorld(hello: Target, calls: Record<string, Target>) {
   const rounds: { hello: Measured; calls: Record<string, Measured> }[] = [];
-  const duration = Math.max(1, Math.round(SECONDS / 2));
   for (let round = 0; round < ROUNDS; round++) {
-    const yardstick = await loadWithCpu(hello.pid, { ...hello.options, duration });
+    const yardstick = await loadWithCpu(hello.pid, { ...hello.options, duration: ROUND_SECONDS });
     const measured: Record<string, Measured> = {};
     for (const [name, call] of Object.entries(calls))
-      measured[name] = await loadWithCpu(call.pid, { ...call.options, duration });
+      measured[name] = await loadWithCpu(call.pid, { ...call.options, duration: ROUND_SECONDS });
     rounds.push({ hello: yardstick, calls: measured });
   }
   return Object.fromEntries(
@@ -150,10 +154,7 @@ async function argon2VerifyRate(): Promise<number> {
  * database) and, beside them, a member checking a number 50 times a second.
  */
 async function loginBalance(database: string, phones: string[], checkPhone: Options, lanes: number) {
-  const server = await startServerProcess({
-    env: { ...SERVER_ENV, DATABASE_URL: database, PASSWORD_HASH_CONCURRENCY: String(lanes) },
-    keepOutput: false,
-  });
+  const server = await startServer({ DATABASE_URL: database, PASSWORD_HASH_CONCURRENCY: String(lanes) });
   try {
     // Four connections per member: the login lock counts attempts in flight, and a fifth
     // parallel attempt on one number would be refused before its password is checked.
@@ -186,7 +187,7 @@ export async function apiThroughput(): Promise<Figure[]> {
   const sqlite = await isolatedSqlite();
   let server: ServerProcess | undefined;
   try {
-    server = await startServerProcess({ env: { ...SERVER_ENV, DATABASE_URL: sqlite }, keepOutput: false });
+    server = await startServer({ DATABASE_URL: sqlite });
     const base = server.url;
     const member = await memberToken(base);
     const checkPhone = {
@@ -197,7 +198,7 @@ export async function apiThroughput(): Promise<Figure[]> {
     };
 
     console.log(
-      `API throughput, ${SECONDS} s per figure (the ratios: ${ROUNDS} rounds of ${Math.max(1, Math.round(SECONDS / 2))} s), ${CONNECTIONS} connections, ${availableParallelism()} cores`,
+      `API throughput, ${SECONDS} s per figure (the ratios: ${ROUNDS} rounds of ${ROUND_SECONDS} s), ${CONNECTIONS} connections, ${availableParallelism()} cores`,
     );
     const pid = server.child.pid;
     const measured = await againstHelloWorld(
@@ -264,10 +265,7 @@ export async function apiThroughput(): Promise<Figure[]> {
     return figures;
   }
   try {
-    server = await startServerProcess({
-      env: { ...SERVER_ENV, DATABASE_URL: postgres.DATABASE_URL as string },
-      keepOutput: false,
-    });
+    server = await startServer({ DATABASE_URL: postgres.DATABASE_URL as string });
     const onPostgres = await registrationRate(server.url);
     figures.push({
       name: "registration on PostgreSQL (code, verify, register)",

@@ -11,8 +11,11 @@ export function shellChunk(name: string) {
   // One answer per module and chunking pass (a watching build chunks again with a new context).
   const passes = new WeakMap<Rolldown.ChunkingContext, Map<string, boolean>>();
   const reachedFromEntry = (id: string, ctx: Rolldown.ChunkingContext): boolean => {
-    const reached = passes.get(ctx) ?? new Map<string, boolean>();
-    passes.set(ctx, reached);
+    let reached = passes.get(ctx);
+    if (!reached) {
+      reached = new Map();
+      passes.set(ctx, reached);
+    }
     const known = reached.get(id);
     if (known !== undefined) return known;
     reached.set(id, false); // an import cycle proves nothing either way

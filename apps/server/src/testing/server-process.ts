@@ -87,9 +87,12 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   });
   running.add(child);
   let output = "";
-  const keep = (chunk: Buffer) => {
-    if (options.keepOutput !== false) output += chunk;
-  };
+  const keep =
+    options.keepOutput === false
+      ? () => {}
+      : (chunk: Buffer) => {
+          output += chunk;
+        };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => {

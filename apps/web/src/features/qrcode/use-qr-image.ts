@@ -23,7 +23,8 @@ export function useQrImage(text: string): QrImage | undefined {
 
   useEffect(() => {
     if (!inWorker()) {
-      setImage(drawInPlace(text));
+      // The first text was drawn with the state; draw again only for a new one.
+      setImage((current) => (current?.text === text ? current : drawInPlace(text)));
       return;
     }
     worker ??= new Worker(new URL("./qr-image.worker.ts", import.meta.url), { type: "module" });
