@@ -11,7 +11,7 @@ export const redactUrl = (url: string) => url.replace(SECRET_QUERY_KEYS, "$1[red
  * Fastify's logging: one access-log line per request (AccessLog), which carries the
  * method, redacted url and client address only (bodies, which hold passwords and codes,
  * are never logged), and any credential that reaches a log object by another road is
- * censored by path.
+ * censored by its key (censorSecrets).
  */
 export function loggingOptions(
   config: Config,
@@ -24,25 +24,52 @@ function loggerOptions(config: Config, stream?: DestinationStream): FastifyServe
   return {
     level: config.LOG_LEVEL,
     ...(stream ? { stream } : {}),
-    redact: {
-      paths: [
-        "req.headers.authorization",
-        "headers.authorization",
-        "*.password",
-        "*.new_password",
-        "*.old_password",
-        "*.sms_token",
-        "*.mobile_token",
-        "*.token",
-        "*.access_token",
-        "*.reset_token",
-      ],
-      censor: "[redacted]",
-    },
+    formatters: { log: censorSecrets },
     serializers: {
       req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
     },
   };
+}
+
+// Keys whose values are credentials wherever they appear in a log object.
+const SECRET_KEYS = new Set([
+  "authorization",
+  "password",
+  "new_password",
+  "old_password",
+  "sms_token",
+  "mobile_token",
+  "token",
+  "access_token",
+  "reset_token",
+]);
+const CENSOR = "[redacted]";
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" &&
+  value !== null &&
+  (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
+
+/**
+ * The log object with the value of every secret key censored, down to `depth` levels of
+ * plain objects (`{ body: { password } }`, `{ req: { headers: { authorization } } }`); other
+ * objects (a request, a reply, an error) go to their serializers, which pick safe fields.
+ * Copies only what it censors. pino's own redaction did this by path and cost 5–6 µs per
+ * line, a twentieth of a whole CheckPhone, for lines that almost never hold a secret.
+ */
+export function censorSecrets(object: Record<string, unknown>, depth = 3): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const key in object) {
+    const value = object[key];
+    let kept = value;
+    if (SECRET_KEYS.has(key)) kept = CENSOR;
+    else if (depth > 1 && isPlainObject(value)) kept = censorSecrets(value, depth - 1);
+    if (kept !== value) {
+      copy ??= { ...object };
+      copy[key] = kept;
+    }
+  }
+  return copy ?? object;
 }
 
 /**
