@@ -34,9 +34,13 @@ const SERVER_ENV = {
   SEED_CONTENT: "true",
 };
 
-/** The real server with SERVER_ENV and `env`; its access log is written but not kept here. */
-const startServer = (env: Record<string, string>) =>
-  startServerProcess({ env: { ...SERVER_ENV, ...env }, keepOutput: false });
+let serverLog: Promise<string> | undefined;
+
+/** The real server with SERVER_ENV and `env`, its output appended to a file as `npm start >> log` would. */
+async function startServer(env: Record<string, string>) {
+  serverLog ??= mkdtemp(join(tmpdir(), "hcoins-bench-log-")).then((dir) => join(dir, "server.log"));
+  return startServerProcess({ env: { ...SERVER_ENV, ...env }, logFile: await serverLog });
+}
 
 type Options = autocannon.Options;
 
@@ -198,7 +202,7 @@ export async function apiThroughput(): Promise<Figure[]> {
     };
 
     console.log(
-      `API throughput, ${SECONDS} s per figure (the ratios: ${ROUNDS} rounds of ${ROUND_SECONDS} s), ${CONNECTIONS} connections, ${availableParallelism()} cores`,
+      `API throughput, ${SECONDS} s per figure (the ratios: ${ROUNDS} rounds of ${ROUND_SECONDS} s), ${CONNECTIONS} connections, ${availableParallelism()} cores; the server's log: ${await serverLog}`,
     );
     const pid = server.child.pid;
     const measured = await againstHelloWorld(

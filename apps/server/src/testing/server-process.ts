@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -44,10 +45,11 @@ export interface ServerProcessOptions {
   /** Listen on this port (to restart on the same address); a free one otherwise. */
   port?: number;
   /**
-   * Keep what the process prints for output() (the default). A load test turns it off: its
-   * access log would pile up in the memory of the process that makes the load.
+   * Append what the process prints to this file, as `npm start > file` would, instead of
+   * keeping it for output(). A load test does: thousands of access-log lines a second would
+   * pile up in, and keep waking, the process that makes the load.
    */
-  keepOutput?: boolean;
+  logFile?: string;
 }
 
 /** A port that was free a moment ago on 127.0.0.1. */
@@ -73,6 +75,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   if (!options.env.DATABASE_URL) throw new Error("startServerProcess: env.DATABASE_URL is required");
   const port = options.port ?? (await freePort());
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+  const logFd = options.logFile ? openSync(options.logFile, "a") : undefined;
   const child = spawn(process.execPath, ["--import", "tsx", entry.path], {
     cwd: REPO_ROOT,
     env: {
@@ -83,16 +86,14 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       ...options.env,
       [entry.portVariable]: String(port),
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe"],
   });
+  if (logFd !== undefined) closeSync(logFd);
   running.add(child);
-  let output = "";
-  const keep =
-    options.keepOutput === false
-      ? () => {}
-      : (chunk: Buffer) => {
-          output += chunk;
-        };
+  let output = options.logFile ? `(written to ${options.logFile})` : "";
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+  };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => {
