@@ -1,5 +1,8 @@
+import { Writable } from "node:stream";
+import { type LoggerOptions, pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { censorSecrets } from "./logger.ts";
+import { loadConfig } from "./config.ts";
+import { censorSecrets, loggingOptions } from "./logger.ts";
 
 describe("censorSecrets", () => {
   it("censors a secret key at the top and inside plain objects, three levels down", () => {
@@ -34,5 +37,36 @@ describe("censorSecrets", () => {
     }
     const request = new Request();
     expect(censorSecrets({ req: request }).req).toBe(request);
+  });
+});
+
+describe("the server's logger", () => {
+  function logLines() {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const { logger } = loggingOptions(loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info" }), stream);
+    return { log: pino(logger as LoggerOptions, stream), lines };
+  }
+
+  it("censors a credential in a log object", () => {
+    const { log, lines } = logLines();
+    log.info({ body: { mobile_phone: "91234567", password: "Secret1pass" } }, "a body");
+    expect(lines.join("")).not.toContain("Secret1pass");
+    expect(JSON.parse(lines[0] as string).body).toEqual({ mobile_phone: "91234567", password: "[redacted]" });
+  });
+
+  it("censors a credential among an error's fields and keeps its message and stack", () => {
+    const { log, lines } = logLines();
+    const error = Object.assign(new Error("refused"), { token: "tok-abcdef", status: 401 });
+    log.error({ err: error }, "call failed");
+    const line = JSON.parse(lines[0] as string);
+    expect(line.err).toMatchObject({ type: "Error", message: "refused", token: "[redacted]", status: 401 });
+    expect(line.err.stack).toContain("refused");
+    expect(lines.join("")).not.toContain("tok-abcdef");
   });
 });
