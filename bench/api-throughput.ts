@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { closeSync, openSync, rmSync, statSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { verify } from "@node-rs/argon2";
 import autocannon from "autocannon";
 import { hashPassword } from "../apps/server/src/modules/auth/passwords.ts";
@@ -36,10 +37,15 @@ const SERVER_ENV = {
 
 let serverLog: Promise<string> | undefined;
 
-/** The real server with SERVER_ENV and `env`, its output appended to a file as `npm start >> log` would. */
-async function startServer(env: Record<string, string>) {
+/** Where the servers' output goes, appended as `npm start >> log` would. */
+function serverLogFile(): Promise<string> {
   serverLog ??= mkdtemp(join(tmpdir(), "hcoins-bench-log-")).then((dir) => join(dir, "server.log"));
-  return startServerProcess({ env: { ...SERVER_ENV, ...env }, logFile: await serverLog });
+  return serverLog;
+}
+
+/** The real server with SERVER_ENV and `env`. */
+async function startServer(env: Record<string, string>) {
+  return startServerProcess({ env: { ...SERVER_ENV, ...env }, logFile: await serverLogFile() });
 }
 
 type Options = autocannon.Options;
@@ -95,14 +101,19 @@ async function againstHelloWorld(hello: Target, calls: Record<string, Target>) {
   );
 }
 
+const LOGGED_HELLO = "hello-world with the server's access log";
+
 const cpuText = (cpu: number) => `${cpu.toFixed(0)} µs CPU per request`;
 
-async function startHelloWorld(): Promise<{ url: string; child: ChildProcess }> {
+/** The hello-world; with `accessLog`, writing the server's access log beside the server's. */
+async function startHelloWorld(accessLog = false): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
+  const log = accessLog ? openSync(await serverLogFile(), "a") : "ignore";
   const child = spawn(process.execPath, ["--import", "tsx", "bench/hello-world.ts"], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: "ignore",
+    env: { ...process.env, PORT: String(port), ACCESS_LOG: accessLog ? "1" : "" },
+    stdio: ["ignore", log, log],
   });
+  if (typeof log === "number") closeSync(log);
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 200; tries++) {
     if (
@@ -185,9 +196,23 @@ async function loginBalance(database: string, phones: string[], checkPhone: Opti
 }
 
 export async function apiThroughput(): Promise<Figure[]> {
+  try {
+    return await measure();
+  } finally {
+    // A full run writes a few hundred MB of access log: its size is told and the file removed.
+    const file = await serverLog;
+    if (file) {
+      console.log(`The servers wrote ${(statSync(file).size / 2 ** 20).toFixed(0)} MiB of log to a file.`);
+      rmSync(dirname(file), { recursive: true, force: true });
+    }
+  }
+}
+
+async function measure(): Promise<Figure[]> {
   const figures: Figure[] = [];
   let rawVerify = 0;
   const hello = await startHelloWorld();
+  const loggedHello = await startHelloWorld(true);
   const sqlite = await isolatedSqlite();
   let server: ServerProcess | undefined;
   try {
@@ -202,12 +227,13 @@ export async function apiThroughput(): Promise<Figure[]> {
     };
 
     console.log(
-      `API throughput, ${SECONDS} s per figure (the ratios: ${ROUNDS} rounds of ${ROUND_SECONDS} s), ${CONNECTIONS} connections, ${availableParallelism()} cores; the server's log: ${await serverLog}`,
+      `API throughput, ${SECONDS} s per figure (the ratios: ${ROUNDS} rounds of ${ROUND_SECONDS} s), ${CONNECTIONS} connections, ${availableParallelism()} cores`,
     );
     const pid = server.child.pid;
     const measured = await againstHelloWorld(
       { pid: hello.child.pid, options: { url: hello.url } },
       {
+        [LOGGED_HELLO]: { pid: loggedHello.child.pid, options: { url: loggedHello.url } },
         "GET profile (member token)": {
           pid,
           options: {
@@ -219,6 +245,13 @@ export async function apiThroughput(): Promise<Figure[]> {
       },
     );
     for (const [name, { hello: yardstick, call }] of Object.entries(measured)) {
+      if (name === LOGGED_HELLO) {
+        figures.push({
+          name: `${LOGGED_HELLO}: the most a logged call can reach here`,
+          value: `${call.rate.toFixed(0)} req/s = ${(call.rate / yardstick.rate).toFixed(2)} × the bare one (${yardstick.rate.toFixed(0)} req/s in its round), ${cpuText(call.cpu)}`,
+        });
+        continue;
+      }
       figures.push({
         name: `hello-world (bare Fastify), in ${name}'s median round`,
         value: `${yardstick.rate.toFixed(0)} req/s, ${cpuText(yardstick.cpu)}`,
@@ -261,6 +294,7 @@ export async function apiThroughput(): Promise<Figure[]> {
   } finally {
     await server?.kill();
     hello.child.kill();
+    loggedHello.child.kill();
   }
 
   const postgres = await postgresStorage();

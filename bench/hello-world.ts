@@ -1,9 +1,17 @@
 import Fastify from "fastify";
+import { loadConfig } from "../apps/server/src/config.ts";
+import { loggingOptions } from "../apps/server/src/logger.ts";
 
 /**
  * The yardstick of bench/api-throughput.ts: a bare Fastify answering JSON, in a process of its
  * own like the real server, so the two are measured under the same conditions in one run.
+ * With ACCESS_LOG=1 it writes the member server's access log (its logger options, a line per
+ * request at `info`): the most any call that is logged can reach on the machine.
  */
-const app = Fastify({ logger: false });
+const app = Fastify(
+  process.env.ACCESS_LOG === "1"
+    ? loggingOptions(loadConfig({ NODE_ENV: "development", LOG_LEVEL: "info" }))
+    : { logger: false },
+);
 app.get("/", async () => ({ hello: "world" }));
 await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });
