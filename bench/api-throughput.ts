@@ -105,7 +105,7 @@ const LOGGED_HELLO = "hello-world with the server's access log";
 
 const cpuText = (cpu: number) => `${cpu.toFixed(0)} µs CPU per request`;
 
-/** The hello-world; with `accessLog`, writing the server's access log beside the server's. */
+/** The hello-world; with `accessLog`, writing the member server's access log to the servers' log file. */
 async function startHelloWorld(accessLog = false): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const log = accessLog ? openSync(await serverLogFile(), "a") : "ignore";
