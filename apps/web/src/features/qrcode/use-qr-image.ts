@@ -19,10 +19,10 @@ let workerFailed = false;
  * module workers (older browsers, the tests' DOM), or the worker fails, it is drawn in place.
  */
 export function useQrImage(text: string): QrImage | undefined {
-  const [image, setImage] = useState(() => (inWorker() ? undefined : drawInPlace(text)));
+  const [image, setImage] = useState(() => (workerUsable() ? undefined : drawInPlace(text)));
 
   useEffect(() => {
-    if (!inWorker()) {
+    if (!workerUsable()) {
       // The first text was drawn with the state; draw again only for a new one.
       setImage((current) => (current?.text === text ? current : drawInPlace(text)));
       return;
@@ -48,5 +48,5 @@ export function useQrImage(text: string): QrImage | undefined {
   return image;
 }
 
-const inWorker = () => typeof Worker !== "undefined" && !workerFailed;
+const workerUsable = () => typeof Worker !== "undefined" && !workerFailed;
 const drawInPlace = (text: string): QrImage => ({ text, src: qrImage(text) });
