@@ -1,7 +1,10 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adminProcess, SPAWN_TIMEOUT } from "../testing/admin-process.ts";
 
-describe("npx tsx apps/server/src/cli/admin.ts", () => {
+describe("the admin command line, run as its own process", () => {
   let run: Awaited<ReturnType<typeof adminProcess>>;
   beforeEach(async () => {
     run = await adminProcess("admin-cli-");
@@ -40,6 +43,31 @@ describe("npx tsx apps/server/src/cli/admin.ts", () => {
       const help = await admin("help");
       expect(help.code).toBe(0);
       expect(help.stdout).toContain("import-members <file.csv>");
+    },
+    SPAWN_TIMEOUT,
+  );
+});
+
+describe("the admin command line on a machine whose npm configuration warns", () => {
+  // Such machines set npm's `nodedir` so native addons build against Node's headers; npm 11
+  // warns about the key on every run it makes. The CLI's output must not depend on it.
+  it(
+    "writes only its own answer, with nodedir in the user's .npmrc and in npm's environment",
+    async () => {
+      const home = await mkdtemp(join(tmpdir(), "admin-npmrc-"));
+      await writeFile(join(home, ".npmrc"), "nodedir=/usr\nfund=false\n");
+      const run = await adminProcess("admin-npmrc-", { HOME: home, npm_config_nodedir: "/usr" });
+      try {
+        const blocked = await run.admin("block", "852", "91234568");
+        expect(blocked).toEqual({
+          code: 0,
+          stdout: "Blocked +852 91234568. CheckPhone now answers 40002 for it.\n",
+          stderr: "",
+        });
+      } finally {
+        await run.remove();
+        await rm(home, { recursive: true, force: true });
+      }
     },
     SPAWN_TIMEOUT,
   );

@@ -1,10 +1,6 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { programmeDate } from "@hcoins/domain/earn-rules";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { adminProcess, SPAWN_TIMEOUT } from "../testing/admin-process.ts";
 import { nextPhone, registerMember } from "../testing/flows.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import {
@@ -179,31 +175,12 @@ describe("H Coins operator commands", () => {
 });
 
 describe("admin command line: H Coins commands", () => {
-  const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-  let dir: string;
+  let run: Awaited<ReturnType<typeof adminProcess>>;
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), "admin-hcoin-"));
+    run = await adminProcess("admin-hcoin-");
   });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
-
-  const admin = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        "npx",
-        ["tsx", "apps/server/src/cli/admin.ts", ...args],
-        {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            DATABASE_URL: `sqlite:${join(dir, "members.db")}`,
-            REDIS_URL: "",
-            LOG_LEVEL: "silent",
-          },
-        },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
-      );
-    });
+  afterEach(() => run.remove());
+  const admin = (...args: string[]) => run.admin(...args);
 
   it("creates an account in the configured database and says so; a second run changes nothing", async () => {
     const created = await admin("hcoin-account-create", "852", "61234567");
@@ -214,7 +191,7 @@ describe("admin command line: H Coins commands", () => {
     expect(again.stdout).toMatch(
       /^\+852 61234567 already has H Coins account HC\d{10} \(not linked\); nothing changed\.$/m,
     );
-  }, 90_000);
+  }, SPAWN_TIMEOUT);
 
   it("lists every H Coins command in help", () => {
     const help = usageText();

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+const ADMIN = "apps/server/src/cli/admin.ts";
 
 /** Each run starts node, tsx and the migrations: seconds, not milliseconds. */
 export const SPAWN_TIMEOUT = 90_000;
@@ -15,20 +16,27 @@ export interface Run {
   stderr: string;
 }
 
-/** A temporary SQLite file and a runner of the real `admin.ts` process against it. */
-export async function adminProcess(prefix: string) {
+/**
+ * A temporary SQLite file and a runner of the real `admin.ts` process against it.
+ *
+ * The CLI is started by this Node with tsx as a loader, not through `npx` or `npm run`: a
+ * package manager prints its own warnings (npm 11 on a machine whose npmrc sets `nodedir`),
+ * and the tests read only what the CLI writes.
+ */
+export async function adminProcess(prefix: string, extraEnv: NodeJS.ProcessEnv = {}) {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   const env = {
     ...process.env,
     DATABASE_URL: `sqlite:${join(dir, "members.db")}`,
     REDIS_URL: "",
     LOG_LEVEL: "silent",
+    ...extraEnv,
   };
   const admin = (...args: string[]) =>
     new Promise<Run>((resolve) => {
       execFile(
-        "npx",
-        ["tsx", "apps/server/src/cli/admin.ts", ...args],
+        process.execPath,
+        ["--import", "tsx", ADMIN, ...args],
         { cwd: ROOT, env },
         (error, stdout, stderr) => {
           const code = error ? (typeof error.code === "number" ? error.code : -1) : 0;
