@@ -182,16 +182,20 @@ describe("admin command line: H Coins commands", () => {
   afterEach(() => run.remove());
   const admin = (...args: string[]) => run.admin(...args);
 
-  it("creates an account in the configured database and says so; a second run changes nothing", async () => {
-    const created = await admin("hcoin-account-create", "852", "61234567");
-    expect(created).toMatchObject({ code: 0, stderr: "" });
-    expect(created.stdout).toMatch(/^Created H Coins account HC\d{10} for \+852 61234567, not linked/);
-    const again = await admin("hcoin-account-create", "852", "61234567");
-    expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(
-      /^\+852 61234567 already has H Coins account HC\d{10} \(not linked\); nothing changed\.$/m,
-    );
-  }, SPAWN_TIMEOUT);
+  it(
+    "creates an account in the configured database and says so; a second run changes nothing",
+    async () => {
+      const created = await admin("hcoin-account-create", "852", "61234567");
+      expect(created).toMatchObject({ code: 0, stderr: "" });
+      expect(created.stdout).toMatch(/^Created H Coins account HC\d{10} for \+852 61234567, not linked/);
+      const again = await admin("hcoin-account-create", "852", "61234567");
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(
+        /^\+852 61234567 already has H Coins account HC\d{10} \(not linked\); nothing changed\.$/m,
+      );
+    },
+    SPAWN_TIMEOUT,
+  );
 
   it("lists every H Coins command in help", () => {
     const help = usageText();
