@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { type Browser, chromium, type Page } from "playwright-core";
 
 export type Language = "en" | "tc" | "sc";
@@ -18,6 +19,12 @@ export const CHROMIUM_ARGS = [
 
 /** Debian's Chromium (CHROME_PATH to use another). */
 export function launchBrowser(): Promise<Browser> {
+  // Playwright cannot download a browser here; say what a fresh machine lacks and how to get it.
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `No Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install chromium fonts-noto-cjk, as .ci/run does) or set CHROME_PATH`,
+    );
+  }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
