@@ -99,13 +99,13 @@ describe.each(journeyLanguages())("member screens (%s)", (language) => {
     expect(await qr.getAttribute("data-qr-text")).toBe(first);
     await page.clock.fastForward(31_000);
     await page.getByTestId("qr-mask").waitFor({ state: "attached" });
+    // The mask goes after 300 ms, once the new code is drawn: what shows then is the new code.
+    await page.clock.runFor(300);
+    await page.getByTestId("qr-mask").waitFor({ state: "detached" });
     const second = (await qr.getAttribute("data-qr-text")) ?? "";
     expect(second).toMatch(shape);
     expect(Number(shape.exec(second)?.[1]) - firstSeconds).toBeGreaterThanOrEqual(60);
     expect(await qr.getAttribute("src")).not.toBe(firstImage);
-    // The mask goes after 300 ms.
-    await page.clock.runFor(300);
-    await page.getByTestId("qr-mask").waitFor({ state: "detached" });
   });
 
   it("an unsubscribe link works without logging in; an altered one offers to log in", async () => {

@@ -33,11 +33,11 @@ const member: UserInfo = {
 // 2024-11-30T10:00:00Z
 const START = 1732960800_000;
 
-function renderPage(user: UserInfo) {
+function renderPage(user: UserInfo, Page = QrCodePage) {
   queryClient.clear();
   session.setToken("member-token");
   queryClient.setQueryData(USER_KEY, user);
-  const router = createMemoryRouter([{ path: "/qrcode", Component: QrCodePage }], {
+  const router = createMemoryRouter([{ path: "/qrcode", Component: Page }], {
     initialEntries: ["/qrcode"],
   });
   return render(
@@ -122,6 +122,43 @@ describe("QrCodePage", () => {
     expect(qrText()).toBe("M000999,0,07,1732960805");
     expect(screen.getByTestId("qr-mask")).toBeInTheDocument();
     expect(screen.getByText("M000999")).toBeInTheDocument();
+  });
+
+  it("keeps the mask past 300 ms until its worker has drawn the renewed code", async () => {
+    // A slow phone's worker: each code arrives 500 ms after it is asked for.
+    class SlowWorker extends EventTarget {
+      postMessage(text: string) {
+        setTimeout(
+          () => this.dispatchEvent(new MessageEvent("message", { data: { text, src: `data:${text}` } })),
+          500,
+        );
+      }
+    }
+    vi.stubGlobal("Worker", SlowWorker);
+    // The hook keeps one worker per page load: a fresh module gets this one.
+    vi.resetModules();
+    const { QrCodePage: FreshPage } = await import("./qrcode-page.tsx");
+    renderPage(member, FreshPage);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    expect(qrText()).toBe("M000123,0,07,1732960800");
+    expect(screen.queryByTestId("qr-mask")).toBeNull();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(59_500);
+    });
+    // Renewed, but the old code still shows: it stays covered past the 300 ms.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    expect(qrText()).toBe("M000123,0,07,1732960800");
+    expect(screen.getByTestId("qr-mask")).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(qrText()).toBe("M000123,0,07,1732960860");
+    expect(screen.queryByTestId("qr-mask")).toBeNull();
   });
 
   it("draws the code in place when its worker cannot start", async () => {

@@ -34,16 +34,19 @@ function MemberQr({ user }: { user: UserInfo }) {
     unixSeconds: seconds,
   });
   const image = useQrImage(text);
+  // The mask stays past its 300 ms until the new code is drawn (a worker draws it), so the
+  // old code is never shown unmasked once it has been renewed.
+  const covered = masked || image?.text !== text;
   const memberNumber = user.member_no || String(user.id);
 
   return (
     <div className="card qr-card">
       <p className="page-intro">{t("instruction")}</p>
-      <div className="qr-frame" aria-busy={masked || !image || undefined}>
+      <div className="qr-frame" aria-busy={covered || undefined}>
         {image && (
           <img src={image.src} width={QR_WIDTH} height={QR_WIDTH} alt={t("alt")} data-qr-text={image.text} />
         )}
-        {masked && <div className="qr-mask" data-testid="qr-mask" aria-hidden="true" />}
+        {covered && <div className="qr-mask" data-testid="qr-mask" aria-hidden="true" />}
       </div>
       <p className="qr-number">
         <span className="muted">{t("memberNumber")}</span> <strong>{memberNumber}</strong>
