@@ -4,14 +4,10 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
+import { answerSerializerCompiler } from "./answer-serializer.ts";
 import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "./coin-scheme/routes.ts";
 import { type Config, fastifyTrustProxy } from "./config.ts";
 import { fallbackRateLimitStore } from "./counters.ts";
@@ -43,6 +39,8 @@ export interface BuildOptions {
   now?: () => number;
   /** Where logs go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
+  /** Check every answer against its route's schema before it is written (the tests do). */
+  checkAnswers?: boolean;
 }
 
 declare module "fastify" {
@@ -56,6 +54,7 @@ export async function buildApp({
   config,
   now = Date.now,
   logStream,
+  checkAnswers = false,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggingOptions(config, logStream),
@@ -64,7 +63,7 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler({ checkAnswers }));
   // Shutting down: answers still in flight close their keep-alive connection, so close() need not wait for it to time out.
   let closing = false;
   app.addHook("preClose", async () => {

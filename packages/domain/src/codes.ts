@@ -62,6 +62,20 @@ export const CoinStatus = {
 } as const;
 export type CoinStatusValue = (typeof CoinStatus)[keyof typeof CoinStatus];
 
+/** `code` of link-hcoin-2 and hcoin-create (HTTP 200 either way, like the Member calls). */
+export const CoinCallCode = {
+  ok: 200,
+  /** link-hcoin-2 only: the member's number has no H Coins account (call hcoin-create). */
+  noAccount: 40020,
+  /** The number's H Coins account is linked to another member. */
+  linkedToOther: 40021,
+  /** The member is linked to a different H Coins account already. */
+  memberLinkedElsewhere: 40022,
+  /** The scheme timed out, could not be reached or failed; nothing changed, try again. */
+  unavailable: 5030,
+} as const;
+export type CoinCallCodeValue = (typeof CoinCallCode)[keyof typeof CoinCallCode];
+
 // English follows the product spec word for word where it gives a text, odd capitals included.
 export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
   4000: {

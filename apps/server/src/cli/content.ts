@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
+import { CONTENT_STATUSES, type ContentStatus } from "@hcoins/domain/api/cms";
 import { LANGUAGES, type Language, type LocalizedText } from "@hcoins/domain/profile-options";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { CmsInputError, CONTENT_STATUSES, type ContentStatus } from "../modules/cms/service.ts";
+import { CmsInputError } from "../modules/cms/service.ts";
 import { MEDIA_TOKEN, MediaRejected } from "../modules/media/service.ts";
 import type { Services } from "../services.ts";
 import { CliError, parseCommandArgs } from "./command.ts";

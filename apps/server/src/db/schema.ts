@@ -1,3 +1,4 @@
+import type { ContentStatus } from "@hcoins/domain/api/cms";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
@@ -128,8 +129,7 @@ export interface CmsPagesTable {
   content_en: string;
   content_tc: string;
   content_sc: string;
-  /** "active" or "inactive". */
-  status: string;
+  status: ContentStatus;
   publish_from: number | null;
   publish_until: number | null;
   created_at: number;
@@ -146,7 +146,7 @@ export interface CmsBannersTable {
   image_desktop_token: string;
   link_url: string;
   sort_order: number;
-  status: string;
+  status: ContentStatus;
   starts_at: number | null;
   ends_at: number | null;
   created_at: number;

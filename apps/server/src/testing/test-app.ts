@@ -55,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app = await buildApp({
       config,
       now: () => clock.now(),
+      checkAnswers: true,
       ...(options.logStream ? { logStream: options.logStream } : {}),
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { type Banner, type CmsPage, CONTENT_STATUSES, type ContentStatus } from "@hcoins/domain/api/cms";
 import { LANGUAGES, type Language, type LocalizedText } from "@hcoins/domain/profile-options";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -5,9 +6,6 @@ import { type TextColumns, textIn } from "../../localized-text.ts";
 import type { MediaService } from "../media/service.ts";
 import type { BannerWithLocation, CmsRepository, PageWithLocation } from "./repository.ts";
 import { sanitizeCmsHtmlReporting } from "./sanitize-html.ts";
-
-export const CONTENT_STATUSES = ["active", "inactive"] as const;
-export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
 /** Operator input the CMS refuses; the message names the field and the reason. */
 export class CmsInputError extends Error {}
@@ -52,28 +50,6 @@ export interface BannerInput {
   endsAt?: number | null;
 }
 
-/** What the API shows of a page, in one language. */
-export interface PageView {
-  id: number;
-  url_slug: string;
-  cms_location_code: string;
-  cms_location_id: number;
-  title: string;
-  content: string;
-  status: string;
-  updated_at: string;
-}
-
-export interface BannerView {
-  id: number;
-  title: string;
-  image_mobile_media_token: string;
-  image_desktop_media_token: string;
-  link_url: string;
-  status: string;
-  sort_order: number;
-}
-
 /** A link a banner may carry: http(s) with a host, or a path of this site. */
 export function isBannerLink(url: string): boolean {
   if (url === "") return true;
@@ -99,7 +75,7 @@ export class CmsService {
   ) {}
 
   /** Active banners of a location within their schedule, in display order; [] for an unknown location. */
-  async banners(locationCode: string, lang: Language): Promise<BannerView[]> {
+  async banners(locationCode: string, lang: Language): Promise<Banner[]> {
     const rows = await this.repository.liveBanners(locationCode, this.now());
     return rows.map((row) => bannerView(row, lang));
   }
@@ -112,7 +88,7 @@ export class CmsService {
   async page(
     query: { slug: string; locationCode?: string; locationId?: number },
     lang: Language,
-  ): Promise<PageView | undefined> {
+  ): Promise<CmsPage | undefined> {
     let locationId = query.locationId;
     if (query.locationCode !== undefined) {
       const byCode = await this.repository.locationId(query.locationCode);
@@ -256,7 +232,7 @@ export class CmsService {
   }
 }
 
-function pageView(row: PageWithLocation, lang: Language): PageView {
+function pageView(row: PageWithLocation, lang: Language): CmsPage {
   return {
     id: row.id,
     url_slug: row.url_slug,
@@ -269,7 +245,7 @@ function pageView(row: PageWithLocation, lang: Language): PageView {
   };
 }
 
-function bannerView(row: BannerWithLocation, lang: Language): BannerView {
+function bannerView(row: BannerWithLocation, lang: Language): Banner {
   return {
     id: row.id,
     title: textIn(row, "title", lang),

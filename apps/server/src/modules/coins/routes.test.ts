@@ -1,10 +1,10 @@
-import { CoinStatus } from "@hcoins/domain/codes";
+import { CoinCallCode, CoinStatus } from "@hcoins/domain/codes";
 import { afterEach, describe, expect, it } from "vitest";
 import { nextPhone, registerMember } from "../../testing/flows.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { type CoinSchemeClient, CoinSchemeUnavailableError } from "./coin-scheme-client.ts";
 import { COIN_MESSAGES } from "./messages.ts";
-import { CoinCallCode, CoinsService } from "./service.ts";
+import { CoinsService } from "./service.ts";
 
 /*
  * The custom API's H Coins calls against the embedded scheme (the default). The

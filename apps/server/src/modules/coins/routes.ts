@@ -1,38 +1,21 @@
+import {
+  type CoinCallAnswer,
+  coinLinkCheck,
+  createCoinAccount,
+  type DuplicateReason,
+  duplicateRegistrationCheck,
+  linkCoinAccount,
+} from "@hcoins/domain/api/coins";
+import { serverPath } from "@hcoins/domain/api/routes";
 import { ERROR_MESSAGES, ErrorCode } from "@hcoins/domain/codes";
-import { isBlank } from "@hcoins/domain/form-fields";
-import { emailSchema } from "@hcoins/domain/payloads";
-import { phoneFields, withPhoneCheck } from "@hcoins/domain/phone";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireMember } from "../../plugins/auth-header.ts";
 import type { Services } from "../../services.ts";
 import { COIN_MESSAGES, messageFields } from "./messages.ts";
-import type { CoinCallOutcome, DuplicateReason } from "./service.ts";
+import type { CoinCallOutcome } from "./service.ts";
 
 const tags = ["H Coins"];
-const BASE = "/custom-api/custom/cuapp/customer";
-
-const messagesDoc = {
-  msg_en: z.string(),
-  msg_tc: z.string(),
-  msg_sc: z.string(),
-};
-const coinCallResponse = z.object({
-  code: z.number().int().meta({
-    description:
-      "200 linked (created or linked now, or already linked); 40020 no H Coins account for the member's number (link-hcoin-2 only: call hcoin-create); 40021 the number's account is linked to another member; 40022 the member is linked to a different account; 5030 the scheme timed out, was unreachable or failed — nothing changed, try again.",
-  }),
-  message: z.string().meta({ description: "msg_* in the request's language" }),
-  payload: z.object({
-    status_code: z.number().int().meta({ description: "101 linked; 999 no account; -1 failed" }),
-    hcoins_memberno: z.string().nullable(),
-    ...messagesDoc,
-  }),
-});
-
-/** JSON bodies of these calls may be empty, with or without a Content-Type. */
-const emptyBodyAllowed = z.object({}).loose().optional();
 
 const DUPLICATE_TEXTS: Record<DuplicateReason, { en: string; tc: string; sc: string }> = {
   mobileRegistered: COIN_MESSAGES.registered,
@@ -40,7 +23,7 @@ const DUPLICATE_TEXTS: Record<DuplicateReason, { en: string; tc: string; sc: str
   hcoinsLinked: COIN_MESSAGES.hcoinsLinked,
 };
 
-function coinCallBody(request: FastifyRequest, outcome: CoinCallOutcome) {
+function coinCallBody(request: FastifyRequest, outcome: CoinCallOutcome): CoinCallAnswer {
   return {
     code: outcome.code,
     message: COIN_MESSAGES[outcome.message][request.lang],
@@ -72,25 +55,15 @@ export const coinsRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
   });
 
   app.post(
-    `${BASE}/hcoin-check-linked`,
+    serverPath(coinLinkCheck),
     {
       schema: {
         tags,
         summary: "The H Coins link status of a mobile number (guest or member)",
         description:
           "Always HTTP 200 with `payload.status_code`: 101 the number's H Coins account is linked to a member (`hcoins_memberno`; compare it with the member's `external_customer_id` — when the caller's token belongs to that member the server also completes `external_customer_id`); 100 an account exists, not linked; 999 no account; -1 the scheme refused or could not be reached (timeout COIN_SCHEME_TIMEOUT_MS, one retry), with the reason in `msg_en`, `msg_tc`, `msg_sc`.",
-        body: withPhoneCheck(z.object({ ...phoneFields })),
-        response: {
-          200: z.object({
-            code: z.literal(200),
-            message: z.string(),
-            payload: z.object({
-              status_code: z.number().int(),
-              hcoins_memberno: z.string().nullable(),
-              ...messagesDoc,
-            }),
-          }),
-        },
+        body: coinLinkCheck.body,
+        response: { 200: coinLinkCheck.answer },
       },
     },
     async (request) => {
@@ -112,60 +85,45 @@ export const coinsRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
   );
 
   app.post(
-    `${BASE}/link-hcoin-2`,
+    serverPath(linkCoinAccount),
     {
       schema: {
         tags,
         summary: "Link the H Coins account of the member's number to the member (idempotent)",
         description:
           "Member token required (401 for a guest). The body is ignored and may be empty. The scheme is linked first, then the member's `external_customer_id` is set to the H Coins number; when the scheme fails the member is untouched and a retry completes the link. Answers HTTP 200 with a `code` (see the response).",
-        body: emptyBodyAllowed,
-        response: { 200: coinCallResponse },
+        body: linkCoinAccount.body,
+        response: { 200: linkCoinAccount.answer },
       },
     },
     async (request) => coinCallBody(request, await services.coins.link(requireMember(request))),
   );
 
   app.post(
-    `${BASE}/hcoin-create`,
+    serverPath(createCoinAccount),
     {
       schema: {
         tags,
         summary: "Open an H Coins account for the member's number, linked to the member (idempotent)",
         description:
           "Member token required (401 for a guest). The body is ignored and may be empty. Creating twice, or concurrently, makes one account and one link; an existing unlinked account of the number is linked instead. Answers HTTP 200 with a `code` (see the response).",
-        body: emptyBodyAllowed,
-        response: { 200: coinCallResponse },
+        body: createCoinAccount.body,
+        response: { 200: createCoinAccount.answer },
       },
     },
     async (request) => coinCallBody(request, await services.coins.create(requireMember(request))),
   );
 
   app.post(
-    `${BASE}/hcoin-check-is-duplicate-reg`,
+    serverPath(duplicateRegistrationCheck),
     {
       schema: {
         tags,
         summary: "Whether registering this number and email would duplicate a member",
         description:
           "`duplicate` is true when the number is a member already (`reason_code` mobileRegistered), the email is taken (emailTaken), or the number's H Coins account is linked to a member (hcoinsLinked); `reason` is the text in the request's language, empty when not a duplicate. `hcoin_status_code` is the number's link status (-1 when the scheme could not answer; that alone never makes a duplicate).",
-        body: withPhoneCheck(
-          z.object({
-            ...phoneFields,
-            email: z.preprocess((value) => (isBlank(value) ? undefined : value), emailSchema.optional()),
-          }),
-        ),
-        response: {
-          200: z.object({
-            code: z.literal(200),
-            payload: z.object({
-              duplicate: z.boolean(),
-              reason: z.string(),
-              reason_code: z.enum(["mobileRegistered", "emailTaken", "hcoinsLinked"]).nullable(),
-              hcoin_status_code: z.number().int(),
-            }),
-          }),
-        },
+        body: duplicateRegistrationCheck.body,
+        response: { 200: duplicateRegistrationCheck.answer },
       },
     },
     async (request) => {

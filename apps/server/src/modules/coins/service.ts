@@ -1,4 +1,4 @@
-import { CoinStatus, type CoinStatusValue } from "@hcoins/domain/codes";
+import { CoinCallCode, type CoinCallCodeValue, CoinStatus, type CoinStatusValue } from "@hcoins/domain/codes";
 import type { FastifyBaseLogger } from "fastify";
 import type { SchemeAccount } from "../../coin-scheme/api-schemas.ts";
 import { SchemeErrorCode } from "../../coin-scheme/errors.ts";
@@ -10,20 +10,6 @@ import {
   CoinSchemeUnavailableError,
 } from "./coin-scheme-client.ts";
 import type { CoinMessageKey } from "./messages.ts";
-
-/** `code` of link-hcoin-2 and hcoin-create (HTTP 200 either way, like the Member calls). */
-export const CoinCallCode = {
-  ok: 200,
-  /** link-hcoin-2 only: the member's number has no H Coins account (call hcoin-create). */
-  noAccount: 40020,
-  /** The number's H Coins account is linked to another member. */
-  linkedToOther: 40021,
-  /** The member is linked to a different H Coins account already. */
-  memberLinkedElsewhere: 40022,
-  /** The scheme timed out, could not be reached or failed; nothing changed, try again. */
-  unavailable: 5030,
-} as const;
-export type CoinCallCodeValue = (typeof CoinCallCode)[keyof typeof CoinCallCode];
 
 export interface LinkCheck {
   status_code: CoinStatusValue;

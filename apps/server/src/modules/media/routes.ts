@@ -1,10 +1,11 @@
+import { media } from "@hcoins/domain/api/media";
+import { serverPath } from "@hcoins/domain/api/routes";
 import { ErrorCode } from "@hcoins/domain/codes";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import { detectImageType } from "./image-type.ts";
+import { detectImageType, EXTENSION_TYPES } from "./image-type.ts";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -27,7 +28,7 @@ export const mediaRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    "/crm/media/:token",
+    serverPath(media),
     {
       schema: {
         tags: ["content"],
@@ -35,11 +36,16 @@ export const mediaRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
         description:
           "No Authorization header: `app_id` must be a known app id (else 401/4010). Content-Type comes from the stored bytes; `ETag` is the token; `If-None-Match` with it answers 304. Unknown token: 404/4040.",
         security: [],
-        params: z.object({ token: z.string() }),
-        querystring: z.object({ app_id: z.string().optional() }),
+        params: media.params,
+        querystring: media.query,
+        // The bytes go out as they are (never serialised); this documents them per image type.
+        produces: [...new Set(Object.values(EXTENSION_TYPES))],
+        response: { 200: media.answer },
       },
     },
-    async (request, reply) => {
+    async (request, typedReply) => {
+      // Bytes or a 304 go out as they are, never an answer to serialise: Fastify's plain reply.
+      const reply: FastifyReply = typedReply;
       const appId = request.query.app_id;
       if (!appId || !services.config.APP_IDS.includes(appId)) throw new AppError(ErrorCode.unauthenticated);
       const media = await services.media.find(request.params.token);

@@ -1,10 +1,8 @@
+import { checkEmail, checkPhone, verifyMemberId } from "@hcoins/domain/api/member-checks";
+import { serverPath } from "@hcoins/domain/api/routes";
 import { ERROR_MESSAGES, ErrorCode, MEMBER_CHECK_MESSAGES, MemberCheckCode } from "@hcoins/domain/codes";
-import { emailSchema } from "@hcoins/domain/payloads";
-import { phoneFields, withPhoneCheck } from "@hcoins/domain/phone";
-import { smsCodeSchema } from "@hcoins/domain/sms-code";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Services } from "../../services.ts";
 
 const tags = ["member checks"];
@@ -17,14 +15,15 @@ export const memberRoutes: FastifyPluginAsync<{ services: Services }> = async (p
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    "/custom-api/api/Member/CheckPhone",
+    serverPath(checkPhone),
     {
       schema: {
         tags,
         summary: "What the number is to the programme",
         description:
           "40002 the number may not register (blocked); 40003 not registered; 40005 an app member who has not finished web registration (no complete profile or no password) — with a register code verified in the last 30 minutes, `payload.access_token` is a session for that member (the code is not used up); 40006 registered.",
-        body: withPhoneCheck(z.object({ ...phoneFields, sms_token: smsCodeSchema.optional() })),
+        body: checkPhone.body,
+        response: { 200: checkPhone.answer },
       },
     },
     async (request) => {
@@ -40,12 +39,13 @@ export const memberRoutes: FastifyPluginAsync<{ services: Services }> = async (p
   );
 
   app.post(
-    "/custom-api/api/Member/CheckEmail",
+    serverPath(checkEmail),
     {
       schema: {
         tags,
         summary: "Whether an email address is free (200) or taken (40010)",
-        body: z.object({ email: emailSchema }),
+        body: checkEmail.body,
+        response: { 200: checkEmail.answer },
       },
     },
     async (request) => {
@@ -57,28 +57,18 @@ export const memberRoutes: FastifyPluginAsync<{ services: Services }> = async (p
   );
 
   app.post(
-    "/custom-api/api/Member/VerifyMemberId",
+    serverPath(verifyMemberId),
     {
       schema: {
         tags,
         summary: "Whether a member number exists (for the companion app)",
-        body: z.object({
-          // A numeric member number may arrive as a JSON number, like every code of the contract.
-          data: z.preprocess(
-            (value) =>
-              typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? String(value) : value,
-            z
-              .string({ error: (issue) => (issue.input == null ? "required" : "invalid") })
-              .trim()
-              .min(1, "required")
-              .max(32, "tooLong"),
-          ),
-        }),
+        body: verifyMemberId.body,
+        response: { 200: verifyMemberId.answer },
       },
     },
     async (request) => {
       const exists = (await services.members.findByMemberNo(request.body.data)) !== undefined;
-      return { code: 200, message: "OK", payload: { exists } };
+      return { code: 200 as const, message: "OK", payload: { exists } };
     },
   );
 };

@@ -1,8 +1,7 @@
-import { passwordFormatSchema } from "@hcoins/domain/password";
-import { profileSavePayloadSchema } from "@hcoins/domain/payloads";
+import { changePassword, profile, saveProfile, setPassword } from "@hcoins/domain/api/profile";
+import { serverPath } from "@hcoins/domain/api/routes";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ok } from "../../errors.ts";
 import { requireMember } from "../../plugins/auth-header.ts";
 import type { Services } from "../../services.ts";
@@ -14,26 +13,28 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    "/crm/user/profile",
+    serverPath(profile),
     {
       schema: {
         tags,
         summary: "The caller's user info (custom fields always included)",
-        querystring: z.object({ include_custom_field: z.string().optional() }),
+        querystring: profile.query,
+        response: { 200: profile.answer },
       },
     },
     async (request) => ok(toUserInfo(requireMember(request))),
   );
 
   app.post(
-    "/crm/user/profile",
+    serverPath(saveProfile),
     {
       schema: {
         tags,
         summary: "Save the caller's profile",
         description:
           "Only the fields sent change. A birth month once set cannot change (4000, rule birthLocked); the district must belong to the region; 40010 when the email belongs to another member.",
-        body: profileSavePayloadSchema,
+        body: saveProfile.body,
+        response: { 200: saveProfile.answer },
       },
     },
     async (request) => {
@@ -43,18 +44,13 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
   );
 
   app.post(
-    "/crm/user/change-password",
+    serverPath(changePassword),
     {
       schema: {
         tags,
         summary: "Change the password (revokes the member's other sessions)",
-        body: z.object({
-          old_password: z
-            .string({ error: (issue) => (issue.input == null ? "passwordNull" : "invalid") })
-            .min(1, "passwordNull")
-            .max(128, "tooLong"),
-          new_password: passwordFormatSchema,
-        }),
+        body: changePassword.body,
+        response: { 200: changePassword.answer },
       },
     },
     async (request) => {
@@ -70,12 +66,13 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
   );
 
   app.post(
-    "/crm/user/set-password",
+    serverPath(setPassword),
     {
       schema: {
         tags,
         summary: "Set the first password of an imported app member (4206 when one exists)",
-        body: z.object({ new_password: passwordFormatSchema }),
+        body: setPassword.body,
+        response: { 200: setPassword.answer },
       },
     },
     async (request) => {

@@ -1,9 +1,7 @@
-import { registrationPayloadSchema } from "@hcoins/domain/payloads";
-import { phoneFields, phoneSchema, withPhoneCheck } from "@hcoins/domain/phone";
-import { smsCodeSchema } from "@hcoins/domain/sms-code";
+import { registerTokenStatus, registerWithMobile, requestSmsToken } from "@hcoins/domain/api/registration";
+import { serverPath } from "@hcoins/domain/api/routes";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { toUserInfo } from "../members/user-info.ts";
@@ -19,14 +17,15 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
   const registration = new RegistrationService(services);
 
   app.post(
-    "/crm/registration/request-sms-token",
+    serverPath(requestSmsToken),
     {
       schema: {
         tags,
         summary: "Send a registration / verification code by SMS",
         description:
           "Throttled: one send per number and purpose per SMS_RESEND_SECONDS (4203), SMS_NUMBER_HOURLY_LIMIT per number across purposes and SMS_CLIENT_HOURLY_LIMIT per client address (4204). A new send replaces the previous code.",
-        body: phoneSchema,
+        body: requestSmsToken.body,
+        response: { 200: requestSmsToken.answer },
       },
     },
     async (request) => {
@@ -38,30 +37,32 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
   );
 
   app.post(
-    "/crm/registration/register-token-status",
+    serverPath(registerTokenStatus),
     {
       schema: {
         tags,
         summary: "Verify a registration code (repeatable while the code is live)",
-        body: withPhoneCheck(z.object({ ...phoneFields, sms_token: smsCodeSchema })),
+        body: registerTokenStatus.body,
+        response: { 200: registerTokenStatus.answer },
       },
     },
     async (request) => {
       const { mobile_phone_prefix: prefix, mobile_phone: phone, sms_token } = request.body;
       await services.sms.verify({ prefix, phone, purpose: "register" }, sms_token);
-      return ok({ verified: true });
+      return ok({ verified: true as const });
     },
   );
 
   app.post(
-    "/crm/registration/register-with-mobile",
+    serverPath(registerWithMobile),
     {
       schema: {
         tags,
         summary: "Register a member with a verified code",
         description:
           "The code must have been verified by register-token-status within 30 minutes; registration uses it up. 4009 when the number is a member already, 40010 when the email is taken, 4207 for a common password.",
-        body: registrationPayloadSchema,
+        body: registerWithMobile.body,
+        response: { 200: registerWithMobile.answer },
       },
     },
     async (request) => {

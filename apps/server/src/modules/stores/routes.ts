@@ -1,3 +1,5 @@
+import { serverPath } from "@hcoins/domain/api/routes";
+import { STORE_PAGE_SIZE_MAX, store, storeFilters, stores, tags as tagList } from "@hcoins/domain/api/stores";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { findDistrict, findRegion } from "@hcoins/domain/profile-options";
 import type { FastifyPluginAsync } from "fastify";
@@ -5,40 +7,23 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, type FieldError, ok, validationError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import { PAGE_SIZE_MAX } from "./service.ts";
 
 const tags = ["content"];
-
-/** An optional query value; an empty one (`region=`) counts as not given. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
-const text = (max: number) => z.string({ error: "invalid" }).trim().max(max, "tooLong");
-const positiveInt = z.coerce
-  .number({ error: "invalid" })
-  .int("invalid")
-  .min(1, "invalid")
-  .max(1_000_000, "invalid");
 
 /** `GET /crm/store/`, `GET /crm/store/{id}` and `GET /crm/tag/`: guest calls, texts in the request's language. */
 export const storeRoutes: FastifyPluginAsync<{ services: Services }> = async (plugin, { services }) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    "/crm/store",
+    serverPath(stores),
     {
       schema: {
         tags,
         summary: "The store list, or its filter choices",
-        description: `Active stores matching every filter given: \`region\` and \`district\` codes (a district must belong to the region when both are given, else 4000), \`brand\` (id or code; unknown: no stores), \`q\` (text contained in the name or address, any language, case-insensitive). Paging: \`page\` from 1, \`page_size\` 1-${PAGE_SIZE_MAX} (default 20; larger is capped). Answers \`{items, total, page, page_size}\`. With \`metadata=1\`: \`{regions: [{code, name, districts}], districts: [{code, name, region_code}], brands: [{id, code, name}]}\` in the request's language instead.`,
-        querystring: z.object({
-          region: optional(text(8)),
-          district: optional(text(8)),
-          brand: optional(text(64)),
-          q: optional(text(100)),
-          page: optional(positiveInt),
-          page_size: optional(positiveInt),
-          metadata: optional(z.enum(["0", "1", "true", "false"], { error: "invalid" })),
-        }),
+        description: `Active stores matching every filter given: \`region\` and \`district\` codes (a district must belong to the region when both are given, else 4000), \`brand\` (id or code; unknown: no stores), \`q\` (text contained in the name or address, any language, case-insensitive). Paging: \`page\` from 1, \`page_size\` 1-${STORE_PAGE_SIZE_MAX} (default 20; larger is capped). Answers \`{items, total, page, page_size}\`. With \`metadata=1\`: \`{regions: [{code, name, districts}], districts: [{code, name, region_code}], brands: [{id, code, name}]}\` in the request's language instead.`,
+        querystring: stores.query,
+        // One path for both calls: the list, or with `metadata` its filter choices.
+        response: { 200: z.union([stores.answer, storeFilters.answer]) },
       },
     },
     async (request) => {
@@ -63,14 +48,15 @@ export const storeRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
   );
 
   app.get(
-    "/crm/store/:id",
+    serverPath(store),
     {
       schema: {
         tags,
         summary: "One store",
         description:
           "An active store: name, brand, region, district, address, business hours, introduction, phone, image token, partner-property flag. Unknown or hidden: 404/4040.",
-        params: z.object({ id: z.string() }),
+        params: store.params,
+        response: { 200: store.answer },
       },
     },
     async (request) => {
@@ -82,14 +68,15 @@ export const storeRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
   );
 
   app.get(
-    "/crm/tag",
+    serverPath(tagList),
     {
       schema: {
         tags,
         summary: "Tags, e.g. the brands (`type=brand`)",
         description:
           "Tags of the type given (every tag without one), in display order: id, type, code, name (request language), logo_media_token. An unknown type has no tags.",
-        querystring: z.object({ type: optional(text(32)) }),
+        querystring: tagList.query,
+        response: { 200: tagList.answer },
       },
     },
     async (request) => ok(await services.stores.tags(request.query.type, request.lang)),

@@ -1,3 +1,4 @@
+import { STORE_PAGE_SIZE_MAX } from "@hcoins/domain/api/stores";
 import {
   findDistrict,
   findRegion,
@@ -17,7 +18,6 @@ export type StoreStatus = (typeof STORE_STATUSES)[number];
 export const BRAND_TAG = "brand";
 export const STORE_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 export const BRAND_CODE = /^[a-z0-9][a-z0-9-]{0,63}$/;
-export const PAGE_SIZE_MAX = 100;
 
 /** Store or brand input the operator must fix; each problem names the row or field. Nothing was changed. */
 export class StoreInputError extends Error {
@@ -114,7 +114,7 @@ export class StoreService {
     pageSize: number,
     lang: Language,
   ): Promise<{ items: StoreView[]; total: number; page: number; page_size: number }> {
-    const size = Math.min(pageSize, PAGE_SIZE_MAX);
+    const size = Math.min(pageSize, STORE_PAGE_SIZE_MAX);
     const query: StoreFilters = {};
     if (filters.region !== undefined) query.region = filters.region;
     if (filters.district !== undefined) query.district = filters.district;

@@ -1,13 +1,12 @@
-import { subscriptionPreferencesSchema } from "@hcoins/domain/payloads";
+import { serverPath } from "@hcoins/domain/api/routes";
+import { saveSubscriptionPreferences, subscriptionPreferences } from "@hcoins/domain/api/subscriptions";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ok } from "../../errors.ts";
 import { requireMember } from "../../plugins/auth-header.ts";
 import type { Services } from "../../services.ts";
 
 const tags = ["subscriptions"];
-const PATH = "/crm/user/subscription-preferences";
 
 export const subscriptionRoutes: FastifyPluginAsync<{ services: Services }> = async (
   plugin,
@@ -21,28 +20,30 @@ export const subscriptionRoutes: FastifyPluginAsync<{ services: Services }> = as
     token ? subscriptions.memberFromLinkToken(token) : requireMember(request);
 
   app.get(
-    PATH,
+    serverPath(subscriptionPreferences),
     {
       schema: {
         tags,
         summary: "Current marketing preferences (1 = opted out)",
         description:
           "With a member token, or as guest with `token` from an unsubscribe link (`npm run admin -- unsubscribe-link`).",
-        querystring: z.object({ token: z.string().max(512, "tooLong").optional() }),
+        querystring: subscriptionPreferences.query,
+        response: { 200: subscriptionPreferences.answer },
       },
     },
     async (request) => ok(subscriptions.preferencesOf(await memberOf(request, request.query.token))),
   );
 
   app.post(
-    PATH,
+    serverPath(saveSubscriptionPreferences),
     {
       schema: {
         tags,
         summary: "Change marketing preferences",
         description:
           "Fields not sent keep their value. `unsubscribe_reasons` (ids 1-6) are kept only while every channel is opted out.",
-        body: subscriptionPreferencesSchema,
+        body: saveSubscriptionPreferences.body,
+        response: { 200: saveSubscriptionPreferences.answer },
       },
     },
     async (request) => {

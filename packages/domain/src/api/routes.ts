@@ -1,0 +1,86 @@
+/**
+ * Where every call of the members' API lives: method, base and path. Plain data without
+ * zod, so the web app's shell (which fetches the member's profile before any screen loads)
+ * can import it without the schema library. The schemas of each call, keyed by the same
+ * names, are in contract.ts; a type test there keeps the two in step.
+ */
+export const API_BASES = { crm: "/crm", custom: "/custom-api" } as const;
+export type ApiBase = keyof typeof API_BASES;
+
+export interface ApiRoute {
+  readonly method: "GET" | "POST";
+  readonly base: ApiBase;
+  /** Below the base; `:name` marks a path parameter. */
+  readonly path: string;
+  /** `member`: a member token is required (401 otherwise); `guest`: a visitor may call it too. */
+  readonly access: "member" | "guest";
+}
+
+type Method = ApiRoute["method"];
+type Access = ApiRoute["access"];
+
+// Generic, so that each route keeps its literal method, path and access (contract.ts checks against them).
+const crm = <const M extends Method, const P extends string, const A extends Access = "guest">(
+  method: M,
+  path: P,
+  access: A = "guest" as A,
+) => ({ method, base: "crm" as const, path, access });
+const custom = <const P extends string, const A extends Access = "guest">(
+  path: P,
+  access: A = "guest" as A,
+) => ({
+  method: "POST" as const,
+  base: "custom" as const,
+  path,
+  access,
+});
+
+const COIN_CALLS = "/custom/cuapp/customer";
+
+export const ROUTES = {
+  requestSmsToken: crm("POST", "/registration/request-sms-token"),
+  registerTokenStatus: crm("POST", "/registration/register-token-status"),
+  registerWithMobile: crm("POST", "/registration/register-with-mobile"),
+
+  checkPhone: custom("/api/Member/CheckPhone"),
+  checkEmail: custom("/api/Member/CheckEmail"),
+  verifyMemberId: custom("/api/Member/VerifyMemberId"),
+
+  login: crm("POST", "/auth/login-with-mobile-password"),
+  logout: crm("POST", "/auth/logout", "member"),
+  forgotPassword: crm("POST", "/auth/forgot-password-with-mobile"),
+  exchangeResetCode: crm("POST", "/auth/reset-password-token-status"),
+  resetPassword: crm("POST", "/auth/reset-password"),
+  signatureLogin: crm("POST", "/auth/signature-login"),
+
+  profile: crm("GET", "/user/profile", "member"),
+  saveProfile: crm("POST", "/user/profile", "member"),
+  changePassword: crm("POST", "/user/change-password", "member"),
+  setPassword: crm("POST", "/user/set-password", "member"),
+
+  // A member token, or a guest holding an unsubscribe link's `token`.
+  subscriptionPreferences: crm("GET", "/user/subscription-preferences"),
+  saveSubscriptionPreferences: crm("POST", "/user/subscription-preferences"),
+
+  coinLinkCheck: custom(`${COIN_CALLS}/hcoin-check-linked`),
+  linkCoinAccount: custom(`${COIN_CALLS}/link-hcoin-2`, "member"),
+  createCoinAccount: custom(`${COIN_CALLS}/hcoin-create`, "member"),
+  duplicateRegistrationCheck: custom(`${COIN_CALLS}/hcoin-check-is-duplicate-reg`),
+
+  banners: crm("GET", "/cms/banner"),
+  cmsPage: crm("GET", "/cms/page"),
+
+  // One path, two answers: the list, or with `metadata=1` the list's filter choices.
+  stores: crm("GET", "/store"),
+  storeFilters: crm("GET", "/store"),
+  store: crm("GET", "/store/:id"),
+  tags: crm("GET", "/tag"),
+
+  // An image for <img src>: no Authorization header, the app id in the query instead.
+  media: crm("GET", "/media/:token"),
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** The path the server serves a route at (the web app reads its bases from configuration instead). */
+export const serverPath = (route: ApiRoute) => `${API_BASES[route.base]}${route.path}`;

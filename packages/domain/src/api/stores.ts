@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { okAnswer } from "./envelope.ts";
+import { ROUTES } from "./routes.ts";
+
+export const STORE_PAGE_SIZE_MAX = 100;
+
+/** An optional query value; an empty one (`region=`) counts as not given. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const text = (max: number) => z.string({ error: "invalid" }).trim().max(max, "tooLong");
+const positiveInt = z.coerce
+  .number({ error: "invalid" })
+  .int("invalid")
+  .min(1, "invalid")
+  .max(1_000_000, "invalid");
+
+const place = z.object({ code: z.string(), name: z.string() });
+
+/** A store in the request's language. */
+export const storeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  brand: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  region: place,
+  district: place,
+  address: z.string(),
+  business_hours: z.string(),
+  introduction: z.string(),
+  phone: z.string(),
+  image_media_token: z.string().nullable(),
+  partner_property: z.boolean().meta({ description: "Extra H Coins for electronic payment here" }),
+});
+export type Store = z.output<typeof storeSchema>;
+
+export const brandSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  logo_media_token: z.string().nullable(),
+});
+export type Brand = z.output<typeof brandSchema>;
+
+export const storeListSchema = z.object({
+  items: z.array(storeSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+
+/** The store list's filter choices in the request's language. */
+export const storeFiltersSchema = z.object({
+  regions: z.array(z.object({ code: z.string(), name: z.string(), districts: z.array(place) })),
+  districts: z.array(z.object({ code: z.string(), name: z.string(), region_code: z.string() })),
+  brands: z.array(brandSchema),
+});
+export type StoreFilters = z.output<typeof storeFiltersSchema>;
+
+/** Both answers of GET /crm/store take the same query; `metadata` picks the filter choices. */
+const storeQuery = z.object({
+  region: optional(text(8)),
+  district: optional(text(8)),
+  brand: optional(text(64)),
+  q: optional(text(100)),
+  page: optional(positiveInt),
+  page_size: optional(positiveInt),
+  metadata: optional(z.enum(["0", "1", "true", "false"], { error: "invalid" })),
+});
+
+export const stores = { ...ROUTES.stores, query: storeQuery, answer: okAnswer(storeListSchema) };
+export const storeFilters = {
+  ...ROUTES.storeFilters,
+  query: storeQuery,
+  answer: okAnswer(storeFiltersSchema),
+};
+
+export const store = {
+  ...ROUTES.store,
+  params: z.object({ id: z.string() }),
+  answer: okAnswer(storeSchema),
+};
+
+export const tags = {
+  ...ROUTES.tags,
+  query: z.object({ type: optional(text(32)) }),
+  answer: okAnswer(
+    z.array(
+      z.object({
+        id: z.number().int(),
+        type: z.string(),
+        code: z.string(),
+        name: z.string(),
+        logo_media_token: z.string().nullable(),
+      }),
+    ),
+  ),
+};

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { subscriptionPreferencesSchema, UNSUBSCRIBE_TOKEN_MAX_LENGTH } from "../payloads.ts";
+import { okAnswer } from "./envelope.ts";
+import { ROUTES } from "./routes.ts";
+
+/** Marketing preferences: 1 = opted out of the channel; reasons (ids 1-6) only while all three are. */
+export const preferencesSchema = z.object({
+  email_subscription: z.number().int(),
+  sms_subscription: z.number().int(),
+  do_not_call: z.number().int(),
+  unsubscribe_reasons: z.array(z.number().int()),
+});
+export type Preferences = z.output<typeof preferencesSchema>;
+
+export const subscriptionPreferences = {
+  ...ROUTES.subscriptionPreferences,
+  query: z.object({ token: z.string().max(UNSUBSCRIBE_TOKEN_MAX_LENGTH, "tooLong").optional() }),
+  answer: okAnswer(preferencesSchema),
+};
+
+export const saveSubscriptionPreferences = {
+  ...ROUTES.saveSubscriptionPreferences,
+  body: subscriptionPreferencesSchema,
+  answer: okAnswer(preferencesSchema),
+};
