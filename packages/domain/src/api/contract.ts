@@ -43,7 +43,7 @@ export const CONTRACT = {
   banners: cms.banners,
   cmsPage: cms.cmsPage,
   stores: stores.stores,
-  storeFilters: stores.storeFilters,
+  storeFilterChoices: stores.storeFilterChoices,
   store: stores.store,
   tags: stores.tags,
   media: media.media,

@@ -72,7 +72,7 @@ export const ROUTES = {
 
   // One path, two answers: the list, or with `metadata=1` the list's filter choices.
   stores: crm("GET", "/store"),
-  storeFilters: crm("GET", "/store"),
+  storeFilterChoices: crm("GET", "/store"),
   store: crm("GET", "/store/:id"),
   tags: crm("GET", "/tag"),
 

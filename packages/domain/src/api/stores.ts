@@ -49,12 +49,12 @@ export const storeListSchema = z.object({
 });
 
 /** The store list's filter choices in the request's language. */
-export const storeFiltersSchema = z.object({
+export const storeFilterChoicesSchema = z.object({
   regions: z.array(z.object({ code: z.string(), name: z.string(), districts: z.array(place) })),
   districts: z.array(z.object({ code: z.string(), name: z.string(), region_code: z.string() })),
   brands: z.array(brandSchema),
 });
-export type StoreFilters = z.output<typeof storeFiltersSchema>;
+export type StoreFilterChoices = z.output<typeof storeFilterChoicesSchema>;
 
 /** Both answers of GET /crm/store take the same query; `metadata` picks the filter choices. */
 const storeQuery = z.object({
@@ -68,10 +68,10 @@ const storeQuery = z.object({
 });
 
 export const stores = { ...ROUTES.stores, query: storeQuery, answer: okAnswer(storeListSchema) };
-export const storeFilters = {
-  ...ROUTES.storeFilters,
+export const storeFilterChoices = {
+  ...ROUTES.storeFilterChoices,
   query: storeQuery,
-  answer: okAnswer(storeFiltersSchema),
+  answer: okAnswer(storeFilterChoicesSchema),
 };
 
 export const store = {

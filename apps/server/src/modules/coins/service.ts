@@ -1,3 +1,4 @@
+import type { DuplicateReason } from "@hcoins/domain/api/coins";
 import { CoinCallCode, type CoinCallCodeValue, CoinStatus, type CoinStatusValue } from "@hcoins/domain/codes";
 import type { FastifyBaseLogger } from "fastify";
 import type { SchemeAccount } from "../../coin-scheme/api-schemas.ts";
@@ -24,8 +25,6 @@ export interface CoinCallOutcome {
   hcoins_memberno: string | null;
   message: CoinMessageKey;
 }
-
-export type DuplicateReason = "mobileRegistered" | "emailTaken" | "hcoinsLinked";
 
 /** What the scheme knows a member by: the member number the QR code carries (the id where there is none). */
 export const memberRefOf = (member: MemberRow) => member.member_no ?? String(member.id);

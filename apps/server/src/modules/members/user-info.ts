@@ -1,3 +1,4 @@
+import type { UserInfo } from "@hcoins/domain/api/profile";
 import { profileCompleted } from "@hcoins/domain/payloads";
 import type { MemberRow } from "../../db/schema.ts";
 
@@ -17,7 +18,7 @@ export function isProfileComplete(row: MemberRow): boolean {
 }
 
 /** The user info of the contract: product-spec.md section 3 plus has_password and profile_completed. */
-export function toUserInfo(row: MemberRow) {
+export function toUserInfo(row: MemberRow): UserInfo {
   return {
     id: row.id,
     member_no: row.member_no,
@@ -45,5 +46,3 @@ export function toUserInfo(row: MemberRow) {
     profile_completed: isProfileComplete(row),
   };
 }
-
-export type UserInfo = ReturnType<typeof toUserInfo>;

@@ -1,5 +1,11 @@
 import { serverPath } from "@hcoins/domain/api/routes";
-import { STORE_PAGE_SIZE_MAX, store, storeFilters, stores, tags as tagList } from "@hcoins/domain/api/stores";
+import {
+  STORE_PAGE_SIZE_MAX,
+  store,
+  storeFilterChoices,
+  stores,
+  tags as tagList,
+} from "@hcoins/domain/api/stores";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { findDistrict, findRegion } from "@hcoins/domain/profile-options";
 import type { FastifyPluginAsync } from "fastify";
@@ -23,7 +29,7 @@ export const storeRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
         description: `Active stores matching every filter given: \`region\` and \`district\` codes (a district must belong to the region when both are given, else 4000), \`brand\` (id or code; unknown: no stores), \`q\` (text contained in the name or address, any language, case-insensitive). Paging: \`page\` from 1, \`page_size\` 1-${STORE_PAGE_SIZE_MAX} (default 20; larger is capped). Answers \`{items, total, page, page_size}\`. With \`metadata=1\`: \`{regions: [{code, name, districts}], districts: [{code, name, region_code}], brands: [{id, code, name}]}\` in the request's language instead.`,
         querystring: stores.query,
         // One path for both calls: the list, or with `metadata` its filter choices.
-        response: { 200: z.union([stores.answer, storeFilters.answer]) },
+        response: { 200: z.union([stores.answer, storeFilterChoices.answer]) },
       },
     },
     async (request) => {

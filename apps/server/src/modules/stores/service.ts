@@ -1,4 +1,4 @@
-import { STORE_PAGE_SIZE_MAX } from "@hcoins/domain/api/stores";
+import { type Brand, STORE_PAGE_SIZE_MAX, type Store } from "@hcoins/domain/api/stores";
 import {
   findDistrict,
   findRegion,
@@ -68,33 +68,6 @@ const COLUMN_OF = {
   introduction: "introduction",
 } as const;
 
-export interface PlaceView {
-  code: string;
-  name: string;
-}
-
-export interface StoreView {
-  id: number;
-  code: string;
-  name: string;
-  brand: { id: number; code: string; name: string };
-  region: PlaceView;
-  district: PlaceView;
-  address: string;
-  business_hours: string;
-  introduction: string;
-  phone: string;
-  image_media_token: string | null;
-  partner_property: boolean;
-}
-
-export interface BrandView {
-  id: number;
-  code: string;
-  name: string;
-  logo_media_token: string | null;
-}
-
 /**
  * Stores and their brands (tags of type `brand`): the store list with its
  * filters, and the operator's imports. Region and district codes are the
@@ -113,7 +86,7 @@ export class StoreService {
     page: number,
     pageSize: number,
     lang: Language,
-  ): Promise<{ items: StoreView[]; total: number; page: number; page_size: number }> {
+  ): Promise<{ items: Store[]; total: number; page: number; page_size: number }> {
     const size = Math.min(pageSize, STORE_PAGE_SIZE_MAX);
     const query: StoreFilters = {};
     if (filters.region !== undefined) query.region = filters.region;
@@ -128,7 +101,7 @@ export class StoreService {
     return { items: rows.map((row) => storeView(row, lang)), total, page, page_size: size };
   }
 
-  async store(id: number, lang: Language): Promise<StoreView | undefined> {
+  async store(id: number, lang: Language): Promise<Store | undefined> {
     const row = await this.repository.findActive(id);
     return row && storeView(row, lang);
   }
@@ -159,7 +132,7 @@ export class StoreService {
     return this.repository.findTag(BRAND_TAG, idOrCode);
   }
 
-  async brands(lang: Language): Promise<BrandView[]> {
+  async brands(lang: Language): Promise<Brand[]> {
     const tags = await this.repository.listTags(BRAND_TAG);
     return tags.map((tag) => ({
       id: tag.id,
@@ -426,7 +399,7 @@ function storeValues(
   };
 }
 
-function storeView(row: StoreWithBrand, lang: Language): StoreView {
+function storeView(row: StoreWithBrand, lang: Language): Store {
   const region = findRegion(row.region);
   const district = findDistrict(row.district);
   return {

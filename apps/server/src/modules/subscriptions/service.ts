@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import type { Preferences } from "@hcoins/domain/api/subscriptions";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.ts";
@@ -6,13 +7,6 @@ import type { Database, MemberRow } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { safeEqual } from "../../secrets.ts";
 import type { MemberService } from "../members/service.ts";
-
-export interface Preferences {
-  email_subscription: number;
-  sms_subscription: number;
-  do_not_call: number;
-  unsubscribe_reasons: number[];
-}
 
 const SECRET_KEY = "unsubscribe_link_secret";
 
