@@ -13,7 +13,8 @@ import { memberToken } from "./member-flows.ts";
  * and the member QR page, logged in, against the real server process with the built web app.
  * Scores move by several points from run to run on a shared machine, so each screen is run
  * LIGHTHOUSE_RUNS times (3 by default) and the run with the median performance score counts;
- * its report is saved as bench/lighthouse/<screen>.html.
+ * its report is saved as .bench-reports/lighthouse/<screen>.html to be opened in a browser.
+ * The reports are not committed: bench/RESULTS.md keeps the figures.
  */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const SCREENS = [
@@ -23,7 +24,7 @@ const SCREENS = [
   { name: "qrcode", path: "/qrcode", member: true },
 ];
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95 } as const;
-const REPORTS = new URL("./lighthouse/", import.meta.url);
+const REPORTS = new URL("../.bench-reports/lighthouse/", import.meta.url);
 
 export async function lighthouseScores(): Promise<Figure[]> {
   const figures: Figure[] = [];
