@@ -3,12 +3,12 @@ import { LANGUAGES, type Language } from "@hcoins/domain/profile-options";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useMatches, useNavigate, useNavigation } from "react-router";
+import { logout } from "../api/auth.ts";
+import { clearUser } from "../api/profile.ts";
 import { Button } from "../components/button.tsx";
-import { request } from "../lib/api-client.ts";
 import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
 import { paths } from "../lib/paths.ts";
-import { session } from "../lib/session.ts";
-import { clearUser, useToken } from "../lib/user.ts";
+import { session, useToken } from "../lib/session.ts";
 
 const LANGUAGE_SHORT: Record<Language, string> = { en: "EN", tc: "繁", sc: "简" };
 
@@ -59,14 +59,15 @@ function LanguageSwitch() {
 function LogoutButton() {
   const { t } = useTranslation("common");
   const navigate = useNavigate();
-  const logout = async () => {
-    await request("POST", "crm", "/auth/logout");
+  const leave = async () => {
+    // The session ends here whatever the server answers: the member asked to leave.
+    await logout().catch(() => undefined);
     session.clearToken();
     clearUser();
     navigate(paths.login);
   };
   return (
-    <Button variant="link" onClick={logout}>
+    <Button variant="link" onClick={leave}>
       {t("logout")}
     </Button>
   );

@@ -1,8 +1,8 @@
+import type { UserInfo } from "@hcoins/domain/api/profile";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { i18next } from "../../lib/i18n.ts";
-import type { UserInfo } from "../../lib/user.ts";
 import { CompleteProfilePage } from "./complete-profile-page.tsx";
 import { failure, member, memberCode, mockApi, ok, renderScreen } from "./test-helpers.tsx";
 
