@@ -1,6 +1,6 @@
 import { HTML_LANG } from "@hcoins/domain/languages";
 import { LANGUAGES, type Language } from "@hcoins/domain/profile-options";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useMatches, useNavigate, useNavigation } from "react-router";
 import { logout } from "../api/auth.ts";
@@ -28,8 +28,11 @@ function useNavigationEffects() {
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
+  // A layout effect, so that it runs before every screen's effects: a screen that names the tab
+  // itself (a CMS page after its title) does so after this, and wins, even when it draws with
+  // its data at once (route loaders).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a language switch must re-run it
-  useEffect(() => {
+  useLayoutEffect(() => {
     const title = t(`titles.${titleKey?.title ?? "home"}`);
     document.title = title === t("appName") ? title : `${title} | ${t("appName")}`;
     document.documentElement.lang = HTML_LANG[currentLanguage()];

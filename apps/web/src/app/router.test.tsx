@@ -107,6 +107,14 @@ describe("a screen's loader", () => {
     expect(screen.getByRole("button", { name: "I agree" })).toBeEnabled();
   });
 
+  it("lets a screen that draws with its data name the tab after it (a CMS page), over the route's title", async () => {
+    queryClient.clear();
+    mockApi({ "GET /crm/cms/page": ok({ title: "Our partners", content: "<p>Earn.</p>", status: "active" }) });
+    await drawAt("/pages/merchant/partners");
+    expect(screen.getByRole("heading", { level: 1, name: "Our partners" })).toBeInTheDocument();
+    expect(document.title).toBe("Our partners | H Coins");
+  });
+
   it(`does not hold the screen back for a slow call: at most ${LOADER_PATIENCE_MS} ms, then the call goes on`, async () => {
     queryClient.clear();
     vi.useFakeTimers();
