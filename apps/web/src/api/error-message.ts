@@ -1,7 +1,7 @@
 import { ERROR_MESSAGES, ErrorCode, type ErrorCodeValue } from "@hcoins/domain/codes";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { currentLanguage, i18next } from "../lib/i18n.ts";
-import { ApiError } from "./client.ts";
+import { ApiError, type FailureDetails } from "./client.ts";
 
 /**
  * What a failed call means to the member, in one place. Screens and the mutations' default
@@ -25,10 +25,7 @@ export function errorMessage(error: unknown): string {
   return (error instanceof ApiError && error.message) || i18next.t("common:serverError");
 }
 
-export interface FieldRule {
-  field: string;
-  rule: string;
-}
+export type FieldRule = NonNullable<FailureDetails["errors"]>[number];
 
 /** The field rules of a 4000 (`payload.errors`): rule names the common:validation texts translate. */
 export function fieldErrors(error: unknown): FieldRule[] {

@@ -109,7 +109,9 @@ describe("a screen's loader", () => {
 
   it("lets a screen that draws with its data name the tab after it (a CMS page), over the route's title", async () => {
     queryClient.clear();
-    mockApi({ "GET /crm/cms/page": ok({ title: "Our partners", content: "<p>Earn.</p>", status: "active" }) });
+    mockApi({
+      "GET /crm/cms/page": ok({ title: "Our partners", content: "<p>Earn.</p>", status: "active" }),
+    });
     await drawAt("/pages/merchant/partners");
     expect(screen.getByRole("heading", { level: 1, name: "Our partners" })).toBeInTheDocument();
     expect(document.title).toBe("Our partners | H Coins");

@@ -61,7 +61,7 @@ export function usePhoneForm(initial?: Phone | null) {
   };
 
   return {
-    prefix: field("mobile_phone_prefix"),
+    phonePre: field("mobile_phone_prefix"),
     phone: field("mobile_phone"),
     error,
     /** A rule the server named for the number (its 4000 answer's field errors). */

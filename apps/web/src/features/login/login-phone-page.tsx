@@ -19,7 +19,7 @@ export function LoginPhonePage() {
   const navigate = useNavigate();
   // Coming back from the password step ("change number") shows the number typed before.
   const {
-    prefix,
+    phonePre,
     phone: phoneInput,
     error,
     handleSubmit,
@@ -41,7 +41,7 @@ export function LoginPhonePage() {
     <PageFrame title={t("common:titles.login")}>
       <p className="page-intro">{t("login:phoneIntro")}</p>
       <form className="card" noValidate onSubmit={handleSubmit(next)}>
-        <PhoneField prefix={prefix} phone={phoneInput} error={error} />
+        <PhoneField phonePre={phonePre} phone={phoneInput} error={error} />
         <SubmitActions loading={check.isPending}>{t("common:next")}</SubmitActions>
       </form>
       <p className="login-alternative">

@@ -12,7 +12,7 @@ import { updateFailureMessage } from "./update-failure.ts";
 
 /**
  * /updatepw (login required): an app member who completed the profile sets a first
- * password; then the member-status check links the H Coins account, and only a linked
+ * password; then the coin check links the H Coins account, and only a linked
  * member reaches the success page (the check's own alerts say what went wrong).
  */
 export function SetPasswordPage() {

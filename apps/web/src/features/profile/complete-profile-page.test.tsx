@@ -179,7 +179,7 @@ describe("CompleteProfilePage", () => {
     });
   });
 
-  it("on cancel with 40006 runs the member-status check and ends on /update-user/success", async () => {
+  it("on cancel with 40006 runs the coin check and ends on /update-user/success", async () => {
     const saved = member({ gender: 2, birthday_month: 7, has_password: true });
     const api = mockApi({
       [SAVE]: ok(saved),

@@ -18,7 +18,7 @@ export function RegisterPhonePage() {
   const { alert } = useAlert();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const { prefix, phone: phoneInput, error, setError, handleSubmit } = usePhoneForm();
+  const { phonePre, phone: phoneInput, error, setError, handleSubmit } = usePhoneForm();
   const send = useRequestSmsCode({
     onSuccess: (_sent, phone) => {
       session.setPhone(phone);
@@ -39,7 +39,7 @@ export function RegisterPhonePage() {
     <PageFrame title={t("common:titles.register")}>
       <p className="page-intro">{t("phoneIntro")}</p>
       <form className="card" onSubmit={handleSubmit((phone) => send.mutate(phone))} noValidate>
-        <PhoneField prefix={prefix} phone={phoneInput} error={error} />
+        <PhoneField phonePre={phonePre} phone={phoneInput} error={error} />
         <SubmitActions loading={send.isPending}>{t("common:next")}</SubmitActions>
       </form>
     </PageFrame>
