@@ -123,10 +123,9 @@ function CompleteProfileForm({ user }: { user: UserInfo }) {
         return;
       }
       if (check.code === MemberCheckCode.registered) {
-        const member = cachedUser() ?? saved;
         const linked = await runCoinCheck({
           phone,
-          externalCustomerId: member.external_customer_id,
+          externalCustomerId: (cachedUser() ?? saved).external_customer_id,
           alert: (message) => alert(message),
           createOnFailure: false,
         });
@@ -136,7 +135,7 @@ function CompleteProfileForm({ user }: { user: UserInfo }) {
       await alert(check.message || t("common:serverError"));
     },
   });
-  // The member as saved last: the cache, kept by each save, else the screen's copy.
+  // User info as saved last: the cache, kept by each save, else the screen's copy.
   const finishWith = () => finish.mutate({ phone: userPhone(cachedUser() ?? saved) });
 
   const submit = (values: CompleteProfileValues) => {

@@ -20,7 +20,7 @@ import { PageFrame } from "../../components/page-frame.tsx";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { queryClient, waitForData } from "../../lib/query-client.ts";
-import { session as storedSession, useToken } from "../../lib/session.ts";
+import { session, useToken } from "../../lib/session.ts";
 
 /** An unsubscribe link's token, or null for the session's member. */
 const linkTokenOf = (search: URLSearchParams) => search.get("token") || null;
@@ -31,7 +31,7 @@ const linkTokenOf = (search: URLSearchParams) => search.get("token") || null;
  */
 export async function preferencesLoader({ request }: LoaderFunctionArgs) {
   const linkToken = linkTokenOf(new URL(request.url).searchParams);
-  if (linkToken === null && storedSession.getToken() === null) return;
+  if (linkToken === null && session.getToken() === null) return;
   await waitForData(queryClient.fetchQuery({ ...preferencesQuery(linkToken), staleTime: 0 }));
 }
 
@@ -59,9 +59,9 @@ export function PreferencesPage() {
   const { t } = useTranslation(["subscription", "common"]);
   const [search] = useSearchParams();
   const location = useLocation();
-  const session = useToken();
+  const token = useToken();
   const linkToken = linkTokenOf(search);
-  const allowed = linkToken !== null || session !== null;
+  const allowed = linkToken !== null || token !== null;
   const stored = useQuery({ ...preferencesQuery(linkToken), enabled: allowed });
 
   if (!allowed) {
