@@ -358,19 +358,21 @@ describe.each(journeyLanguages())("public screens (%s)", (language) => {
   it("CMS pages: the browser sanitises again, so a script in the content never runs", async () => {
     const { page } = await open();
     // A compromised CMS (or anything between it and the browser) answering with hostile HTML.
-    await page.route("**/crm/cms/page/**", (route) =>
-      route.fulfill({
-        contentType: "application/json",
-        body: JSON.stringify({
-          code: 200,
-          payload: {
-            title: "Hostile",
-            content:
-              '<p id="kept">Kept text</p><script>window.ran = "script"</script><img src="/missing.png" onerror="window.ran = \'onerror\'"><a id="js" href="javascript:window.ran=\'link\'">link</a><p onclick="window.ran = \'click\'" id="clicky">Click</p><iframe src="javascript:parent.ran=\'frame\'"></iframe><svg><script>window.ran = "svg"</script></svg>',
-            status: "active",
-          },
+    await page.route(
+      (url) => url.pathname.replace(/\/$/, "") === "/crm/cms/page",
+      (route) =>
+        route.fulfill({
+          contentType: "application/json",
+          body: JSON.stringify({
+            code: 200,
+            payload: {
+              title: "Hostile",
+              content:
+                '<p id="kept">Kept text</p><script>window.ran = "script"</script><img src="/missing.png" onerror="window.ran = \'onerror\'"><a id="js" href="javascript:window.ran=\'link\'">link</a><p onclick="window.ran = \'click\'" id="clicky">Click</p><iframe src="javascript:parent.ran=\'frame\'"></iframe><svg><script>window.ran = "svg"</script></svg>',
+              status: "active",
+            },
+          }),
         }),
-      }),
     );
     await page.goto("/pages/merchant/hostile");
     await page.locator("#kept").waitFor();

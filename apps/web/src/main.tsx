@@ -2,14 +2,14 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { setUnauthorizedHandler } from "./api/client.ts";
+import { clearUser } from "./api/profile.ts";
 import { createRouter } from "./app/router.tsx";
 import { AlertProvider } from "./components/alert-provider.tsx";
-import { setUnauthorizedHandler } from "./lib/api-client.ts";
 import { initI18n } from "./lib/i18n.ts";
 import { initialLanguage } from "./lib/language.ts";
 import { paths } from "./lib/paths.ts";
 import { queryClient } from "./lib/query-client.ts";
-import { clearUser } from "./lib/user.ts";
 import "./styles.css";
 
 // The app's CSP allows no eval: zod must not even try its compiled parsers (the try alone is

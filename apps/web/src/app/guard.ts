@@ -1,17 +1,17 @@
 import { resolveLanguage } from "@hcoins/domain/languages";
 import { type LoaderFunctionArgs, redirect } from "react-router";
-import { request } from "../lib/api-client.ts";
+import { signatureLogin } from "../api/auth.ts";
+import { cachedUser, clearUser, loadUser } from "../api/profile.ts";
 import { config } from "../lib/config.ts";
 import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
 import { paths } from "../lib/paths.ts";
 import { session } from "../lib/session.ts";
-import { cachedUser, clearUser, loadUser } from "../lib/user.ts";
 import { inMaintenance } from "./maintenance.ts";
 
 /**
- * The navigation guard, run by the root route's loader before every screen:
- * maintenance window, token login from `message` + `signature`, and user info for
- * a token without it. Login-required routes add `requireLogin` on top.
+ * The navigation guard, run before every screen: maintenance window, language from `?lang=`,
+ * token login from `message` + `signature`, and user info for a token without it.
+ * Login-required routes add `requireLogin` on top.
  */
 const tokenLogins = new Map<string, Promise<void>>();
 
@@ -32,28 +32,19 @@ function tokenLogin(url: URL): Promise<void> {
   let pending = tokenLogins.get(key);
   if (!pending) {
     pending = (async () => {
-      const result = (await request("POST", "crm", "/auth/signature-login", {
-        body: signed,
-        asGuest: true,
-      })) as unknown as {
-        Status?: string;
-        Data?: { access_token?: string };
-      };
-      if (result.Status === "Success" && result.Data?.access_token) {
-        session.setToken(result.Data.access_token);
-        clearUser();
-      } else {
-        session.clearToken();
-        clearUser();
-      }
+      // Any failure, an answer of Fail or none at all, ends the session silently (spec section 8).
+      const answer = await signatureLogin(signed.message, signed.signature).catch(() => null);
+      if (answer?.Status === "Success") session.setToken(answer.Data.access_token);
+      else session.clearToken();
+      clearUser();
     })();
     tokenLogins.set(key, pending);
   }
   return pending;
 }
 
-export async function rootLoader({ request: navigation }: LoaderFunctionArgs) {
-  const url = new URL(navigation.url);
+async function guard({ request }: LoaderFunctionArgs): Promise<null> {
+  const url = new URL(request.url);
   if (inMaintenance(config.maintenanceWindows, Date.now()) && url.pathname !== paths.maintenance) {
     throw redirect(paths.maintenance);
   }
@@ -64,8 +55,23 @@ export async function rootLoader({ request: navigation }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Loader of login-required routes: no token → /login?redirect=<path and query>. */
-export async function requireLogin(args: LoaderFunctionArgs) {
+// React Router runs the loaders of one navigation side by side with the same request: the
+// root route's and a screen's share one run of the guard, which the screen's data waits for
+// (the language it is asked in, the session it is asked with).
+const guarded = new WeakMap<Request, Promise<null>>();
+
+/** The root route's loader, and what every screen's loader waits for first. */
+export function rootLoader(args: LoaderFunctionArgs): Promise<null> {
+  let run = guarded.get(args.request);
+  if (!run) {
+    run = guard(args);
+    guarded.set(args.request, run);
+  }
+  return run;
+}
+
+/** Login-required screens: no token → /login?redirect=<path and query>. User info is loaded by then. */
+export async function requireLogin(args: LoaderFunctionArgs): Promise<null> {
   await rootLoader(args);
   if (!session.getToken()) {
     const url = new URL(args.request.url);

@@ -1,14 +1,14 @@
 import { HTML_LANG } from "@hcoins/domain/languages";
 import { LANGUAGES, type Language } from "@hcoins/domain/profile-options";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useMatches, useNavigate, useNavigation } from "react-router";
+import { logout } from "../api/auth.ts";
+import { clearUser } from "../api/profile.ts";
 import { Button } from "../components/button.tsx";
-import { request } from "../lib/api-client.ts";
 import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
 import { paths } from "../lib/paths.ts";
-import { session } from "../lib/session.ts";
-import { clearUser, useToken } from "../lib/user.ts";
+import { session, useToken } from "../lib/session.ts";
 
 const LANGUAGE_SHORT: Record<Language, string> = { en: "EN", tc: "繁", sc: "简" };
 
@@ -28,8 +28,11 @@ function useNavigationEffects() {
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
+  // A layout effect, so that it runs before every screen's effects: a screen that names the tab
+  // itself (a CMS page after its title) does so after this, and wins, even when it draws with
+  // its data at once (route loaders).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a language switch must re-run it
-  useEffect(() => {
+  useLayoutEffect(() => {
     const title = t(`titles.${titleKey?.title ?? "home"}`);
     document.title = title === t("appName") ? title : `${title} | ${t("appName")}`;
     document.documentElement.lang = HTML_LANG[currentLanguage()];
@@ -59,14 +62,15 @@ function LanguageSwitch() {
 function LogoutButton() {
   const { t } = useTranslation("common");
   const navigate = useNavigate();
-  const logout = async () => {
-    await request("POST", "crm", "/auth/logout");
+  const leave = async () => {
+    // The session ends here whatever the server answers: the member asked to leave.
+    await logout().catch(() => undefined);
     session.clearToken();
     clearUser();
     navigate(paths.login);
   };
   return (
-    <Button variant="link" onClick={logout}>
+    <Button variant="link" onClick={leave}>
       {t("logout")}
     </Button>
   );

@@ -2,8 +2,9 @@ import { paths } from "../lib/paths.ts";
 
 /**
  * Every screen as data: its path, the common:titles key of its document title, its page
- * module under src/features and the component that module exports, whether it needs a
- * logged-in member, and the intro its first paint shows. The router (router.tsx) loads each
+ * module under src/features and the component that module exports, the loader that module
+ * exports for the screen's data, whether it needs a logged-in member, and the intro its
+ * first paint shows. The router (router.tsx) loads each
  * page lazily from this table; the build (vite.config.ts) reads it too, to tell the server
  * which chunks each path needs, so that the page's HTML can start loading them at once
  * (modulepreload), and what the first paint of each path says.
@@ -13,6 +14,11 @@ export interface Screen {
   title: string;
   page: string;
   component: string;
+  /**
+   * The page module's export that asks for the screen's data before it draws (a
+   * ScreenLoader: router.tsx runs it after the guard).
+   */
+  loader?: string;
   login?: true;
   /**
    * The namespace:key of the intro paragraph under the title, on screens that open with
@@ -22,7 +28,13 @@ export interface Screen {
 }
 
 export const SCREENS: Screen[] = [
-  { path: "", title: "home", page: "welcome/welcome-page.tsx", component: "WelcomePage" },
+  {
+    path: "",
+    title: "home",
+    page: "welcome/welcome-page.tsx",
+    component: "WelcomePage",
+    loader: "welcomeLoader",
+  },
   {
     path: paths.register,
     title: "register",
@@ -37,7 +49,13 @@ export const SCREENS: Screen[] = [
     component: "RegisterCodePage",
   },
   { path: paths.verify, title: "verify", page: "register/sms-code-page.tsx", component: "VerifyCodePage" },
-  { path: paths.registerTerms, title: "terms", page: "register/terms-page.tsx", component: "TermsPage" },
+  {
+    path: paths.registerTerms,
+    title: "terms",
+    page: "register/terms-page.tsx",
+    component: "TermsPage",
+    loader: "termsLoader",
+  },
   {
     path: paths.registerForm,
     title: "registerForm",
@@ -146,6 +164,7 @@ export const SCREENS: Screen[] = [
     title: "subscription",
     page: "subscription/preferences-page.tsx",
     component: "PreferencesPage",
+    loader: "preferencesLoader",
   },
   {
     path: paths.subscriptionSuccess,
@@ -196,19 +215,39 @@ export const SCREENS: Screen[] = [
     component: "BlankPage",
   },
   { path: paths.download, title: "download", page: "download/download-page.tsx", component: "DownloadPage" },
-  { path: paths.storeIndex, title: "stores", page: "stores/store-list-page.tsx", component: "StoreListPage" },
-  { path: paths.storeList, title: "stores", page: "stores/store-list-page.tsx", component: "StoreListPage" },
+  {
+    path: paths.storeIndex,
+    title: "stores",
+    page: "stores/store-list-page.tsx",
+    component: "StoreListPage",
+    loader: "storeListLoader",
+  },
+  {
+    path: paths.storeList,
+    title: "stores",
+    page: "stores/store-list-page.tsx",
+    component: "StoreListPage",
+    loader: "storeListLoader",
+  },
   {
     path: "store-list/detail/:id",
     title: "storeDetail",
     page: "stores/store-detail-page.tsx",
     component: "StoreDetailPage",
+    loader: "storeDetailLoader",
   },
   {
     path: paths.privacyPolicy,
     title: "page",
     page: "cms-pages/cms-page.tsx",
     component: "PrivacyPolicyPage",
+    loader: "privacyPolicyLoader",
   },
-  { path: "pages/:location/:slug", title: "page", page: "cms-pages/cms-page.tsx", component: "CmsPage" },
+  {
+    path: "pages/:location/:slug",
+    title: "page",
+    page: "cms-pages/cms-page.tsx",
+    component: "CmsPage",
+    loader: "cmsPageLoader",
+  },
 ];

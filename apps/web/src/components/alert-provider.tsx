@@ -1,4 +1,6 @@
-import { createContext, useCallback, useContext, useRef, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { i18next } from "../lib/i18n.ts";
+import { setMutationFailureHandler } from "../lib/query-client.ts";
 import { Dialog } from "./dialog.tsx";
 
 /**
@@ -45,6 +47,21 @@ export function AlertProvider({ children }: { children: React.ReactNode }) {
       ),
     confirm: (options) => new Promise<boolean>((resolve) => open({ ...options, resolve })),
   });
+
+  // The mutations' default (lib/query-client.ts): the failure's text in an alert. The texts are
+  // loaded when first needed, to keep them out of the first load; should that load fail too, the
+  // connection has most likely gone, and common:serverError is then what the failure says anyway.
+  useEffect(
+    () =>
+      setMutationFailureHandler(async (error) => {
+        const text = await import("../api/error-message.ts").then(
+          ({ errorMessage }) => errorMessage(error),
+          () => i18next.t("common:serverError"),
+        );
+        await api.current.alert(text);
+      }),
+    [],
+  );
 
   return (
     <AlertContext.Provider value={api.current}>

@@ -1,23 +1,20 @@
 import { useTranslation } from "react-i18next";
-import type { ApiResult } from "../lib/api-client.ts";
-import { serverErrorMessage } from "../lib/server-message.ts";
+import { errorMessage } from "../api/error-message.ts";
 import { Button } from "./button.tsx";
 
 /**
  * What a screen shows in place of content it is still fetching or failed to fetch: a
- * loading line, or the server's message with a retry button.
+ * loading line, or what the failure means with a retry button.
  */
 export function FetchStatus({
   loading,
-  failed,
-  result,
+  error,
   retryLabel,
   onRetry,
 }: {
   loading: boolean;
-  failed: boolean;
-  /** The failed answer, when there was one (none when the request itself failed). */
-  result: ApiResult<unknown> | undefined;
+  /** The query's failure, when it failed. */
+  error: unknown;
   retryLabel: string;
   onRetry: () => void;
 }) {
@@ -29,9 +26,9 @@ export function FetchStatus({
           {t("common:loading")}
         </p>
       )}
-      {failed && (
+      {error != null && (
         <div role="alert">
-          <p>{result ? serverErrorMessage(result) : t("common:serverError")}</p>
+          <p>{errorMessage(error)}</p>
           <Button variant="secondary" onClick={onRetry}>
             {retryLabel}
           </Button>

@@ -5,12 +5,12 @@ import type { PhoneInputProps } from "../lib/use-phone-form.ts";
 
 /** Prefix select (+852, +853, +86) and mobile number input, labelled as one field. */
 export function PhoneField({
-  prefix,
+  phonePre,
   phone,
   error,
   disabled = false,
 }: {
-  prefix: PhoneInputProps;
+  phonePre: PhoneInputProps;
   phone: PhoneInputProps;
   error?: { message?: string } | undefined;
   disabled?: boolean;
@@ -21,7 +21,7 @@ export function PhoneField({
     <div className="field">
       <label htmlFor={`${id}-phone`}>{t("mobile")}</label>
       <div className="phone-inputs">
-        <select id={`${id}-prefix`} aria-label={t("prefix")} disabled={disabled} {...prefix}>
+        <select id={`${id}-prefix`} aria-label={t("prefix")} disabled={disabled} {...phonePre}>
           {PHONE_PREFIXES.map((value) => (
             <option key={value} value={value}>
               +{value}

@@ -1,10 +1,10 @@
+import type { UserInfo } from "@hcoins/domain/api/profile";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FormProvider, useForm, useFormContext } from "react-hook-form";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import type { UserInfo } from "../lib/user.ts";
 import { CheckboxField } from "./form-fields.tsx";
 import {
   emptyProfileValues,

@@ -1,3 +1,4 @@
+import type { UserInfo } from "@hcoins/domain/api/profile";
 import { profileSavePayloadSchema, registrationPayloadSchema } from "@hcoins/domain/payloads";
 import {
   AGE_RANGES,
@@ -15,7 +16,6 @@ import { type FieldPath, type FieldValues, useController, useFormContext } from 
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { currentLanguage } from "../lib/i18n.ts";
-import type { UserInfo } from "../lib/user.ts";
 import { Choice, ChoiceGroup, SelectField, TextField } from "./form-fields.tsx";
 
 /*

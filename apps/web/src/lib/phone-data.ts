@@ -1,10 +1,10 @@
-import type { PhoneObject } from "./session.ts";
+import type { Phone } from "./session.ts";
 
 /**
  * The `data` query of the phone steps: base64url of JSON {phonePre, phone}.
  * Missing or undecodable data is null, and the screen goes back to its flow's first step.
  */
-export function encodePhoneData(phone: Pick<PhoneObject, "phonePre" | "phone">): string {
+export function encodePhoneData(phone: Phone): string {
   const json = JSON.stringify({ phonePre: phone.phonePre, phone: phone.phone });
   return btoa(String.fromCharCode(...new TextEncoder().encode(json)))
     .replaceAll("+", "-")
@@ -12,7 +12,7 @@ export function encodePhoneData(phone: Pick<PhoneObject, "phonePre" | "phone">):
     .replace(/=+$/, "");
 }
 
-export function decodePhoneData(data: string | null): { phonePre: string; phone: string } | null {
+export function decodePhoneData(data: string | null): Phone | null {
   if (!data) return null;
   try {
     const binary = atob(data.replaceAll("-", "+").replaceAll("_", "/"));

@@ -1,8 +1,10 @@
+import type { Phone } from "./session.ts";
+
 /**
  * A number as the member reads it on a screen: "+852 9123 4567", "+86 138 0013 8000".
  * Only for display; the API always gets the bare digits.
  */
-export function displayPhone(phone: { phonePre: string; phone: string }): string {
+export function displayPhone(phone: Phone): string {
   const digits = phone.phone;
   const grouped =
     digits.length === 8

@@ -1,12 +1,19 @@
+import { useSyncExternalStore } from "react";
+
 /**
  * Session values of the spec: the token (localStorage, survives a restart of the
  * browser), the phone object and the state url (sessionStorage, this tab only).
- * User info is not kept here: it lives in the query cache (lib/user.ts).
+ * User info is not kept here: it lives in the query cache (api/profile.ts).
  */
-export interface PhoneObject {
+
+/**
+ * A mobile number, the spec's phone object: the one name for it in the web app (the API's
+ * `mobile_phone_prefix` / `mobile_phone` are converted in api/client.ts, wirePhone). `code` is
+ * the verified SMS code, kept while registration still has to present it.
+ */
+export interface Phone {
   phonePre: string;
   phone: string;
-  /** The verified SMS code. */
   code?: string;
 }
 
@@ -29,15 +36,14 @@ export const session = {
     localStorage.removeItem(TOKEN);
     notify();
   },
-  getPhone(): PhoneObject | null {
+  getPhone(): Phone | null {
     try {
-      return JSON.parse(sessionStorage.getItem(PHONE) ?? "null") as PhoneObject | null;
+      return JSON.parse(sessionStorage.getItem(PHONE) ?? "null") as Phone | null;
     } catch {
       return null;
     }
   },
-  setPhone: (phone: PhoneObject) => sessionStorage.setItem(PHONE, JSON.stringify(phone)),
-  clearPhone: () => sessionStorage.removeItem(PHONE),
+  setPhone: (phone: Phone) => sessionStorage.setItem(PHONE, JSON.stringify(phone)),
   getStateUrl: () => sessionStorage.getItem(STATE_URL),
   setStateUrl: (url: string) => sessionStorage.setItem(STATE_URL, url),
   /** For useSyncExternalStore: re-render when the token changes. */
@@ -46,3 +52,8 @@ export const session = {
     return () => listeners.delete(listener);
   },
 };
+
+/** The session's token, re-rendering when it changes (login, logout, a 401). */
+export function useToken(): string | null {
+  return useSyncExternalStore(session.subscribe, session.getToken, () => null);
+}

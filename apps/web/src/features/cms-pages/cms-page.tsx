@@ -2,14 +2,23 @@ import { ErrorCode } from "@hcoins/domain/codes";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, type LoaderFunctionArgs, useNavigate, useParams } from "react-router";
+import { type CmsPageAddress, cmsPageQuery, PRIVACY_POLICY } from "../../api/cms.ts";
+import { errorCodeOf } from "../../api/error-message.ts";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { codeOf } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
-import { errorCodeOf } from "../../lib/server-message.ts";
-import { type CmsPageAddress, fetchCmsPage, PRIVACY_POLICY } from "./fetch-cms-page.ts";
+import { queryClient, waitForData } from "../../lib/query-client.ts";
 import { sanitizeContent } from "./sanitize-content.ts";
+
+const loadPage = (address: CmsPageAddress) => waitForData(queryClient.ensureQueryData(cmsPageQuery(address)));
+
+/** The loader of `pages/{location}/{url_slug}`: the page is there when it draws (unless the CMS is slow). */
+export const cmsPageLoader = ({ params }: LoaderFunctionArgs) =>
+  loadPage({ location: params.location ?? "", slug: params.slug ?? "" });
+
+/** The loader of `pages/privacy-policy`. */
+export const privacyPolicyLoader = () => loadPage(PRIVACY_POLICY);
 
 /** `pages/{location}/{url_slug}`: a merchant page. */
 export function CmsPage() {
@@ -23,18 +32,12 @@ export function PrivacyPolicyPage() {
 }
 
 function CmsContent({ address }: { address: CmsPageAddress }) {
-  const { t, i18n } = useTranslation(["cmsPages", "common"]);
+  const { t } = useTranslation(["cmsPages", "common"]);
   const navigate = useNavigate();
-  const page = useQuery({
-    // Keyed by language: the CMS answers in the request's language.
-    queryKey: ["cms-page", address.location, address.slug, i18n.language],
-    queryFn: () => fetchCmsPage(address),
-  });
-  const result = page.data;
-  const loaded = result && codeOf(result) === 200 ? result.payload : null;
-  const html = useMemo(() => (loaded ? sanitizeContent(loaded.content ?? "") : ""), [loaded]);
-  const notFound = result !== undefined && errorCodeOf(result) === ErrorCode.notFound;
-  const failed = page.isError || (result !== undefined && !loaded && !notFound);
+  const page = useQuery(cmsPageQuery(address));
+  const loaded = page.data ?? null;
+  const html = useMemo(() => (loaded ? sanitizeContent(loaded.content) : ""), [loaded]);
+  const notFound = errorCodeOf(page.error) === ErrorCode.notFound;
 
   // The layout names the tab after the route; a CMS page has its own title.
   useEffect(() => {
@@ -86,9 +89,8 @@ function CmsContent({ address }: { address: CmsPageAddress }) {
           />
         )}
         <FetchStatus
-          loading={!loaded && !failed}
-          failed={failed}
-          result={result}
+          loading={page.isPending}
+          error={page.error}
           retryLabel={t("retry")}
           onRetry={() => page.refetch()}
         />

@@ -1,9 +1,8 @@
+import { loadUser } from "../../api/profile.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { useLeave } from "../../components/use-leave.ts";
-import { currentLanguage } from "../../lib/i18n.ts";
-import { runMemberStatusCheck } from "../../lib/member-status-check.ts";
-import { session } from "../../lib/session.ts";
-import { loadUser } from "../../lib/user.ts";
+import { runCoinCheck } from "../../lib/coin-check.ts";
+import { type Phone, session } from "../../lib/session.ts";
 
 /**
  * After a successful login: keep the token, load user info, run the coin check, then
@@ -13,14 +12,12 @@ import { loadUser } from "../../lib/user.ts";
 export function useFinishLogin() {
   const leave = useLeave();
   const { alert } = useAlert();
-  return async (token: string, phone: { phonePre: string; phone: string }, redirect: string | null) => {
+  return async (token: string, phone: Phone, redirect: string | null) => {
     session.setToken(token);
     const user = await loadUser();
-    await runMemberStatusCheck({
-      prefix: phone.phonePre,
-      phone: phone.phone,
+    await runCoinCheck({
+      phone,
       externalCustomerId: user?.external_customer_id ?? null,
-      language: currentLanguage(),
       alert: (message) => alert(message),
       createOnFailure: true,
     });

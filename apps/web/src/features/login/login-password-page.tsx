@@ -1,21 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { z } from "zod";
+import { useLogin } from "../../api/auth.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { codeOf } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
 import { decodePhoneData } from "../../lib/phone-data.ts";
 import { displayPhone } from "../../lib/phone-display.ts";
+import type { Phone } from "../../lib/session.ts";
 import { useFinishLogin } from "./finish-login.ts";
 import { loginFailureContent } from "./login-failure.tsx";
 import { forgotPasswordUrl, loginStepUrl } from "./login-urls.ts";
-import { loginWithPassword } from "./login-with-password.ts";
 
 // Logging in checks presence only: a password set under older rules must still be accepted.
 const passwordForm = z.object({ password: z.string().min(1, "passwordNull") });
@@ -30,19 +29,10 @@ export function LoginPasswordPage() {
   return <PasswordForm phone={phone} data={data} redirect={redirect} />;
 }
 
-function PasswordForm({
-  phone,
-  data,
-  redirect,
-}: {
-  phone: { phonePre: string; phone: string };
-  data: string;
-  redirect: string | null;
-}) {
+function PasswordForm({ phone, data, redirect }: { phone: Phone; data: string; redirect: string | null }) {
   const { t } = useTranslation(["login", "common"]);
   const { alert } = useAlert();
   const finishLogin = useFinishLogin();
-  const [busy, setBusy] = useState(false);
   const {
     register,
     handleSubmit,
@@ -50,21 +40,15 @@ function PasswordForm({
     setFocus,
     formState: { errors },
   } = useForm({ resolver: zodResolver(passwordForm), defaultValues: { password: "" } });
-
-  const login = async ({ password }: z.infer<typeof passwordForm>) => {
-    setBusy(true);
-    const result = await loginWithPassword(phone.phonePre, phone.phone, password);
-    const token = result.payload?.access_token;
-    if (codeOf(result) === 200 && token) {
-      await finishLogin(token, phone, redirect);
-      return;
-    }
-    await alert(loginFailureContent(result, t));
-    // Ready for the next try: an empty field with the focus in it.
-    setBusy(false);
-    resetField("password");
-    setFocus("password");
-  };
+  const login = useLogin({
+    onSuccess: (token) => finishLogin(token, phone, redirect),
+    onError: async (error) => {
+      await alert(loginFailureContent(error, t));
+      // Ready for the next try: an empty field with the focus in it.
+      resetField("password");
+      setFocus("password");
+    },
+  });
 
   return (
     <PageFrame title={t("common:titles.loginPassword")}>
@@ -72,7 +56,11 @@ function PasswordForm({
         {t("login:passwordIntro")} <strong className="login-number">{displayPhone(phone)}</strong>{" "}
         <Link to={loginStepUrl(paths.login, data, redirect)}>{t("login:changeNumber")}</Link>
       </p>
-      <form className="card" noValidate onSubmit={handleSubmit(login)}>
+      <form
+        className="card"
+        noValidate
+        onSubmit={handleSubmit(({ password }) => login.mutate({ phone, password }))}
+      >
         <TextField
           label={t("login:password")}
           type="password"
@@ -83,7 +71,8 @@ function PasswordForm({
         <p className="login-forgot">
           <Link to={forgotPasswordUrl(data)}>{t("login:forgotPassword")}</Link>
         </p>
-        <SubmitActions loading={busy}>{t("login:login")}</SubmitActions>
+        {/* A login that succeeded is leaving the page (perhaps for the shop): no second press meanwhile. */}
+        <SubmitActions loading={login.isPending || login.isSuccess}>{t("login:login")}</SubmitActions>
       </form>
     </PageFrame>
   );

@@ -1,8 +1,7 @@
 import { ERROR_MESSAGES, ErrorCode } from "@hcoins/domain/codes";
 import type { TFunction } from "i18next";
-import { type ApiResult, codeOf } from "../../lib/api-client.ts";
+import { ApiError } from "../../api/client.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
-import { errorCodeOf } from "../../lib/server-message.ts";
 
 /**
  * What a refused password change or set shows (product-spec.md section 8, contract):
@@ -10,9 +9,9 @@ import { errorCodeOf } from "../../lib/server-message.ts";
  * too common (4207), which says so. null for a 401: the app is already taking the member
  * to log in, and an alert there would be out of place.
  */
-export function updateFailureMessage(result: ApiResult, t: TFunction): string | null {
-  if (codeOf(result) === 401) return null;
-  if (errorCodeOf(result) === ErrorCode.passwordTooCommon)
+export function updateFailureMessage(error: unknown, t: TFunction): string | null {
+  if (error instanceof ApiError && error.status === 401) return null;
+  if (error instanceof ApiError && error.code === ErrorCode.passwordTooCommon)
     return ERROR_MESSAGES[ErrorCode.passwordTooCommon][currentLanguage()];
   return t("password:updateFail");
 }

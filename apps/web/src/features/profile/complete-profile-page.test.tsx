@@ -1,8 +1,8 @@
+import type { UserInfo } from "@hcoins/domain/api/profile";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { i18next } from "../../lib/i18n.ts";
-import type { UserInfo } from "../../lib/user.ts";
 import { CompleteProfilePage } from "./complete-profile-page.tsx";
 import { failure, member, memberCode, mockApi, ok, renderScreen } from "./test-helpers.tsx";
 
@@ -179,7 +179,7 @@ describe("CompleteProfilePage", () => {
     });
   });
 
-  it("on cancel with 40006 runs the member-status check and ends on /update-user/success", async () => {
+  it("on cancel with 40006 runs the coin check and ends on /update-user/success", async () => {
     const saved = member({ gender: 2, birthday_month: 7, has_password: true });
     const api = mockApi({
       [SAVE]: ok(saved),

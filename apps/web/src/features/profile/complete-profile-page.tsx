@@ -1,3 +1,4 @@
+import type { UserInfo } from "@hcoins/domain/api/profile";
 import { MemberCheckCode } from "@hcoins/domain/codes";
 import { registrationPayloadSchema } from "@hcoins/domain/payloads";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -6,6 +7,9 @@ import { FormProvider, type Resolver, useForm, useFormContext } from "react-hook
 import { Trans, useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
+import { errorMessage, showFieldErrors } from "../../api/error-message.ts";
+import { useCheckPhone } from "../../api/member-checks.ts";
+import { cachedUser, keepUser, userPhone, useSaveProfile, useUser } from "../../api/profile.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { SubmitActions } from "../../components/button.tsx";
 import { CheckboxField, TextField } from "../../components/form-fields.tsx";
@@ -18,16 +22,9 @@ import {
   profileValuesFromUser,
   useValidateChoiceSoon,
 } from "../../components/profile-fields.tsx";
-import { codeOf } from "../../lib/api-client.ts";
-import { currentLanguage } from "../../lib/i18n.ts";
-import { runMemberStatusCheck } from "../../lib/member-status-check.ts";
+import { runCoinCheck } from "../../lib/coin-check.ts";
 import { paths } from "../../lib/paths.ts";
-import { queryClient } from "../../lib/query-client.ts";
-import { fieldErrors, serverErrorMessage } from "../../lib/server-message.ts";
-import { USER_KEY, type UserInfo, useUser } from "../../lib/user.ts";
-import { checkPhone } from "./check-phone.ts";
 import { EmailPromptDialog } from "./email-prompt-dialog.tsx";
-import { saveProfile } from "./save-profile.ts";
 
 const completeProfileSchema = z.object({
   ...profileFieldsShape({ genderRequired: true }),
@@ -46,7 +43,7 @@ function withRedirect(path: string, search: URLSearchParams) {
 /**
  * /updateuser (login required): an existing app member (CheckPhone 40005) completes the
  * profile. Save → the email prompt → CheckPhone again: still 40005 (no password yet) goes
- * to /updatepw; 40006 runs the member-status check and ends on /update-user/success.
+ * to /updatepw; 40006 runs the coin check and ends on /update-user/success.
  */
 export function CompleteProfilePage() {
   const { t } = useTranslation(["profile", "common"]);
@@ -94,7 +91,6 @@ function CompleteProfileForm({ user }: { user: UserInfo }) {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { alert } = useAlert();
-  const [busy, setBusy] = useState(false);
   const [prompting, setPrompting] = useState(false);
   const [saved, setSaved] = useState<UserInfo>(user);
   const form = useForm<CompleteProfileValues>({
@@ -102,72 +98,66 @@ function CompleteProfileForm({ user }: { user: UserInfo }) {
     defaultValues: { ...profileValuesFromUser(user), referral_code: user.referral_code ?? "", terms: false },
   });
 
-  const submit = async (values: CompleteProfileValues) => {
-    setBusy(true);
+  const keep = (next: UserInfo) => {
+    keepUser(next);
+    setSaved(next);
+  };
+  const save = useSaveProfile({
+    onSuccess: (next) => {
+      keep(next);
+      setPrompting(true);
+    },
+    onError: async (error) => {
+      showFieldErrors(error, form);
+      await alert(errorMessage(error));
+    },
+  });
+  // The email prompt's own save: a failure (e.g. 40010) is the default alert, over the still-open prompt.
+  const saveEmail = useSaveProfile({ onSuccess: keep });
+
+  /** CheckPhone decides the next step: a password still to set, or the coin account to link. */
+  const finish = useCheckPhone({
+    onSuccess: async (check, { phone }) => {
+      if (check.code === MemberCheckCode.appMemberIncomplete) {
+        await navigate(withRedirect(paths.setPassword, search), { replace: true });
+        return;
+      }
+      if (check.code === MemberCheckCode.registered) {
+        const linked = await runCoinCheck({
+          phone,
+          externalCustomerId: (cachedUser() ?? saved).external_customer_id,
+          alert: (message) => alert(message),
+          createOnFailure: false,
+        });
+        if (linked) await navigate(withRedirect(paths.updateUserSuccess, search), { replace: true });
+        return;
+      }
+      await alert(check.message || t("common:serverError"));
+    },
+  });
+  // User info as saved last: the cache, kept by each save, else the screen's copy.
+  const finishWith = () => finish.mutate({ phone: userPhone(cachedUser() ?? saved) });
+
+  const submit = (values: CompleteProfileValues) => {
     // handleSubmit hands over the schema's output: a blank referral code arrives as undefined.
     const referral = (values.referral_code ?? "").trim();
-    const result = await saveProfile({ ...profileSaveBody(values), referral_code: referral || null });
-    if (codeOf(result) !== 200) {
-      for (const { field, rule } of fieldErrors(result)) {
-        if (field in values) form.setError(field as keyof CompleteProfileValues, { message: rule });
-      }
-      await alert(serverErrorMessage(result));
-      setBusy(false);
-      return;
-    }
-    queryClient.setQueryData(USER_KEY, result.payload);
-    setSaved(result.payload);
-    setPrompting(true);
+    save.mutate({ ...profileSaveBody(values), referral_code: referral || null });
   };
 
   const confirmEmail = async (email: string) => {
     if (email !== (saved.email ?? "")) {
-      const result = await saveProfile({ email });
-      if (codeOf(result) !== 200) {
-        // The dialog stays open so the member can type another address.
-        await alert(serverErrorMessage(result));
-        return false;
-      }
-      queryClient.setQueryData(USER_KEY, result.payload);
-      setSaved(result.payload);
+      // A failure has been alerted by now; the dialog stays open so the member can type another address.
+      const next = await saveEmail.mutateAsync({ email }).catch(() => null);
+      if (!next) return false;
     }
     setPrompting(false);
-    await finish();
+    finishWith();
     return true;
   };
 
-  const cancelEmail = async () => {
+  const cancelEmail = () => {
     setPrompting(false);
-    await finish();
-  };
-
-  /** CheckPhone decides the next step: a password still to set, or the coin account to link. */
-  const finish = async () => {
-    const member = queryClient.getQueryData<UserInfo>(USER_KEY) ?? saved;
-    const check = await checkPhone(member.mobile_phone_prefix, member.mobile_phone);
-    const code = codeOf(check);
-    if (code === MemberCheckCode.appMemberIncomplete) {
-      await navigate(withRedirect(paths.setPassword, search), { replace: true });
-      return;
-    }
-    if (code === MemberCheckCode.registered) {
-      const linked = await runMemberStatusCheck({
-        prefix: member.mobile_phone_prefix,
-        phone: member.mobile_phone,
-        externalCustomerId: member.external_customer_id,
-        language: currentLanguage(),
-        alert: (message) => alert(message),
-        createOnFailure: false,
-      });
-      if (linked) {
-        await navigate(withRedirect(paths.updateUserSuccess, search), { replace: true });
-        return;
-      }
-      setBusy(false);
-      return;
-    }
-    await alert(check.message || check.error_message || t("common:serverError"));
-    setBusy(false);
+    finishWith();
   };
 
   const errors = form.formState.errors;
@@ -188,7 +178,9 @@ function CompleteProfileForm({ user }: { user: UserInfo }) {
           }
         />
         <TermsConsent />
-        <SubmitActions loading={busy}>{t("common:submit")}</SubmitActions>
+        <SubmitActions loading={save.isPending || prompting || finish.isPending}>
+          {t("common:submit")}
+        </SubmitActions>
       </form>
       <EmailPromptDialog
         show={prompting}

@@ -1,8 +1,8 @@
+import type { UserInfo } from "@hcoins/domain/api/profile";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { i18next } from "../../lib/i18n.ts";
-import type { UserInfo } from "../../lib/user.ts";
 import { EditProfilePage } from "./edit-profile-page.tsx";
 import { failure, member, mockApi, ok, renderScreen } from "./test-helpers.tsx";
 

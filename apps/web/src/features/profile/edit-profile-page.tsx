@@ -1,9 +1,11 @@
+import type { UserInfo } from "@hcoins/domain/api/profile";
 import { emailSchema } from "@hcoins/domain/payloads";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { FormProvider, type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { errorMessage, showFieldErrors } from "../../api/error-message.ts";
+import { loadUser, type ProfileChanges, userPhone, useSaveProfile, useUser } from "../../api/profile.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
@@ -15,11 +17,7 @@ import {
   profileSaveBody,
   profileValuesFromUser,
 } from "../../components/profile-fields.tsx";
-import { codeOf } from "../../lib/api-client.ts";
 import { displayPhone } from "../../lib/phone-display.ts";
-import { fieldErrors, serverErrorMessage } from "../../lib/server-message.ts";
-import { loadUser, type UserInfo, useUser } from "../../lib/user.ts";
-import { saveProfile } from "./save-profile.ts";
 
 /** Email on edit: may stay empty (api-contract departure: no store-code rule), else the domain's email rule. */
 const optionalEmail = z.string().superRefine((value, ctx) => {
@@ -68,43 +66,36 @@ export function EditProfilePage() {
 function EditProfileForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation(["profile", "common"]);
   const { alert } = useAlert();
-  const [busy, setBusy] = useState(false);
   const form = useForm<EditProfileValues>({
     resolver: zodResolver(editProfileSchema) as unknown as Resolver<EditProfileValues>,
     defaultValues: valuesOf(user),
   });
+  const save = useSaveProfile({
+    onSuccess: async (saved) => {
+      const fresh = (await loadUser()) ?? saved;
+      form.reset(valuesOf(fresh));
+      // Not awaited: the save is over while its confirmation shows.
+      void alert(t("profileChanged"));
+    },
+    onError: async (error) => {
+      showFieldErrors(error, form);
+      await alert(errorMessage(error));
+    },
+  });
 
-  const submit = async (values: EditProfileValues) => {
-    setBusy(true);
-    const body: Record<string, unknown> = { ...profileSaveBody(values) };
+  const submit = (values: EditProfileValues) => {
+    const changes: ProfileChanges = { ...profileSaveBody(values) };
     const email = normalEmail(values.email);
     // An emptied field keeps the stored address: the server has no "no email" once one is set.
-    if (email !== "" && email !== normalEmail(user.email ?? "")) body.email = email;
-    const result = await saveProfile(body);
-    if (codeOf(result) !== 200) {
-      for (const { field, rule } of fieldErrors(result)) {
-        if (field in values) form.setError(field as keyof EditProfileValues, { message: rule });
-      }
-      await alert(serverErrorMessage(result));
-      setBusy(false);
-      return;
-    }
-    const fresh = (await loadUser()) ?? result.payload;
-    form.reset(valuesOf(fresh));
-    setBusy(false);
-    await alert(t("profileChanged"));
+    if (email !== "" && email !== normalEmail(user.email ?? "")) changes.email = email;
+    save.mutate(changes);
   };
 
   const errors = form.formState.errors;
   return (
     <FormProvider {...form}>
       <form className="card" noValidate onSubmit={form.handleSubmit(submit)}>
-        <TextField
-          label={t("common:mobile")}
-          value={displayPhone({ phonePre: user.mobile_phone_prefix, phone: user.mobile_phone })}
-          disabled
-          readOnly
-        />
+        <TextField label={t("common:mobile")} value={displayPhone(userPhone(user))} disabled readOnly />
         <ProfileFields
           genderOptional
           birthMonthLocked={user.birthday_month != null}
@@ -120,7 +111,7 @@ function EditProfileForm({ user }: { user: UserInfo }) {
             />
           }
         />
-        <SubmitActions loading={busy}>{t("save")}</SubmitActions>
+        <SubmitActions loading={save.isPending}>{t("save")}</SubmitActions>
       </form>
     </FormProvider>
   );

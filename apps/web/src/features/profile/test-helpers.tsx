@@ -1,7 +1,8 @@
+import type { UserInfo } from "@hcoins/domain/api/profile";
 import type { RouteObject } from "react-router";
+import { userQuery } from "../../api/profile.ts";
 import { session } from "../../lib/session.ts";
 import { type Reply, renderApp } from "../../lib/test-app.tsx";
-import { USER_KEY, type UserInfo } from "../../lib/user.ts";
 
 export { fail as failure, mockApi, ok, type Reply } from "../../lib/test-app.tsx";
 
@@ -41,7 +42,7 @@ export function renderScreen(routes: RouteObject[], initialEntry: string, user: 
     seed: (client) => {
       if (!user) return;
       session.setToken("member-token");
-      client.setQueryData(USER_KEY, user);
+      client.setQueryData(userQuery.queryKey, user);
     },
   });
 }

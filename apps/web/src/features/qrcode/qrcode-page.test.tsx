@@ -1,10 +1,11 @@
+import type { UserInfo } from "@hcoins/domain/api/profile";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { userQuery } from "../../api/profile.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { session } from "../../lib/session.ts";
-import { USER_KEY, type UserInfo } from "../../lib/user.ts";
 import { QrCodePage } from "./qrcode-page.tsx";
 
 const member: UserInfo = {
@@ -36,7 +37,7 @@ const START = 1732960800_000;
 function renderPage(user: UserInfo, Page = QrCodePage) {
   queryClient.clear();
   session.setToken("member-token");
-  queryClient.setQueryData(USER_KEY, user);
+  queryClient.setQueryData(userQuery.queryKey, user);
   const router = createMemoryRouter([{ path: "/qrcode", Component: Page }], {
     initialEntries: ["/qrcode"],
   });
@@ -115,7 +116,7 @@ describe("QrCodePage", () => {
       await vi.advanceTimersByTimeAsync(5_000);
     });
     await act(async () => {
-      queryClient.setQueryData(USER_KEY, { ...member, member_no: "M000999" });
+      queryClient.setQueryData(userQuery.queryKey, { ...member, member_no: "M000999" });
       // The query cache notifies its observers on the next tick.
       await vi.advanceTimersByTimeAsync(0);
     });

@@ -1,7 +1,8 @@
+import type { UserInfo } from "@hcoins/domain/api/profile";
 import { memberQrText } from "@hcoins/domain/member-qr";
 import { useTranslation } from "react-i18next";
+import { useUser } from "../../api/profile.ts";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { type UserInfo, useUser } from "../../lib/user.ts";
 import { useQrImage } from "./use-qr-image.ts";
 import { useQrRefresh } from "./use-qr-refresh.ts";
 

@@ -11,13 +11,14 @@ import {
 } from "../../components/profile-fields.tsx";
 import { paths } from "../../lib/paths.ts";
 import { displayPhone } from "../../lib/phone-display.ts";
-import { type PhoneObject, session } from "../../lib/session.ts";
+import { type Phone, session } from "../../lib/session.ts";
 import { domainResolver } from "./form-resolver.ts";
 import {
   type RegisterFormOutput,
   type RegisterFormValues,
   registerFormSchema,
 } from "./register-form-schema.ts";
+import { registration } from "./registration-payload.ts";
 import { useCompleteRegistration } from "./use-complete-registration.ts";
 
 // Screen order: the form's own controls register before the shared ones, so RHF's own
@@ -39,7 +40,7 @@ const FIELD_ORDER: readonly (keyof RegisterFormValues)[] = [
   "terms",
 ];
 
-const hasVerifiedCode = (phone: PhoneObject | null): phone is Required<PhoneObject> =>
+const hasVerifiedCode = (phone: Phone | null): phone is Required<Phone> =>
   Boolean(phone?.phonePre && phone.phone && phone.code);
 
 /** /register/step3: the registration form, for a number whose SMS code has been verified. */
@@ -49,7 +50,7 @@ export function RegisterFormPage() {
   return <RegisterForm phone={phone} />;
 }
 
-function RegisterForm({ phone }: { phone: Required<PhoneObject> }) {
+function RegisterForm({ phone }: { phone: Required<Phone> }) {
   const { t } = useTranslation(["register", "common"]);
   const form = useForm({
     resolver: domainResolver<RegisterFormValues, RegisterFormOutput>(registerFormSchema),
@@ -66,13 +67,12 @@ function RegisterForm({ phone }: { phone: Required<PhoneObject> }) {
   const {
     register,
     handleSubmit,
-    setError,
     setFocus,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = form;
-  const complete = useCompleteRegistration(setError);
+  const complete = useCompleteRegistration(form);
   const submit = handleSubmit(
-    (values) => complete(values, phone),
+    (values) => complete.mutate(registration(values, phone)),
     (invalid) => {
       const first = FIELD_ORDER.find((name) => invalid[name]);
       if (first) setFocus(first);
@@ -126,7 +126,7 @@ function RegisterForm({ phone }: { phone: Required<PhoneObject> }) {
             <p>{t("consentDirectMarketing")}</p>
           </div>
           <TermsBox />
-          <SubmitActions loading={isSubmitting}>{t("common:submit")}</SubmitActions>
+          <SubmitActions loading={complete.isPending}>{t("common:submit")}</SubmitActions>
         </form>
       </FormProvider>
     </PageFrame>

@@ -1,18 +1,16 @@
-import { ErrorCode } from "@hcoins/domain/codes";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { errorMessage, fieldErrors, resendWaitOf } from "../../api/error-message.ts";
+import { useRequestSmsCode } from "../../api/registration.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { SubmitActions } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { PhoneField } from "../../components/phone-field.tsx";
-import { codeOf } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
 import { encodePhoneData } from "../../lib/phone-data.ts";
-import { fieldErrors, serverErrorMessage } from "../../lib/server-message.ts";
 import { session } from "../../lib/session.ts";
 import { usePhoneForm } from "../../lib/use-phone-form.ts";
 import { flowUrl } from "./flow-url.ts";
-import { requestSmsCode } from "./request-sms-code.ts";
 
 /** /register: prefix and mobile number; Next sends the first code and opens step 2. */
 export function RegisterPhonePage() {
@@ -20,33 +18,29 @@ export function RegisterPhonePage() {
   const { alert } = useAlert();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const { prefix, phone: phoneInput, error, setError, isSubmitting, handleSubmit } = usePhoneForm();
-
-  const next = handleSubmit(async ({ mobile_phone_prefix: phonePre, mobile_phone: phone }) => {
-    const sent = await requestSmsCode(phonePre, phone);
-    if (codeOf(sent) === 200) {
-      session.setPhone({ phonePre, phone });
-      navigate(flowUrl(paths.registerCode, search, { data: encodePhoneData({ phonePre, phone }) }));
-      return;
-    }
-    const rules = fieldErrors(sent).filter((error) => error.field === "mobile_phone");
-    for (const { rule } of rules) setError(rule);
-    if (rules.length > 0) return;
-    let message = serverErrorMessage(sent);
-    const wait = Number(sent.payload?.retry_after_seconds);
-    // A code for this number went out under a minute ago: say how long until the next one.
-    if (Number(sent.error_code) === ErrorCode.smsTooSoon && wait > 0) {
-      message = `${message} ${t("retryIn", { seconds: wait })}`;
-    }
-    await alert(message);
+  const { phonePre, phone: phoneInput, error, setError, handleSubmit } = usePhoneForm();
+  const send = useRequestSmsCode({
+    onSuccess: (_sent, phone) => {
+      session.setPhone(phone);
+      navigate(flowUrl(paths.registerCode, search, { data: encodePhoneData(phone) }));
+    },
+    onError: async (failure) => {
+      const rules = fieldErrors(failure).filter((rule) => rule.field === "mobile_phone");
+      for (const { rule } of rules) setError(rule);
+      if (rules.length > 0) return;
+      // A code for this number went out under a minute ago: say how long until the next one.
+      const wait = resendWaitOf(failure);
+      const message = errorMessage(failure);
+      await alert(wait ? `${message} ${t("retryIn", { seconds: wait })}` : message);
+    },
   });
 
   return (
     <PageFrame title={t("common:titles.register")}>
       <p className="page-intro">{t("phoneIntro")}</p>
-      <form className="card" onSubmit={next} noValidate>
-        <PhoneField prefix={prefix} phone={phoneInput} error={error} />
-        <SubmitActions loading={isSubmitting}>{t("common:next")}</SubmitActions>
+      <form className="card" onSubmit={handleSubmit((phone) => send.mutate(phone))} noValidate>
+        <PhoneField phonePre={phonePre} phone={phoneInput} error={error} />
+        <SubmitActions loading={send.isPending}>{t("common:next")}</SubmitActions>
       </form>
     </PageFrame>
   );

@@ -1,23 +1,22 @@
-import { ErrorCode } from "@hcoins/domain/codes";
 import { smsCodeSchema } from "@hcoins/domain/sms-code";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { z } from "zod";
+import { errorMessage, resendWaitOf } from "../../api/error-message.ts";
+import { useRequestSmsCode } from "../../api/registration.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { Button, SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { useCountdown } from "../../components/use-countdown.ts";
-import { codeOf } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
 import { decodePhoneData } from "../../lib/phone-data.ts";
 import { displayPhone } from "../../lib/phone-display.ts";
-import { serverErrorMessage } from "../../lib/server-message.ts";
+import type { Phone } from "../../lib/session.ts";
 import { flowUrl } from "./flow-url.ts";
 import { domainResolver } from "./form-resolver.ts";
-import { requestSmsCode } from "./request-sms-code.ts";
 import { useVerifiedPhoneFlow } from "./use-verified-phone-flow.ts";
 
 export const RESEND_SECONDS = 60;
@@ -45,57 +44,43 @@ function SmsCodeScreen({ flow }: { flow: Flow }) {
   return (
     <SmsCodeForm
       flow={flow}
-      phonePre={phone.phonePre}
-      phone={phone.phone}
+      phone={phone}
       title={t(`common:titles.${flow === "register" ? "registerCode" : "verify"}`)}
     />
   );
 }
 
-function SmsCodeForm({
-  flow,
-  phonePre,
-  phone,
-  title,
-}: {
-  flow: Flow;
-  phonePre: string;
-  phone: string;
-  title: string;
-}) {
+function SmsCodeForm({ flow, phone, title }: { flow: Flow; phone: Phone; title: string }) {
   const { t } = useTranslation(["register", "common"]);
   const { alert } = useAlert();
-  const continueWithCode = useVerifiedPhoneFlow();
+  const verify = useVerifiedPhoneFlow();
   const countdown = useCountdown(flow === "register" ? RESEND_SECONDS : 0);
   const [sent, setSent] = useState(flow === "register");
-  const [sending, setSending] = useState(false);
   const codeInput = useRef<HTMLInputElement | null>(null);
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm({ resolver: domainResolver<{ code: string }>(codeFormSchema), defaultValues: { code: "" } });
   const codeField = register("code");
 
-  const send = async () => {
-    setSending(true);
-    const result = await requestSmsCode(phonePre, phone);
-    setSending(false);
-    if (codeOf(result) === 200) {
-      const resendAfter = Number(result.payload?.resend_after_seconds);
+  const send = useRequestSmsCode({
+    onSuccess: ({ resend_after_seconds: resendAfter }) => {
       countdown.start(resendAfter > 0 ? resendAfter : RESEND_SECONDS);
       setSent(true);
       codeInput.current?.focus();
-      return;
-    }
-    // 4203: a code went out moments ago; wait out the server's time before the next.
-    const retryAfter = Number(result.payload?.retry_after_seconds);
-    if (Number(result.error_code) === ErrorCode.smsTooSoon && retryAfter > 0) countdown.start(retryAfter);
-    await alert(serverErrorMessage(result));
-  };
+    },
+    onError: (error) => {
+      // 4203: a code went out moments ago; wait out the server's time before the next.
+      const wait = resendWaitOf(error);
+      if (wait) countdown.start(wait);
+      // Not awaited: the send is over; only the countdown holds the button.
+      void alert(errorMessage(error));
+    },
+  });
 
-  const submit = handleSubmit(({ code }) => continueWithCode(phonePre, phone, code));
-  const number = displayPhone({ phonePre, phone });
+  const submit = handleSubmit(({ code }) => verify.mutate({ phone, code }));
+  const number = displayPhone(phone);
 
   return (
     <PageFrame title={title}>
@@ -119,14 +104,14 @@ function SmsCodeForm({
           <Button
             variant="secondary"
             className="button button-secondary sms-send"
-            onClick={send}
-            loading={sending}
+            onClick={() => send.mutate(phone)}
+            loading={send.isPending}
             disabled={countdown.running}
           >
             {countdown.running ? t("resendIn", { seconds: countdown.left }) : t(sent ? "resend" : "sendCode")}
           </Button>
         </div>
-        <SubmitActions loading={isSubmitting}>{t("common:next")}</SubmitActions>
+        <SubmitActions loading={verify.isPending}>{t("common:next")}</SubmitActions>
       </form>
     </PageFrame>
   );

@@ -3,13 +3,16 @@ import DOMPurify from "dompurify";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { cmsPageQuery, TERMS_AND_CONDITIONS } from "../../api/cms.ts";
+import { errorMessage } from "../../api/error-message.ts";
 import { Button } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { codeOf } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
-import { serverErrorMessage } from "../../lib/server-message.ts";
-import { fetchTerms } from "./fetch-terms.ts";
+import { queryClient, waitForData } from "../../lib/query-client.ts";
 import { flowUrl } from "./flow-url.ts";
+
+/** The route's loader: the terms are there when the page draws (unless the CMS is slow). */
+export const termsLoader = () => waitForData(queryClient.ensureQueryData(cmsPageQuery(TERMS_AND_CONDITIONS)));
 
 /**
  * /register/terms: the CMS terms and conditions and an agree button, usable only once
@@ -17,18 +20,13 @@ import { flowUrl } from "./flow-url.ts";
  * With `update` (an existing app member) agreeing leads to the complete-profile form.
  */
 export function TermsPage() {
-  const { t, i18n } = useTranslation(["register", "common"]);
+  const { t } = useTranslation(["register", "common"]);
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const update = Boolean(search.get("update"));
-  const terms = useQuery({
-    // Keyed by language: the CMS answers in the request's language.
-    queryKey: ["cms-page", "terms-and-conditions", i18n.language],
-    queryFn: fetchTerms,
-  });
-  const loaded = terms.data !== undefined && codeOf(terms.data) === 200 ? terms.data.payload : null;
-  const html = useMemo(() => (loaded ? DOMPurify.sanitize(loaded.content ?? "") : ""), [loaded]);
-  const failed = terms.isError || (terms.data !== undefined && loaded === null);
+  const terms = useQuery(cmsPageQuery(TERMS_AND_CONDITIONS));
+  const loaded = terms.data ?? null;
+  const html = useMemo(() => (loaded ? DOMPurify.sanitize(loaded.content) : ""), [loaded]);
 
   const agree = () => navigate(flowUrl(update ? paths.completeProfile : paths.registerForm, search));
 
@@ -40,10 +38,10 @@ export function TermsPage() {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: CMS HTML, sanitised
           <div className="terms-content" dangerouslySetInnerHTML={{ __html: html }} />
         )}
-        {!loaded && !failed && <p className="muted">{t("common:loading")}</p>}
-        {failed && (
+        {terms.isPending && <p className="muted">{t("common:loading")}</p>}
+        {terms.isError && (
           <div role="alert">
-            <p>{terms.data ? serverErrorMessage(terms.data) : t("common:serverError")}</p>
+            <p>{errorMessage(terms.error)}</p>
             <Button variant="secondary" onClick={() => terms.refetch()}>
               {t("retry")}
             </Button>

@@ -1,17 +1,20 @@
-import { QueryClient } from "@tanstack/react-query";
 import type { RouteObject } from "react-router";
+import { createQueryClient } from "../../lib/query-client.ts";
 import { type Reply, renderApp } from "../../lib/test-app.tsx";
 
 export { fail as failure, mockApi, ok, type Reply } from "../../lib/test-app.tsx";
 
 /**
  * Test scaffolding of the register feature (the shared parts are in lib/test-app.tsx):
- * the screen with a fresh query client that does not retry (other paths render a marker
- * with their path and query), and Member/* answers.
+ * the screen with a fresh query client (other paths render a marker with their path and
+ * query), and Member/* answers.
  */
 export function renderScreen(routes: RouteObject[], initialEntry: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderApp(routes, initialEntry, { strict: false, probeTestId: "landed", client });
+  return renderApp(routes, initialEntry, {
+    strict: false,
+    probeTestId: "landed",
+    client: createQueryClient(),
+  });
 }
 
 /** Member/* answers: HTTP 200 with a domain code. */

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { clearUser, userPhone, useUser } from "../../api/profile.ts";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { paths } from "../../lib/paths.ts";
 import { session } from "../../lib/session.ts";
-import { clearUser, useUser } from "../../lib/user.ts";
 import { NewPasswordStep } from "./new-password-step.tsx";
 import { ResetCodeStep } from "./reset-code-step.tsx";
 
@@ -27,7 +27,7 @@ export function ForgetPasswordPage() {
       </PageFrame>
     );
   }
-  const phone = { phonePre: user.mobile_phone_prefix, phone: user.mobile_phone };
+  const phone = userPhone(user);
 
   const done = async () => {
     await navigate(paths.forgetPasswordSuccess, { replace: true });

@@ -1,13 +1,10 @@
 import { ErrorCode } from "@hcoins/domain/codes";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useAlert } from "../../components/alert-provider.tsx";
+import { useResetPassword } from "../../api/auth.ts";
+import { errorCodeOf } from "../../api/error-message.ts";
 import { SubmitActions } from "../../components/button.tsx";
 import { NewPasswordFields, useNewPasswordForm } from "../../components/new-password-fields.tsx";
-import { codeOf } from "../../lib/api-client.ts";
 import type { NewPasswordWithConfirmation } from "../../lib/password-confirmation.ts";
-import { errorCodeOf, serverErrorMessage } from "../../lib/server-message.ts";
-import { resetPassword } from "./reset-password.ts";
 
 /**
  * Step 2 of a reset: the new password, typed twice. A reset token that is unknown,
@@ -24,33 +21,29 @@ export function NewPasswordStep({
   onExpired: () => void;
 }) {
   const { t } = useTranslation(["resetPassword", "common"]);
-  const { alert } = useAlert();
-  const [busy, setBusy] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useNewPasswordForm();
+  const reset = useResetPassword({ onSuccess: onDone });
 
-  const save = async ({ new_password }: NewPasswordWithConfirmation) => {
-    setBusy(true);
-    const result = await resetPassword(resetToken, new_password);
-    if (codeOf(result) === 200) {
-      onDone();
-      return;
-    }
-    await alert(serverErrorMessage(result));
-    if (errorCodeOf(result) === ErrorCode.smsCodeInvalid) {
-      onExpired();
-      return;
-    }
-    setBusy(false);
-  };
+  const save = ({ new_password }: NewPasswordWithConfirmation) =>
+    reset.mutate(
+      { resetToken, newPassword: new_password },
+      {
+        // After the failure's message (the mutations' default).
+        onError: (error) => {
+          if (errorCodeOf(error) === ErrorCode.smsCodeInvalid) onExpired();
+        },
+      },
+    );
 
   return (
     <form className="card" noValidate onSubmit={handleSubmit(save)}>
       <NewPasswordFields register={register} errors={errors} namespace="resetPassword" />
-      <SubmitActions loading={busy}>{t("common:submit")}</SubmitActions>
+      {/* A new password leads on to the success page: no second press meanwhile. */}
+      <SubmitActions loading={reset.isPending || reset.isSuccess}>{t("common:submit")}</SubmitActions>
     </form>
   );
 }

@@ -1,20 +1,17 @@
-import { ErrorCode } from "@hcoins/domain/codes";
 import { smsCodeSchema } from "@hcoins/domain/sms-code";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { useExchangeResetCode, useRequestResetCode } from "../../api/auth.ts";
+import { errorMessage, resendWaitOf } from "../../api/error-message.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { Button, SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { useCountdown } from "../../components/use-countdown.ts";
-import { codeOf } from "../../lib/api-client.ts";
 import { displayPhone } from "../../lib/phone-display.ts";
-import { errorCodeOf, serverErrorMessage } from "../../lib/server-message.ts";
-import { exchangeResetCode } from "./exchange-reset-code.ts";
-import type { Phone } from "./phone.ts";
-import { requestResetCode } from "./request-reset-code.ts";
+import type { Phone } from "../../lib/session.ts";
 
 export const RESEND_SECONDS = 60;
 
@@ -30,9 +27,9 @@ export function ResetCodeStep({ phone, onVerified }: { phone: Phone; onVerified:
   const { t } = useTranslation(["resetPassword", "common"]);
   const { alert } = useAlert();
   const countdown = useCountdown();
-  const [sending, setSending] = useState(false);
-  const [busy, setBusy] = useState(false);
   const sentOnOpen = useRef(false);
+  // The first send is the one the step makes as it opens.
+  const opening = useRef(true);
   const {
     register,
     handleSubmit,
@@ -44,47 +41,47 @@ export function ResetCodeStep({ phone, onVerified }: { phone: Phone; onVerified:
     defaultValues: { code: "" },
   });
 
-  const send = async (onOpen: boolean) => {
-    setSending(true);
-    const result = await requestResetCode(phone);
-    setSending(false);
-    if (codeOf(result) === 200) {
-      countdown.start(Number(result.payload.resend_after_seconds) || RESEND_SECONDS);
-      return;
-    }
-    const retryAfter = Number(result.payload?.retry_after_seconds);
-    if (errorCodeOf(result) === ErrorCode.smsTooSoon && retryAfter > 0) {
-      countdown.start(retryAfter);
-      // On open this means a code went out moments ago (a reload, or back from step 2): it is still good.
-      if (onOpen) return;
-    }
-    await alert(serverErrorMessage(result));
-  };
+  const send = useRequestResetCode({
+    onSuccess: (sent) => countdown.start(sent.resend_after_seconds || RESEND_SECONDS),
+    onError: (error) => {
+      const wait = resendWaitOf(error);
+      if (wait) {
+        countdown.start(wait);
+        // On open this means a code went out moments ago (a reload, or back from step 2): it is still good.
+        if (opening.current) return;
+      }
+      // Not awaited: the send is over; only the countdown holds the button.
+      void alert(errorMessage(error));
+    },
+    onSettled: () => {
+      opening.current = false;
+    },
+  });
+
+  const verify = useExchangeResetCode({ onSuccess: onVerified });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: sent once per visit, not on re-render
   useEffect(() => {
     // React StrictMode runs mount effects twice; a second SMS would be refused (4203) and count against the limits.
     if (sentOnOpen.current) return;
     sentOnOpen.current = true;
-    void send(true);
+    send.mutate(phone);
   }, []);
 
-  const verify = async ({ code }: z.infer<typeof codeForm>) => {
-    setBusy(true);
-    const result = await exchangeResetCode(phone, code);
-    const token = result.payload?.reset_token;
-    if (codeOf(result) === 200 && token) {
-      onVerified(token);
-      return;
-    }
-    await alert(serverErrorMessage(result));
-    setBusy(false);
-    resetField("code");
-    setFocus("code");
-  };
+  const submit = ({ code }: z.infer<typeof codeForm>) =>
+    verify.mutate(
+      { phone, code },
+      {
+        // After the failure's message: an empty field with the focus in it, for the next try.
+        onError: () => {
+          resetField("code");
+          setFocus("code");
+        },
+      },
+    );
 
   return (
-    <form className="card" noValidate onSubmit={handleSubmit(verify)}>
+    <form className="card" noValidate onSubmit={handleSubmit(submit)}>
       <p className="reset-intro">
         {t("resetPassword:codeIntro")} <strong className="reset-number">{displayPhone(phone)}</strong>
       </p>
@@ -100,16 +97,17 @@ export function ResetCodeStep({ phone, onVerified }: { phone: Phone; onVerified:
         <span>{t("resetPassword:noCode")}</span>
         <Button
           variant="secondary"
-          loading={sending}
+          loading={send.isPending}
           disabled={countdown.running}
-          onClick={() => void send(false)}
+          onClick={() => send.mutate(phone)}
         >
           {countdown.running
             ? t("resetPassword:resendIn", { seconds: countdown.left })
             : t("resetPassword:resend")}
         </Button>
       </p>
-      <SubmitActions loading={busy}>{t("common:next")}</SubmitActions>
+      {/* A verified code leads on to the next step: no second press meanwhile. */}
+      <SubmitActions loading={verify.isPending || verify.isSuccess}>{t("common:next")}</SubmitActions>
     </form>
   );
 }

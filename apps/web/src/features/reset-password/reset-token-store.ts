@@ -1,4 +1,4 @@
-import type { Phone } from "./phone.ts";
+import type { Phone } from "../../lib/session.ts";
 
 /**
  * The reset token between step 1 and step 2 lives in sessionStorage: it survives a

@@ -1,8 +1,11 @@
+import type { Store } from "@hcoins/domain/api/stores";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { mediaUrl } from "../../lib/api-client.ts";
+import { mediaUrl } from "../../api/media.ts";
 import { paths } from "../../lib/paths.ts";
-import { STORE_IMAGE, type Store } from "./store.ts";
+
+/** The store pictures are 4:3 (800 × 600); width and height keep their box from the first paint. */
+export const STORE_IMAGE = { width: 800, height: 600 } as const;
 
 /** One store in the list; its name links to the detail, which can lead back to this very list. */
 export function StoreCard({ store, listSearch }: { store: Store; listSearch: string }) {

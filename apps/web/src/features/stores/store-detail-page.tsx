@@ -1,32 +1,33 @@
+import type { Store } from "@hcoins/domain/api/stores";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useParams } from "react-router";
+import { Link, type LoaderFunctionArgs, useLocation, useParams } from "react-router";
+import { errorCodeOf } from "../../api/error-message.ts";
+import { mediaUrl } from "../../api/media.ts";
+import { storeQuery } from "../../api/stores.ts";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { codeOf, mediaUrl } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
-import { errorCodeOf } from "../../lib/server-message.ts";
-import { fetchStore } from "./fetch-store.ts";
-import { STORE_IMAGE, type Store } from "./store.ts";
+import { queryClient, waitForData } from "../../lib/query-client.ts";
+import { STORE_IMAGE } from "./store-card.tsx";
+
+/** The route's loader: the store is there when the page draws (unless the call is slow). */
+export const storeDetailLoader = ({ params }: LoaderFunctionArgs) =>
+  waitForData(queryClient.ensureQueryData(storeQuery(params.id ?? "")));
 
 /** `store-list/detail/{id}`: address, business hours, introduction and picture of one store. */
 export function StoreDetailPage() {
-  const { t, i18n } = useTranslation(["stores", "common"]);
+  const { t } = useTranslation(["stores", "common"]);
   const { id = "" } = useParams();
   const location = useLocation();
   const listSearch = (location.state as { listSearch?: unknown } | null)?.listSearch;
   // Back to the list the member came from (its filters and page), else the whole list.
   const backTo = `${paths.storeList}${typeof listSearch === "string" && listSearch ? `?${listSearch}` : ""}`;
 
-  const query = useQuery({
-    queryKey: ["store", id, i18n.language],
-    queryFn: () => fetchStore(id),
-  });
-  const result = query.data;
-  const store = result && codeOf(result) === 200 ? result.payload : null;
-  const notFound = result !== undefined && errorCodeOf(result) === ErrorCode.notFound;
-  const failed = !notFound && (query.isError || (result !== undefined && !store));
+  const query = useQuery(storeQuery(id));
+  const store = query.data;
+  const notFound = errorCodeOf(query.error) === ErrorCode.notFound;
 
   const back = (
     <p className="store-back">
@@ -50,9 +51,8 @@ export function StoreDetailPage() {
       {back}
       {store && <StoreDetails store={store} />}
       <FetchStatus
-        loading={!store && !failed}
-        failed={failed}
-        result={result}
+        loading={query.isPending}
+        error={query.error}
         retryLabel={t("retry")}
         onRetry={() => query.refetch()}
       />

@@ -1,38 +1,39 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { LoaderFunctionArgs } from "react-router";
+import { errorMessage } from "../../api/error-message.ts";
+import { STORE_PAGE_SIZE, storeFilterChoicesQuery, storesQuery } from "../../api/stores.ts";
 import { Button } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { codeOf } from "../../lib/api-client.ts";
-import { serverErrorMessage } from "../../lib/server-message.ts";
-import { fetchStoreFilters } from "./fetch-store-filters.ts";
-import { fetchStores, STORE_PAGE_SIZE } from "./fetch-stores.ts";
+import { queryClient, waitForData } from "../../lib/query-client.ts";
 import { StoreCard } from "./store-card.tsx";
 import { StoreFiltersForm } from "./store-filters-form.tsx";
-import { useStoreFilters } from "./use-store-filters.ts";
+import { storeFiltersOf, useStoreFilters } from "./use-store-filters.ts";
+
+/** The route's loader: the filter choices and the page of stores the address names. */
+export const storeListLoader = ({ request }: LoaderFunctionArgs) =>
+  waitForData(
+    queryClient.ensureQueryData(storeFilterChoicesQuery()),
+    queryClient.ensureQueryData(storesQuery(storeFiltersOf(new URL(request.url).searchParams))),
+  );
 
 /** `/index` and `/store-list`: the stores, filtered by region, district and brand, a page at a time. */
 export function StoreListPage() {
-  const { t, i18n } = useTranslation(["stores", "common"]);
+  const { t } = useTranslation(["stores", "common"]);
   const { filters, search, setRegion, setDistrict, setBrand, setPage, clear } = useStoreFilters();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
 
-  const choicesQuery = useQuery({
-    queryKey: ["store-filters", i18n.language],
-    queryFn: fetchStoreFilters,
-    staleTime: 10 * 60_000,
-  });
-  const choices = choicesQuery.data && codeOf(choicesQuery.data) === 200 ? choicesQuery.data.payload : null;
+  const choicesQuery = useQuery(storeFilterChoicesQuery());
+  const choices = choicesQuery.data ?? null;
 
-  const storesQuery = useQuery({
-    queryKey: ["stores", i18n.language, filters],
-    queryFn: () => fetchStores(filters),
+  const stores = useQuery({
+    ...storesQuery(filters),
     // The previous page stays on screen while the next loads: the list does not collapse and jump.
     placeholderData: keepPreviousData,
   });
-  const result = storesQuery.data;
-  const list = result && codeOf(result) === 200 ? result.payload : null;
-  const failed = storesQuery.isError || (result !== undefined && !list);
+  const list = stores.data ?? null;
+  const failed = stores.isError;
   const pages = list ? Math.max(1, Math.ceil(list.total / (list.page_size || STORE_PAGE_SIZE))) : 1;
   const anyFilter = Boolean(filters.region || filters.brand);
 
@@ -54,15 +55,15 @@ export function StoreListPage() {
           onDistrict={setDistrict}
           onBrand={setBrand}
         />
-        {choicesQuery.data && !choices && (
+        {choicesQuery.isError && !choices && (
           <p className="field-error" role="alert">
-            {serverErrorMessage(choicesQuery.data)}
+            {errorMessage(choicesQuery.error)}
           </p>
         )}
         <section
           className="store-results"
           aria-labelledby="store-results-heading"
-          aria-busy={storesQuery.isFetching || undefined}
+          aria-busy={stores.isFetching || undefined}
         >
           <h2
             id="store-results-heading"
@@ -79,8 +80,8 @@ export function StoreListPage() {
           </h2>
           {failed && (
             <div role="alert">
-              <p>{result ? serverErrorMessage(result) : t("common:serverError")}</p>
-              <Button variant="secondary" onClick={() => storesQuery.refetch()}>
+              <p>{errorMessage(stores.error)}</p>
+              <Button variant="secondary" onClick={() => stores.refetch()}>
                 {t("retry")}
               </Button>
             </div>

@@ -1,5 +1,4 @@
-import type { StoreFilterChoices } from "./fetch-store-filters.ts";
-import type { Store } from "./store.ts";
+import type { Store, StoreFilterChoices } from "@hcoins/domain/api/stores";
 
 /** Server answers of the store calls, shaped like the real ones (GET /crm/store/…). */
 export const FILTER_CHOICES: StoreFilterChoices = {
@@ -21,9 +20,15 @@ export const FILTER_CHOICES: StoreFilterChoices = {
       ],
     },
   ],
+  districts: [
+    { code: "5005", name: "Central and Western", region_code: "3001" },
+    { code: "5002", name: "Wan Chai", region_code: "3001" },
+    { code: "5050", name: "Yau Tsim Mong", region_code: "3005" },
+    { code: "5046", name: "Sham Shui Po", region_code: "3005" },
+  ],
   brands: [
-    { id: 1, code: "harbour-fresh", name: "Harbour Fresh" },
-    { id: 2, code: "pearl-convenience", name: "Pearl Convenience" },
+    { id: 1, code: "harbour-fresh", name: "Harbour Fresh", logo_media_token: null },
+    { id: 2, code: "pearl-convenience", name: "Pearl Convenience", logo_media_token: null },
   ],
 };
 

@@ -1,5 +1,16 @@
 import { useSearchParams } from "react-router";
-import type { StoreFilters } from "./fetch-stores.ts";
+import type { StoreFilters } from "../../api/stores.ts";
+
+/** The filters and page an address names; the district only within a region. */
+export function storeFiltersOf(search: URLSearchParams): StoreFilters {
+  const page = Number(search.get("page"));
+  return {
+    region: search.get("region") ?? "",
+    district: search.get("region") ? (search.get("district") ?? "") : "",
+    brand: search.get("brand") ?? "",
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
 
 /**
  * The store list's filters and page live in the address (`?region=3001&district=5005&brand=…&page=2`),
@@ -8,13 +19,6 @@ import type { StoreFilters } from "./fetch-stores.ts";
  */
 export function useStoreFilters() {
   const [search, setSearch] = useSearchParams();
-  const page = Number(search.get("page"));
-  const filters: StoreFilters = {
-    region: search.get("region") ?? "",
-    district: search.get("region") ? (search.get("district") ?? "") : "",
-    brand: search.get("brand") ?? "",
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-  };
 
   const update = (changes: Partial<Record<"region" | "district" | "brand" | "page", string>>) => {
     const next = new URLSearchParams(search);
@@ -26,7 +30,7 @@ export function useStoreFilters() {
   };
 
   return {
-    filters,
+    filters: storeFiltersOf(search),
     search: search.toString(),
     setRegion: (region: string) => update({ region, district: "", page: "" }),
     setDistrict: (district: string) => update({ district, page: "" }),

@@ -1,19 +1,39 @@
+import type { Preferences } from "@hcoins/domain/api/subscriptions";
 import { UNSUBSCRIBE_REASONS } from "@hcoins/domain/profile-options";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
-import { useAlert } from "../../components/alert-provider.tsx";
+import {
+  Link,
+  type LoaderFunctionArgs,
+  Navigate,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from "react-router";
+import { ApiError } from "../../api/client.ts";
+import { errorMessage } from "../../api/error-message.ts";
+import { preferencesQuery, useSavePreferences } from "../../api/subscriptions.ts";
 import { Button } from "../../components/button.tsx";
 import { Choice, ChoiceGroup } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { codeOf } from "../../lib/api-client.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
-import { serverErrorMessage } from "../../lib/server-message.ts";
-import { useToken } from "../../lib/user.ts";
-import { fetchPreferences, type Preferences, savePreferences } from "./preferences-api.ts";
+import { queryClient, waitForData } from "../../lib/query-client.ts";
+import { session, useToken } from "../../lib/session.ts";
+
+/** An unsubscribe link's token, or null for the session's member. */
+const linkTokenOf = (search: URLSearchParams) => search.get("token") || null;
+
+/**
+ * The route's loader: the stored preferences, asked for afresh on every visit (they change
+ * with a profile save too). Without a session or a link the screen sends the visitor to log in.
+ */
+export async function preferencesLoader({ request }: LoaderFunctionArgs) {
+  const linkToken = linkTokenOf(new URL(request.url).searchParams);
+  if (linkToken === null && session.getToken() === null) return;
+  await waitForData(queryClient.fetchQuery({ ...preferencesQuery(linkToken), staleTime: 0 }));
+}
 
 interface PreferencesValues {
   contact_email: boolean;
@@ -39,30 +59,24 @@ export function PreferencesPage() {
   const { t } = useTranslation(["subscription", "common"]);
   const [search] = useSearchParams();
   const location = useLocation();
-  const session = useToken();
-  const linkToken = search.get("token") || null;
-  const allowed = linkToken !== null || session !== null;
-  const stored = useQuery({
-    queryKey: ["subscription-preferences", linkToken ?? "member"],
-    queryFn: () => fetchPreferences(linkToken),
-    enabled: allowed,
-    staleTime: 0,
-  });
+  const token = useToken();
+  const linkToken = linkTokenOf(search);
+  const allowed = linkToken !== null || token !== null;
+  const stored = useQuery({ ...preferencesQuery(linkToken), enabled: allowed });
 
   if (!allowed) {
     const target = `${paths.login}?redirect=${encodeURIComponent(location.pathname + location.search)}`;
     return <Navigate to={target} replace />;
   }
-  const loaded = stored.data && codeOf(stored.data) === 200 ? stored.data.payload : null;
   return (
     <PageFrame title={t("common:titles.subscription")}>
-      {loaded ? (
-        <PreferencesForm stored={loaded} linkToken={linkToken} />
+      {stored.data ? (
+        <PreferencesForm stored={stored.data} linkToken={linkToken} />
       ) : stored.isPending ? (
         <p className="muted" role="status">
           {t("common:loading")}
         </p>
-      ) : linkToken && stored.data && codeOf(stored.data) === 401 ? (
+      ) : linkToken && stored.error instanceof ApiError && stored.error.status === 401 ? (
         // An expired or altered link: the member can still get there by logging in.
         <>
           <p role="alert">{t("subscription:linkInvalid")}</p>
@@ -74,7 +88,7 @@ export function PreferencesPage() {
           </Link>
         </>
       ) : (
-        <p role="alert">{stored.data ? serverErrorMessage(stored.data) : t("common:serverError")}</p>
+        <p role="alert">{errorMessage(stored.error)}</p>
       )}
     </PageFrame>
   );
@@ -83,8 +97,9 @@ export function PreferencesPage() {
 function PreferencesForm({ stored, linkToken }: { stored: Preferences; linkToken: string | null }) {
   const { t } = useTranslation(["subscription", "common"]);
   const navigate = useNavigate();
-  const { alert } = useAlert();
-  const [busy, setBusy] = useState(false);
+  const save = useSavePreferences(linkToken, {
+    onSuccess: () => navigate(paths.subscriptionSuccess, { replace: true }),
+  });
   const { register, handleSubmit, watch, setValue } = useForm<PreferencesValues>({
     defaultValues: valuesOf(stored),
   });
@@ -100,31 +115,21 @@ function PreferencesForm({ stored, linkToken }: { stored: Preferences; linkToken
       },
     });
 
-  const save = async (values: PreferencesValues) => {
+  const submit = (values: PreferencesValues) => {
     const ticked = values.contact_email || values.contact_sms || values.contact_phone;
     const chosen = ticked ? [] : (values.reasons ?? []).map(Number).sort((a, b) => a - b);
     // The spec: submitting changes nothing unless a channel or a reason is ticked.
     if (!ticked && chosen.length === 0) return;
-    setBusy(true);
-    const result = await savePreferences(
-      {
-        email_subscription: values.contact_email ? 0 : 1,
-        sms_subscription: values.contact_sms ? 0 : 1,
-        do_not_call: values.contact_phone ? 0 : 1,
-        unsubscribe_reasons: chosen,
-      },
-      linkToken,
-    );
-    if (codeOf(result) === 200) {
-      await navigate(paths.subscriptionSuccess, { replace: true });
-      return;
-    }
-    setBusy(false);
-    await alert(serverErrorMessage(result));
+    save.mutate({
+      email_subscription: values.contact_email ? 0 : 1,
+      sms_subscription: values.contact_sms ? 0 : 1,
+      do_not_call: values.contact_phone ? 0 : 1,
+      unsubscribe_reasons: chosen,
+    });
   };
 
   return (
-    <form className="card subscription-form" noValidate onSubmit={handleSubmit(save)}>
+    <form className="card subscription-form" noValidate onSubmit={handleSubmit(submit)}>
       <p className="page-intro">{t("intro")}</p>
       <ChoiceGroup legend={t("contactLegend")}>
         <Choice type="checkbox" label={t("email")} {...contact("contact_email")} />
@@ -150,7 +155,7 @@ function PreferencesForm({ stored, linkToken }: { stored: Preferences; linkToken
         <Button
           type="submit"
           className="button button-primary button-block"
-          loading={busy}
+          loading={save.isPending}
           aria-disabled={allUnticked && (reasons ?? []).length === 0 ? true : undefined}
         >
           {t("save")}

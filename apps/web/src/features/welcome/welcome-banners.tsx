@@ -1,9 +1,10 @@
+import type { Banner } from "@hcoins/domain/api/cms";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { codeOf, mediaUrl } from "../../lib/api-client.ts";
-import { type Banner, fetchWelcomeBanners, isActiveBanner } from "./fetch-banners.ts";
+import { bannersQuery, WELCOME_BANNERS } from "../../api/cms.ts";
+import { mediaUrl } from "../../api/media.ts";
 
 /**
  * The CMS banners of the welcome page, the page's largest element. Its box has the
@@ -14,22 +15,16 @@ import { type Banner, fetchWelcomeBanners, isActiveBanner } from "./fetch-banner
 export const DESKTOP_MEDIA = "(min-width: 768px)";
 
 export function WelcomeBanners() {
-  const { t, i18n } = useTranslation("welcome");
-  const banners = useQuery({
-    // The titles (alt texts) come in the request's language.
-    queryKey: ["cms-banners", "welcome", i18n.language],
-    queryFn: fetchWelcomeBanners,
-  });
+  const { t } = useTranslation("welcome");
+  const banners = useQuery(bannersQuery(WELCOME_BANNERS));
   if (banners.isPending) {
     return <div className="welcome-banner welcome-banner-placeholder" aria-hidden="true" />;
   }
-  const list =
-    banners.data && codeOf(banners.data) === 200 && Array.isArray(banners.data.payload)
-      ? banners.data.payload.filter(
-          (banner) =>
-            isActiveBanner(banner) && (banner.image_mobile_media_token || banner.image_desktop_media_token),
-        )
-      : [];
+  // The server lists active banners only; the check stays in case another CMS answers with every banner.
+  const list = (banners.data ?? []).filter(
+    (banner) =>
+      banner.status === "active" && (banner.image_mobile_media_token || banner.image_desktop_media_token),
+  );
   if (list.length === 0) {
     // No banner (or the CMS failed): the page still opens with its own picture, same size.
     return (
@@ -81,8 +76,9 @@ function BannerCarousel({ banners }: { banners: Banner[] }) {
 }
 
 function BannerPicture({ banner, first }: { banner: Banner; first: boolean }) {
-  const mobile = banner.image_mobile_media_token ?? banner.image_desktop_media_token ?? "";
-  const desktop = banner.image_desktop_media_token ?? mobile;
+  // An empty token is no image: each falls back to the other.
+  const mobile = banner.image_mobile_media_token || banner.image_desktop_media_token;
+  const desktop = banner.image_desktop_media_token || mobile;
   return (
     <picture>
       <source media={DESKTOP_MEDIA} srcSet={mediaUrl(desktop)} width={1920} height={600} />
@@ -102,7 +98,7 @@ function BannerPicture({ banner, first }: { banner: Banner; first: boolean }) {
 
 /** Same-origin paths stay in the router; http(s) addresses are followed; anything else is not a link. */
 function BannerLink({ banner, children }: { banner: Banner; children: React.ReactNode }) {
-  const target = banner.link_url ?? "";
+  const target = banner.link_url;
   if (target.startsWith("/") && !target.startsWith("//")) return <Link to={target}>{children}</Link>;
   if (/^https?:\/\//i.test(target)) return <a href={target}>{children}</a>;
   return <>{children}</>;

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { mediaUrl } from "../../lib/api-client.ts";
+import { mediaUrl } from "../../api/media.ts";
 import { config } from "../../lib/config.ts";
 import { session } from "../../lib/session.ts";
 import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";

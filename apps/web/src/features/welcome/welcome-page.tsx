@@ -1,12 +1,21 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { bannersQuery, WELCOME_BANNERS } from "../../api/cms.ts";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { config } from "../../lib/config.ts";
 import { paths } from "../../lib/paths.ts";
+import { queryClient, waitForData } from "../../lib/query-client.ts";
 import { session } from "../../lib/session.ts";
 import { payChannelTarget } from "./pay-channel.ts";
 import { WelcomeBanners } from "./welcome-banners.tsx";
+
+/**
+ * The route's loader: the banners, so the page draws with them rather than with a placeholder
+ * where the first paint (#boot) already showed the first banner. A slow CMS does not hold the
+ * page back (waitForData): the placeholder then stands in, as before.
+ */
+export const welcomeLoader = () => waitForData(queryClient.ensureQueryData(bannersQuery(WELCOME_BANNERS)));
 
 const BENEFITS = ["qr", "earn", "offers", "privileges", "birthday", "redeem"] as const;
 
