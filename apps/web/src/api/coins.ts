@@ -7,7 +7,7 @@ import { errorMessage } from "./error-message.ts";
 /**
  * The coin scheme's calls of the custom API. They answer HTTP 200 whatever the scheme said:
  * the link check in `payload.status_code` (CoinStatus), linking and creating in `code`
- * (CoinCallCode), each with its text in three languages. lib/coin-check.ts runs the check.
+ * (CoinCallCode), each with its text in three languages. api/coin-check.ts runs the check.
  */
 
 export type CoinMessages = Pick<AnswerOf<"coinLinkCheck">["payload"], "msg_en" | "msg_tc" | "msg_sc">;

@@ -1,7 +1,7 @@
+import { runCoinCheck } from "../../api/coin-check.ts";
 import { loadUser } from "../../api/profile.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { useLeave } from "../../components/use-leave.ts";
-import { runCoinCheck } from "../../lib/coin-check.ts";
 import { type Phone, session } from "../../lib/session.ts";
 
 /**

@@ -7,6 +7,7 @@ import { FormProvider, type Resolver, useForm, useFormContext } from "react-hook
 import { Trans, useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
+import { runCoinCheck } from "../../api/coin-check.ts";
 import { errorMessage, showFieldErrors } from "../../api/error-message.ts";
 import { useCheckPhone } from "../../api/member-checks.ts";
 import { cachedUser, keepUser, userPhone, useSaveProfile, useUser } from "../../api/profile.ts";
@@ -22,7 +23,6 @@ import {
   profileValuesFromUser,
   useValidateChoiceSoon,
 } from "../../components/profile-fields.tsx";
-import { runCoinCheck } from "../../lib/coin-check.ts";
 import { paths } from "../../lib/paths.ts";
 import { EmailPromptDialog } from "./email-prompt-dialog.tsx";
 

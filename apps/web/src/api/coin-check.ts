@@ -1,12 +1,12 @@
 import { CoinCallCode, CoinStatus } from "@hcoins/domain/codes";
+import type { Phone } from "../lib/session.ts";
 import {
   coinFailureMessage,
   coinLinkCheck,
   coinMessage,
   createCoinAccount,
   linkCoinAccount,
-} from "../api/coins.ts";
-import type { Phone } from "./session.ts";
+} from "./coins.ts";
 
 /**
  * The coin check of product-spec.md section 4 (its "member-status check"): after register,
