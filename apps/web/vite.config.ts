@@ -1,7 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
-import { screenPreloads } from "./screen-preloads.ts";
+import { firstPaint } from "./first-paint-plugin.ts";
 import { shellChunk } from "./shell-chunk.ts";
 
 // `npm run dev --workspace apps/web` proxies the API to a server started with `npm run dev`.
@@ -12,7 +12,7 @@ export default defineConfig({
   // the server sends them without compressing anything per request.
   plugins: [
     react(),
-    screenPreloads(),
+    firstPaint(),
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/, /index\.html$/] }),
   ],
   build: {

@@ -3,6 +3,7 @@ import type { FailureAnswer } from "@hcoins/domain/api/envelope";
 import { ROUTES, type RouteName } from "@hcoins/domain/api/routes";
 import type { UseMutationOptions } from "@tanstack/react-query";
 import { config } from "../lib/config.ts";
+import { takeEarlyResponse } from "../lib/early-response.ts";
 import { currentAcceptLanguage } from "../lib/i18n.ts";
 import { type Phone, session } from "../lib/session.ts";
 
@@ -162,25 +163,6 @@ export async function call<Name extends RouteName>(
     return answer as AnswerOf<Name>;
   }
   throw failure(status, answer);
-}
-
-interface EarlyResponse {
-  url: string;
-  authorization: string;
-  response: Promise<Response>;
-}
-
-/**
- * An answer index.html's inline script asked for before the app's code arrived (a returning
- * member's profile), when it is the same call with the same credentials: taken once.
- */
-function takeEarlyResponse(url: URL, authorization: string | undefined): Promise<Response> | undefined {
-  const early = (window as { __earlyResponses?: EarlyResponse[] }).__earlyResponses;
-  const index = early?.findIndex(
-    (item) => item.url === `${url.pathname}${url.search}` && item.authorization === authorization,
-  );
-  if (!early || index === undefined || index < 0) return undefined;
-  return early.splice(index, 1)[0]?.response;
 }
 
 function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined) {

@@ -1,5 +1,6 @@
 import type { AnswerOf, BodyOf } from "@hcoins/domain/api/contract";
 import type { UserInfo } from "@hcoins/domain/api/profile";
+import { PROFILE_QUERY } from "@hcoins/domain/api/routes";
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../lib/query-client.ts";
 import { type Phone, useToken } from "../lib/session.ts";
@@ -16,7 +17,7 @@ import { call, type MutationOptions } from "./client.ts";
  */
 export const userQuery = queryOptions({
   queryKey: ["user"],
-  queryFn: async () => (await call("profile", { query: { include_custom_field: "1" } })).payload,
+  queryFn: async () => (await call("profile", { query: PROFILE_QUERY })).payload,
 });
 
 /** User info of the session's member; nothing is asked without a token. */

@@ -29,6 +29,9 @@ export interface AppConfig {
   maintenanceWindows: MaintenanceWindow[];
 }
 
+/** The global the server's first script sets (app/first-paint.ts, configScript). */
+export const APP_CONFIG_GLOBAL = "__APP_CONFIG__";
+
 declare global {
   interface Window {
     __APP_CONFIG__?: Partial<AppConfig>;

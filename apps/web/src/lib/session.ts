@@ -17,7 +17,8 @@ export interface Phone {
   code?: string;
 }
 
-const TOKEN = "token";
+/** Where the token is kept (app/first-paint.ts's early script reads it before the app runs). */
+export const TOKEN_KEY = "token";
 const PHONE = "phone";
 const STATE_URL = "stateUrl";
 
@@ -27,13 +28,13 @@ const notify = () => {
 };
 
 export const session = {
-  getToken: (): string | null => localStorage.getItem(TOKEN),
+  getToken: (): string | null => localStorage.getItem(TOKEN_KEY),
   setToken(token: string) {
-    localStorage.setItem(TOKEN, token);
+    localStorage.setItem(TOKEN_KEY, token);
     notify();
   },
   clearToken() {
-    localStorage.removeItem(TOKEN);
+    localStorage.removeItem(TOKEN_KEY);
     notify();
   },
   getPhone(): Phone | null {

@@ -82,5 +82,8 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
+/** The profile as the web app asks for it, custom fields included (the contract's call). */
+export const PROFILE_QUERY = { include_custom_field: "1" } as const;
+
 /** The path the server serves a route at (the web app reads its bases from configuration instead). */
 export const serverPath = (route: ApiRoute) => `${API_BASES[route.base]}${route.path}`;

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import type { FirstPaintManifest } from "@hcoins/web/app/first-paint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
@@ -14,8 +15,8 @@ const STYLES = ".page-intro{color:#555}";
 let dist: string;
 let t: TestApp;
 
-/** What the web build writes for the server: each screen's chunks, each language's catalogue. */
-const screenPreloads = {
+/** What the web build writes for the server (apps/web/src/app/first-paint.ts): each screen's chunks, each language's catalogue. */
+const firstPaint: FirstPaintManifest = {
   screens: [
     { path: "", files: ["/assets/welcome-page-1.js"] },
     {
@@ -48,7 +49,7 @@ beforeAll(async () => {
   await writeFile(join(dist, "assets", "app-1a2b.js.br"), brotliCompressSync(script));
   await writeFile(join(dist, "assets", "app-1a2b.js.gz"), gzipSync(script));
   await mkdir(join(dist, ".vite"));
-  await writeFile(join(dist, ".vite", "screens.json"), JSON.stringify(screenPreloads));
+  await writeFile(join(dist, ".vite", "first-paint.json"), JSON.stringify(firstPaint));
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, WEB_SHOP_URL: "https://shop.example/" } });
 });
 

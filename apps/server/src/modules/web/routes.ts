@@ -2,12 +2,21 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
+import { ROUTES, serverPath } from "@hcoins/domain/api/routes";
 import { HTML_LANG } from "@hcoins/domain/languages";
+import {
+  bannerPaint,
+  configScript,
+  FirstPaint,
+  type FirstPaintManifest,
+  MANIFEST_FILE,
+  pageLanguage,
+  SLOTS,
+} from "@hcoins/web/app/first-paint";
 import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "../../config.ts";
-import { PagePreloads, welcomeBanner } from "./page-preloads.ts";
 
-/** What the web app reads as window.__APP_CONFIG__ (apps/web/src/lib/config.ts). */
+/** What the web app reads as its runtime configuration (apps/web/src/lib/config.ts). */
 export function webAppConfig(config: Config) {
   return {
     crmBase: config.WEB_CRM_BASE,
@@ -44,19 +53,23 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     app.log.warn({ root }, "web app not built: run `npm run build` (npm start does)");
     return;
   }
-  const script = `window.__APP_CONFIG__=${JSON.stringify(webAppConfig(config)).replaceAll("<", "\\u003c")};`;
   const html = inlineStylesheets(readFileSync(indexFile, "utf8"), root).replace(
-    "<!--app-config-->",
-    `<script>${script}</script>`,
+    SLOTS.config,
+    `<script>${configScript(webAppConfig(config))}</script>`,
   );
   // Every inline script of the page (the configuration, index.html's own) is allowed by its hash.
   const scriptHashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     ([, body = ""]) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`,
   );
-  const preloads = new PagePreloads(root);
-  // The address the web app gives a media token (mediaUrl in apps/web/src/lib/api-client.ts).
+  const manifestFile = join(root, MANIFEST_FILE);
+  const paint = new FirstPaint(
+    existsSync(manifestFile)
+      ? (JSON.parse(readFileSync(manifestFile, "utf8")) as FirstPaintManifest)
+      : { screens: [], catalogues: {} },
+  );
+  // The address the web app gives a media token (apps/web/src/api/media.ts).
   const mediaUrl = (token: string) =>
-    `${config.WEB_CRM_BASE}/media/${encodeURIComponent(token)}?app_id=${encodeURIComponent(config.WEB_APP_ID)}`;
+    `${config.WEB_CRM_BASE}${ROUTES.media.path.replace(":token", encodeURIComponent(token))}?app_id=${encodeURIComponent(config.WEB_APP_ID)}`;
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(" ")}`,
@@ -88,15 +101,15 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     const path = request.url.split("?")[0] ?? "/";
     if (NOT_SCREENS.some((prefix) => path === prefix || path.startsWith(prefix))) return reply.callNotFound();
     const query = new URLSearchParams(request.url.split("?")[1] ?? "");
-    const language = PagePreloads.language(query, request.headers.cookie);
-    let links = preloads.scripts(path, language);
-    let boot = preloads.boot(path, language);
+    const language = pageLanguage(query, request.headers.cookie);
+    let links = paint.links(path, language);
+    let boot = paint.boot(path, language);
     // The welcome page's largest element is its first banner: fetched and shown with the page, not
     // after the app has started. Not with a ?state= (a pay-channel one opens the app instead).
     if (path === "/" && !query.has("state")) {
       const [banner] = await app.services.cms.banners("welcome", language).catch(() => []);
-      const first = welcomeBanner(banner, mediaUrl);
-      links += first.preloads;
+      const first = bannerPaint(banner, mediaUrl);
+      links += first.links;
       boot = first.boot;
     }
     return reply
@@ -107,7 +120,7 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
         html
           .replace('<html lang="zh-HK">', `<html lang="${HTML_LANG[language]}">`)
           .replace("</head>", `${links}</head>`)
-          .replace("<!--boot-->", boot),
+          .replace(SLOTS.boot, boot),
       );
   });
 };
