@@ -1,9 +1,14 @@
 import { defineConfig } from "vitest/config";
 
-// The server suites run on SQLite with in-process counters always, and once more on
-// PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set (CI sets both).
+// The server suites (the member server, the coin scheme and their shared server kit) run on SQLite
+// with in-process counters always, and once more on PostgreSQL and Redis when DATABASE_URL /
+// REDIS_URL are set (CI sets both).
 const postgres = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
-const server = "apps/server/src/**/*.test.ts";
+const server = [
+  "apps/server/src/**/*.test.ts",
+  "apps/coin-scheme/src/**/*.test.ts",
+  "packages/server-kit/src/**/*.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -13,7 +18,7 @@ export default defineConfig({
     // their own thread: more workers than the 2 cores keep both cores busy.
     maxWorkers: 4,
     projects: [
-      { extends: true, test: { name: "domain", include: ["packages/*/src/**/*.test.ts"] } },
+      { extends: true, test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"] } },
       {
         extends: "./apps/web/vite.config.ts",
         test: {
@@ -39,9 +44,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "server-sqlite", include: [server], env: { DATABASE_URL: "", REDIS_URL: "" } },
+        test: { name: "server-sqlite", include: server, env: { DATABASE_URL: "", REDIS_URL: "" } },
       },
-      ...(postgres ? [{ extends: true, test: { name: "server-postgres", include: [server] } }] : []),
+      ...(postgres ? [{ extends: true, test: { name: "server-postgres", include: server } }] : []),
     ],
   },
 });

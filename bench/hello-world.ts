@@ -1,6 +1,5 @@
+import { loggingOptions } from "@hcoins/server-kit/logger";
 import Fastify from "fastify";
-import { loadConfig } from "../apps/server/src/config.ts";
-import { loggingOptions } from "../apps/server/src/logger.ts";
 
 /**
  * The yardstick of bench/api-throughput.ts: a bare Fastify answering JSON, in a process of its
@@ -9,9 +8,7 @@ import { loggingOptions } from "../apps/server/src/logger.ts";
  * request at `info`): the most any call that is logged can reach on the machine.
  */
 const app = Fastify(
-  process.env.ACCESS_LOG === "1"
-    ? loggingOptions(loadConfig({ NODE_ENV: "development", LOG_LEVEL: "info" }))
-    : { logger: false },
+  process.env.ACCESS_LOG === "1" ? loggingOptions({ logLevel: "info" }) : { logger: false },
 );
 app.get("/", async () => ({ hello: "world" }));
 await app.listen({ port: Number(process.env.PORT), host: "127.0.0.1" });

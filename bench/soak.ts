@@ -95,7 +95,7 @@ async function main() {
     const scheme = await startServerProcess({
       entry: "coin-scheme",
       env: {
-        DATABASE_URL: schemeStorage.DATABASE_URL as string,
+        COIN_SCHEME_DATABASE_URL: schemeStorage.DATABASE_URL as string,
         NODE_ENV: "production",
         COIN_SCHEME_API_KEYS: `member-server:${SERVER_KEY},pos-soak:${TILL_KEY}:till`,
       },

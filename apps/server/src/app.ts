@@ -1,23 +1,23 @@
 import compress from "@fastify/compress";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { migrateCoinScheme } from "@hcoins/coin-scheme/migrate";
+import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "@hcoins/coin-scheme/routes";
+import { ErrorCode } from "@hcoins/domain/codes";
+import { registerApiDocs } from "@hcoins/server-kit/api-docs";
+import { createServer } from "@hcoins/server-kit/create-server";
+import { openDatabase } from "@hcoins/server-kit/database";
+import { healthRoutes } from "@hcoins/server-kit/health-routes";
+import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
-import { answerSerializerCompiler } from "./answer-serializer.ts";
-import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "./coin-scheme/routes.ts";
-import { type Config, fastifyTrustProxy } from "./config.ts";
+import type { Config } from "./config.ts";
 import { fallbackRateLimitStore } from "./counters.ts";
-import { openDatabase } from "./db/database.ts";
-import { migrateToLatest } from "./db/migrate.ts";
-import { loggingOptions } from "./logger.ts";
+import { migrateMemberDatabase } from "./db/migrate.ts";
+import { AppError, MEMBER_ENVELOPE } from "./errors.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
 import { coinsRoutes } from "./modules/coins/routes.ts";
-import { healthRoutes } from "./modules/health/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
@@ -27,8 +27,6 @@ import { storeRoutes } from "./modules/stores/routes.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { webRoutes } from "./modules/web/routes.ts";
 import { authHeaderPlugin } from "./plugins/auth-header.ts";
-import { envelopePlugin } from "./plugins/envelope.ts";
-import { languagePlugin } from "./plugins/language.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { seedContent } from "./seed/content-seed.ts";
 import { createServices, type Services } from "./services.ts";
@@ -56,22 +54,13 @@ export async function buildApp({
   logStream,
   checkAnswers = false,
 }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    ...loggingOptions(config, logStream),
-    trustProxy: fastifyTrustProxy(config),
+  const app = await createServer({
+    logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(answerSerializerCompiler({ checkAnswers }));
-  // Shutting down: answers still in flight close their keep-alive connection, so close() need not wait for it to time out.
-  let closing = false;
-  app.addHook("preClose", async () => {
-    closing = true;
-  });
-  app.addHook("onSend", (_request, reply, payload, done) => {
-    if (closing) reply.header("connection", "close");
-    done(null, payload);
+    envelope: MEMBER_ENVELOPE,
+    logStream,
+    checkAnswers,
   });
 
   const database = openDatabase(config.DATABASE_URL);
@@ -82,7 +71,9 @@ export async function buildApp({
     await database.close();
     redis?.disconnect();
   });
-  await migrateToLatest(database.db);
+  await migrateMemberDatabase(database);
+  // The embedded scheme keeps its tables beside the member server's, under its own migration record.
+  if (config.coinScheme) await migrateCoinScheme(database);
   if (redis) {
     redis.on("error", (error) => app.log.warn({ err: error }, "redis connection error"));
     await redis.connect();
@@ -91,8 +82,6 @@ export async function buildApp({
   app.decorate("services", services);
   await seedContent(services, app.log);
 
-  await app.register(envelopePlugin);
-  await app.register(languagePlugin);
   await app.register(securityHeadersPlugin);
   // Answers (JSON, index.html) compressed for clients that accept it; the web app's built assets
   // arrive already compressed from the build (modules/web/routes.ts serves the .br / .gz files).
@@ -103,35 +92,30 @@ export async function buildApp({
     timeWindow: "1 minute",
     ...(redis ? { store: fallbackRateLimitStore(redis, `${config.REDIS_KEY_PREFIX}:http-rate:`) } : {}),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: "H Coins members API",
-        version: "1.0.0",
-        description:
-          "The CRM API (/crm) and the custom API (/custom-api) of the members' web app. See README.md.",
+  await registerApiDocs(app, {
+    title: "H Coins members API",
+    description:
+      "The CRM API (/crm) and the custom API (/custom-api) of the members' web app. See README.md.",
+    securitySchemes: {
+      bearer: {
+        type: "http",
+        scheme: "bearer",
+        description: "`Bearer <app_id>:<access token>` or `Bearer <app_id>:guest`",
       },
-      components: {
-        securitySchemes: {
-          bearer: {
-            type: "http",
-            scheme: "bearer",
-            description: "`Bearer <app_id>:<access token>` or `Bearer <app_id>:guest`",
-          },
-          ...coinSchemeSecuritySchemes,
-        },
-      },
-      security: [{ bearer: [] }],
+      ...coinSchemeSecuritySchemes,
     },
-    transform: jsonSchemaTransform,
+    security: [{ bearer: [] }],
   });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
 
-  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(healthRoutes, {
+    ping: database.ping,
+    unavailable: () => new AppError(ErrorCode.serviceUnavailable),
+    config: { rateLimit: false },
+  });
   await app.register(devOutboxRoutes, { services });
   // The embedded coin scheme serves its own API (X-Api-Key, not the bearer header) to the tills.
-  if (services.coinScheme) {
-    await app.register(coinSchemeRoutes, { scheme: services.coinScheme, clients: config.coinSchemeClients });
+  if (services.coinScheme && config.coinScheme) {
+    await app.register(coinSchemeRoutes, { scheme: services.coinScheme, clients: config.coinScheme.clients });
   }
   // Outside the API scope: <img src> cannot send an Authorization header, so it takes ?app_id=.
   await app.register(mediaRoutes, { services });

@@ -1,29 +1,29 @@
 import { availableParallelism } from "node:os";
-import { isCalendarDate, multiplierHundredths } from "@hcoins/domain/earn-rules";
+import { type CoinSchemeConfig, loadCoinSchemeConfig } from "@hcoins/coin-scheme/config";
+import {
+  ConfigError,
+  databaseUrl,
+  positiveInt as int,
+  logLevel,
+  nodeEnv,
+  optionalText,
+  parseEnv,
+  port,
+} from "@hcoins/server-kit/env";
+import { trustProxy } from "@hcoins/server-kit/trust-proxy";
 import { z } from "zod";
-import { type ApiClient, parseApiClients } from "./coin-scheme/api-keys.ts";
 
 /**
- * Every environment variable the server reads, parsed once at start-up.
- * README.md ("Configuration") lists the same names, defaults and meanings.
+ * Every environment variable the server reads, parsed once at start-up. The embedded coin
+ * scheme reads its own (COIN_*) with its own loader. README.md ("Configuration") lists the
+ * same names, defaults and meanings.
  */
-const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value));
-
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  NODE_ENV: nodeEnv,
+  PORT: port(3000),
   HOST: z.string().default("0.0.0.0"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  DATABASE_URL: z
-    .string()
-    .default("sqlite:./data/members.db")
-    .refine((url) => url.startsWith("sqlite:") || /^postgres(ql)?:\/\//.test(url), {
-      message: "must be sqlite:<path> or postgres://…",
-    }),
+  LOG_LEVEL: logLevel,
+  DATABASE_URL: databaseUrl("sqlite:./data/members.db"),
   REDIS_URL: optionalText.refine((url) => url === undefined || /^rediss?:\/\//.test(url), {
     message: "must be redis://…",
   }),
@@ -38,17 +38,7 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .refine((ids) => ids.length > 0, { message: "needs at least one app id" }),
-  // Only what trusted proxies appended to X-Forwarded-For is believed, never what a client wrote there
-  // itself (it would pick its own address for the SMS and rate limits): see fastifyTrustProxy below.
-  TRUST_PROXY: z
-    .string()
-    .default("false")
-    .transform((value): number | string => {
-      const setting = value.trim().toLowerCase();
-      if (["", "false", "no", "off"].includes(setting)) return 0;
-      if (["true", "yes", "on"].includes(setting)) return 1;
-      return /^\d+$/.test(setting) ? Number(setting) : value.trim();
-    }),
+  TRUST_PROXY: trustProxy,
   PUBLIC_URL: optionalText,
   REGISTER_STORE_CODE: z.string().default(""),
 
@@ -85,33 +75,7 @@ const envSchema = z.object({
     message: "must be http://… or https://…",
   }),
   COIN_SCHEME_API_KEY: optionalText,
-  COIN_SCHEME_API_KEYS: optionalText,
   COIN_SCHEME_TIMEOUT_MS: int(3000),
-  COIN_SCHEME_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  COIN_BIRTHDAY_MULTIPLIER: z
-    .string()
-    .default("2")
-    .transform((value) => multiplierHundredths(value) ?? Number.NaN)
-    .refine((hundredths) => !Number.isNaN(hundredths), {
-      message: "must be a number from 1 to 10 (e.g. 2 or 1.5)",
-    }),
-  COIN_HOLIDAYS: z
-    .string()
-    .default("")
-    .transform((value, ctx) => {
-      const days = new Map<string, number>();
-      for (const entry of value
-        .split(",")
-        .map((item) => item.trim())
-        .filter(Boolean)) {
-        const [date = "", multiplier = ""] = entry.split(":");
-        const hundredths = multiplierHundredths(multiplier);
-        if (!isCalendarDate(date) || hundredths === null) {
-          ctx.addIssue({ code: "custom", message: `"${entry}" is not YYYY-MM-DD:multiplier (1 to 10)` });
-        } else days.set(date, hundredths);
-      }
-      return days as ReadonlyMap<string, number>;
-    }),
   WEB_DIST_DIR: z.string().default("apps/web/dist"),
   WEB_CRM_BASE: z.string().default("/crm"),
   WEB_CUSTOM_BASE: z.string().default("/custom-api"),
@@ -159,54 +123,40 @@ const envSchema = z.object({
     ),
 });
 
-export type Config = z.infer<typeof envSchema> & { coinSchemeClients: readonly ApiClient[] };
+export type Config = z.infer<typeof envSchema> & {
+  /** The embedded scheme's configuration (its loader, the same environment); null with COIN_SCHEME_URL. */
+  coinScheme: CoinSchemeConfig | null;
+};
 
-// Development defaults, so that `npm start` and `npm run coin-scheme` talk to each other out of the box.
-// Production sets its own (none by default: the scheme then refuses every key).
-const DEV_COIN_SCHEME_API_KEYS = "member-server:dev-member-server-key,pos-dev:dev-pos-terminal-key:till";
+// The development key of the member server among the scheme's development keys (coin-scheme config.ts),
+// so that `npm start` and `npm run coin-scheme` talk to each other out of the box. None in production.
 const DEV_COIN_SCHEME_API_KEY = "dev-member-server-key";
 
-export class ConfigError extends Error {}
-
-/** Parses the environment; a bad value throws a ConfigError naming every bad variable. */
+/** Parses the environment; a bad value throws a ConfigError naming every bad variable, the scheme's too. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const result = envSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  const parsed = result.data;
+  const problems: string[] = [];
+  const collect = <T>(load: () => T): T | undefined => {
+    try {
+      return load();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems);
+      return undefined;
+    }
+  };
+  const parsed = collect(() => parseEnv(envSchema, env));
+  // Embedded unless COIN_SCHEME_URL names an external scheme; with bad variables of its own the scheme's are checked too.
+  const coinScheme = parsed?.COIN_SCHEME_URL ? null : collect(() => loadCoinSchemeConfig(env));
+  if (!parsed || coinScheme === undefined) throw new ConfigError(problems);
   if (parsed.SMS_PROVIDER === "http" && !parsed.SMS_HTTP_URL) {
-    throw new ConfigError("Invalid configuration:\n  SMS_HTTP_URL: required when SMS_PROVIDER=http");
+    throw new ConfigError(["SMS_HTTP_URL: required when SMS_PROVIDER=http"]);
   }
   const production = parsed.NODE_ENV === "production";
-  const keys = parseApiClients(parsed.COIN_SCHEME_API_KEYS ?? (production ? "" : DEV_COIN_SCHEME_API_KEYS));
-  if ("problems" in keys) {
-    throw new ConfigError(
-      `Invalid configuration:\n${keys.problems.map((p) => `  COIN_SCHEME_API_KEYS: ${p}`).join("\n")}`,
-    );
-  }
   const apiKey = parsed.COIN_SCHEME_API_KEY ?? (production ? undefined : DEV_COIN_SCHEME_API_KEY);
   if (parsed.COIN_SCHEME_URL && !apiKey) {
-    throw new ConfigError(
-      "Invalid configuration:\n  COIN_SCHEME_API_KEY: required when COIN_SCHEME_URL is set",
-    );
+    throw new ConfigError(["COIN_SCHEME_API_KEY: required when COIN_SCHEME_URL is set"]);
   }
-  return { ...parsed, COIN_SCHEME_API_KEY: apiKey, coinSchemeClients: keys.clients };
-}
-
-/**
- * Fastify's trustProxy for TRUST_PROXY: a number is that many proxies in front (true is one), so
- * the client address is the one the outermost of them appended; text is the proxies' addresses or
- * subnets (proxy-addr's names such as loopback too). Fastify's own `true` would believe every entry,
- * the client's included, and its number form believes none.
- */
-export function fastifyTrustProxy(
-  config: Config,
-): string | false | ((address: string, hop: number) => boolean) {
-  const setting = config.TRUST_PROXY;
-  if (typeof setting === "string") return setting;
-  return setting === 0 ? false : (_address, hop) => hop < setting;
+  return { ...parsed, COIN_SCHEME_API_KEY: apiKey, coinScheme };
 }
 
 /** The development outbox exists only with the console sender, and never in production. */

@@ -1,18 +1,27 @@
-import { ERROR_HTTP_STATUS, ErrorCode, type ErrorCodeValue } from "@hcoins/domain/codes";
+import { ERROR_HTTP_STATUS, ERROR_MESSAGES, ErrorCode, type ErrorCodeValue } from "@hcoins/domain/codes";
+import { EnvelopeError, type ErrorEnvelope } from "@hcoins/server-kit/error-envelope";
 
 /** A failure the client is told about: an error code of the contract plus optional payload details. */
-export class AppError extends Error {
-  readonly errorCode: ErrorCodeValue;
-  readonly httpStatus: number;
-  readonly details: Record<string, unknown>;
+export class AppError extends EnvelopeError {
+  declare readonly errorCode: ErrorCodeValue;
 
   constructor(errorCode: ErrorCodeValue, details: Record<string, unknown> = {}, message?: string) {
-    super(message ?? `error ${errorCode}`);
-    this.errorCode = errorCode;
-    this.httpStatus = ERROR_HTTP_STATUS[errorCode];
-    this.details = details;
+    super(errorCode, ERROR_HTTP_STATUS[errorCode], details, message);
   }
 }
+
+/** How the member server's failures answer (the contract's codes and texts), everywhere but the embedded scheme's routes. */
+export const MEMBER_ENVELOPE: ErrorEnvelope<ErrorCodeValue> = {
+  errorClass: AppError,
+  messages: ERROR_MESSAGES,
+  codes: {
+    validation: ErrorCode.validation,
+    notFound: ErrorCode.notFound,
+    serviceUnavailable: ErrorCode.serviceUnavailable,
+    rateLimited: ErrorCode.rateLimited,
+    bodyTooLarge: ErrorCode.bodyTooLarge,
+  },
+};
 
 export interface FieldError {
   field: string;

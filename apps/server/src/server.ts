@@ -1,6 +1,7 @@
+import { ConfigError } from "@hcoins/server-kit/env";
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfig } from "./config.ts";
 
 try {
   const config = loadConfig();

@@ -1,8 +1,9 @@
+import type { DatabaseHandle } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { createCounterFactory } from "./counters.ts";
-import type { DatabaseHandle } from "./db/database.ts";
+import type { Database } from "./db/schema.ts";
 import { AccessTokens } from "./modules/auth/access-tokens.ts";
 import { setPasswordHashConcurrency } from "./modules/auth/passwords.ts";
 import { ResetTokens } from "./modules/auth/reset-tokens.ts";
@@ -30,7 +31,7 @@ export function createServices(
   log: FastifyBaseLogger,
   now: () => number,
 ) {
-  const { db } = database;
+  const db = database.tables<Database>();
   setPasswordHashConcurrency(config.PASSWORD_HASH_CONCURRENCY);
   const counters = createCounterFactory(redis, config.REDIS_KEY_PREFIX);
   const smsSender =
@@ -49,12 +50,13 @@ export function createServices(
   const resetTokens = new ResetTokens(db, config.RESET_TOKEN_TTL_SECONDS, now);
   const auth = new AuthService(db, members, sms, accessTokens, resetTokens, counters, config, now);
   const subscriptions = new SubscriptionService(db, members, config, now);
-  const { coinScheme, coinSchemeClient, coins } = createCoinServices(config, db, members, log, now);
+  const { coinScheme, coinSchemeClient, coins } = createCoinServices(config, database, members, log, now);
   const media = new MediaService(new MediaRepository(db), config.MEDIA_MAX_BYTES, now);
   const cms = new CmsService(db, new CmsRepository(db), media, now);
   const stores = new StoreService(db, new StoreRepository(db), media, now);
   return {
     config,
+    database,
     db,
     now,
     smsSender,

@@ -4,10 +4,13 @@
  * prints what it changed. Exit codes: 0 done, 1 bad input (nothing changed),
  * 2 usage error, 78 bad configuration.
  */
+
+import { migrateCoinScheme } from "@hcoins/coin-scheme/migrate";
+import { openDatabase } from "@hcoins/server-kit/database";
+import { ConfigError } from "@hcoins/server-kit/env";
 import { pino } from "pino";
-import { ConfigError, loadConfig } from "../config.ts";
-import { openDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { loadConfig } from "../config.ts";
+import { migrateMemberDatabase } from "../db/migrate.ts";
 import { createServices } from "../services.ts";
 import { CliError } from "./command.ts";
 import { COMMANDS, usageText } from "./commands.ts";
@@ -37,7 +40,8 @@ async function main(argv: string[]): Promise<number> {
 
   const database = openDatabase(config.DATABASE_URL);
   try {
-    await migrateToLatest(database.db);
+    await migrateMemberDatabase(database);
+    if (config.coinScheme) await migrateCoinScheme(database);
     // Logs go to stderr so that stdout holds only what the command prints.
     const log = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 2, sync: true }));
     // No Redis: no admin command touches the shared counters.

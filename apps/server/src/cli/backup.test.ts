@@ -4,13 +4,13 @@ import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { openDatabase, type TableViews } from "@hcoins/server-kit/database";
 import SQLite from "better-sqlite3";
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { usePostgres } from "../cross-cutting/support.ts";
-import { openDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { migrateMemberDatabase } from "../db/migrate.ts";
 import { adminProcess, SPAWN_TIMEOUT } from "../testing/admin-process.ts";
 import { embeddedTill, memberWithEverything } from "../testing/data-protection.ts";
 import { registerMember } from "../testing/flows.ts";
@@ -32,7 +32,7 @@ describe.skipIf(usePostgres)("backup, SQLite: the online backup while another pr
         const path = join(dir, "members.db");
         const copyPath = join(dir, "copy.db");
         const handle = openDatabase(`sqlite:${path}`);
-        await migrateToLatest(handle.db);
+        await migrateMemberDatabase(handle);
         await handle.close();
 
         // The writer stands in for the running server: another connection, each write committed
@@ -145,7 +145,8 @@ describe.skipIf(usePostgres)("backup, SQLite: the online backup while another pr
 });
 
 /** Every row of every table, in a stable order, for comparing two copies of a schema. */
-async function tableContents(db: Kysely<unknown>) {
+async function tableContents(database: TableViews) {
+  const db = database.tables();
   const contents: Record<string, string[]> = {};
   for (const table of await db.introspection.getTables({ withInternalKyselyTables: true })) {
     const { rows } = await sql`select * from ${sql.table(table.name)}`.execute(db);
@@ -189,8 +190,8 @@ describe.runIf(usePostgres)(
         const restored = openDatabase(target.toString());
         let rows = 0;
         try {
-          const source = await tableContents(t.app.services.db as Kysely<unknown>);
-          const copy = await tableContents(restored.db as Kysely<unknown>);
+          const source = await tableContents(t.app.services.database);
+          const copy = await tableContents(restored);
           expect(Object.keys(copy).sort()).toEqual(Object.keys(source).sort());
           for (const [table, contents] of Object.entries(source)) {
             expect(copy[table], table).toEqual(contents);

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import type { SchemeTransaction } from "@hcoins/coin-scheme/api-schemas";
 import { CoinStatus } from "@hcoins/domain/codes";
 import {
   formatMultiplier,
@@ -6,7 +7,6 @@ import {
   multiplierHundredths,
   PROGRAMME_TIME_ZONE,
 } from "@hcoins/domain/earn-rules";
-import type { SchemeTransaction } from "../coin-scheme/api-schemas.ts";
 import { CoinSchemeRefusedError, CoinSchemeUnavailableError } from "../modules/coins/coin-scheme-client.ts";
 import type { Services } from "../services.ts";
 import {

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { MemberCheckCode } from "@hcoins/domain/codes";
 import { emailSchema, FIRST_LAST_NAME_MAX_LENGTH } from "@hcoins/domain/payloads";
 import { phoneKey } from "@hcoins/domain/phone-rules";
-import { isUniqueViolation } from "../db/database.ts";
+import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { MemberRow } from "../db/schema.ts";
 import type { ImportedMember } from "../modules/members/service.ts";
 import type { Services } from "../services.ts";

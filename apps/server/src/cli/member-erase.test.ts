@@ -2,11 +2,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildCoinSchemeApp } from "@hcoins/coin-scheme/app";
+import { loadCoinSchemeConfig } from "@hcoins/coin-scheme/config";
+import { openDatabase } from "@hcoins/server-kit/database";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildCoinSchemeApp } from "../coin-scheme/app.ts";
-import { loadConfig } from "../config.ts";
-import { openDatabase } from "../db/database.ts";
 import { memberRefOf } from "../modules/coins/service.ts";
 import {
   embeddedTill,
@@ -185,10 +185,10 @@ describe("member-erase, external scheme over HTTP", () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "erase-scheme-"));
     // The real scheme app on its own SQLite file, over real HTTP on loopback.
-    const config = loadConfig({
+    const config = loadCoinSchemeConfig({
       NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      DATABASE_URL: `sqlite:${join(dir, "scheme.db")}`,
+      COIN_SCHEME_LOG_LEVEL: "silent",
+      COIN_SCHEME_DATABASE_URL: `sqlite:${join(dir, "scheme.db")}`,
       COIN_SCHEME_API_KEYS: `member-server:${KEY},pos-1:${TILL_KEY}:till`,
     });
     scheme = await buildCoinSchemeApp({ config });
@@ -205,16 +205,16 @@ describe("member-erase, external scheme over HTTP", () => {
     const m = await memberWithEverything(t, httpTill(schemeUrl, KEY));
     const schemeDb = openDatabase(`sqlite:${join(dir, "scheme.db")}`);
     try {
-      const before = await ledgerTotals(schemeDb.db);
-      expect((await textColumnsHolding(schemeDb.db, [m.phone, m.memberNo])).hits).not.toEqual([]);
+      const before = await ledgerTotals(schemeDb.tables());
+      expect((await textColumnsHolding(schemeDb.tables(), [m.phone, m.memberNo])).hits).not.toEqual([]);
 
       const output = await memberErase(t.app.services, [m.prefix, m.phone, "--yes"]);
 
       expect(output).toContain(`H Coins account ${m.hcoinsMemberNo} anonymised`);
       expect(await t.app.services.members.findByPhone(m.prefix, m.phone)).toBeUndefined();
       expect((await textColumnsHolding(t.app.services.db, m.needles)).hits).toEqual([]);
-      expect((await textColumnsHolding(schemeDb.db, [m.phone, m.memberNo])).hits).toEqual([]);
-      expect(await ledgerTotals(schemeDb.db)).toEqual(before);
+      expect((await textColumnsHolding(schemeDb.tables(), [m.phone, m.memberNo])).hits).toEqual([]);
+      expect(await ledgerTotals(schemeDb.tables())).toEqual(before);
       expect((await t.app.services.coinSchemeClient.ledger(m.hcoinsMemberNo)).balance).toBe(190);
     } finally {
       await schemeDb.close();

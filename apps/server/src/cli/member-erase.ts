@@ -1,8 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
+import type { Holder, HolderAnonymiseResult } from "@hcoins/coin-scheme/holders";
 import type { Kysely } from "kysely";
-import { anonymiseHolder, type Holder, type HolderAnonymiseResult } from "../coin-scheme/holders.ts";
-import type { CoinSchemeTables } from "../coin-scheme/tables.ts";
 import type { Database, MemberRow } from "../db/schema.ts";
 import { CoinSchemeRefusedError, CoinSchemeUnavailableError } from "../modules/coins/coin-scheme-client.ts";
 import { memberRefOf } from "../modules/coins/service.ts";
@@ -76,15 +75,16 @@ async function removeMemberRows(
  */
 async function erase(services: Services, member: MemberRow, holder: Holder) {
   const now = services.now();
-  if (services.coinScheme) {
-    return services.db.transaction().execute(async (trx) => {
-      const coins = await anonymiseHolder(trx as unknown as Kysely<CoinSchemeTables>, holder);
-      return { coins, removed: await removeMemberRows(trx, member, now) };
+  const scheme = services.coinSchemeClient;
+  if (scheme.kind === "embedded") {
+    return services.database.transaction(async (trx) => {
+      const coins = await scheme.inTransaction(trx).eraseHolder(holder);
+      return { coins, removed: await removeMemberRows(trx.tables<Database>(), member, now) };
     });
   }
   let coins: HolderAnonymiseResult;
   try {
-    coins = await services.coinSchemeClient.eraseHolder(holder);
+    coins = await scheme.eraseHolder(holder);
   } catch (error) {
     if (error instanceof CoinSchemeUnavailableError || error instanceof CoinSchemeRefusedError) {
       throw new CliError(

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { type ColumnPolicy, HOLDER_COLUMNS, type HolderExport } from "../coin-scheme/holders.ts";
+import { type ColumnPolicy, HOLDER_COLUMNS, type HolderExport } from "@hcoins/coin-scheme/holders";
 import type {
   AccessTokensTable,
   BlockedNumbersTable,
@@ -19,7 +19,7 @@ export const MEMBER_EXPORT_USAGE = `member-export ${MEMBER_ARGUMENT} [--out file
 
 /**
  * Every column of the member server's tables that hold personal data, exported or withheld
- * with the reason (the scheme's tables are in coin-scheme/holders.ts). Typed against the
+ * with the reason (the scheme's tables are in the scheme's holders.ts). Typed against the
  * tables, and checked against the live schema by member-export.test.ts, so that a column
  * added later cannot stay out of exports unnoticed.
  */
@@ -92,7 +92,7 @@ export const MEMBER_COLUMNS: {
   },
 };
 
-/** The tables that hold nothing about a member, and why; with the two maps above they cover the schema. */
+/** The member server's tables that hold nothing about a member, and why; with the map above they cover its schema. */
 export const TABLES_WITHOUT_MEMBER_DATA: Readonly<Record<string, string>> = {
   settings: "server settings (the seed flag, the unsubscribe-link secret)",
   signature_nonces: "random nonces of signed logins, with no member or number, pruned after twice the window",
@@ -102,8 +102,6 @@ export const TABLES_WITHOUT_MEMBER_DATA: Readonly<Record<string, string>> = {
   cms_banners: "content",
   tags: "content (brands)",
   stores: "content (the programme's stores)",
-  hcoin_stores: "coin scheme configuration (partner-property stores)",
-  hcoin_bonus_days: "coin scheme configuration (holidays)",
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -24,7 +24,7 @@ let directory: string;
 let scheme: ServerProcess;
 let t: TestApp;
 const schemeEnv = () => ({
-  DATABASE_URL: `sqlite:${join(directory, "scheme.db")}`,
+  COIN_SCHEME_DATABASE_URL: `sqlite:${join(directory, "scheme.db")}`,
   COIN_SCHEME_API_KEYS: `member-server:${KEY}`,
 });
 

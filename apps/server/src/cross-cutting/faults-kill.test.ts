@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Kysely } from "kysely";
+import { openDatabase } from "@hcoins/server-kit/database";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CoinSchemeTables } from "../coin-scheme/tables.ts";
-import { openDatabase } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { nextPhone, validRegistration } from "../testing/flows.ts";
 import { type HttpAnswer, httpCall } from "../testing/http-call.ts";
@@ -95,6 +93,12 @@ async function register(url: string, tally: Tally, phone: string): Promise<Membe
     email: payload.email,
   };
 }
+
+/** The embedded scheme's rows this test reads back: the scheme keeps its tables in the member server's database. */
+type SchemeRows = {
+  hcoin_accounts: { hcoins_memberno: string; mobile_phone: string; linked_member_ref: string | null };
+  hcoin_transactions: { receipt_no: string; coins: number };
+};
 
 interface Purchase {
   memberNo: string;
@@ -216,8 +220,7 @@ describe(`SIGKILL during a burst (${usePostgres ? "PostgreSQL" : "SQLite"})`, ()
     const second = await startServerProcess({ env });
     const database = openDatabase(env.DATABASE_URL);
     cleanups.push(() => database.close());
-    // The embedded scheme keeps its tables in the same database (as coin-scheme/app.ts reads it).
-    const db = database.db as unknown as Kysely<Database & CoinSchemeTables>;
+    const db = database.tables<Database & SchemeRows>();
 
     // Every answered registration: the member with its profile, reachable with its token.
     const everyMember = [...coinMembers, ...registered];

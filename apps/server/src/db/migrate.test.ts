@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { openDatabase } from "@hcoins/server-kit/database";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "./database.ts";
-import { migrateToLatest } from "./migrate.ts";
+import { migrateMemberDatabase } from "./migrate.ts";
 
 // Runs in the server-postgres project only (DATABASE_URL is blank in server-sqlite).
 const databaseUrl = process.env.DATABASE_URL ?? "";
@@ -39,16 +39,16 @@ describe.runIf(postgres)("migrations on PostgreSQL beside other schemas", () => 
     const first = await newSchema();
     const second = await newSchema();
     try {
-      await migrateToLatest(first.database.db);
-      await migrateToLatest(second.database.db);
-      await migrateToLatest(second.database.db);
+      await migrateMemberDatabase(first.database);
+      await migrateMemberDatabase(second.database);
+      await migrateMemberDatabase(second.database);
       const tables = await tablesOf(second.name);
       expect(tables).toEqual(await tablesOf(first.name));
       expect(tables).toEqual(expect.arrayContaining(["kysely_migration", "members"]));
       const { rows } = await admin.query(`select name from ${second.name}.kysely_migration`);
       expect(rows).toHaveLength(3);
       // The migrator sees its own schema's tables and no other's.
-      const seen = await second.database.db.introspection.getTables({ withInternalKyselyTables: true });
+      const seen = await second.database.tables().introspection.getTables({ withInternalKyselyTables: true });
       expect(new Set(seen.map((table) => table.schema))).toEqual(new Set([second.name]));
       expect(seen.find((table) => table.name === "members")?.columns.length).toBeGreaterThan(3);
     } finally {
@@ -60,7 +60,7 @@ describe.runIf(postgres)("migrations on PostgreSQL beside other schemas", () => 
   it("migrates while other schemas are being dropped", async () => {
     const others = [];
     for (let i = 0; i < 6; i++) others.push(await newSchema());
-    await Promise.all(others.map((other) => migrateToLatest(other.database.db)));
+    await Promise.all(others.map((other) => migrateMemberDatabase(other.database)));
     await Promise.all(others.map((other) => other.database.close()));
     const own = await newSchema();
     try {
@@ -71,9 +71,9 @@ describe.runIf(postgres)("migrations on PostgreSQL beside other schemas", () => 
         await dropper.end();
       })();
       const lookups = Array.from({ length: 6 }, () =>
-        own.database.db.introspection.getTables({ withInternalKyselyTables: true }),
+        own.database.tables().introspection.getTables({ withInternalKyselyTables: true }),
       );
-      await Promise.all([drops, migrateToLatest(own.database.db), ...lookups]);
+      await Promise.all([drops, migrateMemberDatabase(own.database), ...lookups]);
       expect(await tablesOf(own.name)).toContain("members");
     } finally {
       await own.database.close();

@@ -2,10 +2,12 @@ import type { ContentStatus } from "@hcoins/domain/api/cms";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
- * Table types for Kysely. Times are unix milliseconds (bigint on PostgreSQL,
- * integer on SQLite); flags are 0/1 integers so one set of queries serves both.
+ * Table types for Kysely: the member server's tables only (the embedded coin scheme declares
+ * its own). Times are unix milliseconds (bigint on PostgreSQL, integer on SQLite); flags are
+ * 0/1 integers so one set of queries serves both. Type aliases, not interfaces: Kysely's
+ * withTables takes a table map with an index signature, which only a type alias has implicitly.
  */
-export interface Database {
+export type Database = {
   members: MembersTable;
   blocked_numbers: BlockedNumbersTable;
   sms_codes: SmsCodesTable;
@@ -19,9 +21,9 @@ export interface Database {
   cms_banners: CmsBannersTable;
   tags: TagsTable;
   stores: StoresTable;
-}
+};
 
-export interface MembersTable {
+export type MembersTable = {
   id: Generated<number>;
   member_no: string | null;
   mobile_phone_prefix: string;
@@ -50,16 +52,16 @@ export interface MembersTable {
   disabled: number;
   created_at: number;
   updated_at: number;
-}
+};
 
-export interface BlockedNumbersTable {
+export type BlockedNumbersTable = {
   mobile_phone_prefix: string;
   mobile_phone: string;
   reason: string;
   created_at: number;
-}
+};
 
-export interface SmsCodesTable {
+export type SmsCodesTable = {
   id: Generated<number>;
   mobile_phone_prefix: string;
   mobile_phone: string;
@@ -70,56 +72,56 @@ export interface SmsCodesTable {
   verified_at: number | null;
   consumed_at: number | null;
   created_at: number;
-}
+};
 
-export interface AccessTokensTable {
+export type AccessTokensTable = {
   token_hash: string;
   member_id: number;
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
-}
+};
 
-export interface ResetTokensTable {
+export type ResetTokensTable = {
   token_hash: string;
   member_id: number;
   created_at: number;
   expires_at: number;
   used_at: number | null;
-}
+};
 
-export interface SignatureNoncesTable {
+export type SignatureNoncesTable = {
   nonce: string;
   seen_at: number;
-}
+};
 
-export interface SettingsTable {
+export type SettingsTable = {
   key: string;
   value: string;
-}
+};
 
 export type MemberRow = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 export type MemberUpdate = Updateable<MembersTable>;
 
 /** Image bytes under a content-addressed token (SHA-256 of the bytes, hex). */
-export interface MediaTable {
+export type MediaTable = {
   token: string;
   content_type: string;
   byte_size: number;
   bytes: Buffer;
   original_name: string;
   created_at: number;
-}
+};
 
-export interface CmsLocationsTable {
+export type CmsLocationsTable = {
   id: Generated<number>;
   code: string;
   created_at: number;
-}
+};
 
 /** Texts in three columns each; tc is the fallback of en and sc. Content is sanitised HTML. */
-export interface CmsPagesTable {
+export type CmsPagesTable = {
   id: Generated<number>;
   location_id: number;
   url_slug: string;
@@ -134,9 +136,9 @@ export interface CmsPagesTable {
   publish_until: number | null;
   created_at: number;
   updated_at: number;
-}
+};
 
-export interface CmsBannersTable {
+export type CmsBannersTable = {
   id: Generated<number>;
   location_id: number;
   title_en: string;
@@ -151,10 +153,10 @@ export interface CmsBannersTable {
   ends_at: number | null;
   created_at: number;
   updated_at: number;
-}
+};
 
 /** Tags of a type (only "brand" so far), named in three languages. */
-export interface TagsTable {
+export type TagsTable = {
   id: Generated<number>;
   type: string;
   code: string;
@@ -165,9 +167,9 @@ export interface TagsTable {
   sort_order: number;
   created_at: number;
   updated_at: number;
-}
+};
 
-export interface StoresTable {
+export type StoresTable = {
   id: Generated<number>;
   /** The operator's key of the store: CSV imports update the store with the same code. */
   code: string;
@@ -192,7 +194,7 @@ export interface StoresTable {
   status: string;
   created_at: number;
   updated_at: number;
-}
+};
 
 export type MediaRow = Selectable<MediaTable>;
 export type CmsPageRow = Selectable<CmsPagesTable>;

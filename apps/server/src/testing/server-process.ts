@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 /*
  * The real member server (`apps/server/src/server.ts`) or the standalone coin scheme
- * (`apps/server/src/coin-scheme/main.ts`) as a child process, for tests that need a
+ * (`apps/coin-scheme/src/main.ts`) as a child process, for tests that need a
  * process to kill, restart or measure. Node runs the entry itself with tsx as a loader
  * (not the tsx CLI, which would put a second process in between), so a signal sent
  * to `child` reaches the server, SIGKILL included.
@@ -13,9 +13,21 @@ import { fileURLToPath } from "node:url";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 
+// Each entry's own variables: the scheme reads COIN_* only.
 const ENTRIES = {
-  server: { path: "apps/server/src/server.ts", portVariable: "PORT" },
-  "coin-scheme": { path: "apps/server/src/coin-scheme/main.ts", portVariable: "COIN_SCHEME_PORT" },
+  server: {
+    path: "apps/server/src/server.ts",
+    variables: { database: "DATABASE_URL", port: "PORT", host: "HOST", logLevel: "LOG_LEVEL" },
+  },
+  "coin-scheme": {
+    path: "apps/coin-scheme/src/main.ts",
+    variables: {
+      database: "COIN_SCHEME_DATABASE_URL",
+      port: "COIN_SCHEME_PORT",
+      host: "COIN_SCHEME_HOST",
+      logLevel: "COIN_SCHEME_LOG_LEVEL",
+    },
+  },
 } as const;
 
 /** tsx compiles the entry and migrations run before listening: slow when every suite shares two cores. */
@@ -36,9 +48,10 @@ export interface ServerProcess {
 
 export interface ServerProcessOptions {
   /**
-   * Added to this process's environment. DATABASE_URL is required (a test never falls back
-   * to the default ./data file or to the machine's shared database by accident); REDIS_URL
-   * is not inherited either, so leaving it out means in-process counters.
+   * Added to this process's environment. The entry's database (DATABASE_URL, or the scheme's
+   * COIN_SCHEME_DATABASE_URL) is required: a test never falls back to the default ./data file
+   * or to the machine's shared database by accident. REDIS_URL is not inherited either, so
+   * leaving it out means in-process counters.
    */
   env: Record<string, string>;
   entry?: "server" | "coin-scheme";
@@ -72,19 +85,26 @@ const isRunning = (child: ChildProcess) => child.exitCode === null && child.sign
 /** Starts the entry and resolves once GET /healthz answers 200; rejects with its output if it never does. */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const entry = ENTRIES[options.entry ?? "server"];
-  if (!options.env.DATABASE_URL) throw new Error("startServerProcess: env.DATABASE_URL is required");
+  const { variables } = entry;
+  if (!options.env[variables.database])
+    throw new Error(`startServerProcess: env.${variables.database} is required`);
   const port = options.port ?? (await freePort());
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+  const {
+    DATABASE_URL: _database,
+    COIN_SCHEME_DATABASE_URL: _schemeDatabase,
+    REDIS_URL: _redis,
+    ...inherited
+  } = process.env;
   const logFd = options.logFile ? openSync(options.logFile, "a") : undefined;
   const child = spawn(process.execPath, ["--import", "tsx", entry.path], {
     cwd: REPO_ROOT,
     env: {
       ...inherited,
       NODE_ENV: "development",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
+      [variables.host]: "127.0.0.1",
+      [variables.logLevel]: "warn",
       ...options.env,
-      [entry.portVariable]: String(port),
+      [variables.port]: String(port),
     },
     stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe"],
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { dropIsolatedDatabase, isolatedDatabase } from "@hcoins/server-kit/testing/isolated-database";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import type { DestinationStream } from "pino";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
@@ -118,33 +118,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 /** A fresh PostgreSQL schema (when DATABASE_URL is PostgreSQL; in-memory SQLite otherwise) and Redis prefix, as env. */
 export async function isolatedStorage(): Promise<Record<string, string>> {
-  const id = randomBytes(6).toString("hex");
-  const env: Record<string, string> = { DATABASE_URL: "sqlite::memory:" };
-  const databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
-    const schema = `test_${id}`;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    const url = new URL(databaseUrl);
-    url.searchParams.set("options", `-c search_path=${schema}`);
-    env.DATABASE_URL = url.toString();
-    env.TEST_PG_SCHEMA = schema;
-  }
+  const database = await isolatedDatabase();
+  const env: Record<string, string> = { DATABASE_URL: database.url };
+  if (database.schema) env.TEST_PG_SCHEMA = database.schema;
   if (process.env.REDIS_URL) {
     env.REDIS_URL = process.env.REDIS_URL;
-    env.REDIS_KEY_PREFIX = `test:${id}`;
+    env.REDIS_KEY_PREFIX = `test:${randomBytes(6).toString("hex")}`;
   }
   return env;
 }
 
 /** Drops the schema isolatedStorage() created. */
 export async function dropIsolatedStorage(env: Record<string, string>) {
-  const schema = env.TEST_PG_SCHEMA;
-  if (!schema || !process.env.DATABASE_URL) return;
-  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-  await client.query(`drop schema if exists ${schema} cascade`);
-  await client.end();
+  await dropIsolatedDatabase(env.TEST_PG_SCHEMA);
 }

@@ -1,5 +1,5 @@
+import { withIdColumn } from "@hcoins/server-kit/migration-columns";
 import type { Kysely } from "kysely";
-import { withIdColumn } from "./columns.ts";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withIdColumn(db, db.schema.createTable("members"))

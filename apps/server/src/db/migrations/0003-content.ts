@@ -1,5 +1,5 @@
+import { withIdColumn } from "@hcoins/server-kit/migration-columns";
 import { type Kysely, PostgresAdapter } from "kysely";
-import { withIdColumn } from "./columns.ts";
 
 /**
  * Content the web app shows: CMS locations, pages and banners, media (image bytes

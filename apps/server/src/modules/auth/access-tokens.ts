@@ -1,5 +1,5 @@
+import { preparedQuery } from "@hcoins/server-kit/prepared-query";
 import type { Kysely } from "kysely";
-import { preparedQuery } from "../../db/prepared-query.ts";
 import type { Database, MemberRow } from "../../db/schema.ts";
 import { newToken, sha256 } from "../../secrets.ts";
 

@@ -1,10 +1,10 @@
 import { ErrorCode } from "@hcoins/domain/codes";
 import { isCommonPassword } from "@hcoins/domain/password";
 import type { Language } from "@hcoins/domain/profile-options";
+import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Counter, CounterFactory } from "../../counters.ts";
-import { isUniqueViolation } from "../../db/database.ts";
 import type { Database, MemberRow } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import type { MemberService } from "../members/service.ts";

@@ -7,8 +7,9 @@ import type {
   LinkResult,
   SchemeAccount,
   StoreResult,
-} from "../../coin-scheme/api-schemas.ts";
-import type { Holder, HolderAnonymiseResult, HolderExport } from "../../coin-scheme/holders.ts";
+} from "@hcoins/coin-scheme/api-schemas";
+import type { Holder, HolderAnonymiseResult, HolderExport } from "@hcoins/coin-scheme/holders";
+import type { TableViews } from "@hcoins/server-kit/database";
 
 /**
  * The member server's way to the H Coins scheme: the embedded scheme (default) or
@@ -28,10 +29,16 @@ export interface CoinSchemeClient {
   /** `multiplier` in hundredths (200 = ×2). */
   setBonusDay(date: string, multiplier: number): Promise<BonusDaySetResult>;
   removeBonusDay(date: string): Promise<BonusDayRemoveResult>;
-  /** Data protection (coin-scheme/holders.ts): everything held about a member and their number. */
+  /** Data protection (the scheme's holders.ts): everything held about a member and their number. */
   holderData(holder: Holder): Promise<HolderExport>;
   /** Anonymises the member's accounts; their ledgers stay. Idempotent. */
   eraseHolder(holder: Holder): Promise<HolderAnonymiseResult>;
+  /**
+   * This client with its calls inside `trx`, a transaction of the member server's database.
+   * The embedded scheme keeps its tables there, so its writes then commit or roll back with
+   * the member server's; the scheme over HTTP cannot join, and answers itself.
+   */
+  inTransaction(trx: TableViews): CoinSchemeClient;
 }
 
 export type UnavailableReason = "timeout" | "unreachable" | "failed";
@@ -47,7 +54,7 @@ export class CoinSchemeUnavailableError extends Error {
   }
 }
 
-/** The scheme answered and refused: its `error_code` (see coin-scheme/errors.ts), e.g. 6010 linked to another member. */
+/** The scheme answered and refused: its `error_code` (the scheme's errors.ts), e.g. 6010 linked to another member. */
 export class CoinSchemeRefusedError extends Error {
   constructor(
     readonly errorCode: number,

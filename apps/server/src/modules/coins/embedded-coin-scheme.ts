@@ -1,6 +1,8 @@
-import { SchemeError } from "../../coin-scheme/errors.ts";
-import type { Holder } from "../../coin-scheme/holders.ts";
-import type { CoinSchemeService } from "../../coin-scheme/service.ts";
+import type { CoinSchemeSettings } from "@hcoins/coin-scheme/config";
+import { SchemeError } from "@hcoins/coin-scheme/errors";
+import type { Holder } from "@hcoins/coin-scheme/holders";
+import { type CoinSchemeService, createCoinSchemeService } from "@hcoins/coin-scheme/service";
+import type { TableViews } from "@hcoins/server-kit/database";
 import {
   type CoinSchemeClient,
   CoinSchemeRefusedError,
@@ -8,17 +10,24 @@ import {
 } from "./coin-scheme-client.ts";
 
 /**
- * The scheme in this process, called directly as the API client `client` (the name
- * its ledger and links record). A refusal of the scheme becomes a CoinSchemeRefusedError,
- * anything else (its database down) a CoinSchemeUnavailableError, exactly as over HTTP.
+ * The scheme in this process, on the member server's database, called directly as the API
+ * client `client` (the name its ledger and links record). A refusal of the scheme becomes a
+ * CoinSchemeRefusedError, anything else (its database down) a CoinSchemeUnavailableError,
+ * exactly as over HTTP.
  */
 export class EmbeddedCoinScheme implements CoinSchemeClient {
   readonly kind = "embedded";
+  /** The scheme itself, whose API the member server also serves. */
+  readonly scheme: CoinSchemeService;
 
   constructor(
-    private readonly scheme: CoinSchemeService,
+    database: TableViews,
+    private readonly settings: CoinSchemeSettings,
+    private readonly now: () => number,
     private readonly client = "member-server",
-  ) {}
+  ) {
+    this.scheme = createCoinSchemeService(database, settings, now);
+  }
 
   findAccountByPhone(prefix: string, phone: string) {
     return this.call(() => this.scheme.accountByPhone(prefix, phone));
@@ -58,6 +67,10 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   eraseHolder(holder: Holder) {
     return this.call(() => this.scheme.eraseHolder(holder));
+  }
+
+  inTransaction(trx: TableViews): CoinSchemeClient {
+    return new EmbeddedCoinScheme(trx, this.settings, this.now, this.client);
   }
 
   private async call<T>(action: () => Promise<T>): Promise<T> {

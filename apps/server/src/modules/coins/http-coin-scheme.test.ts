@@ -12,7 +12,7 @@ import { COIN_MESSAGES } from "./messages.ts";
 
 /*
  * The HTTP implementation against the scheme running as a separate process
- * (`apps/server/src/coin-scheme/main.ts`) on loopback, and against schemes that
+ * (`apps/coin-scheme/src/main.ts`) on loopback, and against schemes that
  * are not there, never answer, or fail.
  */
 
@@ -40,7 +40,7 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
       entry: "coin-scheme",
       env: {
         NODE_ENV: "test",
-        DATABASE_URL: `sqlite:${join(dataDir, "scheme.db")}`,
+        COIN_SCHEME_DATABASE_URL: `sqlite:${join(dataDir, "scheme.db")}`,
         COIN_SCHEME_API_KEYS: `member-server:${MEMBER_SERVER_KEY},pos-7:${TILL_KEY}:till`,
       },
     });

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import {
   accountLookupResponse,
   bonusDayRemoveResponse,
@@ -9,9 +8,10 @@ import {
   ledgerResponse,
   linkResponse,
   storeResponse,
-} from "../../coin-scheme/api-schemas.ts";
-import { type Holder, holderAnonymiseResponse, holderExportResponse } from "../../coin-scheme/holders.ts";
-import { COIN_SCHEME_PREFIX } from "../../coin-scheme/routes.ts";
+} from "@hcoins/coin-scheme/api-schemas";
+import { type Holder, holderAnonymiseResponse, holderExportResponse } from "@hcoins/coin-scheme/holders";
+import { COIN_SCHEME_PREFIX } from "@hcoins/coin-scheme/routes";
+import type { z } from "zod";
 import {
   type CoinSchemeClient,
   CoinSchemeRefusedError,
@@ -104,6 +104,11 @@ export class HttpCoinScheme implements CoinSchemeClient {
   /** Safe to send twice (the retry of a request that got no answer): the scheme's erase is idempotent. */
   eraseHolder(holder: Holder) {
     return this.request("POST", "/holders/erase", holderAnonymiseResponse, holderBody(holder));
+  }
+
+  /** Its calls are the scheme's own transactions, in its own database. */
+  inTransaction(): CoinSchemeClient {
+    return this;
   }
 
   private async request<S extends z.ZodType>(

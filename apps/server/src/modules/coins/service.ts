@@ -1,8 +1,8 @@
+import type { SchemeAccount } from "@hcoins/coin-scheme/api-schemas";
+import { SchemeErrorCode } from "@hcoins/coin-scheme/errors";
 import type { DuplicateReason } from "@hcoins/domain/api/coins";
 import { CoinCallCode, type CoinCallCodeValue, CoinStatus, type CoinStatusValue } from "@hcoins/domain/codes";
 import type { FastifyBaseLogger } from "fastify";
-import type { SchemeAccount } from "../../coin-scheme/api-schemas.ts";
-import { SchemeErrorCode } from "../../coin-scheme/errors.ts";
 import type { MemberRow } from "../../db/schema.ts";
 import type { MemberService } from "../members/service.ts";
 import {

@@ -1,5 +1,5 @@
+import { preparedQuery } from "@hcoins/server-kit/prepared-query";
 import type { Kysely } from "kysely";
-import { preparedQuery } from "../../db/prepared-query.ts";
 import type { Database, MemberRow, MemberUpdate, NewMember } from "../../db/schema.ts";
 
 /** The members and blocked_numbers tables; only the members service uses this. */

@@ -1,8 +1,8 @@
 import { ErrorCode, MemberCheckCode } from "@hcoins/domain/codes";
 import type { ProfileSavePayload, RegistrationPayload } from "@hcoins/domain/payloads";
 import { isDistrictOf } from "@hcoins/domain/profile-options";
+import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { Kysely } from "kysely";
-import { isUniqueViolation } from "../../db/database.ts";
 import type { Database, MemberRow, MemberUpdate } from "../../db/schema.ts";
 import { AppError, validationError } from "../../errors.ts";
 import type { MemberRepository } from "./repository.ts";

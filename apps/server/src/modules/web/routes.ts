@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
-import { ROUTES, serverPath } from "@hcoins/domain/api/routes";
+import { API_BASES, ROUTES } from "@hcoins/domain/api/routes";
 import { HTML_LANG } from "@hcoins/domain/languages";
 import {
   bannerPaint,
@@ -39,7 +39,7 @@ export function webAppConfig(config: Config) {
 }
 
 // Paths that are never a screen: the APIs, and built assets (a missing chunk is a 404, not the page).
-const NOT_SCREENS = ["/crm", "/custom-api", "/dev/", "/docs", "/coin-scheme", "/healthz", "/assets/"];
+const NOT_SCREENS = [...Object.values(API_BASES), "/dev/", "/docs", "/coin-scheme", "/healthz", "/assets/"];
 
 /**
  * Serves the built web app on the API's origin: hashed assets with a year of

@@ -1,12 +1,11 @@
-import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import type { CoinSchemeTables } from "./tables.ts";
+import { createTestScheme, type TestScheme } from "./testing/test-scheme.ts";
 
 /*
- * The scheme's HTTP API as a till and the member server use it, served by the member
- * server (embedded scheme). The clock is pinned to 2025-07-15 12:00 in Hong Kong, so
- * July is the birthday month and 2025-07-15 the day a holiday can fall on.
+ * The scheme's HTTP API as a till and the member server use it, served by the standalone
+ * scheme (the member server serves the same routes when it embeds the scheme). The clock is
+ * pinned to 2025-07-15 12:00 in Hong Kong, so July is the birthday month and 2025-07-15 the
+ * day a holiday can fall on.
  */
 
 const MEMBER_SERVER_KEY = "test-member-server-key-0001";
@@ -16,7 +15,7 @@ const NOON_HK = Date.UTC(2025, 6, 15, 4, 0, 0);
 const TODAY = "2025-07-15";
 
 async function schemeApp(env: Record<string, string> = {}) {
-  const t = await createTestApp({ env: { COIN_SCHEME_API_KEYS: KEYS, ...env } });
+  const t = await createTestScheme({ COIN_SCHEME_API_KEYS: KEYS, ...env });
   t.clock.advance(NOON_HK - t.clock.now());
   return t;
 }
@@ -25,7 +24,7 @@ async function schemeApp(env: Record<string, string> = {}) {
 type Res = { status: number; body: any };
 
 function scheme(
-  t: TestApp,
+  t: TestScheme,
   method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
   body?: unknown,
@@ -44,12 +43,12 @@ function scheme(
     .then((response): Res => ({ status: response.statusCode, body: JSON.parse(response.body) }));
 }
 
-const admin = (t: TestApp, method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) =>
+const admin = (t: TestScheme, method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) =>
   scheme(t, method, path, body, MEMBER_SERVER_KEY);
 
 let phoneSequence = 0;
 /** A linked account for a fresh member ref. */
-async function linkedMember(t: TestApp, memberRef: string) {
+async function linkedMember(t: TestScheme, memberRef: string) {
   phoneSequence += 1;
   const res = await admin(t, "POST", "/accounts", {
     mobile_phone_prefix: "852",
@@ -60,7 +59,7 @@ async function linkedMember(t: TestApp, memberRef: string) {
   return res.body.payload.account.hcoins_memberno as string;
 }
 
-const qr = (t: TestApp, memberRef: string, month: string, offsetSeconds = 0) =>
+const qr = (t: TestScheme, memberRef: string, month: string, offsetSeconds = 0) =>
   `${memberRef},0,${month},${Math.floor(t.clock.now() / 1000) + offsetSeconds}`;
 
 let receiptSequence = 0;
@@ -70,7 +69,7 @@ const nextReceipt = () => {
 };
 
 describe("earning at the till: the earn rules", () => {
-  let t: TestApp;
+  let t: TestScheme;
   beforeAll(async () => {
     t = await schemeApp();
     await linkedMember(t, "M000000101");
@@ -192,7 +191,7 @@ describe("earning at the till: the earn rules", () => {
 });
 
 describe("earning at the till: receipts, refunds and refusals", () => {
-  let t: TestApp;
+  let t: TestScheme;
   afterEach(() => t?.close());
 
   it("credits a receipt once: the same receipt again answers the first result", async () => {
@@ -428,7 +427,7 @@ describe("earning at the till: receipts, refunds and refusals", () => {
 });
 
 describe("accounts and links", () => {
-  let t: TestApp;
+  let t: TestScheme;
   afterEach(() => t?.close());
 
   it("creates one account per number, idempotently, and answers lookups", async () => {
@@ -459,8 +458,7 @@ describe("accounts and links", () => {
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(answers.map((res) => res.body.payload.account.hcoins_memberno)).size).toBe(1);
     expect(answers.filter((res) => res.body.payload.created)).toHaveLength(1);
-    const db = t.app.services.db as unknown as Kysely<CoinSchemeTables>;
-    const rows = await db.selectFrom("hcoin_accounts").select("linked_member_ref").execute();
+    const rows = await t.db.selectFrom("hcoin_accounts").select("linked_member_ref").execute();
     expect(rows).toEqual([{ linked_member_ref: "M000000301" }]);
   });
 
@@ -522,7 +520,7 @@ describe("accounts and links", () => {
 });
 
 describe("API keys", () => {
-  let t: TestApp;
+  let t: TestScheme;
   beforeAll(async () => {
     t = await schemeApp();
   });

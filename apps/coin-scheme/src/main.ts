@@ -1,27 +1,26 @@
+import { ConfigError } from "@hcoins/server-kit/env";
 import closeWithGrace from "close-with-grace";
-import { ConfigError, loadConfig } from "../config.ts";
 import { buildCoinSchemeApp } from "./app.ts";
+import { loadCoinSchemeConfig } from "./config.ts";
 
 /*
- * `npm run coin-scheme`: the H Coins scheme as a separate process, on COIN_SCHEME_PORT
- * (4000). Its data goes to DATABASE_URL, or ./data/coin-scheme.db when that is unset,
- * so that it never shares the member server's default file by accident.
+ * `npm run coin-scheme`: the H Coins scheme as a separate process, configured by COIN_*
+ * variables only (config.ts): on COIN_SCHEME_PORT (4000), its data in COIN_SCHEME_DATABASE_URL
+ * (./data/coin-scheme.db).
  */
 try {
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: process.env.DATABASE_URL || "sqlite:./data/coin-scheme.db",
-  });
+  const config = loadCoinSchemeConfig();
   const app = await buildCoinSchemeApp({ config });
+  // SIGTERM / SIGINT: stop accepting, finish in-flight requests, close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");
     await app.close();
   });
-  if (config.coinSchemeClients.length === 0) {
+  if (config.clients.length === 0) {
     app.log.warn("COIN_SCHEME_API_KEYS is empty: every call will be refused (4010)");
   }
-  await app.listen({ port: config.COIN_SCHEME_PORT, host: config.HOST });
+  await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

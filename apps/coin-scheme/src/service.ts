@@ -9,8 +9,8 @@ import {
   purchaseAmountsRule,
 } from "@hcoins/domain/earn-rules";
 import { parseMemberQrText } from "@hcoins/domain/member-qr";
-import { type Kysely, sql } from "kysely";
-import { isUniqueViolation } from "../db/database.ts";
+import type { TableViews } from "@hcoins/server-kit/database";
+import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type {
   BonusDay,
   BonusDayRemoveResult,
@@ -24,16 +24,11 @@ import type {
   StoreResult,
   TransactionResult,
 } from "./api-schemas.ts";
+import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
-import { anonymiseHolder, exportHolder, type Holder } from "./holders.ts";
+import type { Holder, HolderAccount, HolderAnonymiseResult, HolderExport } from "./holders.ts";
+import { CoinSchemeRepository } from "./repository.ts";
 import type { AccountRow, CoinSchemeTables, TransactionRow } from "./tables.ts";
-
-export interface CoinSchemeSettings {
-  /** In hundredths (200 = ×2), applied when the QR code's birth month is the current Hong Kong month. */
-  birthdayMultiplier: number;
-  /** COIN_HOLIDAYS: Hong Kong date → multiplier in hundredths. Operator entries override these. */
-  configuredHolidays: ReadonlyMap<string, number>;
-}
 
 export interface PurchaseInput {
   qrText: string;
@@ -62,7 +57,7 @@ const newMemberNo = () =>
  */
 export class CoinSchemeService {
   constructor(
-    private readonly db: Kysely<CoinSchemeTables>,
+    private readonly repository: CoinSchemeRepository,
     private readonly settings: CoinSchemeSettings,
     private readonly now: () => number,
   ) {}
@@ -70,17 +65,17 @@ export class CoinSchemeService {
   // ---- accounts --------------------------------------------------------------
 
   async accountByPhone(prefix: string, phone: string): Promise<SchemeAccount | null> {
-    const row = await this.rowByPhone(prefix, phone);
+    const row = await this.repository.accountByPhone(prefix, phone);
     return row ? this.toAccount(row) : null;
   }
 
   async accountByMemberNo(hcoinsMemberNo: string): Promise<SchemeAccount | null> {
-    const row = await this.rowByMemberNo(hcoinsMemberNo);
+    const row = await this.repository.accountByMemberNo(hcoinsMemberNo);
     return row ? this.toAccount(row) : null;
   }
 
   async accountByMemberRef(memberRef: string): Promise<SchemeAccount | null> {
-    const row = await this.rowByMemberRef(memberRef);
+    const row = await this.repository.accountByMemberRef(memberRef);
     return row ? this.toAccount(row) : null;
   }
 
@@ -96,11 +91,11 @@ export class CoinSchemeService {
     client: string;
   }): Promise<CreateAccountResult> {
     const { prefix, phone, memberRef, client } = input;
-    let existing = await this.rowByPhone(prefix, phone);
+    let existing = await this.repository.accountByPhone(prefix, phone);
     for (let attempt = 1; !existing; attempt += 1) {
       if (memberRef !== undefined) {
         // Read after the number: a concurrent create may have just made this very account.
-        const linkedAccount = await this.rowByMemberRef(memberRef);
+        const linkedAccount = await this.repository.accountByMemberRef(memberRef);
         if (
           linkedAccount &&
           (linkedAccount.mobile_phone_prefix !== prefix || linkedAccount.mobile_phone !== phone)
@@ -114,26 +109,22 @@ export class CoinSchemeService {
       }
       const at = this.now();
       try {
-        const row = await this.db
-          .insertInto("hcoin_accounts")
-          .values({
-            hcoins_memberno: newMemberNo(),
-            mobile_phone_prefix: prefix,
-            mobile_phone: phone,
-            linked_member_ref: memberRef ?? null,
-            linked_at: memberRef === undefined ? null : at,
-            linked_by: memberRef === undefined ? null : client,
-            created_by: client,
-            created_at: at,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await this.repository.insertAccount({
+          hcoins_memberno: newMemberNo(),
+          mobile_phone_prefix: prefix,
+          mobile_phone: phone,
+          linked_member_ref: memberRef ?? null,
+          linked_at: memberRef === undefined ? null : at,
+          linked_by: memberRef === undefined ? null : client,
+          created_by: client,
+          created_at: at,
+        });
         return { account: await this.toAccount(row), created: true, linked_now: memberRef !== undefined };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // Lost a race for the number (then link what the winner made) or the member ref (the loop's
         // next check says which account has it), or drew a member number already taken (draw again).
-        existing = await this.rowByPhone(prefix, phone);
+        existing = await this.repository.accountByPhone(prefix, phone);
         if (!existing && attempt >= MEMBER_NO_ATTEMPTS) throw error;
       }
     }
@@ -149,7 +140,7 @@ export class CoinSchemeService {
    * another account, is a conflict (6010, 6011).
    */
   async link(hcoinsMemberNo: string, memberRef: string, client: string): Promise<LinkResult> {
-    const account = await this.rowByMemberNo(hcoinsMemberNo);
+    const account = await this.repository.accountByMemberNo(hcoinsMemberNo);
     if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
     if (account.linked_member_ref === memberRef)
       return { account: await this.toAccount(account), linked_now: false };
@@ -158,19 +149,13 @@ export class CoinSchemeService {
     await this.refuseRefLinkedElsewhere(memberRef, account.id);
     let updated = 0;
     try {
-      const result = await this.db
-        .updateTable("hcoin_accounts")
-        .set({ linked_member_ref: memberRef, linked_at: this.now(), linked_by: client })
-        .where("id", "=", account.id)
-        .where("linked_member_ref", "is", null)
-        .executeTakeFirst();
-      updated = Number(result.numUpdatedRows);
+      updated = await this.repository.linkAccount(account.id, { memberRef, at: this.now(), client });
     } catch (error) {
       // The unique member ref: a concurrent call linked this member to another account.
       if (isUniqueViolation(error)) throw new SchemeError(SchemeErrorCode.memberLinkedToAnotherAccount);
       throw error;
     }
-    const after = (await this.rowByMemberNo(hcoinsMemberNo)) as AccountRow;
+    const after = (await this.repository.accountByMemberNo(hcoinsMemberNo)) as AccountRow;
     if (after.linked_member_ref !== memberRef)
       throw new SchemeError(SchemeErrorCode.accountLinkedToAnotherMember);
     return { account: await this.toAccount(after), linked_now: updated > 0 };
@@ -190,14 +175,14 @@ export class CoinSchemeService {
     const amountRule = purchaseAmountsRule(input.netCents, input.electronicCents);
     if (amountRule) throw schemeValidationError(amountRule.field, amountRule.rule);
 
-    const earlier = await this.receiptRow(input.storeCode, input.receiptNo, "purchase");
+    const earlier = await this.repository.receipt(input.storeCode, input.receiptNo, "purchase");
     if (earlier) return this.replay(earlier, qr.memberRef, input);
 
     const at = this.now();
     const freshness = checkQrTime(qr.unixSeconds, at);
     if (freshness === "stale") throw new SchemeError(SchemeErrorCode.qrExpired);
     if (freshness === "future") throw new SchemeError(SchemeErrorCode.qrFromFuture);
-    const account = await this.rowByMemberRef(qr.memberRef);
+    const account = await this.repository.accountByMemberRef(qr.memberRef);
     if (!account) throw new SchemeError(SchemeErrorCode.unknownMember);
 
     const partnerStore = await this.isPartnerStore(input.storeCode);
@@ -214,32 +199,28 @@ export class CoinSchemeService {
       holidayMultiplier,
     });
     try {
-      const row = await this.db
-        .insertInto("hcoin_transactions")
-        .values({
-          account_id: account.id,
-          kind: "purchase",
-          store_code: input.storeCode,
-          receipt_no: input.receiptNo,
-          client: input.client,
-          net_cents: input.netCents,
-          electronic_cents: input.electronicCents,
-          partner_store: partnerStore ? 1 : 0,
-          birthday_multiplier: birthdayMultiplier,
-          holiday_multiplier: holidayMultiplier,
-          base_coins: earned.baseCoins,
-          birthday_bonus: earned.birthdayBonus,
-          holiday_bonus: earned.holidayBonus,
-          coins: earned.coins,
-          qr_unix_seconds: qr.unixSeconds,
-          created_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await this.repository.insertTransaction({
+        account_id: account.id,
+        kind: "purchase",
+        store_code: input.storeCode,
+        receipt_no: input.receiptNo,
+        client: input.client,
+        net_cents: input.netCents,
+        electronic_cents: input.electronicCents,
+        partner_store: partnerStore ? 1 : 0,
+        birthday_multiplier: birthdayMultiplier,
+        holiday_multiplier: holidayMultiplier,
+        base_coins: earned.baseCoins,
+        birthday_bonus: earned.birthdayBonus,
+        holiday_bonus: earned.holidayBonus,
+        coins: earned.coins,
+        qr_unix_seconds: qr.unixSeconds,
+        created_at: at,
+      });
       return this.result(row, account, false);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const winner = await this.receiptRow(input.storeCode, input.receiptNo, "purchase");
+      const winner = await this.repository.receipt(input.storeCode, input.receiptNo, "purchase");
       if (!winner) throw error;
       return this.replay(winner, qr.memberRef, input);
     }
@@ -247,53 +228,43 @@ export class CoinSchemeService {
 
   /** Reverses exactly what a receipt earned; a second refund of it answers the first with `duplicate: true`. */
   async refund(input: { storeCode: string; receiptNo: string; client: string }): Promise<TransactionResult> {
-    const purchase = await this.receiptRow(input.storeCode, input.receiptNo, "purchase");
+    const purchase = await this.repository.receipt(input.storeCode, input.receiptNo, "purchase");
     if (!purchase) throw new SchemeError(SchemeErrorCode.receiptNotFound);
-    const account = (await this.rowById(purchase.account_id)) as AccountRow;
-    const earlier = await this.receiptRow(input.storeCode, input.receiptNo, "refund");
+    const account = (await this.repository.accountById(purchase.account_id)) as AccountRow;
+    const earlier = await this.repository.receipt(input.storeCode, input.receiptNo, "refund");
     if (earlier) return this.result(earlier, account, true);
     try {
-      const row = await this.db
-        .insertInto("hcoin_transactions")
-        .values({
-          account_id: purchase.account_id,
-          kind: "refund",
-          store_code: purchase.store_code,
-          receipt_no: purchase.receipt_no,
-          client: input.client,
-          net_cents: purchase.net_cents,
-          electronic_cents: purchase.electronic_cents,
-          partner_store: purchase.partner_store,
-          birthday_multiplier: purchase.birthday_multiplier,
-          holiday_multiplier: purchase.holiday_multiplier,
-          base_coins: -purchase.base_coins,
-          birthday_bonus: -purchase.birthday_bonus,
-          holiday_bonus: -purchase.holiday_bonus,
-          coins: -purchase.coins,
-          qr_unix_seconds: null,
-          created_at: this.now(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await this.repository.insertTransaction({
+        account_id: purchase.account_id,
+        kind: "refund",
+        store_code: purchase.store_code,
+        receipt_no: purchase.receipt_no,
+        client: input.client,
+        net_cents: purchase.net_cents,
+        electronic_cents: purchase.electronic_cents,
+        partner_store: purchase.partner_store,
+        birthday_multiplier: purchase.birthday_multiplier,
+        holiday_multiplier: purchase.holiday_multiplier,
+        base_coins: -purchase.base_coins,
+        birthday_bonus: -purchase.birthday_bonus,
+        holiday_bonus: -purchase.holiday_bonus,
+        coins: -purchase.coins,
+        qr_unix_seconds: null,
+        created_at: this.now(),
+      });
       return this.result(row, account, false);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const winner = await this.receiptRow(input.storeCode, input.receiptNo, "refund");
+      const winner = await this.repository.receipt(input.storeCode, input.receiptNo, "refund");
       if (!winner) throw error;
       return this.result(winner, account, true);
     }
   }
 
   async ledger(hcoinsMemberNo: string, limit = 50): Promise<LedgerResult> {
-    const account = await this.rowByMemberNo(hcoinsMemberNo);
+    const account = await this.repository.accountByMemberNo(hcoinsMemberNo);
     if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
-    const rows = await this.db
-      .selectFrom("hcoin_transactions")
-      .selectAll()
-      .where("account_id", "=", account.id)
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute();
+    const rows = await this.repository.newestTransactions(account.id, limit);
     const view = await this.toAccount(account);
     return {
       account: view,
@@ -304,55 +275,59 @@ export class CoinSchemeService {
 
   // ---- data protection (holders.ts) ----------------------------------------------
 
-  /** Everything held about a member and their number: accounts and every ledger entry. */
-  holderData(holder: Holder) {
-    return exportHolder(this.db, holder);
+  /** Everything held about a member and their number: their accounts with every ledger entry. */
+  async holderData(holder: Holder): Promise<HolderExport> {
+    const accounts: HolderAccount[] = [];
+    for (const row of await this.repository.holderAccounts(holder)) {
+      const entries = await this.repository.ledgerOf(row.id);
+      const { id: _id, ...account } = row;
+      accounts.push({
+        ...account,
+        linked_at: row.linked_at === null ? null : iso(row.linked_at),
+        created_at: iso(row.created_at),
+        balance: entries.reduce((sum, entry) => sum + entry.coins, 0),
+        transactions: entries.map(({ account_id: _account, ...entry }) => ({
+          ...entry,
+          created_at: iso(entry.created_at),
+        })),
+      });
+    }
+    return { accounts };
   }
 
-  /** Anonymises the holder's accounts in one transaction; their ledgers stay. */
-  eraseHolder(holder: Holder) {
-    return this.db.transaction().execute((trx) => anonymiseHolder(trx, holder));
+  /**
+   * Anonymises the holder's accounts, in one transaction: they lose the number and the member
+   * link, so the member's QR code earns nothing more. The ledger stays as it was, amounts and
+   * dates; the balance is still the sum of its entries, and a refund of an earlier receipt
+   * still reverses it there. Idempotent: a second call finds nothing left.
+   */
+  eraseHolder(holder: Holder): Promise<HolderAnonymiseResult> {
+    return this.repository.inTransaction(async (repository) => {
+      const accounts: HolderAnonymiseResult["accounts"] = [];
+      for (const row of await repository.holderAccounts(holder)) {
+        await repository.anonymiseAccount(row.id);
+        accounts.push({ hcoins_memberno: row.hcoins_memberno, ...(await repository.ledgerTotals(row.id)) });
+      }
+      return { accounts };
+    });
   }
 
   // ---- stores and bonus days ------------------------------------------------------
 
   async setPartnerStore(storeCode: string, partner: boolean): Promise<StoreResult> {
-    const before = await this.db
-      .selectFrom("hcoin_stores")
-      .select("partner_property")
-      .where("store_code", "=", storeCode)
-      .executeTakeFirst();
+    const before = await this.repository.partnerFlag(storeCode);
     const flag = partner ? 1 : 0;
-    await this.db
-      .insertInto("hcoin_stores")
-      .values({ store_code: storeCode, partner_property: flag, updated_at: this.now() })
-      .onConflict((oc) =>
-        oc.column("store_code").doUpdateSet({ partner_property: flag, updated_at: this.now() }),
-      )
-      .execute();
-    return {
-      store_code: storeCode,
-      partner_property: partner,
-      changed: (before?.partner_property ?? 0) !== flag,
-    };
+    await this.repository.setPartnerFlag(storeCode, flag, this.now());
+    return { store_code: storeCode, partner_property: partner, changed: (before ?? 0) !== flag };
   }
 
   async isPartnerStore(storeCode: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom("hcoin_stores")
-      .select("partner_property")
-      .where("store_code", "=", storeCode)
-      .executeTakeFirst();
-    return row?.partner_property === 1;
+    return (await this.repository.partnerFlag(storeCode)) === 1;
   }
 
   async setBonusDay(date: string, hundredths: number): Promise<BonusDaySetResult> {
-    const before = await this.operatorBonusDay(date);
-    await this.db
-      .insertInto("hcoin_bonus_days")
-      .values({ date, multiplier: hundredths, updated_at: this.now() })
-      .onConflict((oc) => oc.column("date").doUpdateSet({ multiplier: hundredths, updated_at: this.now() }))
-      .execute();
+    const before = await this.repository.bonusDay(date);
+    await this.repository.setBonusDay(date, hundredths, this.now());
     return {
       date,
       multiplier: formatMultiplier(hundredths),
@@ -361,18 +336,18 @@ export class CoinSchemeService {
   }
 
   async removeBonusDay(date: string): Promise<BonusDayRemoveResult> {
-    const result = await this.db.deleteFrom("hcoin_bonus_days").where("date", "=", date).executeTakeFirst();
+    const removed = await this.repository.removeBonusDay(date);
     const configured = this.settings.configuredHolidays.get(date);
     return {
       date,
-      removed: Number(result.numDeletedRows) > 0,
+      removed,
       configured_multiplier: configured === undefined ? null : formatMultiplier(configured),
     };
   }
 
   /** Every bonus day in force, by date: the operator's entries over COIN_HOLIDAYS. */
   async bonusDays(): Promise<BonusDays> {
-    const rows = await this.db.selectFrom("hcoin_bonus_days").select(["date", "multiplier"]).execute();
+    const rows = await this.repository.bonusDays();
     const days = new Map<string, BonusDay>();
     for (const [date, multiplier] of this.settings.configuredHolidays) {
       days.set(date, { date, multiplier: formatMultiplier(multiplier), source: "configuration" });
@@ -391,19 +366,10 @@ export class CoinSchemeService {
   }
 
   async holidayMultiplierOn(date: string): Promise<number> {
-    return (await this.operatorBonusDay(date)) ?? this.settings.configuredHolidays.get(date) ?? 100;
+    return (await this.repository.bonusDay(date)) ?? this.settings.configuredHolidays.get(date) ?? 100;
   }
 
   // ---- internals ------------------------------------------------------------------
-
-  private async operatorBonusDay(date: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom("hcoin_bonus_days")
-      .select("multiplier")
-      .where("date", "=", date)
-      .executeTakeFirst();
-    return row?.multiplier;
-  }
 
   /** A receipt already recorded: the same member and amounts get the first answer, anything else 6009. */
   private async replay(
@@ -411,7 +377,7 @@ export class CoinSchemeService {
     memberRef: string,
     input: PurchaseInput,
   ): Promise<TransactionResult> {
-    const account = (await this.rowById(earlier.account_id)) as AccountRow;
+    const account = (await this.repository.accountById(earlier.account_id)) as AccountRow;
     const same =
       account.linked_member_ref === memberRef &&
       earlier.net_cents === input.netCents &&
@@ -422,7 +388,7 @@ export class CoinSchemeService {
 
   /** A member may hold one account: refuses a ref linked to an account other than `exceptId`. */
   private async refuseRefLinkedElsewhere(memberRef: string, exceptId: number | null) {
-    const other = await this.rowByMemberRef(memberRef);
+    const other = await this.repository.accountByMemberRef(memberRef);
     if (other && other.id !== exceptId) throw new SchemeError(SchemeErrorCode.memberLinkedToAnotherAccount);
   }
 
@@ -433,58 +399,9 @@ export class CoinSchemeService {
   ): Promise<TransactionResult> {
     return {
       transaction: this.toTransaction(row, account),
-      balance: await this.balanceOf(account.id),
+      balance: await this.repository.balanceOf(account.id),
       duplicate,
     };
-  }
-
-  private async balanceOf(accountId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom("hcoin_transactions")
-      .select(sql<string | number>`coalesce(sum(coins), 0)`.as("balance"))
-      .where("account_id", "=", accountId)
-      .executeTakeFirst();
-    // PostgreSQL sums a bigint column as numeric, which pg hands over as a string.
-    return Number(row?.balance ?? 0);
-  }
-
-  private rowById(id: number) {
-    return this.db.selectFrom("hcoin_accounts").selectAll().where("id", "=", id).executeTakeFirst();
-  }
-
-  private rowByPhone(prefix: string, phone: string) {
-    return this.db
-      .selectFrom("hcoin_accounts")
-      .selectAll()
-      .where("mobile_phone_prefix", "=", prefix)
-      .where("mobile_phone", "=", phone)
-      .executeTakeFirst();
-  }
-
-  private rowByMemberNo(hcoinsMemberNo: string) {
-    return this.db
-      .selectFrom("hcoin_accounts")
-      .selectAll()
-      .where("hcoins_memberno", "=", hcoinsMemberNo)
-      .executeTakeFirst();
-  }
-
-  private rowByMemberRef(memberRef: string) {
-    return this.db
-      .selectFrom("hcoin_accounts")
-      .selectAll()
-      .where("linked_member_ref", "=", memberRef)
-      .executeTakeFirst();
-  }
-
-  private receiptRow(storeCode: string, receiptNo: string, kind: "purchase" | "refund") {
-    return this.db
-      .selectFrom("hcoin_transactions")
-      .selectAll()
-      .where("store_code", "=", storeCode)
-      .where("receipt_no", "=", receiptNo)
-      .where("kind", "=", kind)
-      .executeTakeFirst();
   }
 
   private async toAccount(row: AccountRow): Promise<SchemeAccount> {
@@ -496,7 +413,7 @@ export class CoinSchemeService {
       linked_member_ref: row.linked_member_ref,
       linked_at: row.linked_at === null ? null : iso(row.linked_at),
       created_at: iso(row.created_at),
-      balance: await this.balanceOf(row.id),
+      balance: await this.repository.balanceOf(row.id),
     };
   }
 
@@ -520,4 +437,13 @@ export class CoinSchemeService {
       created_at: iso(row.created_at),
     };
   }
+}
+
+/** The scheme on a database handle (its own, or the member server's when embedded): its tables only. */
+export function createCoinSchemeService(
+  database: TableViews,
+  settings: CoinSchemeSettings,
+  now: () => number,
+) {
+  return new CoinSchemeService(new CoinSchemeRepository(database.tables<CoinSchemeTables>()), settings, now);
 }

@@ -1,6 +1,6 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from "fastify";
 import { type DestinationStream, stdSerializers } from "pino";
-import type { Config } from "./config.ts";
+import type { LogLevel } from "./env.ts";
 
 // Query values that are credentials: never written to the log.
 const SECRET_QUERY_KEYS = /([?&](?:token|access_token|message|signature|sms_token|mobile_token)=)[^&#]*/gi;
@@ -14,15 +14,15 @@ export const redactUrl = (url: string) => url.replace(SECRET_QUERY_KEYS, "$1[red
  * censored by its key (censorSecrets).
  */
 export function loggingOptions(
-  config: Config,
+  { logLevel }: { logLevel: LogLevel },
   stream?: DestinationStream,
 ): Pick<FastifyServerOptions, "logger" | "logController"> {
-  return { logger: loggerOptions(config, stream), logController: new AccessLog() };
+  return { logger: loggerOptions(logLevel, stream), logController: new AccessLog() };
 }
 
-function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions["logger"] {
+function loggerOptions(level: LogLevel, stream?: DestinationStream): FastifyServerOptions["logger"] {
   return {
-    level: config.LOG_LEVEL,
+    level,
     ...(stream ? { stream } : {}),
     formatters: { log: censorSecrets },
     serializers: {

@@ -1,19 +1,35 @@
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dropIsolatedStorage, isolatedStorage } from "../testing/test-app.ts";
 import { type DatabaseHandle, openDatabase } from "./database.ts";
-import { migrateToLatest } from "./migrate.ts";
 import { preparedQuery } from "./prepared-query.ts";
+import {
+  dropIsolatedDatabase,
+  type IsolatedDatabase,
+  isolatedDatabase,
+} from "./testing/isolated-database.ts";
+
+type Tables = {
+  blocked_numbers: { mobile_phone_prefix: string; mobile_phone: string; reason: string; created_at: number };
+};
 
 // On in-memory SQLite in the server-sqlite project, on a schema of its own in server-postgres.
 describe("preparedQuery", () => {
-  let storage: Record<string, string>;
+  let storage: IsolatedDatabase;
   let database: DatabaseHandle;
+  let db: Kysely<Tables>;
 
   beforeAll(async () => {
-    storage = await isolatedStorage();
-    database = openDatabase(storage.DATABASE_URL as string);
-    await migrateToLatest(database.db);
-    await database.db
+    storage = await isolatedDatabase();
+    database = openDatabase(storage.url);
+    db = database.tables<Tables>();
+    await db.schema
+      .createTable("blocked_numbers")
+      .addColumn("mobile_phone_prefix", "varchar(4)", (c) => c.notNull())
+      .addColumn("mobile_phone", "varchar(16)", (c) => c.notNull())
+      .addColumn("reason", "varchar(200)", (c) => c.notNull())
+      .addColumn("created_at", "bigint", (c) => c.notNull())
+      .execute();
+    await db
       .insertInto("blocked_numbers")
       .values([
         { mobile_phone_prefix: "852", mobile_phone: "91234567", reason: "first", created_at: 1 },
@@ -24,11 +40,10 @@ describe("preparedQuery", () => {
   });
   afterAll(async () => {
     await database.close();
-    await dropIsolatedStorage(storage);
+    await dropIsolatedDatabase(storage.schema);
   });
 
   it("runs the query compiled once with each call's values, constants kept", async () => {
-    const { db } = database;
     const reasons = preparedQuery(db, (prefix: string, phone: string) =>
       db
         .selectFrom("blocked_numbers")
@@ -44,7 +59,6 @@ describe("preparedQuery", () => {
   });
 
   it("puts an argument wherever it appears", async () => {
-    const { db } = database;
     const either = preparedQuery(db, (number: string) =>
       db
         .selectFrom("blocked_numbers")
@@ -57,7 +71,6 @@ describe("preparedQuery", () => {
   });
 
   it("refuses an argument the query does not use, rather than ignore it", async () => {
-    const { db } = database;
     const unused = preparedQuery(db, (_phone: string) => db.selectFrom("blocked_numbers").select("reason"));
     await expect(unused("91234567")).rejects.toThrow(/not a parameter/);
   });

@@ -1,16 +1,16 @@
 import type { LocalizedText } from "@hcoins/domain/profile-options";
-import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { isDatabaseUnavailable } from "../db/database.ts";
+import { EnvelopeError, type ErrorEnvelope } from "@hcoins/server-kit/error-envelope";
 
 /**
  * The scheme's own error codes. Its API answers failures in the same envelope as the
- * member server (`{code, error_code, error_message, payload}`); 4000, 4010, 4030 and
+ * member server (`{code, error_code, error_message, payload}`); 4000, 4010, 4030, 4040 and
  * 5030 mean what they mean there, the 60xx codes are the scheme's.
  */
 export const SchemeErrorCode = {
   validation: 4000,
   unauthenticated: 4010,
   forbidden: 4030,
+  notFound: 4040,
   serviceUnavailable: 5030,
   qrExpired: 6001,
   qrFromFuture: 6002,
@@ -27,6 +27,7 @@ const HTTP_STATUS: Record<SchemeErrorCodeValue, number> = {
   4000: 400,
   4010: 401,
   4030: 403,
+  4040: 404,
   5030: 503,
   6001: 422,
   6002: 422,
@@ -50,6 +51,7 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     tc: "此 API 金鑰無權執行此操作。",
     sc: "此 API 密钥无权执行此操作。",
   },
+  4040: { en: "There is no such call.", tc: "沒有此 API 呼叫。", sc: "没有此 API 调用。" },
   5030: {
     en: "The H Coins service is temporarily unavailable, please try again later.",
     tc: "H Coins 服務暫時未能使用，請稍後再試。",
@@ -98,59 +100,29 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
 };
 
 /** A failure the scheme reports to its API client. */
-export class SchemeError extends Error {
-  readonly httpStatus: number;
-  constructor(
-    readonly errorCode: SchemeErrorCodeValue,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(`${SCHEME_ERROR_MESSAGES[errorCode].en} (${errorCode})`);
-    this.httpStatus = HTTP_STATUS[errorCode];
+export class SchemeError extends EnvelopeError {
+  declare readonly errorCode: SchemeErrorCodeValue;
+
+  constructor(errorCode: SchemeErrorCodeValue, details: Record<string, unknown> = {}) {
+    super(
+      errorCode,
+      HTTP_STATUS[errorCode],
+      details,
+      `${SCHEME_ERROR_MESSAGES[errorCode].en} (${errorCode})`,
+    );
   }
 }
 
 export const schemeValidationError = (field: string, rule: string) =>
   new SchemeError(SchemeErrorCode.validation, { errors: [{ field, rule }] });
 
-function send(reply: FastifyReply, request: FastifyRequest, error: SchemeError) {
-  const error_message = SCHEME_ERROR_MESSAGES[error.errorCode][request.lang ?? "en"];
-  return reply.status(error.httpStatus).send({
-    code: error.httpStatus,
-    error_code: error.errorCode,
-    error_message,
-    payload: { error_code: error.errorCode, error_message, ...error.details },
-  });
-}
-
-// Zod issues carry rule names as their message; anything else is a generic "invalid".
-const RULE_NAME = /^[a-z][A-Za-z0-9]*$/;
-
-/** Error handler of the scheme's routes (encapsulated, so the member server's own handler is untouched). */
-export function schemeErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof SchemeError) return send(reply, request, error);
-  if (error.validation) {
-    const errors = error.validation.map((issue) => ({
-      field: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
-      rule: RULE_NAME.test(issue.message ?? "") ? (issue.message as string) : "invalid",
-    }));
-    return send(reply, request, new SchemeError(SchemeErrorCode.validation, { errors }));
-  }
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return send(
-      reply,
-      request,
-      new SchemeError(SchemeErrorCode.validation, { errors: [{ field: "body", rule: "invalid" }] }),
-    );
-  }
-  if (isDatabaseUnavailable(error)) {
-    request.log.error({ err: error }, "coin scheme database unavailable");
-    return send(reply, request, new SchemeError(SchemeErrorCode.serviceUnavailable));
-  }
-  request.log.error({ err: error }, "coin scheme: unhandled error");
-  return reply.status(500).send({
-    code: 500,
-    error_code: 500,
-    error_message: "Server Error",
-    payload: { error_code: 500, error_message: "Server Error" },
-  });
-}
+/** How the scheme's failures answer: its routes' error handler, and the standalone scheme's whole server. */
+export const SCHEME_ENVELOPE: ErrorEnvelope<SchemeErrorCodeValue> = {
+  errorClass: SchemeError,
+  messages: SCHEME_ERROR_MESSAGES,
+  codes: {
+    validation: SchemeErrorCode.validation,
+    notFound: SchemeErrorCode.notFound,
+    serviceUnavailable: SchemeErrorCode.serviceUnavailable,
+  },
+};

@@ -1,6 +1,5 @@
-import { type Kysely, sql } from "kysely";
 import { z } from "zod";
-import type { AccountRow, CoinSchemeTables, HcoinAccountsTable, HcoinTransactionsTable } from "./tables.ts";
+import type { HcoinAccountsTable, HcoinTransactionsTable } from "./tables.ts";
 
 /*
  * What the scheme holds about one person (a holder), for the programme's data protection
@@ -9,6 +8,9 @@ import type { AccountRow, CoinSchemeTables, HcoinAccountsTable, HcoinTransaction
  * names by `member_ref` together with their mobile number: the account linked to that
  * member, and an unlinked account of that number. An account of the number linked to
  * someone else is that person's, and is neither shown nor touched.
+ *
+ * The member server's data-protection commands ask for these through its scheme client
+ * (embedded or over HTTP), and list HOLDER_COLUMNS' withheld columns in their export.
  */
 
 export interface Holder {
@@ -22,8 +24,8 @@ export type ColumnPolicy = "exported" | { withheld: string };
 
 /**
  * Every column of the scheme's personal-data tables, exported or withheld with the reason.
- * Typed against the tables, and checked against the live schema by a test, so that a new
- * column cannot stay out of exports unnoticed.
+ * Typed against the tables, and checked against the migrated schema by holders.test.ts, so
+ * that a new column cannot stay out of exports unnoticed.
  */
 export const HOLDER_COLUMNS: {
   hcoin_accounts: Record<keyof HcoinAccountsTable, ColumnPolicy>;
@@ -59,6 +61,14 @@ export const HOLDER_COLUMNS: {
     qr_unix_seconds: "exported",
     created_at: "exported",
   },
+};
+
+/** The scheme's other tables, and why they hold nothing about a holder; with HOLDER_COLUMNS they cover the schema. */
+export const TABLES_WITHOUT_HOLDER_DATA: Readonly<Record<string, string>> = {
+  hcoin_stores: "coin scheme configuration (partner-property stores)",
+  hcoin_bonus_days: "coin scheme configuration (holidays)",
+  coin_scheme_migration: "the scheme's migrations that have run (migrate.ts)",
+  coin_scheme_migration_lock: "the lock of the scheme's migrations",
 };
 
 const isoOrNull = z.string().nullable();
@@ -108,91 +118,3 @@ export const holderAnonymiseResponse = z.object({
   ),
 });
 export type HolderAnonymiseResult = z.infer<typeof holderAnonymiseResponse>;
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-function holderRows(db: Kysely<CoinSchemeTables>, holder: Holder): Promise<AccountRow[]> {
-  return db
-    .selectFrom("hcoin_accounts")
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb("linked_member_ref", "=", holder.memberRef),
-        eb.and([
-          eb("mobile_phone_prefix", "=", holder.prefix),
-          eb("mobile_phone", "=", holder.phone),
-          eb("linked_member_ref", "is", null),
-        ]),
-      ]),
-    )
-    .orderBy("id")
-    .execute();
-}
-
-async function ledgerTotals(db: Kysely<CoinSchemeTables>, accountId: number) {
-  const row = await db
-    .selectFrom("hcoin_transactions")
-    .select([
-      sql<string | number>`coalesce(sum(coins), 0)`.as("balance"),
-      sql<string | number>`count(*)`.as("n"),
-    ])
-    .where("account_id", "=", accountId)
-    .executeTakeFirstOrThrow();
-  // PostgreSQL sums and counts bigints as numeric/bigint, which pg hands over as strings.
-  return { balance: Number(row.balance), transactions: Number(row.n) };
-}
-
-/** Everything the scheme holds about the holder: their accounts with every ledger entry. */
-export async function exportHolder(db: Kysely<CoinSchemeTables>, holder: Holder): Promise<HolderExport> {
-  const accounts: HolderAccount[] = [];
-  for (const row of await holderRows(db, holder)) {
-    const entries = await db
-      .selectFrom("hcoin_transactions")
-      .selectAll()
-      .where("account_id", "=", row.id)
-      .orderBy("id")
-      .execute();
-    const { id: _id, ...account } = row;
-    accounts.push({
-      ...account,
-      linked_at: row.linked_at === null ? null : iso(row.linked_at),
-      created_at: iso(row.created_at),
-      balance: entries.reduce((sum, entry) => sum + entry.coins, 0),
-      transactions: entries.map(({ account_id: _account, ...entry }) => ({
-        ...entry,
-        created_at: iso(entry.created_at),
-      })),
-    });
-  }
-  return { accounts };
-}
-
-/**
- * Cuts the holder's accounts loose from the person: the number becomes `erased-<id>` under
- * an empty prefix (no lookup by number can find it, and the number is free for a new
- * account) and the member link is removed, so the member's QR code earns nothing more.
- * The ledger stays as it was, amounts and dates, for the accounts; the balance is still
- * the sum of its entries, and a refund of an earlier receipt still reverses it there.
- * Idempotent: a second call finds nothing left.
- */
-export async function anonymiseHolder(
-  db: Kysely<CoinSchemeTables>,
-  holder: Holder,
-): Promise<HolderAnonymiseResult> {
-  const accounts: HolderAnonymiseResult["accounts"] = [];
-  for (const row of await holderRows(db, holder)) {
-    await db
-      .updateTable("hcoin_accounts")
-      .set({
-        mobile_phone_prefix: "",
-        mobile_phone: `erased-${row.id}`,
-        linked_member_ref: null,
-        linked_at: null,
-        linked_by: null,
-      })
-      .where("id", "=", row.id)
-      .execute();
-    accounts.push({ hcoins_memberno: row.hcoins_memberno, ...(await ledgerTotals(db, row.id)) });
-  }
-  return { accounts };
-}

@@ -1,18 +1,20 @@
 import type { Generated, Selectable } from "kysely";
 
 /**
- * The H Coins scheme's tables (migration 0002). The scheme is a system of its own:
- * it reads and writes only these, never the member server's tables. Times are unix
- * milliseconds, amounts integer cents, multipliers integer hundredths (200 = ×2).
+ * The H Coins scheme's tables (migrations/). The scheme is a system of its own: it reads
+ * and writes only these, never the member server's tables, even on a database it shares
+ * with the member server. Times are unix milliseconds, amounts integer cents, multipliers
+ * integer hundredths (200 = ×2). Type aliases, not interfaces: Kysely's withTables takes
+ * a table map with an index signature, which only a type alias has implicitly.
  */
-export interface CoinSchemeTables {
+export type CoinSchemeTables = {
   hcoin_accounts: HcoinAccountsTable;
   hcoin_transactions: HcoinTransactionsTable;
   hcoin_stores: HcoinStoresTable;
   hcoin_bonus_days: HcoinBonusDaysTable;
-}
+};
 
-export interface HcoinAccountsTable {
+export type HcoinAccountsTable = {
   id: Generated<number>;
   /** "HC" and ten digits; what the member server stores as external_customer_id. */
   hcoins_memberno: string;
@@ -25,11 +27,11 @@ export interface HcoinAccountsTable {
   linked_by: string | null;
   created_by: string;
   created_at: number;
-}
+};
 
 export type TransactionKind = "purchase" | "refund";
 
-export interface HcoinTransactionsTable {
+export type HcoinTransactionsTable = {
   id: Generated<number>;
   account_id: number;
   kind: TransactionKind;
@@ -49,20 +51,20 @@ export interface HcoinTransactionsTable {
   coins: number;
   qr_unix_seconds: number | null;
   created_at: number;
-}
+};
 
-export interface HcoinStoresTable {
+export type HcoinStoresTable = {
   store_code: string;
   partner_property: number;
   updated_at: number;
-}
+};
 
-export interface HcoinBonusDaysTable {
+export type HcoinBonusDaysTable = {
   /** Hong Kong calendar date, YYYY-MM-DD. */
   date: string;
   multiplier: number;
   updated_at: number;
-}
+};
 
 export type AccountRow = Selectable<HcoinAccountsTable>;
 export type TransactionRow = Selectable<HcoinTransactionsTable>;

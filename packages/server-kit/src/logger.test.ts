@@ -1,7 +1,6 @@
 import { Writable } from "node:stream";
 import { type LoggerOptions, pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
 import { censorSecrets, loggingOptions } from "./logger.ts";
 
 describe("censorSecrets", () => {
@@ -49,7 +48,7 @@ describe("the server's logger", () => {
         done();
       },
     });
-    const { logger } = loggingOptions(loadConfig({ NODE_ENV: "test", LOG_LEVEL: "info" }), stream);
+    const { logger } = loggingOptions({ logLevel: "info" }, stream);
     return { log: pino(logger as LoggerOptions, stream), lines };
   }
 

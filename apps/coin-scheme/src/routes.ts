@@ -1,5 +1,6 @@
 import { isCalendarDate, multiplierHundredths, parseAmountCents } from "@hcoins/domain/earn-rules";
 import { phoneFields, withPhoneCheck } from "@hcoins/domain/phone";
+import { envelopeErrorHandler } from "@hcoins/server-kit/error-envelope";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -16,7 +17,7 @@ import {
   storeResponse,
   transactionResponse,
 } from "./api-schemas.ts";
-import { SchemeError, SchemeErrorCode, schemeErrorHandler } from "./errors.ts";
+import { SCHEME_ENVELOPE, SchemeError, SchemeErrorCode } from "./errors.ts";
 import { holderAnonymiseResponse, holderExportResponse } from "./holders.ts";
 import type { CoinSchemeService } from "./service.ts";
 
@@ -95,7 +96,8 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
   { scheme, clients },
 ) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  app.setErrorHandler(schemeErrorHandler);
+  // Its own codes within its routes, so that the member server's handler and codes stay untouched when embedded.
+  app.setErrorHandler(envelopeErrorHandler(SCHEME_ENVELOPE));
 
   app.addHook("onRequest", async (request) => {
     const presented = request.headers["x-api-key"];

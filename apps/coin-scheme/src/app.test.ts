@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestScheme, type TestScheme } from "./testing/test-scheme.ts";
+
+describe("the standalone scheme's server", () => {
+  let t: TestScheme;
+  afterEach(() => t?.close());
+
+  it("creates only the scheme's tables, under its own migration record", async () => {
+    t = await createTestScheme();
+    const tables = await t.db.introspection.getTables({ withInternalKyselyTables: true });
+    expect(tables.map((table) => table.name).sort()).toEqual([
+      "coin_scheme_migration",
+      "coin_scheme_migration_lock",
+      "hcoin_accounts",
+      "hcoin_bonus_days",
+      "hcoin_stores",
+      "hcoin_transactions",
+    ]);
+  });
+
+  it("answers /healthz, and 503 / 5030 once its database is gone", async () => {
+    t = await createTestScheme();
+    const up = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toEqual({ code: 200, payload: { status: "ok" } });
+    await t.db.destroy();
+    const down = await t.app.inject({ method: "GET", url: "/healthz", headers: { "accept-language": "en" } });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ code: 503, error_code: 5030, payload: { error_code: 5030 } });
+    expect(down.json().error_message).toMatch(/H Coins service is temporarily unavailable/);
+  });
+
+  it("answers a path it does not serve in its envelope (404 / 4040)", async () => {
+    t = await createTestScheme();
+    const res = await t.app.inject({ method: "GET", url: "/coin-scheme/v1/nothing" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 404, error_code: 4040, payload: { error_code: 4040 } });
+  });
+
+  it("serves its OpenAPI reference with the API key scheme", async () => {
+    t = await createTestScheme();
+    const res = await t.app.inject({ method: "GET", url: "/docs/json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.info.title).toBe("H Coins scheme API");
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(["coinSchemeApiKey"]);
+    expect(Object.keys(doc.paths)).toContain("/coin-scheme/v1/purchases");
+  });
+});

@@ -1,0 +1,58 @@
+import formbody from "@fastify/formbody";
+import { registerApiDocs } from "@hcoins/server-kit/api-docs";
+import { createServer } from "@hcoins/server-kit/create-server";
+import { type DatabaseHandle, openDatabase } from "@hcoins/server-kit/database";
+import { healthRoutes } from "@hcoins/server-kit/health-routes";
+import type { DestinationStream } from "pino";
+import type { CoinSchemeConfig } from "./config.ts";
+import { SCHEME_ENVELOPE, SchemeError, SchemeErrorCode } from "./errors.ts";
+import { migrateCoinScheme } from "./migrate.ts";
+import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "./routes.ts";
+import { createCoinSchemeService } from "./service.ts";
+
+export interface CoinSchemeAppOptions {
+  config: CoinSchemeConfig;
+  /** Opened from config.databaseUrl when not given (tests pass their own to read its tables); closed with the app. */
+  database?: DatabaseHandle;
+  now?: () => number;
+  logStream?: DestinationStream;
+  /** Check every answer against its route's schema before it is written (the tests do). */
+  checkAnswers?: boolean;
+}
+
+/**
+ * The H Coins scheme as a server of its own (`npm run coin-scheme`): its API under
+ * /coin-scheme/v1, /healthz, and its OpenAPI reference at /docs.
+ */
+export async function buildCoinSchemeApp({
+  config,
+  database = openDatabase(config.databaseUrl),
+  now = Date.now,
+  logStream,
+  checkAnswers = false,
+}: CoinSchemeAppOptions) {
+  const app = await createServer({
+    logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
+    bodyLimit: 16 * 1024,
+    envelope: SCHEME_ENVELOPE,
+    logStream,
+    checkAnswers,
+  });
+  app.addHook("onClose", () => database.close());
+  await migrateCoinScheme(database);
+  const scheme = createCoinSchemeService(database, config.settings, now);
+
+  await app.register(formbody);
+  await registerApiDocs(app, {
+    title: "H Coins scheme API",
+    description: "Accounts, links, earning at the till, refunds, balances. See README.md (“H Coins”).",
+    securitySchemes: coinSchemeSecuritySchemes,
+  });
+  await app.register(healthRoutes, {
+    ping: database.ping,
+    unavailable: () => new SchemeError(SchemeErrorCode.serviceUnavailable),
+  });
+  await app.register(coinSchemeRoutes, { scheme, clients: config.clients });
+  return app;
+}

@@ -1,0 +1,75 @@
+import { ConfigError } from "@hcoins/server-kit/env";
+import { describe, expect, it } from "vitest";
+import { loadCoinSchemeConfig } from "./config.ts";
+
+describe("the coin scheme's configuration", () => {
+  it("has development keys outside production and none in production, and today's defaults", () => {
+    const dev = loadCoinSchemeConfig({});
+    expect(dev.clients.map((client) => [client.name, client.scope])).toEqual([
+      ["member-server", "all"],
+      ["pos-dev", "till"],
+    ]);
+    expect(dev).toMatchObject({
+      databaseUrl: "sqlite:./data/coin-scheme.db",
+      port: 4000,
+      host: "0.0.0.0",
+      logLevel: "info",
+      trustProxy: 0,
+      settings: { birthdayMultiplier: 200 },
+    });
+    expect(loadCoinSchemeConfig({ NODE_ENV: "production" }).clients).toEqual([]);
+  });
+
+  it("reads COIN_* variables only", () => {
+    const config = loadCoinSchemeConfig({
+      DATABASE_URL: "postgres://members@db/members",
+      PORT: "3000",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      TRUST_PROXY: "true",
+      COIN_SCHEME_DATABASE_URL: "postgres://scheme@db/scheme",
+      COIN_SCHEME_PORT: "4100",
+      COIN_SCHEME_HOST: "10.0.0.5",
+      COIN_SCHEME_LOG_LEVEL: "warn",
+      COIN_SCHEME_TRUST_PROXY: "2",
+    });
+    expect(config).toMatchObject({
+      databaseUrl: "postgres://scheme@db/scheme",
+      port: 4100,
+      host: "10.0.0.5",
+      logLevel: "warn",
+      trustProxy: 2,
+    });
+  });
+
+  it("reads holidays and the birthday multiplier", () => {
+    const { settings } = loadCoinSchemeConfig({
+      COIN_HOLIDAYS: "2025-12-25:2, 2026-01-01:1.5",
+      COIN_BIRTHDAY_MULTIPLIER: "1.25",
+    });
+    expect([...settings.configuredHolidays]).toEqual([
+      ["2025-12-25", 200],
+      ["2026-01-01", 150],
+    ]);
+    expect(settings.birthdayMultiplier).toBe(125);
+  });
+
+  it.each([
+    [{ COIN_HOLIDAYS: "2025-02-30:2" }, /COIN_HOLIDAYS: "2025-02-30:2" is not YYYY-MM-DD:multiplier/],
+    [{ COIN_HOLIDAYS: "2025-12-25:0.5" }, /COIN_HOLIDAYS/],
+    [{ COIN_BIRTHDAY_MULTIPLIER: "11" }, /COIN_BIRTHDAY_MULTIPLIER: must be a number from 1 to 10/],
+    [{ COIN_SCHEME_API_KEYS: "pos:short" }, /COIN_SCHEME_API_KEYS: entry "pos": key must be/],
+    [{ COIN_SCHEME_DATABASE_URL: "mysql://scheme" }, /COIN_SCHEME_DATABASE_URL: must be sqlite/],
+    [{ COIN_SCHEME_PORT: "70000" }, /COIN_SCHEME_PORT/],
+    [{ COIN_SCHEME_LOG_LEVEL: "loud" }, /COIN_SCHEME_LOG_LEVEL/],
+  ])("refuses %j, naming the variable", (env, message) => {
+    expect(() => loadCoinSchemeConfig(env)).toThrow(ConfigError);
+    expect(() => loadCoinSchemeConfig(env)).toThrow(message);
+  });
+
+  it("names every bad variable at once", () => {
+    expect(() => loadCoinSchemeConfig({ COIN_SCHEME_PORT: "x", COIN_HOLIDAYS: "someday" })).toThrow(
+      /COIN_SCHEME_PORT: .*\n.*COIN_HOLIDAYS: "someday"/,
+    );
+  });
+});

@@ -1,0 +1,16 @@
+import type { TableViews } from "@hcoins/server-kit/database";
+import { migrateToLatest } from "@hcoins/server-kit/migrate";
+import * as m0001 from "./migrations/0001-accounts-and-ledger.ts";
+
+/**
+ * The scheme's migrations, recorded in tables of their own so that the scheme can share a
+ * database with the member server (embedded), whose migrations Kysely records in its default
+ * `kysely_migration`: each app's migrator then sees only its own.
+ */
+export function migrateCoinScheme(database: TableViews): Promise<void> {
+  return migrateToLatest(database, {
+    migrations: { "0001-accounts-and-ledger": m0001 },
+    migrationTableName: "coin_scheme_migration",
+    migrationLockTableName: "coin_scheme_migration_lock",
+  });
+}

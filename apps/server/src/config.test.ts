@@ -1,0 +1,39 @@
+import { ConfigError } from "@hcoins/server-kit/env";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+
+describe("the member server's coin scheme configuration", () => {
+  it("embeds the scheme with its own configuration, and the development keys work together", () => {
+    const dev = loadConfig({ COIN_BIRTHDAY_MULTIPLIER: "3" });
+    expect(dev).toMatchObject({
+      COIN_SCHEME_TIMEOUT_MS: 3000,
+      coinScheme: { settings: { birthdayMultiplier: 300 } },
+    });
+    const ownKey = dev.coinScheme?.clients.find((client) => client.key === dev.COIN_SCHEME_API_KEY);
+    expect(ownKey).toMatchObject({ name: "member-server", scope: "all" });
+    const production = loadConfig({ NODE_ENV: "production" });
+    expect(production.coinScheme?.clients).toEqual([]);
+    expect(production.COIN_SCHEME_API_KEY).toBeUndefined();
+  });
+
+  it("reads none of the scheme's variables when the scheme is external", () => {
+    const config = loadConfig({ COIN_SCHEME_URL: "http://scheme:4000", COIN_HOLIDAYS: "not read" });
+    expect(config.coinScheme).toBeNull();
+  });
+
+  it.each([
+    [{ COIN_SCHEME_URL: "ftp://scheme" }, /COIN_SCHEME_URL: must be http/],
+    [{ COIN_SCHEME_TIMEOUT_MS: "0" }, /COIN_SCHEME_TIMEOUT_MS/],
+    [{ NODE_ENV: "production", COIN_SCHEME_URL: "http://scheme:4000" }, /COIN_SCHEME_API_KEY: required/],
+    [{ COIN_SCHEME_API_KEYS: "pos:short" }, /COIN_SCHEME_API_KEYS: entry "pos": key must be/],
+  ])("refuses %j, naming the variable", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("names the member server's and the embedded scheme's bad variables in one message", () => {
+    expect(() => loadConfig({ PORT: "x", COIN_HOLIDAYS: "someday" })).toThrow(
+      /PORT: .*\n.*COIN_HOLIDAYS: "someday"/,
+    );
+  });
+});

@@ -1,0 +1,53 @@
+import Fastify from "fastify";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
+import { answerSerializerCompiler } from "./answer-serializer.ts";
+import type { LogLevel } from "./env.ts";
+import { type ErrorEnvelope, envelopeErrorHandler, notFoundHandler } from "./error-envelope.ts";
+// Also as a bare import, which declaration output keeps: the apps' programs see `request.lang` through it.
+import "./language.ts";
+import { languagePlugin } from "./language.ts";
+import { loggingOptions } from "./logger.ts";
+import { fastifyTrustProxy, type TrustProxySetting } from "./trust-proxy.ts";
+
+export interface ServerOptions<Code extends number> {
+  logLevel: LogLevel;
+  trustProxy: TrustProxySetting;
+  /** The largest request body, in bytes: a larger one is refused before it is read. */
+  bodyLimit: number;
+  /** How failures answer: the app's error class, codes and texts. */
+  envelope: ErrorEnvelope<Code>;
+  /** Where logs go (tests capture them); stdout by default. */
+  logStream?: DestinationStream | undefined;
+  /** Check every answer against its route's schema before it is written (the tests do). */
+  checkAnswers?: boolean;
+}
+
+/**
+ * The Fastify instance of the member server and of the standalone coin scheme: their access
+ * log and censor, zod schemas validating requests and answers written from their schemas
+ * (answer-serializer.ts), the error envelope, the request's language, and a clean shutdown. Each app then adds its own plugins and routes.
+ */
+export async function createServer<Code extends number>(options: ServerOptions<Code>) {
+  const app = Fastify({
+    ...loggingOptions(options, options.logStream),
+    trustProxy: fastifyTrustProxy(options.trustProxy),
+    bodyLimit: options.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler({ checkAnswers: options.checkAnswers ?? false }));
+  // Shutting down: answers still in flight close their keep-alive connection, so close() need not wait for it to time out.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (closing) reply.header("connection", "close");
+    done(null, payload);
+  });
+  app.setErrorHandler(envelopeErrorHandler(options.envelope));
+  app.setNotFoundHandler(notFoundHandler(options.envelope));
+  await app.register(languagePlugin);
+  return app;
+}
