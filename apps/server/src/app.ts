@@ -47,6 +47,15 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Compression where answers can be large: the page (index.html), images, CMS pages and store
+ * lists, for clients that accept it; the web app's built assets arrive compressed from the build
+ * (modules/web/routes.ts serves the .br / .gz files). Member calls answer a kilobyte or less,
+ * under its threshold, so their scope goes without it and its two hooks on every request.
+ * Request bodies are a few hundred bytes of form or JSON: none arrives compressed.
+ */
+const COMPRESSION = { encodings: ["br", "gzip"] as ("br" | "gzip")[], globalDecompression: false };
+
 /** Builds the whole server: server.ts listens on it, tests call it with inject(). */
 export async function buildApp({
   config,
@@ -83,13 +92,23 @@ export async function buildApp({
   await seedContent(services, app.log);
 
   await app.register(securityHeadersPlugin);
-  // Answers (JSON, index.html) compressed for clients that accept it; the web app's built assets
-  // arrive already compressed from the build (modules/web/routes.ts serves the .br / .gz files).
-  await app.register(compress, { encodings: ["br", "gzip"] });
   await app.register(formbody);
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: "1 minute",
+    // No client reads the x-ratelimit-* counts, and three headers on every answer cost more than
+    // they tell; a refused request still says when to come back (retry-after).
+    addHeadersOnExceeding: {
+      "x-ratelimit-limit": false,
+      "x-ratelimit-remaining": false,
+      "x-ratelimit-reset": false,
+    },
+    addHeaders: {
+      "x-ratelimit-limit": false,
+      "x-ratelimit-remaining": false,
+      "x-ratelimit-reset": false,
+      "retry-after": true,
+    },
     ...(redis ? { store: fallbackRateLimitStore(redis, `${config.REDIS_KEY_PREFIX}:http-rate:`) } : {}),
   });
   await registerApiDocs(app, {
@@ -117,9 +136,12 @@ export async function buildApp({
   if (services.coinScheme && config.coinScheme) {
     await app.register(coinSchemeRoutes, { scheme: services.coinScheme, clients: config.coinScheme.clients });
   }
-  // Outside the API scope: <img src> cannot send an Authorization header, so it takes ?app_id=.
-  await app.register(mediaRoutes, { services });
-  await app.register(webRoutes, { config });
+  await app.register(async (web) => {
+    await web.register(compress, COMPRESSION);
+    // Outside the API scope: <img src> cannot send an Authorization header, so it takes ?app_id=.
+    await web.register(mediaRoutes, { services });
+    await web.register(webRoutes, { config });
+  });
   await app.register(async (api) => {
     // A body-less POST is validated as an empty object, so missing fields get their own rule names.
     api.addHook("preValidation", (request, _reply, done) => {
@@ -138,11 +160,14 @@ export async function buildApp({
       profileRoutes,
       subscriptionRoutes,
       coinsRoutes,
-      cmsRoutes,
-      storeRoutes,
     ]) {
       await api.register(routes, { services });
     }
+    await api.register(async (content) => {
+      await content.register(compress, COMPRESSION);
+      await content.register(cmsRoutes, { services });
+      await content.register(storeRoutes, { services });
+    });
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import { languageFromAcceptLanguage } from "@hcoins/domain/languages";
 import type { Language } from "@hcoins/domain/profile-options";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
 declare module "fastify" {
@@ -10,10 +10,14 @@ declare module "fastify" {
   }
 }
 
+/**
+ * `request.lang`, read from Accept-Language where a text needs it: most answers (a profile, a
+ * session check) carry no text, and a hook would parse the header for every request all the same.
+ */
 export const languagePlugin = fp(async (app: FastifyInstance) => {
-  app.decorateRequest("lang", "tc");
-  app.addHook("onRequest", (request, _reply, done) => {
-    request.lang = languageFromAcceptLanguage(request.headers["accept-language"]);
-    done();
+  app.decorateRequest("lang", {
+    getter(this: FastifyRequest): Language {
+      return languageFromAcceptLanguage(this.headers["accept-language"]);
+    },
   });
 });
