@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { CurrentSchemaPostgresDialect } from "./current-schema-introspector.ts";
+import { type DirectRead, sqliteDirectRead, withDirectRead } from "./direct-read.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
 export type DialectName = "sqlite" | "postgres";
@@ -37,17 +38,20 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** `sqlite:<path>` (`sqlite::memory:` for a throwaway one) or `postgres://…`. */
 export function openDatabase(url: string): DatabaseHandle {
-  if (url.startsWith("sqlite:")) return handle(openSqlite(url.slice("sqlite:".length)), "sqlite");
+  if (url.startsWith("sqlite:")) {
+    const { db, directRead } = openSqlite(url.slice("sqlite:".length));
+    return handle(db, "sqlite", directRead);
+  }
   return handle(openPostgres(url), "postgres");
 }
 
 // Tables are declared by each owner through tables<T>(); the connection itself knows none.
 type NoTables = Record<never, never>;
 
-function handle(db: Kysely<NoTables>, dialect: DialectName): DatabaseHandle {
+function handle(db: Kysely<NoTables>, dialect: DialectName, directRead?: DirectRead): DatabaseHandle {
   return {
     dialect,
-    tables: <T extends TableMap>(): Kysely<T> => db.withTables<T>(),
+    tables: <T extends TableMap>(): Kysely<T> => withDirectRead(db.withTables<T>(), directRead),
     transaction: (work) =>
       db
         .transaction()
@@ -59,14 +63,17 @@ function handle(db: Kysely<NoTables>, dialect: DialectName): DatabaseHandle {
   };
 }
 
-function openSqlite(path: string): Kysely<NoTables> {
+function openSqlite(path: string): { db: Kysely<NoTables>; directRead: DirectRead } {
   const file = path === ":memory:" || path === "" ? ":memory:" : resolve(path);
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  return new Kysely<NoTables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return {
+    db: new Kysely<NoTables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    directRead: sqliteDirectRead(sqlite),
+  };
 }
 
 function openPostgres(url: string): Kysely<NoTables> {

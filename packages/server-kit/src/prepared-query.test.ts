@@ -70,6 +70,53 @@ describe("preparedQuery", () => {
     expect(await either("91234567")).toEqual([{ reason: "first" }, { reason: "second" }]);
   });
 
+  it("gives the rows Kysely itself gives, with the same fields", async () => {
+    const rows = preparedQuery(db, (prefix: string) =>
+      db
+        .selectFrom("blocked_numbers")
+        .selectAll()
+        .where("mobile_phone_prefix", "=", prefix)
+        .orderBy("created_at"),
+    );
+    const expected = await db
+      .selectFrom("blocked_numbers")
+      .selectAll()
+      .where("mobile_phone_prefix", "=", "852")
+      .orderBy("created_at")
+      .execute();
+    expect(await rows("852")).toEqual(expected);
+    expect(Object.keys((await rows("852"))[0] ?? {})).toEqual(Object.keys(expected[0] ?? {}));
+  });
+
+  it("waits for a transaction that holds the connection: never reads what it has not committed", async () => {
+    const reasons = preparedQuery(db, (phone: string) =>
+      db.selectFrom("blocked_numbers").select("reason").where("mobile_phone", "=", phone),
+    );
+    let inside!: () => void;
+    const insideTransaction = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const transaction = database.transaction(async (trx) => {
+      await trx
+        .tables<Tables>()
+        .insertInto("blocked_numbers")
+        .values({ mobile_phone_prefix: "852", mobile_phone: "51234567", reason: "pending", created_at: 4 })
+        .execute();
+      inside();
+      await finished;
+      throw new Error("rolled back");
+    });
+    await insideTransaction;
+    const read = reasons("51234567");
+    finish();
+    await expect(transaction).rejects.toThrow("rolled back");
+    expect(await read).toEqual([]);
+  });
+
   it("refuses an argument the query does not use, rather than ignore it", async () => {
     const unused = preparedQuery(db, (_phone: string) => db.selectFrom("blocked_numbers").select("reason"));
     await expect(unused("91234567")).rejects.toThrow(/not a parameter/);
