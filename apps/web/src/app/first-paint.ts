@@ -2,8 +2,7 @@ import { PROFILE_QUERY, ROUTES } from "@hcoins/domain/api/routes";
 import { HTML_LANG } from "@hcoins/domain/languages";
 import { LANGUAGES, type Language } from "@hcoins/domain/profile-options";
 import { matchRoutes } from "react-router";
-import { APP_CONFIG_GLOBAL, type AppConfig } from "../lib/config.ts";
-import { EARLY_RESPONSES } from "../lib/early-response.ts";
+import { APP_CONFIG_GLOBAL, type AppConfig, EARLY_RESPONSES } from "../lib/config.ts";
 import { chooseLanguage, LANGUAGE_KEY } from "../lib/language.ts";
 import { TOKEN_KEY } from "../lib/session.ts";
 import { SCREENS, type Screen } from "./screens.ts";
@@ -162,7 +161,7 @@ export const configScript = (config: AppConfig) =>
  * stored choice differs (from before the cookie existed) sees only the header until the app
  * draws (styles.css), rather than a heading in another language. And it asks for a returning
  * member's profile at once, exactly as the api client would (api/profile.ts, api/client.ts),
- * which then takes this answer (lib/early-response.ts) instead of asking again.
+ * which then takes this answer instead of asking again.
  */
 export function earlyScript(): string {
   const headerLanguage = Object.fromEntries(LANGUAGES.map((language) => [language, HTML_LANG[language]]));

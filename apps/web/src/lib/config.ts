@@ -29,8 +29,13 @@ export interface AppConfig {
   maintenanceWindows: MaintenanceWindow[];
 }
 
-/** The global the server's first script sets (app/first-paint.ts, configScript). */
+/**
+ * The globals the page's first scripts leave for the app (app/first-paint.ts writes them): the
+ * runtime configuration, and the early answers (a returning member's profile, asked for before
+ * the app's code arrived), which the api client takes instead of asking again.
+ */
 export const APP_CONFIG_GLOBAL = "__APP_CONFIG__";
+export const EARLY_RESPONSES = "__earlyResponses";
 
 declare global {
   interface Window {

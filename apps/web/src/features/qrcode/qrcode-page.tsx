@@ -1,10 +1,8 @@
 import type { UserInfo } from "@hcoins/domain/api/profile";
-import { memberQrText } from "@hcoins/domain/member-qr";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../api/profile.ts";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { useQrImage } from "./use-qr-image.ts";
-import { useQrRefresh } from "./use-qr-refresh.ts";
+import { useMemberQr } from "./use-member-qr.ts";
 
 export const QR_WIDTH = 200;
 
@@ -27,17 +25,7 @@ export function QrCodePage() {
 
 function MemberQr({ user }: { user: UserInfo }) {
   const { t } = useTranslation(["qrcode", "common"]);
-  const { seconds, masked } = useQrRefresh(user);
-  const text = memberQrText({
-    memberNo: user.member_no,
-    id: user.id,
-    birthdayMonth: user.birthday_month,
-    unixSeconds: seconds,
-  });
-  const image = useQrImage(text);
-  // The mask stays past its 300 ms until the new code is drawn (a worker draws it), so the
-  // old code is never shown unmasked once it has been renewed.
-  const covered = masked || image?.text !== text;
+  const { image, covered } = useMemberQr(user);
   const memberNumber = user.member_no || String(user.id);
 
   return (
