@@ -1,6 +1,14 @@
 import { writeFile } from "node:fs/promises";
-import { COMMITTED_DOCUMENT, documentText, servedDocument } from "./served-document.ts";
+import { COIN_SCHEME_API_DOCUMENT, coinSchemeApiDocument } from "@hcoins/coin-scheme/openapi/served-document";
+import { documentText } from "@hcoins/server-kit/api-document";
+import { MEMBER_API_DOCUMENT, memberApiDocument } from "./served-document.ts";
 
-// `npm run openapi`: writes docs/openapi.json from the routes' schemas, for review and commit.
-await writeFile(COMMITTED_DOCUMENT, documentText(await servedDocument()));
-console.log(`Wrote ${COMMITTED_DOCUMENT}`);
+// `npm run openapi`: writes the member server's and the standalone scheme's documents from their
+// routes' schemas, for review and commit.
+for (const [file, document] of [
+  [MEMBER_API_DOCUMENT, memberApiDocument],
+  [COIN_SCHEME_API_DOCUMENT, coinSchemeApiDocument],
+] as const) {
+  await writeFile(file, documentText(await document()));
+  console.log(`Wrote ${file}`);
+}
