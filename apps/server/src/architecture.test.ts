@@ -104,18 +104,14 @@ describe("the import rules (biome.json)", () => {
       for (const [index, probe] of PROBES.entries()) {
         const found = diagnostics
           .filter((diagnostic) => diagnostic.location.path === files[index])
-          .map((diagnostic) => `${diagnostic.category}: ${diagnostic.message}`);
+          .map(({ category, message }) => ({ category, message }));
         const what = `${probe.zone}: import from "${probe.from}"`;
         if (probe.refused === undefined) expect(found, what).toEqual([]);
         else
-          expect(found, what).toEqual([
-            expect.stringMatching(new RegExp(`^${RULE}: .*${escape(probe.refused)}`)),
-          ]);
+          expect(found, what).toEqual([{ category: RULE, message: expect.stringContaining(probe.refused) }]);
       }
     } finally {
       await Promise.all(files.map((file) => rm(join(ROOT, file), { force: true })));
     }
   });
 });
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
