@@ -198,12 +198,7 @@ export async function brandAdd(services: Services, args: string[]): Promise<stri
   const sortOrder = values.order === undefined ? undefined : parseIntegerArgument("order", values.order);
   const input = { code, name, ...(sortOrder !== undefined ? { sortOrder } : {}) };
   const logo = values.logo === undefined ? undefined : await imageArgument(services, values.logo);
-  const { saved, note } = await (logo === undefined
-    ? services.stores.saveBrand(input).then((result) => ({ saved: result, note: undefined }))
-    : services.stores
-        .saveBrandWithLogo(input, logo)
-        .then((result) => ({ saved: result, note: imageNote("logo", logo, result.logo) }))
-  ).catch((error: unknown) => {
+  const saved = await services.stores.saveBrandWithLogo(input, logo).catch((error: unknown) => {
     if (error instanceof StoreInputError || error instanceof MediaRejected) {
       throw new CliError(`${error.message}; nothing changed`);
     }
@@ -216,7 +211,7 @@ export async function brandAdd(services: Services, args: string[]): Promise<stri
         ? `Brand ${code} (id ${saved.id}) already says that; nothing changed.`
         : `Updated brand ${code} (id ${saved.id}): ${saved.changed.join(", ")}.`,
   ];
-  if (note) lines.push(`  ${note}`);
+  if (logo && saved.logo) lines.push(`  ${imageNote("logo", logo, saved.logo)}`);
   return lines.join("\n");
 }
 

@@ -52,7 +52,7 @@ export async function seedContent(services: Services, log: FastifyBaseLogger): P
 
 async function hasContent(services: Services, trx: TableViews): Promise<boolean> {
   return (
-    (await services.media.hasAny(trx)) ||
+    (await services.media.hasContent(trx)) ||
     (await services.cms.hasContent(trx)) ||
     (await services.stores.hasContent(trx))
   );

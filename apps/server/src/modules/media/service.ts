@@ -130,7 +130,8 @@ export class MediaService {
     return this.repository.list();
   }
 
-  hasAny(trx?: TableViews): Promise<boolean> {
+  /** True when any image is stored. */
+  hasContent(trx?: TableViews): Promise<boolean> {
     return this.repository.hasAny(trx);
   }
 }

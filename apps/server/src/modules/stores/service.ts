@@ -143,16 +143,16 @@ export class StoreService {
   }
 
   /**
-   * A brand with a logo an operator names (a stored image or a file to store): the file goes
-   * to the media store in the brand's transaction, so a refused brand stores nothing.
+   * A brand with the logo an operator names, if any (a stored image or a file to store): the
+   * file goes to the media store in the brand's transaction, so a refused brand stores nothing.
    */
   async saveBrandWithLogo(
     input: Omit<BrandInput, "logoMediaToken">,
-    logo: ImageSource,
-  ): Promise<{ id: number; created: boolean; changed: string[]; logo: PlacedImage }> {
+    logo: ImageSource | undefined,
+  ): Promise<{ id: number; created: boolean; changed: string[]; logo: PlacedImage | null }> {
     return this.transaction(async (trx) => {
-      const placed = await this.media.place("logo", logo, trx);
-      const saved = await this.saveBrand({ ...input, logoMediaToken: placed.token }, trx);
+      const placed = logo === undefined ? null : await this.media.place("logo", logo, trx);
+      const saved = await this.saveBrand(placed ? { ...input, logoMediaToken: placed.token } : input, trx);
       return { ...saved, logo: placed };
     });
   }
