@@ -183,8 +183,8 @@ export async function createMember(
     utm_source: "web",
     ...overrides,
   });
-  const { members, db } = server.services;
-  const row = await members.createWebMember(payload, await hashPassword(payload.password), "", db);
+  const { members, database } = server.services;
+  const row = await members.createWebMember(payload, await hashPassword(payload.password), "", database);
   const login = await apiLogin(server, phone, payload.password);
   assertOk(login, "login-with-mobile-password");
   return {

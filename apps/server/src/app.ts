@@ -151,7 +151,7 @@ export async function buildApp({
     });
     await api.register(authHeaderPlugin, {
       appIds: config.APP_IDS,
-      memberFor: (token) => services.accessTokens.memberFor(token),
+      memberFor: (token) => services.members.memberForAccessToken(token),
     });
     for (const routes of [
       registrationRoutes,

@@ -1,20 +1,24 @@
-import type { DatabaseHandle } from "@hcoins/server-kit/database";
+import { migrateCoinScheme } from "@hcoins/coin-scheme/migrate";
+import { type DatabaseHandle, openDatabase } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { createCounterFactory } from "./counters.ts";
-import type { Database } from "./db/schema.ts";
-import { AccessTokens } from "./modules/auth/access-tokens.ts";
+import { migrateMemberDatabase } from "./db/migrate.ts";
 import { setPasswordHashConcurrency } from "./modules/auth/passwords.ts";
-import { ResetTokens } from "./modules/auth/reset-tokens.ts";
+import { AuthRepository } from "./modules/auth/repository.ts";
 import { AuthService } from "./modules/auth/service.ts";
 import { CmsRepository } from "./modules/cms/repository.ts";
 import { CmsService } from "./modules/cms/service.ts";
 import { createCoinServices } from "./modules/coins/create-coin-services.ts";
+import { DataProtectionService } from "./modules/data-protection/service.ts";
 import { MediaRepository } from "./modules/media/repository.ts";
 import { MediaService } from "./modules/media/service.ts";
 import { MemberRepository } from "./modules/members/repository.ts";
 import { MemberService } from "./modules/members/service.ts";
+import { RegistrationService } from "./modules/registration/service.ts";
+import { SettingsRepository } from "./modules/settings/repository.ts";
+import { SettingsService } from "./modules/settings/service.ts";
 import { ConsoleSmsSender } from "./modules/sms/console-sender.ts";
 import { HttpSmsSender } from "./modules/sms/http-sender.ts";
 import { SmsCodeRepository } from "./modules/sms/repository.ts";
@@ -23,7 +27,12 @@ import { StoreRepository } from "./modules/stores/repository.ts";
 import { StoreService } from "./modules/stores/service.ts";
 import { SubscriptionService } from "./modules/subscriptions/service.ts";
 
-/** Every domain service, wired once; routes and the admin CLI receive this object. */
+/**
+ * Every domain service, wired once; routes and the admin CLI receive this object. Each
+ * service gets its repository (its tables), the services it calls, and its slice of the
+ * configuration, cut here and nowhere else; a service whose work spans modules also gets
+ * `database.transaction` and passes the transaction down.
+ */
 export function createServices(
   config: Config,
   database: DatabaseHandle,
@@ -31,7 +40,7 @@ export function createServices(
   log: FastifyBaseLogger,
   now: () => number,
 ) {
-  const db = database.tables<Database>();
+  const { transaction } = database;
   setPasswordHashConcurrency(config.PASSWORD_HASH_CONCURRENCY);
   const counters = createCounterFactory(redis, config.REDIS_KEY_PREFIX);
   const smsSender =
@@ -44,30 +53,96 @@ export function createServices(
           timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
         })
       : new ConsoleSmsSender(log, now);
-  const members = new MemberService(new MemberRepository(db), now);
-  const sms = new SmsCodeService(new SmsCodeRepository(db), smsSender, counters, config, log, now);
-  const accessTokens = new AccessTokens(db, config.ACCESS_TOKEN_TTL_DAYS, now);
-  const resetTokens = new ResetTokens(db, config.RESET_TOKEN_TTL_SECONDS, now);
-  const auth = new AuthService(db, members, sms, accessTokens, resetTokens, counters, config, now);
-  const subscriptions = new SubscriptionService(db, members, config, now);
-  const { coinScheme, coinSchemeClient, coins } = createCoinServices(config, database, members, log, now);
-  const media = new MediaService(new MediaRepository(db), config.MEDIA_MAX_BYTES, now);
-  const cms = new CmsService(db, new CmsRepository(db), media, now);
-  const stores = new StoreService(db, new StoreRepository(db), media, now);
-  return {
-    config,
-    database,
-    db,
+  const settings = new SettingsService(new SettingsRepository(database));
+  const members = new MemberService(
+    new MemberRepository(database),
+    transaction,
+    { accessTokenTtlDays: config.ACCESS_TOKEN_TTL_DAYS },
     now,
+  );
+  const sms = new SmsCodeService(
+    new SmsCodeRepository(database),
     smsSender,
+    counters,
+    {
+      codeTtlSeconds: config.SMS_CODE_TTL_SECONDS,
+      maxAttempts: config.SMS_CODE_MAX_ATTEMPTS,
+      verifiedTtlSeconds: config.SMS_VERIFIED_TTL_SECONDS,
+      resendSeconds: config.SMS_RESEND_SECONDS,
+      numberHourlyLimit: config.SMS_NUMBER_HOURLY_LIMIT,
+      clientHourlyLimit: config.SMS_CLIENT_HOURLY_LIMIT,
+      templates: { en: config.SMS_TEMPLATE_EN, tc: config.SMS_TEMPLATE_TC, sc: config.SMS_TEMPLATE_SC },
+    },
+    log,
+    now,
+  );
+  const auth = new AuthService(
+    new AuthRepository(database),
     members,
     sms,
-    accessTokens,
+    transaction,
+    counters,
+    {
+      loginMaxFailures: config.LOGIN_MAX_FAILURES,
+      loginLockSeconds: config.LOGIN_LOCK_SECONDS,
+      resetTokenTtlSeconds: config.RESET_TOKEN_TTL_SECONDS,
+      signatureLoginSecret: config.SIGNATURE_LOGIN_SECRET,
+      signatureLoginWindowSeconds: config.SIGNATURE_LOGIN_WINDOW_SECONDS,
+    },
+    now,
+  );
+  const registration = new RegistrationService(members, sms, transaction, {
+    registerStoreCode: config.REGISTER_STORE_CODE,
+  });
+  const subscriptions = new SubscriptionService(
+    members,
+    settings,
+    {
+      linkTtlDays: config.UNSUBSCRIBE_LINK_TTL_DAYS,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    },
+    now,
+  );
+  const { coinScheme, coinSchemeClient, coins } = createCoinServices(
+    config.coinScheme
+      ? { embedded: config.coinScheme.settings }
+      : {
+          external: {
+            url: config.COIN_SCHEME_URL as string,
+            apiKey: config.COIN_SCHEME_API_KEY as string,
+            timeoutMs: config.COIN_SCHEME_TIMEOUT_MS,
+          },
+        },
+    database,
+    members,
+    log,
+    now,
+  );
+  const dataProtection = new DataProtectionService(members, auth, sms, coinSchemeClient, transaction, now);
+  const media = new MediaService(new MediaRepository(database), { maxBytes: config.MEDIA_MAX_BYTES }, now);
+  const cms = new CmsService(new CmsRepository(database), transaction, media, now);
+  const stores = new StoreService(new StoreRepository(database), transaction, media, now);
+  return {
+    /** The whole configuration, for the routes and the command line; services hold their slices. */
+    config,
+    /**
+     * The one connection: what the embedded scheme, the first start's seed transaction and the
+     * tests build on. Modules reach their tables only through their repositories.
+     */
+    database,
+    /** The clock, unix milliseconds (tests move it). */
+    now,
+    smsSender,
+    settings,
+    members,
+    sms,
     auth,
+    registration,
     subscriptions,
     coinScheme,
     coinSchemeClient,
     coins,
+    dataProtection,
     media,
     cms,
     stores,
@@ -75,3 +150,23 @@ export function createServices(
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * The services over the configured database, opened and migrated (the embedded scheme's
+ * tables too), for the admin command line: no Redis, since no command touches the shared
+ * counters. `close` closes the database.
+ */
+export async function openServices(
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<{ services: Services; close: () => Promise<void> }> {
+  const database = openDatabase(config.DATABASE_URL);
+  try {
+    await migrateMemberDatabase(database);
+    if (config.coinScheme) await migrateCoinScheme(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return { services: createServices(config, database, undefined, log, Date.now), close: database.close };
+}

@@ -1,3 +1,4 @@
+import { languageFromAcceptLanguage } from "@hcoins/domain/languages";
 import Fastify from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
@@ -29,11 +30,22 @@ export interface ServerOptions<Code extends number> {
  * (answer-serializer.ts), the error envelope, the request's language, and a clean shutdown. Each app then adds its own plugins and routes.
  */
 export async function createServer<Code extends number>(options: ServerOptions<Code>) {
+  const errorHandler = envelopeErrorHandler(options.envelope);
+  const notFound = notFoundHandler(options.envelope);
   const app = Fastify({
     ...loggingOptions(options, options.logStream),
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: options.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals answer outside the error handler, in Fastify's shape (a bare 414,
+    // a bare 400), unless given here: a path parameter over its 100 characters is no path we serve
+    // (404), a malformed URL the client's fault (400). The router answers before the request has
+    // its decorations, so the language of the text is read here.
+    frameworkErrors: (error, request, reply) => {
+      request.lang = languageFromAcceptLanguage(request.headers["accept-language"]);
+      if (error.code === "FST_ERR_MAX_PARAM_LENGTH") return notFound(request, reply);
+      return errorHandler(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler({ checkAnswers: options.checkAnswers ?? false }));
@@ -46,8 +58,8 @@ export async function createServer<Code extends number>(options: ServerOptions<C
     if (closing) reply.header("connection", "close");
     done(null, payload);
   });
-  app.setErrorHandler(envelopeErrorHandler(options.envelope));
-  app.setNotFoundHandler(notFoundHandler(options.envelope));
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFound);
   await app.register(languagePlugin);
   return app;
 }

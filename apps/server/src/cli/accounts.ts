@@ -1,6 +1,7 @@
 import { ErrorCode } from "@hcoins/domain/codes";
+import { showMember } from "../modules/members/operator-text.ts";
 import type { Services } from "../services.ts";
-import { memberWithNumber, phoneCommandArgs, showMember } from "./command.ts";
+import { memberWithNumber, phoneCommandArgs } from "./command.ts";
 
 export const DISABLE_USAGE = "disable <prefix> <mobile>";
 export const ENABLE_USAGE = "enable <prefix> <mobile>";
@@ -9,9 +10,7 @@ export const ENABLE_USAGE = "enable <prefix> <mobile>";
 export async function disableAccount(services: Services, args: string[]): Promise<string> {
   const { prefix, phone } = phoneCommandArgs(DISABLE_USAGE, args);
   const member = await memberWithNumber(services, prefix, phone);
-  // The flag goes first: a login racing with this command then fails rather than minting a token after the revoke.
   await services.members.setDisabled(member.id, true);
-  await services.accessTokens.revokeAllOf(member.id, null);
   if (member.disabled) {
     return `${capitalise(showMember(member))} was already disabled; revoked any access token left.`;
   }

@@ -5,13 +5,10 @@
  * 2 usage error, 78 bad configuration.
  */
 
-import { migrateCoinScheme } from "@hcoins/coin-scheme/migrate";
-import { openDatabase } from "@hcoins/server-kit/database";
 import { ConfigError } from "@hcoins/server-kit/env";
 import { pino } from "pino";
 import { loadConfig } from "../config.ts";
-import { migrateMemberDatabase } from "../db/migrate.ts";
-import { createServices } from "../services.ts";
+import { openServices } from "../services.ts";
 import { CliError } from "./command.ts";
 import { COMMANDS, usageText } from "./commands.ts";
 
@@ -38,14 +35,10 @@ async function main(argv: string[]): Promise<number> {
     return 78;
   }
 
-  const database = openDatabase(config.DATABASE_URL);
+  // Logs go to stderr so that stdout holds only what the command prints.
+  const log = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 2, sync: true }));
+  const { services, close } = await openServices(config, log);
   try {
-    await migrateMemberDatabase(database);
-    if (config.coinScheme) await migrateCoinScheme(database);
-    // Logs go to stderr so that stdout holds only what the command prints.
-    const log = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 2, sync: true }));
-    // No Redis: no admin command touches the shared counters.
-    const services = createServices(config, database, undefined, log, Date.now);
     console.log(await command.run(services, args));
     return 0;
   } catch (error) {
@@ -53,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Error: ${error.message}`);
     return error.exitCode;
   } finally {
-    await database.close();
+    await close();
   }
 }
 

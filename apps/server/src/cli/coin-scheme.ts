@@ -8,15 +8,9 @@ import {
   PROGRAMME_TIME_ZONE,
 } from "@hcoins/domain/earn-rules";
 import { CoinSchemeRefusedError, CoinSchemeUnavailableError } from "../modules/coins/coin-scheme-client.ts";
+import { showMember, showPhone } from "../modules/members/operator-text.ts";
 import type { Services } from "../services.ts";
-import {
-  CliError,
-  parseCommandArgs,
-  phoneArgument,
-  phoneCommandArgs,
-  showMember,
-  showPhone,
-} from "./command.ts";
+import { CliError, parseCommandArgs, phoneArgument, phoneCommandArgs } from "./command.ts";
 
 /*
  * Operator commands for the H Coins scheme. They go through the same client as the

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { isPhonePrefix, type MobileRule, mobileRule, PHONE_PREFIXES } from "@hcoins/domain/phone-rules";
-import type { MemberRow } from "../db/schema.ts";
+import { checkPhone, showPhone } from "../modules/members/operator-text.ts";
+import type { MemberRow } from "../modules/members/service.ts";
 import type { Services } from "../services.ts";
 
 /** Bad input from the operator: admin.ts prints the message and exits with `exitCode`, nothing changed. */
@@ -51,48 +51,12 @@ export function phoneCommandArgs(usage: string, args: string[]): { prefix: strin
   return phoneArgument(positionals[0] as string, positionals[1] as string);
 }
 
-const MOBILE_RULE_TEXT: Record<MobileRule, (prefix: string) => string> = {
-  mobileNull: () => "is empty",
-  prefixInvalid: () => `has a prefix that is not one of ${PHONE_PREFIXES.join(", ")}`,
-  mobileLength8: (prefix) => `must be 8 digits for prefix ${prefix}`,
-  mobileLength11: () => "must be an 11-digit mainland number starting 13-19 for prefix 86",
-};
-
-/**
- * Checks a prefix and number with the domain's mobile rule. A leading "+" on the prefix
- * is dropped (people copy "+852" from the screens); the number is taken as written.
- * Returns the normalised pair, or the reason it is refused, naming the argument.
- */
-export function checkPhone(
-  rawPrefix: string,
-  phone: string,
-  names = { prefix: "prefix", phone: "mobile" },
-): { prefix: string; phone: string } | { problem: string } {
-  const prefix = rawPrefix.startsWith("+") ? rawPrefix.slice(1) : rawPrefix;
-  if (!isPhonePrefix(prefix)) {
-    return {
-      problem:
-        prefix === ""
-          ? `${names.prefix} is empty`
-          : `${names.prefix} "${rawPrefix}" is not one of ${PHONE_PREFIXES.join(", ")}`,
-    };
-  }
-  const rule = mobileRule(prefix, phone);
-  if (rule) return { problem: `${names.phone} "${phone}" ${MOBILE_RULE_TEXT[rule](prefix)}` };
-  return { prefix, phone };
-}
-
 /** The `<prefix> <mobile>` pair of a command line, or a CliError naming the bad one. */
 export function phoneArgument(rawPrefix: string, phone: string): { prefix: string; phone: string } {
   const checked = checkPhone(rawPrefix, phone);
   if ("problem" in checked) throw new CliError(checked.problem);
   return checked;
 }
-
-export const showPhone = (prefix: string, phone: string) => `+${prefix} ${phone}`;
-
-export const showMember = (member: MemberRow) =>
-  `member ${member.member_no ?? `#${member.id}`} (${showPhone(member.mobile_phone_prefix, member.mobile_phone)})`;
 
 /** The member who holds a number, or a CliError: the commands that act on accounts need one. */
 export async function memberWithNumber(

@@ -1,3 +1,5 @@
+import { MEMBER_IMPORT_COLUMNS } from "../modules/members/member-import.ts";
+import { STORE_COLUMNS } from "../modules/stores/store-import.ts";
 import { DISABLE_USAGE, disableAccount, ENABLE_USAGE, enableAccount } from "./accounts.ts";
 import { BACKUP_USAGE, backup } from "./backup.ts";
 import { COIN_SCHEME_COMMANDS } from "./coin-scheme.ts";
@@ -18,7 +20,7 @@ import {
   pageList,
   pageSet,
 } from "./content.ts";
-import { IMPORT_COLUMNS, IMPORT_MEMBERS_USAGE, importMembers } from "./import-members.ts";
+import { IMPORT_MEMBERS_USAGE, importMembers } from "./import-members.ts";
 import { MEMBER_ERASE_USAGE, memberErase } from "./member-erase.ts";
 import { MEMBER_EXPORT_USAGE, memberExport } from "./member-export.ts";
 import { BLOCK_USAGE, blockNumber, UNBLOCK_USAGE, unblockNumber } from "./numbers.ts";
@@ -27,7 +29,6 @@ import {
   BRAND_LIST_USAGE,
   brandAdd,
   brandList,
-  STORE_COLUMNS,
   STORES_EXPORT_USAGE,
   STORES_IMPORT_USAGE,
   storesExport,
@@ -99,7 +100,7 @@ const CONTENT_COMMANDS: Readonly<Record<string, AdminCommand>> = {
 export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   "import-members": {
     usage: IMPORT_MEMBERS_USAGE,
-    summary: `Import app members from a CSV file with a header row. Columns: ${IMPORT_COLUMNS.join(", ")}; the first two are required, the others may be left out or empty. Every row is checked first: one bad row and nothing is imported. Imported members answer CheckPhone 40005 until they finish web registration.`,
+    summary: `Import app members from a CSV file with a header row. Columns: ${MEMBER_IMPORT_COLUMNS.join(", ")}; the first two are required, the others may be left out or empty. Every row is checked first: one bad row and nothing is imported. Imported members answer CheckPhone 40005 until they finish web registration.`,
     run: importMembers,
   },
   block: {

@@ -3,10 +3,8 @@ import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { CONTENT_STATUSES, type ContentStatus } from "@hcoins/domain/api/cms";
 import { LANGUAGES, type Language, type LocalizedText } from "@hcoins/domain/profile-options";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
 import { CmsInputError } from "../modules/cms/service.ts";
-import { MEDIA_TOKEN, MediaRejected } from "../modules/media/service.ts";
+import { type ImageSource, MEDIA_TOKEN, MediaRejected, type PlacedImage } from "../modules/media/service.ts";
 import type { Services } from "../services.ts";
 import { CliError, parseCommandArgs } from "./command.ts";
 
@@ -65,30 +63,16 @@ export async function readFileArgument(file: string, nothing = "nothing changed"
   }
 }
 
-/**
- * An image argument: the token of an image already in the media store, or a file
- * to add to it (inside `trx`). Returns the token and what happened.
- */
-export async function imageArgument(
-  services: Services,
-  name: string,
-  value: string,
-  trx: Kysely<Database>,
-): Promise<{ token: string; note: string }> {
-  if (MEDIA_TOKEN.test(value) && (await services.media.exists(value, trx))) {
-    return { token: value, note: `${name}: existing image ${value}` };
-  }
-  const bytes = await readFileArgument(value);
-  try {
-    const stored = await services.media.add(bytes, basename(value), trx);
-    return {
-      token: stored.token,
-      note: `${name}: ${basename(value)} → ${stored.token} (${stored.contentType}, ${stored.byteSize} bytes${stored.created ? "" : ", already stored"})`,
-    };
-  } catch (error) {
-    if (error instanceof MediaRejected) throw new CliError(`${name}: ${error.message}; nothing changed`);
-    throw error;
-  }
+/** An image argument: the token of an image already in the media store, or a file (read here) to add to it. */
+export async function imageArgument(services: Services, value: string): Promise<ImageSource> {
+  if (MEDIA_TOKEN.test(value) && (await services.media.exists(value))) return { token: value };
+  return { bytes: await readFileArgument(value), fileName: basename(value) };
+}
+
+/** What became of an image argument: an existing image, or the file and its token. */
+export function imageNote(name: string, source: ImageSource, { token, stored }: PlacedImage): string {
+  if (!stored || "token" in source) return `${name}: existing image ${token}`;
+  return `${name}: ${source.fileName} → ${token} (${stored.contentType}, ${stored.byteSize} bytes${stored.created ? "" : ", already stored"})`;
 }
 
 /** `--title-en` etc. into a partial `{en, tc, sc}`. */
@@ -221,34 +205,32 @@ export async function bannerAdd(services: Services, args: string[]): Promise<str
   const startsAt = values.from === undefined ? null : parseTimeArgument("from", values.from);
   const endsAt = values.until === undefined ? null : parseTimeArgument("until", values.until);
 
-  const { id, notes } = await services.db
-    .transaction()
-    .execute(async (trx) => {
-      const mobileImage = await imageArgument(services, "mobile image", mobile, trx);
-      const desktopImage = await imageArgument(services, "desktop image", desktop, trx);
-      const bannerId = await services.cms.addBanner(
-        {
-          locationCode: location,
-          title: texts(values, "title"),
-          mobileToken: mobileImage.token,
-          desktopToken: desktopImage.token,
-          linkUrl: values.link ?? "",
-          sortOrder,
-          status,
-          startsAt,
-          endsAt,
-        },
-        trx,
-      );
-      return { id: bannerId, notes: [mobileImage.note, desktopImage.note] };
-    })
+  const mobileImage = await imageArgument(services, mobile);
+  const desktopImage = await imageArgument(services, desktop);
+  const banner = await services.cms
+    .addBannerWithImages(
+      {
+        locationCode: location,
+        title: texts(values, "title"),
+        linkUrl: values.link ?? "",
+        sortOrder,
+        status,
+        startsAt,
+        endsAt,
+      },
+      { mobile: mobileImage, desktop: desktopImage },
+    )
     .catch(rethrowInput);
+  const notes = [
+    imageNote("mobile image", mobileImage, banner.mobile),
+    imageNote("desktop image", desktopImage, banner.desktop),
+  ];
   const schedule =
     startsAt === null && endsAt === null
       ? "no schedule"
       : `shown ${showTime(startsAt)} → ${showTime(endsAt)}`;
   return [
-    `Added banner ${id} at location ${location} (${status}, order ${sortOrder}, ${schedule}).`,
+    `Added banner ${banner.id} at location ${location} (${status}, order ${sortOrder}, ${schedule}).`,
     ...notes.map((note) => `  ${note}`),
   ].join("\n");
 }

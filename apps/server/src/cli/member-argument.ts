@@ -1,6 +1,7 @@
-import type { MemberRow } from "../db/schema.ts";
+import { showPhone } from "../modules/members/operator-text.ts";
+import type { MemberRow } from "../modules/members/service.ts";
 import type { Services } from "../services.ts";
-import { CliError, phoneArgument, showPhone } from "./command.ts";
+import { CliError, phoneArgument } from "./command.ts";
 
 /** How the data-protection commands name a member: their number, their member number, or `#` and the row id. */
 export const MEMBER_ARGUMENT = "<prefix> <mobile> | <member_no> | #<id>";

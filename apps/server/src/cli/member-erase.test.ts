@@ -16,6 +16,7 @@ import {
   textColumnsHolding,
 } from "../testing/data-protection.ts";
 import { registerMember } from "../testing/flows.ts";
+import { tablesOf } from "../testing/tables.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { testApps } from "../testing/test-apps.ts";
 import { CliError } from "./command.ts";
@@ -38,7 +39,7 @@ describe("member-erase, embedded scheme (one transaction)", () => {
   it("leaves no trace of the member in any text column, keeps the ledger whole, logs them out, and frees the number", async () => {
     // An app of its own, with a short SMS resend wait (a counter outside the database) to register again soon.
     const t = await fresh({ SMS_RESEND_SECONDS: "1" });
-    const { db } = t.app.services;
+    const db = tablesOf(t.app.services);
     const till = embeddedTill(t);
     const m = await memberWithEverything(t, till);
     const other = await memberWithEverything(t, till);
@@ -139,7 +140,7 @@ describe("member-erase, embedded scheme (one transaction)", () => {
 
   it("is one transaction: when the member's part fails, the scheme's anonymisation is rolled back", async () => {
     const t = await shared();
-    const { db } = t.app.services;
+    const db = tablesOf(t.app.services);
     const m = await memberWithEverything(t, embeddedTill(t));
     const holder = { memberRef: m.memberNo, prefix: m.prefix, phone: m.phone };
     const coinsBefore = await t.app.services.coinSchemeClient.holderData(holder);
@@ -212,7 +213,7 @@ describe("member-erase, external scheme over HTTP", () => {
 
       expect(output).toContain(`H Coins account ${m.hcoinsMemberNo} anonymised`);
       expect(await t.app.services.members.findByPhone(m.prefix, m.phone)).toBeUndefined();
-      expect((await textColumnsHolding(t.app.services.db, m.needles)).hits).toEqual([]);
+      expect((await textColumnsHolding(tablesOf(t.app.services), m.needles)).hits).toEqual([]);
       expect((await textColumnsHolding(schemeDb.tables(), [m.phone, m.memberNo])).hits).toEqual([]);
       expect(await ledgerTotals(schemeDb.tables())).toEqual(before);
       expect((await t.app.services.coinSchemeClient.ledger(m.hcoinsMemberNo)).balance).toBe(190);
@@ -240,7 +241,7 @@ describe("member-erase, external scheme over HTTP", () => {
   it("refuses with a clear message and changes nothing while the scheme cannot be reached", async () => {
     const t = await fresh({ COIN_SCHEME_URL: "http://127.0.0.1:9", COIN_SCHEME_TIMEOUT_MS: "300" });
     const m = await registerMember(t);
-    const smsBefore = await t.app.services.db
+    const smsBefore = await tablesOf(t.app.services)
       .selectFrom("sms_codes")
       .select("id")
       .where("mobile_phone", "=", m.phone)
@@ -255,7 +256,7 @@ describe("member-erase, external scheme over HTTP", () => {
     expect(member && memberRefOf(member)).toBe(m.user.member_no);
     expect(await profileStatus(t, m.token)).toBe(200);
     expect(
-      await t.app.services.db
+      await tablesOf(t.app.services)
         .selectFrom("sms_codes")
         .select("id")
         .where("mobile_phone", "=", m.phone)

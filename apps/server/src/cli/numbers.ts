@@ -1,20 +1,12 @@
 import { parseArgs } from "node:util";
 import { MemberCheckCode } from "@hcoins/domain/codes";
+import { showMember, showPhone } from "../modules/members/operator-text.ts";
+import { BLOCK_REASON_MAX_LENGTH } from "../modules/members/service.ts";
 import type { Services } from "../services.ts";
-import {
-  CliError,
-  parseCommandArgs,
-  phoneArgument,
-  phoneCommandArgs,
-  showMember,
-  showPhone,
-} from "./command.ts";
+import { CliError, parseCommandArgs, phoneArgument, phoneCommandArgs } from "./command.ts";
 
 export const BLOCK_USAGE = "block <prefix> <mobile> [--reason text]";
 export const UNBLOCK_USAGE = "unblock <prefix> <mobile>";
-
-/** Matches the blocked_numbers.reason column. */
-const REASON_MAX_LENGTH = 200;
 
 /** Blocks a number: CheckPhone answers it 40002, so it cannot register on the web. */
 export async function blockNumber(services: Services, args: string[]): Promise<string> {
@@ -28,8 +20,10 @@ export async function blockNumber(services: Services, args: string[]): Promise<s
   );
   const { prefix, phone } = phoneArgument(positionals[0] as string, positionals[1] as string);
   const reason = values.reason.trim();
-  if (reason.length > REASON_MAX_LENGTH) {
-    throw new CliError(`--reason is ${reason.length} characters long; at most ${REASON_MAX_LENGTH} are kept`);
+  if (reason.length > BLOCK_REASON_MAX_LENGTH) {
+    throw new CliError(
+      `--reason is ${reason.length} characters long; at most ${BLOCK_REASON_MAX_LENGTH} are kept`,
+    );
   }
 
   const number = showPhone(prefix, phone);

@@ -2,10 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { STORE_COLUMNS } from "../modules/stores/store-import.ts";
 import { PNG_1X1 } from "../testing/images.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { CliError } from "./command.ts";
-import { brandAdd, brandList, STORE_COLUMNS, storesExport, storesImport } from "./stores.ts";
+import { brandAdd, brandList, storesExport, storesImport } from "./stores.ts";
 
 let t: TestApp;
 let dir: string;

@@ -1,18 +1,19 @@
 import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { LANGUAGES, type LocalizedText, REGIONS } from "@hcoins/domain/profile-options";
+import { LANGUAGES, type LocalizedText } from "@hcoins/domain/profile-options";
 import { stringify } from "csv-stringify/sync";
 import { MediaRejected } from "../modules/media/service.ts";
+import { StoreInputError } from "../modules/stores/service.ts";
 import {
-  STORE_STATUSES,
-  type StoreInput,
-  StoreInputError,
-  type StoreStatus,
-} from "../modules/stores/service.ts";
+  STORE_COLUMNS,
+  type StoreColumn,
+  StoreImportRefused,
+  type StoreImportRow,
+} from "../modules/stores/store-import.ts";
 import type { Services } from "../services.ts";
 import { CliError, parseCommandArgs } from "./command.ts";
-import { imageArgument, parseIntegerArgument, readFileArgument } from "./content.ts";
+import { imageArgument, imageNote, parseIntegerArgument, readFileArgument } from "./content.ts";
 import { readCsvRecords } from "./csv-records.ts";
 
 export const STORES_IMPORT_USAGE = "stores-import <file.csv> [--deactivate-missing]";
@@ -21,123 +22,48 @@ export const BRAND_ADD_USAGE =
   "brand-add <code> [--name-en t] [--name-tc t] [--name-sc t] [--logo file|token] [--order n]";
 export const BRAND_LIST_USAGE = "brand-list";
 
-/** The store CSV's columns, in export order. Only `code` is required in an import. */
-export const STORE_COLUMNS = [
-  "code",
-  "brand",
-  "region",
-  "district",
-  "name_en",
-  "name_tc",
-  "name_sc",
-  "address_en",
-  "address_tc",
-  "address_sc",
-  "business_hours_en",
-  "business_hours_tc",
-  "business_hours_sc",
-  "introduction_en",
-  "introduction_tc",
-  "introduction_sc",
-  "phone",
-  "partner_property",
-  "image_media_token",
-  "status",
-] as const;
-type Column = (typeof STORE_COLUMNS)[number];
-
-const TEXT_COLUMNS = {
-  name: "name",
-  address: "address",
-  businessHours: "business_hours",
-  introduction: "introduction",
-} as const;
-
 const ROWS_SHOWN = 40;
 
-/** A region or district given by code or by name in any language ("Kowloon", "九龍", "5046"). */
-function placeCode(value: string, kind: "region" | "district"): string {
-  const wanted = value.trim().toLowerCase();
-  const places = kind === "region" ? REGIONS : REGIONS.flatMap((region) => region.districts);
-  const found = places.find(
-    (place) => place.code === wanted || LANGUAGES.some((lang) => place.name[lang].toLowerCase() === wanted),
-  );
-  return found?.code ?? value.trim();
-}
-
-const YES = new Set(["1", "yes", "y", "true"]);
-const NO = new Set(["0", "no", "n", "false"]);
-
-/**
- * One data row of the CSV as a StoreInput (empty cells clear texts and keep codes
- * and flags), with the problems of its cells; a cell with a problem is left out.
- */
-function storeFromRow(cells: Partial<Record<Column, string>>): { input?: StoreInput; problems: string[] } {
-  const problems: string[] = [];
-  const code = cells.code ?? "";
-  if (code === "") return { problems: ["code is empty"] };
-  const input: StoreInput = { code };
-  if (cells.brand) input.brand = cells.brand;
-  if (cells.region) input.region = placeCode(cells.region, "region");
-  if (cells.district) input.district = placeCode(cells.district, "district");
-  for (const [field, column] of Object.entries(TEXT_COLUMNS) as [keyof typeof TEXT_COLUMNS, string][]) {
-    const texts: Partial<LocalizedText> = {};
-    for (const lang of LANGUAGES) {
-      const cell = cells[`${column}_${lang}` as Column];
-      if (cell !== undefined) texts[lang] = cell;
-    }
-    if (Object.keys(texts).length > 0) input[field] = texts;
-  }
-  if (cells.phone !== undefined) input.phone = cells.phone;
-  if (cells.image_media_token !== undefined) input.imageMediaToken = cells.image_media_token || null;
-  const flag = cells.partner_property?.toLowerCase();
-  if (flag) {
-    if (YES.has(flag)) input.partnerProperty = true;
-    else if (NO.has(flag)) input.partnerProperty = false;
-    else problems.push(`partner_property "${cells.partner_property}" must be 1 or 0 (yes or no)`);
-  }
-  const status = cells.status?.toLowerCase();
-  if (status) {
-    if ((STORE_STATUSES as readonly string[]).includes(status)) input.status = status as StoreStatus;
-    else problems.push(`status "${cells.status}" must be one of ${STORE_STATUSES.join(", ")}`);
-  }
-  return { input, problems };
-}
-
+/** The data rows of the file and the rows whose cell count is wrong; a CliError for a bad header or CSV syntax. */
 function parseStoresCsv(
   text: string,
   name: string,
-): { line: number; cells: Partial<Record<Column, string>> }[] {
+): { rows: StoreImportRow[]; problems: { line: number; text: string }[] } {
   const records = readCsvRecords(text, name);
   const [header, ...data] = records;
   if (!header)
     throw new CliError(`${name} is empty: it needs a header row naming its columns; nothing was imported`);
-  const problems: string[] = [];
+  const headerProblems: string[] = [];
   const seen = new Set<string>();
   for (const column of header.record) {
-    if (!(STORE_COLUMNS as readonly string[]).includes(column)) problems.push(`unknown column "${column}"`);
-    else if (seen.has(column)) problems.push(`column "${column}" appears twice`);
+    if (!(STORE_COLUMNS as readonly string[]).includes(column))
+      headerProblems.push(`unknown column "${column}"`);
+    else if (seen.has(column)) headerProblems.push(`column "${column}" appears twice`);
     seen.add(column);
   }
-  if (!seen.has("code")) problems.push('the required column "code" is missing');
-  if (problems.length > 0) {
+  if (!seen.has("code")) headerProblems.push('the required column "code" is missing');
+  if (headerProblems.length > 0) {
     throw new CliError(
-      `${name} line ${header.info.lines} (the header row): ${problems.join("; ")}.\nColumns: ${STORE_COLUMNS.join(", ")} (only code is required). Nothing was imported.`,
+      `${name} line ${header.info.lines} (the header row): ${headerProblems.join("; ")}.\nColumns: ${STORE_COLUMNS.join(", ")} (only code is required). Nothing was imported.`,
     );
   }
-  const columns = header.record as Column[];
-  return data.map(({ record, info }) => {
+  const columns = header.record as StoreColumn[];
+  const rows: StoreImportRow[] = [];
+  const problems: { line: number; text: string }[] = [];
+  for (const { record, info } of data) {
     const lineBreaks = record.reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
     const line = info.lines - lineBreaks;
     if (record.length !== columns.length) {
-      return { line, cells: {}, shape: `has ${record.length} cells, the header has ${columns.length}` };
+      problems.push({ line, text: `has ${record.length} cells, the header has ${columns.length}` });
+      continue;
     }
-    const cells: Partial<Record<Column, string>> = {};
+    const cells: Partial<Record<StoreColumn, string>> = {};
     columns.forEach((column, index) => {
       cells[column] = record[index] as string;
     });
-    return { line, cells };
-  }) as { line: number; cells: Partial<Record<Column, string>>; shape?: string }[];
+    rows.push({ line, cells });
+  }
+  return { rows, problems };
 }
 
 /**
@@ -157,39 +83,20 @@ export async function storesImport(services: Services, args: string[]): Promise<
   const file = positionals[0] as string;
   const name = basename(file);
   const text = (await readFileArgument(file, "nothing was imported")).toString("utf8");
-  const rows = parseStoresCsv(text, name) as {
-    line: number;
-    cells: Partial<Record<Column, string>>;
-    shape?: string;
-  }[];
-  if (rows.length === 0) throw new CliError(`${name} has a header but no store rows; nothing was imported`);
-
-  const problems: { line: number; text: string }[] = [];
-  const stores: { label: string; input: StoreInput }[] = [];
-  for (const row of rows) {
-    if (row.shape) {
-      problems.push({ line: row.line, text: row.shape });
-      continue;
-    }
-    const parsed = storeFromRow(row.cells);
-    if (parsed.input) stores.push({ label: `line ${row.line}`, input: parsed.input });
-    problems.push(...parsed.problems.map((text) => ({ line: row.line, text })));
+  const { rows, problems } = parseStoresCsv(text, name);
+  if (rows.length + problems.length === 0) {
+    throw new CliError(`${name} has a header but no store rows; nothing was imported`);
   }
-  let saved: Awaited<ReturnType<Services["stores"]["saveStores"]>> | undefined;
+  let saved: Awaited<ReturnType<Services["stores"]["importStores"]>> | undefined;
   try {
-    // With problems in the file already, the rows are still checked against the database, writing nothing.
-    saved = await services.stores.saveStores(stores, {
+    // With problems in the file already, the rows are still checked, writing nothing.
+    saved = await services.stores.importStores(rows, {
       deactivateMissing: values["deactivate-missing"],
       dryRun: problems.length > 0,
     });
   } catch (error) {
-    if (!(error instanceof StoreInputError)) throw error;
-    for (const problem of error.problems) {
-      const match = /^line (\d+): (.*)$/s.exec(problem);
-      problems.push(
-        match ? { line: Number(match[1]), text: match[2] as string } : { line: 0, text: problem },
-      );
-    }
+    if (!(error instanceof StoreImportRefused)) throw error;
+    problems.push(...error.problems);
   }
   if (!saved || problems.length > 0) {
     const sorted = problems
@@ -289,28 +196,14 @@ export async function brandAdd(services: Services, args: string[]): Promise<stri
     if (value !== undefined) name[lang] = value;
   }
   const sortOrder = values.order === undefined ? undefined : parseIntegerArgument("order", values.order);
-  const { logo } = values;
-  const { saved, note } = await services.db
-    .transaction()
-    .execute(async (trx) => {
-      const image = logo === undefined ? undefined : await imageArgument(services, "logo", logo, trx);
-      const result = await services.stores.saveBrand(
-        {
-          code,
-          name,
-          ...(image ? { logoMediaToken: image.token } : {}),
-          ...(sortOrder !== undefined ? { sortOrder } : {}),
-        },
-        trx,
-      );
-      return { saved: result, note: image?.note };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof StoreInputError || error instanceof MediaRejected) {
-        throw new CliError(`${error.message}; nothing changed`);
-      }
-      throw error;
-    });
+  const input = { code, name, ...(sortOrder !== undefined ? { sortOrder } : {}) };
+  const logo = values.logo === undefined ? undefined : await imageArgument(services, values.logo);
+  const saved = await services.stores.saveBrandWithLogo(input, logo).catch((error: unknown) => {
+    if (error instanceof StoreInputError || error instanceof MediaRejected) {
+      throw new CliError(`${error.message}; nothing changed`);
+    }
+    throw error;
+  });
   const lines = [
     saved.created
       ? `Created brand ${code} (id ${saved.id}).`
@@ -318,7 +211,7 @@ export async function brandAdd(services: Services, args: string[]): Promise<stri
         ? `Brand ${code} (id ${saved.id}) already says that; nothing changed.`
         : `Updated brand ${code} (id ${saved.id}): ${saved.changed.join(", ")}.`,
   ];
-  if (note) lines.push(`  ${note}`);
+  if (logo && saved.logo) lines.push(`  ${imageNote("logo", logo, saved.logo)}`);
   return lines.join("\n");
 }
 

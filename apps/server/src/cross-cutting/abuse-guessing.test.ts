@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextPhone, registerMember, requestRegisterCode, validRegistration } from "../testing/flows.ts";
+import { tablesOf } from "../testing/tables.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { deployments, tally, turn } from "./abuse-support.ts";
 import { expectFailure, expectSuccess } from "./support.ts";
@@ -61,9 +62,12 @@ describe.each(deployments({ sqliteFile: true }))("guessing, $name", (deployment)
       ),
     );
     expect(tally(answers)).toEqual({ "400/4201": 40 });
-    expect(await instances[0]?.app.services.db.selectFrom("sms_codes").select("attempts").execute()).toEqual([
-      { attempts: MAX_ATTEMPTS },
-    ]);
+    expect(
+      await tablesOf((instances[0] as TestApp).app.services)
+        .selectFrom("sms_codes")
+        .select("attempts")
+        .execute(),
+    ).toEqual([{ attempts: MAX_ATTEMPTS }]);
     expectFailure(
       await turn(instances, 1).call("POST", STATUS, { body: { ...number(phone), sms_token: code } }),
       400,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { nextPhone, validRegistration, verifiedRegisterCode } from "../testing/flows.ts";
+import { tablesOf } from "../testing/tables.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { expectFailure } from "./support.ts";
 
@@ -14,7 +15,7 @@ afterEach(async () => {
 });
 
 async function membersWithPhone(app: TestApp, phone: string) {
-  return app.app.services.db
+  return tablesOf(app.app.services)
     .selectFrom("members")
     .select(["id", "member_no", "email"])
     .where("mobile_phone_prefix", "=", "852")
@@ -78,7 +79,7 @@ describe(`${CALLERS} simultaneous calls`, () => {
     for (const res of answers.filter((answer) => answer.status !== 200)) {
       expectFailure(res, 409, 40010);
     }
-    const owners = await app.app.services.db
+    const owners = await tablesOf(app.app.services)
       .selectFrom("members")
       .select("id")
       .where("email", "=", "shared@example.com")

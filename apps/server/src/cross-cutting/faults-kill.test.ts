@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "@hcoins/server-kit/database";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Database } from "../db/schema.ts";
 import { nextPhone, validRegistration } from "../testing/flows.ts";
 import { type HttpAnswer, httpCall } from "../testing/http-call.ts";
 import { startServerProcess, stopServerProcesses } from "../testing/server-process.ts";
+import type { MemberServerTables } from "../testing/tables.ts";
 import { dropIsolatedStorage, isolatedStorage } from "../testing/test-app.ts";
 import { usePostgres } from "./support.ts";
 
@@ -220,7 +220,7 @@ describe(`SIGKILL during a burst (${usePostgres ? "PostgreSQL" : "SQLite"})`, ()
     const second = await startServerProcess({ env });
     const database = openDatabase(env.DATABASE_URL);
     cleanups.push(() => database.close());
-    const db = database.tables<Database & SchemeRows>();
+    const db = database.tables<MemberServerTables & SchemeRows>();
 
     // Every answered registration: the member with its profile, reachable with its token.
     const everyMember = [...coinMembers, ...registered];

@@ -293,7 +293,7 @@ type Auth = "guest" | "member" | "none";
 async function post(path: string, body: Body, auth: Auth, trailingSlash: boolean) {
   const headers: Record<string, string> = {};
   if (auth !== "none") {
-    const token = auth === "member" ? await t.app.services.accessTokens.issue(memberId) : "guest";
+    const token = auth === "member" ? await t.app.services.members.issueAccessToken(memberId) : "guest";
     headers.authorization = `Bearer web:${token}`;
   }
   if (body.contentType !== undefined) headers["content-type"] = body.contentType;
@@ -402,7 +402,7 @@ describe("random bodies to every POST call", () => {
         for (const who of ["guest", "member"] as const) {
           const value = "M1\u0000x";
           const headers: Record<string, string> = {};
-          headers.authorization = `Bearer web:${who === "member" ? await t.app.services.accessTokens.issue(memberId) : "guest"}`;
+          headers.authorization = `Bearer web:${who === "member" ? await t.app.services.members.issueAccessToken(memberId) : "guest"}`;
           let url = operation.path.replace(/\{(\w+)\}/g, (_all, param: string) =>
             encodeURIComponent(param === name ? value : "1"),
           );
@@ -490,7 +490,8 @@ describe("random bodies to every POST call", () => {
           const url = query.size > 0 ? `${path}?${query}` : path;
           const headers: Record<string, string> = {};
           if (who !== "none") {
-            const token = who === "member" ? await t.app.services.accessTokens.issue(memberId) : "guest";
+            const token =
+              who === "member" ? await t.app.services.members.issueAccessToken(memberId) : "guest";
             headers.authorization = `Bearer web:${token}`;
           }
           const response = await t.app.inject({ method: "GET", url, headers });

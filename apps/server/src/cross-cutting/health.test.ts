@@ -125,7 +125,7 @@ describe("GET /healthz", () => {
 
   it("answers 503 / 5030 once the database is gone", async () => {
     const t = await start();
-    await t.app.services.db.destroy();
+    await t.app.services.database.close();
     const res = await t.call("GET", "/healthz", { token: null, lang: "en" });
     expectFailure(res, 503, 5030);
     expect(res.body.error_message).toMatch(/temporarily unavailable/);
@@ -136,7 +136,7 @@ describe("every call with the database gone", () => {
   it("answers 503 / 5030, never 500", async () => {
     const t = await start({ env: { SIGNATURE_LOGIN_SECRET: SECRET } });
     const calls = await callsNeedingStorage(t);
-    await t.app.services.db.destroy();
+    await t.app.services.database.close();
     for (const [name, method, url, body, token] of calls) {
       const res = await t.call(method, url, { ...(body ? { body } : {}), ...(token ? { token } : {}) });
       expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(503);

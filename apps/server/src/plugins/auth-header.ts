@@ -1,8 +1,8 @@
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { MemberRow } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import type { MemberRow } from "../modules/members/service.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -32,8 +32,7 @@ async function counts(services: Services) {
   };
 }
 
-const marker = (services: Services) =>
-  services.db.selectFrom("settings").select("value").where("key", "=", CONTENT_SEED_KEY).executeTakeFirst();
+const marker = (services: Services) => services.settings.valueOf(CONTENT_SEED_KEY);
 
 const silentLog = { info: () => {} } as unknown as Parameters<typeof seedContent>[1];
 
@@ -122,7 +121,7 @@ describe("applying the seed once", () => {
     expect(seeded.brands).toBeGreaterThanOrEqual(3);
     expect(seeded.pages).toBeGreaterThanOrEqual(3);
     expect(seeded.banners).toBeGreaterThanOrEqual(1);
-    expect(JSON.parse((await marker(first.app.services))?.value ?? "{}")).toMatchObject({ state: "seeded" });
+    expect(JSON.parse((await marker(first.app.services)) ?? "{}")).toMatchObject({ state: "seeded" });
 
     const { cms, stores } = first.app.services;
     await cms.savePage({
@@ -193,7 +192,7 @@ describe("applying the seed once", () => {
     const services = { ...t.app.services, config: { ...t.app.services.config, SEED_CONTENT: true } };
     expect(await seedContent(services, silentLog)).toBe("skipped-content-present");
     expect(await counts(t.app.services)).toEqual({ pages: 0, banners: 0, brands: 1, stores: 0, media: 0 });
-    expect(JSON.parse((await marker(t.app.services))?.value ?? "{}")).toMatchObject({ state: "skipped" });
+    expect(JSON.parse((await marker(t.app.services)) ?? "{}")).toMatchObject({ state: "skipped" });
     expect(await seedContent(services, silentLog)).toBe("already-seeded");
   });
 });

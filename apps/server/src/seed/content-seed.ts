@@ -1,6 +1,5 @@
+import type { TableViews } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.ts";
 import type { Services } from "../services.ts";
 import { type BannerLayout, birthdayBanner, brandLogo, storeCard, welcomeBanner } from "./banner-art.ts";
 import { SEED_BRANDS } from "./brands.ts";
@@ -14,8 +13,6 @@ export const CONTENT_SEED_KEY = "content_seeded";
 
 export type SeedOutcome = "seeded" | "already-seeded" | "skipped-content-present" | "disabled";
 
-const CONTENT_TABLES = ["media", "cms_pages", "cms_banners", "tags", "stores"] as const;
-
 /**
  * Fills an empty database with the content a first start should show: banners
  * of the welcome page, the terms and the privacy policy, a merchant page, brands
@@ -24,32 +21,26 @@ const CONTENT_TABLES = ["media", "cms_pages", "cms_banners", "tags", "stores"] a
  * restart, or a second instance starting at the same moment, finds the marker
  * and leaves everything (the operator's edits included) alone. A database that
  * already has content (an operator imported before the first start) is marked
- * and not seeded. `SEED_CONTENT=false` turns the seed off.
+ * and not seeded. `SEED_CONTENT=false` turns the seed off. The transaction spans the
+ * settings, media, CMS and stores modules, so the seed opens it and hands it to each.
  */
 export async function seedContent(services: Services, log: FastifyBaseLogger): Promise<SeedOutcome> {
   if (!services.config.SEED_CONTENT) return "disabled";
-  const { db } = services;
-  const marker = await db
-    .selectFrom("settings")
-    .select("key")
-    .where("key", "=", CONTENT_SEED_KEY)
-    .executeTakeFirst();
-  if (marker) return "already-seeded";
+  const { settings } = services;
+  if ((await settings.valueOf(CONTENT_SEED_KEY)) !== undefined) return "already-seeded";
 
-  const outcome = await db.transaction().execute(async (trx): Promise<SeedOutcome> => {
-    const claimed = await trx
-      .insertInto("settings")
-      .values({ key: CONTENT_SEED_KEY, value: JSON.stringify({ state: "seeding" }) })
-      .onConflict((oc) => oc.column("key").doNothing())
-      .executeTakeFirst();
-    if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) return "already-seeded";
+  const outcome = await services.database.transaction(async (trx): Promise<SeedOutcome> => {
+    const claimed = await settings.claim(CONTENT_SEED_KEY, JSON.stringify({ state: "seeding" }), trx);
+    if (!claimed) return "already-seeded";
+    const marker = (value: Record<string, unknown>) =>
+      settings.set(CONTENT_SEED_KEY, JSON.stringify(value), trx);
     const at = new Date(services.now()).toISOString();
-    if (await hasContent(trx)) {
-      await setMarker(trx, { state: "skipped", reason: "content present", at });
+    if (await hasContent(services, trx)) {
+      await marker({ state: "skipped", reason: "content present", at });
       return "skipped-content-present";
     }
     const counts = await applySeed(services, trx);
-    await setMarker(trx, { state: "seeded", at, ...counts });
+    await marker({ state: "seeded", at, ...counts });
     return "seeded";
   });
   if (outcome === "seeded")
@@ -59,27 +50,15 @@ export async function seedContent(services: Services, log: FastifyBaseLogger): P
   return outcome;
 }
 
-async function hasContent(trx: Kysely<Database>): Promise<boolean> {
-  for (const table of CONTENT_TABLES) {
-    const row = await trx
-      .selectFrom(table)
-      .select((eb) => eb.lit(1).as("one"))
-      .limit(1)
-      .executeTakeFirst();
-    if (row) return true;
-  }
-  return false;
+async function hasContent(services: Services, trx: TableViews): Promise<boolean> {
+  return (
+    (await services.media.hasContent(trx)) ||
+    (await services.cms.hasContent(trx)) ||
+    (await services.stores.hasContent(trx))
+  );
 }
 
-async function setMarker(trx: Kysely<Database>, value: Record<string, unknown>) {
-  await trx
-    .updateTable("settings")
-    .set({ value: JSON.stringify(value) })
-    .where("key", "=", CONTENT_SEED_KEY)
-    .execute();
-}
-
-async function applySeed(services: Services, trx: Kysely<Database>) {
+async function applySeed(services: Services, trx: TableViews) {
   const addSvg = async (svg: string, name: string) =>
     (await services.media.add(Buffer.from(svg, "utf8"), name, trx)).token;
 

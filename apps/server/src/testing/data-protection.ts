@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { expect } from "vitest";
 import { registerMember } from "./flows.ts";
+import { tablesOf } from "./tables.ts";
 import type { TestApp } from "./test-app.ts";
 
 /*
@@ -77,7 +78,7 @@ export async function memberWithEverything(t: TestApp, till: Till) {
   ).toBe(200);
   const row = await t.app.services.members.findByPhone(prefix, phone);
   const now = Date.now();
-  await t.app.services.db
+  await tablesOf(t.app.services)
     .insertInto("reset_tokens")
     .values({
       token_hash: `reset-${tag}`.padEnd(64, "0"),

@@ -7,7 +7,7 @@ import { userQuery } from "../api/profile.ts";
 import { AlertProvider } from "../components/alert-provider.tsx";
 import { LOADER_PATIENCE_MS, queryClient } from "../lib/query-client.ts";
 import { session } from "../lib/session.ts";
-import { fail, mockApi, ok } from "../lib/test-app.tsx";
+import { fail, mockApi, ok, renderApp } from "../lib/test-app.tsx";
 import { routes } from "./router.tsx";
 import { SCREENS } from "./screens.ts";
 
@@ -165,4 +165,29 @@ describe("a screen's loader", () => {
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
     expect(api.called("GET /crm/cms/page")).toHaveLength(1);
   });
+});
+
+describe("the promotion paths and every unknown path", () => {
+  const ANDROID =
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+
+  it.each(["/reward", "/offer", "/egift", "/abc/def"])(
+    "show the open-or-download page at %s, not the store redirect",
+    async (path) => {
+      mockApi({});
+      const replace = vi.fn();
+      const real = window.location;
+      vi.stubGlobal("location", { origin: real.origin, href: real.href, pathname: real.pathname, replace });
+      vi.stubGlobal("navigator", { userAgent: ANDROID, language: "en" });
+      try {
+        renderApp(routes, path);
+        expect(
+          await screen.findByRole("heading", { level: 1, name: "Open or Download the app now" }),
+        ).toBeInTheDocument();
+        expect(replace).not.toHaveBeenCalled();
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    },
+  );
 });

@@ -1,42 +1,46 @@
 import { ErrorCode } from "@hcoins/domain/codes";
 import { isCommonPassword } from "@hcoins/domain/password";
 import type { Language } from "@hcoins/domain/profile-options";
-import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
-import type { Kysely } from "kysely";
-import type { Config } from "../../config.ts";
+import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import type { Counter, CounterFactory } from "../../counters.ts";
-import type { Database, MemberRow } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import type { MemberService } from "../members/service.ts";
+import { newToken, sha256 } from "../../secrets.ts";
+import type { MemberRow, MemberService } from "../members/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
-import type { AccessTokens } from "./access-tokens.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import type { ResetTokens } from "./reset-tokens.ts";
+import type { AuthRepository } from "./repository.ts";
 import { parseSignedMessage, signatureValid } from "./signature.ts";
 
 export type SignatureLoginResult =
   | { Status: "Success"; Data: { access_token: string } }
   | { Status: "Fail"; Message: string };
 
-/** Login, logout, password reset, change and set, and signature login. */
+export interface AuthConfig {
+  loginMaxFailures: number;
+  loginLockSeconds: number;
+  resetTokenTtlSeconds: number;
+  /** Unset: every signature login fails. */
+  signatureLoginSecret: string | undefined;
+  signatureLoginWindowSeconds: number;
+}
+
+/**
+ * Login, logout, password reset, change and set, and signature login. Reset tokens are
+ * single-use, handed out after a verified reset code, and stored hashed.
+ */
 export class AuthService {
   private readonly loginFailures: Counter;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly repo: AuthRepository,
     private readonly members: MemberService,
     private readonly sms: SmsCodeService,
-    readonly accessTokens: AccessTokens,
-    private readonly resetTokens: ResetTokens,
+    private readonly transaction: DatabaseHandle["transaction"],
     counters: CounterFactory,
-    private readonly config: Config,
+    private readonly config: AuthConfig,
     private readonly now: () => number,
   ) {
-    this.loginFailures = counters.counter(
-      "login-failures",
-      config.LOGIN_MAX_FAILURES,
-      config.LOGIN_LOCK_SECONDS,
-    );
+    this.loginFailures = counters.counter("login-failures", config.loginMaxFailures, config.loginLockSeconds);
   }
 
   /**
@@ -59,19 +63,19 @@ export class AuthService {
       if (attempt.remaining > 0) {
         throw new AppError(ErrorCode.loginFailed, { attempts_remaining: attempt.remaining });
       }
-      await this.loginFailures.block(lockKey, this.config.LOGIN_LOCK_SECONDS);
+      await this.loginFailures.block(lockKey, this.config.loginLockSeconds);
       throw new AppError(ErrorCode.loginLocked, {
         attempts_remaining: 0,
-        retry_after_seconds: this.config.LOGIN_LOCK_SECONDS,
+        retry_after_seconds: this.config.loginLockSeconds,
       });
     }
     await this.loginFailures.reset(lockKey);
     if (member.disabled) throw new AppError(ErrorCode.accountDisabled);
-    return this.accessTokens.issue(member.id);
+    return this.members.issueAccessToken(member.id);
   }
 
   logout(tokenHash: string) {
-    return this.accessTokens.revoke(tokenHash);
+    return this.members.revokeAccessToken(tokenHash);
   }
 
   /** Sends a reset code to members; for other numbers it sends nothing but answers the same. */
@@ -88,22 +92,27 @@ export class AuthService {
     const key = { prefix, phone, purpose: "reset" } as const;
     // verify() queries outside any transaction: inside one it waits forever for SQLite's single connection.
     await this.sms.verify(key, code);
-    return this.db.transaction().execute(async (trx) => {
+    return this.transaction(async (trx) => {
       await this.sms.consumeVerified(key, code, trx);
-      return this.resetTokens.issue(member.id, trx);
+      return this.issueResetToken(member.id, trx);
     });
   }
 
   /** A refused password leaves the token usable; success lifts the login lock and revokes every session. */
   async resetPassword(token: string, newPassword: string): Promise<void> {
-    const memberId = await this.resetTokens.peek(token);
-    if (memberId === null) throw new AppError(ErrorCode.smsCodeInvalid);
+    const tokenHash = sha256(token);
+    const row = await this.repo.resetToken(tokenHash);
+    if (!row || row.used_at !== null || row.expires_at <= this.now()) {
+      throw new AppError(ErrorCode.smsCodeInvalid);
+    }
     rejectCommon(newPassword);
     const passwordHash = await hashPassword(newPassword);
-    const member = await this.db.transaction().execute(async (trx) => {
-      if (!(await this.resetTokens.use(token, trx))) throw new AppError(ErrorCode.smsCodeInvalid);
-      await this.accessTokens.revokeAllOf(memberId, null, trx);
-      return this.members.setPasswordHash(memberId, passwordHash, trx);
+    const member = await this.transaction(async (trx) => {
+      if (!(await this.repo.useResetToken(tokenHash, this.now(), trx))) {
+        throw new AppError(ErrorCode.smsCodeInvalid);
+      }
+      await this.members.revokeAccessTokensOf(row.member_id, null, trx);
+      return this.members.setPasswordHash(row.member_id, passwordHash, trx);
     });
     await this.loginFailures.reset(`${member.mobile_phone_prefix}-${member.mobile_phone}`);
   }
@@ -119,9 +128,9 @@ export class AuthService {
       throw new AppError(ErrorCode.oldPasswordIncorrect);
     rejectCommon(newPassword);
     const passwordHash = await hashPassword(newPassword);
-    await this.db.transaction().execute(async (trx) => {
+    await this.transaction(async (trx) => {
       await this.members.setPasswordHash(member.id, passwordHash, trx);
-      await this.accessTokens.revokeAllOf(member.id, callerTokenHash, trx);
+      await this.members.revokeAccessTokensOf(member.id, callerTokenHash, trx);
     });
   }
 
@@ -130,18 +139,14 @@ export class AuthService {
     if (member.password_hash !== null) throw new AppError(ErrorCode.passwordAlreadySet);
     rejectCommon(newPassword);
     const passwordHash = await hashPassword(newPassword);
-    const updated = await this.db
-      .updateTable("members")
-      .set({ password_hash: passwordHash, updated_at: this.now() })
-      .where("id", "=", member.id)
-      .where("password_hash", "is", null)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new AppError(ErrorCode.passwordAlreadySet);
+    if (!(await this.members.setFirstPasswordHash(member.id, passwordHash))) {
+      throw new AppError(ErrorCode.passwordAlreadySet);
+    }
   }
 
   /** HMAC first (constant time), then the message: fresh issued_at, unseen nonce, a known member. */
   async signatureLogin(message: unknown, signature: unknown): Promise<SignatureLoginResult> {
-    const secret = this.config.SIGNATURE_LOGIN_SECRET;
+    const secret = this.config.signatureLoginSecret;
     if (!secret) return fail("Signature login is not enabled");
     if (typeof message !== "string" || typeof signature !== "string" || !message || !signature) {
       return fail("Missing message or signature");
@@ -150,30 +155,42 @@ export class AuthService {
     const signed = parseSignedMessage(message);
     if (!signed) return fail("Malformed message");
     const nowSeconds = Math.floor(this.now() / 1000);
-    if (Math.abs(nowSeconds - signed.issued_at) > this.config.SIGNATURE_LOGIN_WINDOW_SECONDS) {
+    if (Math.abs(nowSeconds - signed.issued_at) > this.config.signatureLoginWindowSeconds) {
       return fail("Message expired");
     }
-    if (!(await this.rememberNonce(signed.nonce))) return fail("Message already used");
+    // Nonces older than twice the window cannot come back (their message has expired): pruned on the way.
+    const now = this.now();
+    const pruneBefore = now - this.config.signatureLoginWindowSeconds * 2 * 1000;
+    if (!(await this.repo.rememberNonce(signed.nonce, now, pruneBefore))) return fail("Message already used");
     const member = await this.members.findByPhone(signed.mobile_phone_prefix, signed.mobile_phone);
     if (!member || member.disabled) return fail("Member not found");
-    return { Status: "Success", Data: { access_token: await this.accessTokens.issue(member.id) } };
+    return { Status: "Success", Data: { access_token: await this.members.issueAccessToken(member.id) } };
   }
 
-  /** Inserts the nonce; false when it was seen before. Old nonces are pruned on the way. */
-  private async rememberNonce(nonce: string): Promise<boolean> {
-    const now = this.now();
-    const keepMs = this.config.SIGNATURE_LOGIN_WINDOW_SECONDS * 2 * 1000;
-    await this.db
-      .deleteFrom("signature_nonces")
-      .where("seen_at", "<", now - keepMs)
-      .execute();
-    try {
-      await this.db.insertInto("signature_nonces").values({ nonce, seen_at: now }).execute();
-      return true;
-    } catch (error) {
-      if (isUniqueViolation(error)) return false;
-      throw error;
-    }
+  private async issueResetToken(memberId: number, trx: TableViews): Promise<string> {
+    const token = newToken();
+    const createdAt = this.now();
+    await this.repo.insertResetToken(
+      {
+        token_hash: sha256(token),
+        member_id: memberId,
+        created_at: createdAt,
+        expires_at: createdAt + this.config.resetTokenTtlSeconds * 1000,
+        used_at: null,
+      },
+      trx,
+    );
+    return token;
+  }
+
+  /** The member's reset tokens, for a data access request. */
+  resetTokensOf(memberId: number) {
+    return this.repo.resetTokensOf(memberId);
+  }
+
+  /** Deletes the member's reset tokens in the caller's transaction (erasure); returns how many. */
+  eraseResetTokensOf(memberId: number, trx: TableViews): Promise<number> {
+    return this.repo.deleteResetTokensOf(memberId, trx);
   }
 }
 

@@ -1,15 +1,25 @@
-import type { Insertable, Kysely, Updateable } from "kysely";
-import type { CmsBannerRow, CmsBannersTable, CmsPageRow, CmsPagesTable, Database } from "../../db/schema.ts";
+import type { TableViews } from "@hcoins/server-kit/database";
+import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { CmsBannersTable, CmsPagesTable, CmsTables } from "./tables.ts";
 
-export type PageWithLocation = CmsPageRow & { location_code: string };
-export type BannerWithLocation = CmsBannerRow & { location_code: string };
+export type PageWithLocation = Selectable<CmsPagesTable> & { location_code: string };
+export type BannerWithLocation = Selectable<CmsBannersTable> & { location_code: string };
 
 /** The cms_locations, cms_pages and cms_banners tables; only the CMS service uses this. */
 export class CmsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<CmsTables>;
 
-  async locationId(code: string, trx: Kysely<Database> = this.db): Promise<number | undefined> {
-    const row = await trx
+  constructor(database: TableViews) {
+    this.db = database.tables<CmsTables>();
+  }
+
+  /** These tables inside the caller's transaction, or outside any. */
+  private on(trx: TableViews | undefined): Kysely<CmsTables> {
+    return trx ? trx.tables<CmsTables>() : this.db;
+  }
+
+  async locationId(code: string, trx?: TableViews): Promise<number | undefined> {
+    const row = await this.on(trx)
       .selectFrom("cms_locations")
       .select("id")
       .where("code", "=", code)
@@ -18,8 +28,8 @@ export class CmsRepository {
   }
 
   /** The id of a location, created on first use. */
-  async ensureLocation(code: string, now: number, trx: Kysely<Database> = this.db): Promise<number> {
-    await trx
+  async ensureLocation(code: string, now: number, trx?: TableViews): Promise<number> {
+    await this.on(trx)
       .insertInto("cms_locations")
       .values({ code, created_at: now })
       .onConflict((oc) => oc.column("code").doNothing())
@@ -29,20 +39,16 @@ export class CmsRepository {
     return id;
   }
 
-  private pages(trx: Kysely<Database>) {
-    return trx
+  private pages(db: Kysely<CmsTables>) {
+    return db
       .selectFrom("cms_pages")
       .innerJoin("cms_locations", "cms_locations.id", "cms_pages.location_id")
       .selectAll("cms_pages")
       .select("cms_locations.code as location_code");
   }
 
-  findPage(
-    locationId: number,
-    slug: string,
-    trx: Kysely<Database> = this.db,
-  ): Promise<PageWithLocation | undefined> {
-    return this.pages(trx)
+  findPage(locationId: number, slug: string, trx?: TableViews): Promise<PageWithLocation | undefined> {
+    return this.pages(this.on(trx))
       .where("cms_pages.location_id", "=", locationId)
       .where("cms_pages.url_slug", "=", slug)
       .executeTakeFirst();
@@ -69,17 +75,21 @@ export class CmsRepository {
     return query.orderBy("cms_locations.code").orderBy("cms_pages.url_slug").execute();
   }
 
-  async insertPage(values: Insertable<CmsPagesTable>, trx: Kysely<Database> = this.db): Promise<number> {
-    const row = await trx.insertInto("cms_pages").values(values).returning("id").executeTakeFirstOrThrow();
+  async insertPage(values: Insertable<CmsPagesTable>, trx?: TableViews): Promise<number> {
+    const row = await this.on(trx)
+      .insertInto("cms_pages")
+      .values(values)
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
-  async updatePage(id: number, values: Updateable<CmsPagesTable>, trx: Kysely<Database> = this.db) {
-    await trx.updateTable("cms_pages").set(values).where("id", "=", id).execute();
+  async updatePage(id: number, values: Updateable<CmsPagesTable>, trx?: TableViews) {
+    await this.on(trx).updateTable("cms_pages").set(values).where("id", "=", id).execute();
   }
 
-  private banners(trx: Kysely<Database>) {
-    return trx
+  private banners(db: Kysely<CmsTables>) {
+    return db
       .selectFrom("cms_banners")
       .innerJoin("cms_locations", "cms_locations.id", "cms_banners.location_id")
       .selectAll("cms_banners")
@@ -112,12 +122,25 @@ export class CmsRepository {
     return this.banners(this.db).where("cms_banners.id", "=", id).executeTakeFirst();
   }
 
-  async insertBanner(values: Insertable<CmsBannersTable>, trx: Kysely<Database> = this.db): Promise<number> {
-    const row = await trx.insertInto("cms_banners").values(values).returning("id").executeTakeFirstOrThrow();
+  async insertBanner(values: Insertable<CmsBannersTable>, trx?: TableViews): Promise<number> {
+    const row = await this.on(trx)
+      .insertInto("cms_banners")
+      .values(values)
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
-  async updateBanner(id: number, values: Updateable<CmsBannersTable>, trx: Kysely<Database> = this.db) {
-    await trx.updateTable("cms_banners").set(values).where("id", "=", id).execute();
+  async updateBanner(id: number, values: Updateable<CmsBannersTable>, trx?: TableViews) {
+    await this.on(trx).updateTable("cms_banners").set(values).where("id", "=", id).execute();
+  }
+
+  /** True when any page or banner exists. */
+  async hasAny(trx?: TableViews): Promise<boolean> {
+    const db = this.on(trx);
+    for (const table of ["cms_pages", "cms_banners"] as const) {
+      if (await db.selectFrom(table).select("id").limit(1).executeTakeFirst()) return true;
+    }
+    return false;
   }
 }

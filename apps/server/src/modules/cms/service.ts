@@ -1,9 +1,8 @@
 import { type Banner, type CmsPage, CONTENT_STATUSES, type ContentStatus } from "@hcoins/domain/api/cms";
 import { LANGUAGES, type Language, type LocalizedText } from "@hcoins/domain/profile-options";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import { type TextColumns, textIn } from "../../localized-text.ts";
-import type { MediaService } from "../media/service.ts";
+import type { ImageSource, MediaService, PlacedImage } from "../media/service.ts";
 import type { BannerWithLocation, CmsRepository, PageWithLocation } from "./repository.ts";
 import { sanitizeCmsHtmlReporting } from "./sanitize-html.ts";
 
@@ -68,8 +67,8 @@ export function isBannerLink(url: string): boolean {
  */
 export class CmsService {
   constructor(
-    private readonly db: Kysely<Database>,
     private readonly repository: CmsRepository,
+    private readonly transaction: DatabaseHandle["transaction"],
     private readonly media: MediaService,
     private readonly now: () => number,
   ) {}
@@ -101,8 +100,8 @@ export class CmsService {
   }
 
   /** Creates the page at (location, slug) or updates the fields given. */
-  async savePage(input: PageInput, trx?: Kysely<Database>): Promise<PageSaved> {
-    if (!trx) return this.db.transaction().execute((inner) => this.savePage(input, inner));
+  async savePage(input: PageInput, trx?: TableViews): Promise<PageSaved> {
+    if (!trx) return this.transaction((inner) => this.savePage(input, inner));
     checkCode("location", input.locationCode, LOCATION_CODE);
     checkCode("slug", input.slug, URL_SLUG);
     const status = input.status === undefined ? undefined : checkStatus(input.status);
@@ -173,8 +172,27 @@ export class CmsService {
     return this.repository.listPages(locationCode);
   }
 
-  async addBanner(input: BannerInput, trx?: Kysely<Database>): Promise<number> {
-    if (!trx) return this.db.transaction().execute((inner) => this.addBanner(input, inner));
+  /**
+   * A banner with images an operator names (stored files or files to store): the files go to
+   * the media store in the banner's transaction, so a refused banner stores none of them.
+   */
+  async addBannerWithImages(
+    input: Omit<BannerInput, "mobileToken" | "desktopToken">,
+    images: { mobile: ImageSource; desktop: ImageSource },
+  ): Promise<{ id: number; mobile: PlacedImage; desktop: PlacedImage }> {
+    return this.transaction(async (trx) => {
+      const mobile = await this.media.place("mobile image", images.mobile, trx);
+      const desktop = await this.media.place("desktop image", images.desktop, trx);
+      const id = await this.addBanner(
+        { ...input, mobileToken: mobile.token, desktopToken: desktop.token },
+        trx,
+      );
+      return { id, mobile, desktop };
+    });
+  }
+
+  async addBanner(input: BannerInput, trx?: TableViews): Promise<number> {
+    if (!trx) return this.transaction((inner) => this.addBanner(input, inner));
     checkCode("location", input.locationCode, LOCATION_CODE);
     const title: LocalizedText = { en: "", tc: "", sc: "", ...checkTexts("title", input.title, TITLE_MAX) };
     for (const [name, token] of [
@@ -229,6 +247,11 @@ export class CmsService {
 
   listBanners(locationCode?: string): Promise<BannerWithLocation[]> {
     return this.repository.listBanners(locationCode);
+  }
+
+  /** True when any page or banner exists. */
+  hasContent(trx?: TableViews): Promise<boolean> {
+    return this.repository.hasAny(trx);
   }
 }
 

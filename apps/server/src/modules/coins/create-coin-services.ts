@@ -1,11 +1,14 @@
+import type { CoinSchemeSettings } from "@hcoins/coin-scheme/config";
 import type { TableViews } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../../config.ts";
 import type { MemberService } from "../members/service.ts";
 import type { CoinSchemeClient } from "./coin-scheme-client.ts";
 import { EmbeddedCoinScheme } from "./embedded-coin-scheme.ts";
-import { HttpCoinScheme } from "./http-coin-scheme.ts";
+import { HttpCoinScheme, type HttpCoinSchemeOptions } from "./http-coin-scheme.ts";
 import { CoinsService } from "./service.ts";
+
+/** How to reach the scheme: embedded, with its settings, or external (COIN_SCHEME_URL), over HTTP. */
+export type CoinSchemeConnection = { embedded: CoinSchemeSettings } | { external: HttpCoinSchemeOptions };
 
 /**
  * The coin scheme the member server talks to: over HTTP when COIN_SCHEME_URL is set,
@@ -13,24 +16,18 @@ import { CoinsService } from "./service.ts";
  * whose API the app also serves.
  */
 export function createCoinServices(
-  config: Config,
+  connection: CoinSchemeConnection,
   database: TableViews,
   members: MemberService,
   log: FastifyBaseLogger,
   now: () => number,
 ) {
-  const embedded = config.coinScheme
-    ? new EmbeddedCoinScheme(database, config.coinScheme.settings, now)
-    : null;
   const coinSchemeClient: CoinSchemeClient =
-    embedded ??
-    new HttpCoinScheme({
-      url: config.COIN_SCHEME_URL as string,
-      apiKey: config.COIN_SCHEME_API_KEY as string,
-      timeoutMs: config.COIN_SCHEME_TIMEOUT_MS,
-    });
+    "embedded" in connection
+      ? new EmbeddedCoinScheme(database, connection.embedded, now)
+      : new HttpCoinScheme(connection.external);
   return {
-    coinScheme: embedded?.scheme ?? null,
+    coinScheme: coinSchemeClient instanceof EmbeddedCoinScheme ? coinSchemeClient.scheme : null,
     coinSchemeClient,
     coins: new CoinsService(coinSchemeClient, members, log),
   };

@@ -3,8 +3,7 @@ import { SchemeErrorCode } from "@hcoins/coin-scheme/errors";
 import type { DuplicateReason } from "@hcoins/domain/api/coins";
 import { CoinCallCode, type CoinCallCodeValue, CoinStatus, type CoinStatusValue } from "@hcoins/domain/codes";
 import type { FastifyBaseLogger } from "fastify";
-import type { MemberRow } from "../../db/schema.ts";
-import type { MemberService } from "../members/service.ts";
+import type { MemberRow, MemberService } from "../members/service.ts";
 import {
   type CoinSchemeClient,
   CoinSchemeRefusedError,

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database, MediaRow } from "../../db/schema.ts";
+import type { TableViews } from "@hcoins/server-kit/database";
 import { detectImageType, EXTENSION_TYPES, extensionOf, type ImageType } from "./image-type.ts";
-import type { MediaRepository, MediaSummary } from "./repository.ts";
+import type { MediaRepository, MediaRow, MediaSummary } from "./repository.ts";
 import { sanitizeSvg } from "./sanitize-svg.ts";
 
 /** An image refused on the way in; the message says why, for the operator. */
@@ -14,6 +13,20 @@ export interface StoredMedia {
   byteSize: number;
   /** False when the same image was already stored (same token). */
   created: boolean;
+}
+
+/** An image an operator names: one already stored (its token), or a file's bytes to store. */
+export type ImageSource = { token: string } | { bytes: Buffer; fileName: string };
+
+/** The token of an image an operator named; `stored` is null when it was named by its token. */
+export interface PlacedImage {
+  token: string;
+  stored: StoredMedia | null;
+}
+
+export interface MediaConfig {
+  /** The largest image accepted (MEDIA_MAX_BYTES). */
+  maxBytes: number;
 }
 
 const TYPE_NAMES: Record<ImageType, string> = {
@@ -36,12 +49,12 @@ export const MEDIA_TOKEN = /^[0-9a-f]{64}$/;
 export class MediaService {
   constructor(
     private readonly repository: MediaRepository,
-    readonly maxBytes: number,
+    private readonly config: MediaConfig,
     private readonly now: () => number,
   ) {}
 
   /** Checks and stores an image (inside `trx` when given). Throws MediaRejected with the reason. */
-  async add(bytes: Buffer, fileName: string, trx?: Kysely<Database>): Promise<StoredMedia> {
+  async add(bytes: Buffer, fileName: string, trx?: TableViews): Promise<StoredMedia> {
     const prepared = this.prepare(bytes, fileName);
     const token = createHash("sha256").update(prepared.bytes).digest("hex");
     const row: MediaRow = {
@@ -59,9 +72,9 @@ export class MediaService {
   /** The checks of `add` without storing: the bytes to keep and their type. */
   prepare(bytes: Buffer, fileName: string): { bytes: Buffer; contentType: ImageType } {
     if (bytes.length === 0) throw new MediaRejected(`${fileName} is empty`);
-    if (bytes.length > this.maxBytes) {
+    if (bytes.length > this.config.maxBytes) {
       throw new MediaRejected(
-        `${fileName} is ${bytes.length} bytes; at most ${this.maxBytes} are accepted (MEDIA_MAX_BYTES)`,
+        `${fileName} is ${bytes.length} bytes; at most ${this.config.maxBytes} are accepted (MEDIA_MAX_BYTES)`,
       );
     }
     const detected = detectImageType(bytes);
@@ -93,12 +106,32 @@ export class MediaService {
     return this.repository.find(token);
   }
 
-  exists(token: string, trx?: Kysely<Database>): Promise<boolean> {
+  /**
+   * The token of an image an operator names, a file stored first (inside the caller's
+   * transaction). A refused file's MediaRejected names the image.
+   */
+  async place(name: string, source: ImageSource, trx: TableViews): Promise<PlacedImage> {
+    if ("token" in source) return { token: source.token, stored: null };
+    try {
+      const stored = await this.add(source.bytes, source.fileName, trx);
+      return { token: stored.token, stored };
+    } catch (error) {
+      if (error instanceof MediaRejected) throw new MediaRejected(`${name}: ${error.message}`);
+      throw error;
+    }
+  }
+
+  exists(token: string, trx?: TableViews): Promise<boolean> {
     if (!MEDIA_TOKEN.test(token)) return Promise.resolve(false);
     return this.repository.exists(token, trx);
   }
 
   list(): Promise<MediaSummary[]> {
     return this.repository.list();
+  }
+
+  /** True when any image is stored. */
+  hasContent(trx?: TableViews): Promise<boolean> {
+    return this.repository.hasAny(trx);
   }
 }

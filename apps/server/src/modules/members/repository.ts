@@ -1,12 +1,19 @@
+import type { TableViews } from "@hcoins/server-kit/database";
 import { preparedQuery } from "@hcoins/server-kit/prepared-query";
-import type { Kysely } from "kysely";
-import type { Database, MemberRow, MemberUpdate, NewMember } from "../../db/schema.ts";
+import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { AccessTokensTable, MembersTable, MemberTables } from "./tables.ts";
 
-/** The members and blocked_numbers tables; only the members service uses this. */
+type MemberRow = Selectable<MembersTable>;
+
+/** The members, blocked_numbers and access_tokens tables; only the members service uses this. */
 export class MemberRepository {
+  private readonly db: Kysely<MemberTables>;
   private readonly memberAndBlock;
+  private readonly sessionRow;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(database: TableViews) {
+    const db = database.tables<MemberTables>();
+    this.db = db;
     // CheckPhone runs on every login and registration screen: one statement, compiled once.
     this.memberAndBlock = preparedQuery(db, (prefix: string, phone: string) =>
       db
@@ -21,18 +28,32 @@ export class MemberRepository {
         .where("members.mobile_phone_prefix", "=", prefix)
         .where("members.mobile_phone", "=", phone),
     );
+    // Every member call looks its token up (plugins/auth-header.ts): token and member in one
+    // statement, compiled once.
+    this.sessionRow = preparedQuery(db, (tokenHash: string) =>
+      db
+        .selectFrom("access_tokens")
+        .innerJoin("members", "members.id", "access_tokens.member_id")
+        .selectAll("members")
+        .select([
+          "access_tokens.expires_at as token_expires_at",
+          "access_tokens.revoked_at as token_revoked_at",
+        ])
+        .where("access_tokens.token_hash", "=", tokenHash),
+    );
   }
 
-  findById(id: number, trx: Kysely<Database> = this.db): Promise<MemberRow | undefined> {
-    return trx.selectFrom("members").selectAll().where("id", "=", id).executeTakeFirst();
+  /** These tables inside the caller's transaction, or outside any. */
+  private on(trx: TableViews | undefined): Kysely<MemberTables> {
+    return trx ? trx.tables<MemberTables>() : this.db;
   }
 
-  findByPhone(
-    prefix: string,
-    phone: string,
-    trx: Kysely<Database> = this.db,
-  ): Promise<MemberRow | undefined> {
-    return trx
+  findById(id: number, trx?: TableViews): Promise<MemberRow | undefined> {
+    return this.on(trx).selectFrom("members").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  findByPhone(prefix: string, phone: string, trx?: TableViews): Promise<MemberRow | undefined> {
+    return this.on(trx)
       .selectFrom("members")
       .selectAll()
       .where("mobile_phone_prefix", "=", prefix)
@@ -40,25 +61,42 @@ export class MemberRepository {
       .executeTakeFirst();
   }
 
-  findByEmail(email: string, trx: Kysely<Database> = this.db): Promise<MemberRow | undefined> {
-    return trx.selectFrom("members").selectAll().where("email", "=", email).executeTakeFirst();
+  findByEmail(email: string, trx?: TableViews): Promise<MemberRow | undefined> {
+    return this.on(trx).selectFrom("members").selectAll().where("email", "=", email).executeTakeFirst();
   }
 
   findByMemberNo(memberNo: string): Promise<MemberRow | undefined> {
     return this.db.selectFrom("members").selectAll().where("member_no", "=", memberNo).executeTakeFirst();
   }
 
-  async insert(values: NewMember, trx: Kysely<Database> = this.db): Promise<MemberRow> {
-    return trx.insertInto("members").values(values).returningAll().executeTakeFirstOrThrow();
+  insert(values: Insertable<MembersTable>, trx?: TableViews): Promise<MemberRow> {
+    return this.on(trx).insertInto("members").values(values).returningAll().executeTakeFirstOrThrow();
   }
 
-  async update(id: number, values: MemberUpdate, trx: Kysely<Database> = this.db): Promise<MemberRow> {
-    return trx
+  update(id: number, values: Updateable<MembersTable>, trx?: TableViews): Promise<MemberRow> {
+    return this.on(trx)
       .updateTable("members")
       .set(values)
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /** Sets the password of a member who has none; false when one was set meanwhile. */
+  async setPasswordHashIfNone(id: number, passwordHash: string, now: number): Promise<boolean> {
+    const updated = await this.db
+      .updateTable("members")
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where("id", "=", id)
+      .where("password_hash", "is", null)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) === 1;
+  }
+
+  /** True when the row was there to delete. */
+  async delete(id: number, trx: TableViews): Promise<boolean> {
+    const removed = await this.on(trx).deleteFrom("members").where("id", "=", id).executeTakeFirst();
+    return Number(removed.numDeletedRows) === 1;
   }
 
   /** The member holding the number, if any, and whether the number is blocked. */
@@ -73,13 +111,16 @@ export class MemberRepository {
   }
 
   async isBlocked(prefix: string, phone: string): Promise<boolean> {
-    const row = await this.db
+    return (await this.blockOf(prefix, phone)) !== undefined;
+  }
+
+  blockOf(prefix: string, phone: string) {
+    return this.db
       .selectFrom("blocked_numbers")
-      .select("mobile_phone")
+      .selectAll()
       .where("mobile_phone_prefix", "=", prefix)
       .where("mobile_phone", "=", phone)
       .executeTakeFirst();
-    return row !== undefined;
   }
 
   /** True when the number was newly blocked. */
@@ -100,5 +141,58 @@ export class MemberRepository {
       .where("mobile_phone", "=", phone)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  async insertAccessToken(row: Selectable<AccessTokensTable>, trx?: TableViews): Promise<void> {
+    await this.on(trx).insertInto("access_tokens").values(row).execute();
+  }
+
+  /** The member and the token's expiry and revocation, for a token's hash. */
+  async session(tokenHash: string) {
+    const [row] = await this.sessionRow(tokenHash);
+    return row;
+  }
+
+  async revokeAccessToken(tokenHash: string, now: number): Promise<void> {
+    await this.db
+      .updateTable("access_tokens")
+      .set({ revoked_at: now })
+      .where("token_hash", "=", tokenHash)
+      .where("revoked_at", "is", null)
+      .execute();
+  }
+
+  /** Revokes every live token of a member except the one given. */
+  async revokeAccessTokensOf(
+    memberId: number,
+    exceptHash: string | null,
+    now: number,
+    trx?: TableViews,
+  ): Promise<void> {
+    let query = this.on(trx)
+      .updateTable("access_tokens")
+      .set({ revoked_at: now })
+      .where("member_id", "=", memberId)
+      .where("revoked_at", "is", null);
+    if (exceptHash) query = query.where("token_hash", "!=", exceptHash);
+    await query.execute();
+  }
+
+  accessTokensOf(memberId: number) {
+    return this.db
+      .selectFrom("access_tokens")
+      .selectAll()
+      .where("member_id", "=", memberId)
+      .orderBy("created_at")
+      .execute();
+  }
+
+  /** Deletes every token of the member; returns their expiry and revocation. */
+  deleteAccessTokensOf(memberId: number, trx: TableViews) {
+    return this.on(trx)
+      .deleteFrom("access_tokens")
+      .where("member_id", "=", memberId)
+      .returning(["revoked_at", "expires_at"])
+      .execute();
   }
 }

@@ -8,7 +8,7 @@ import {
 } from "../../testing/flows.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { testApps } from "../../testing/test-apps.ts";
-import type { ImportedMember } from "./service.ts";
+import type { ImportedMember } from "./member-import.ts";
 
 const CHECK_PHONE = "/custom-api/api/Member/CheckPhone";
 const CHECK_EMAIL = "/custom-api/api/Member/CheckEmail";
@@ -69,17 +69,15 @@ describe("POST /custom-api/api/Member/CheckPhone", () => {
     const t = await app();
     const phone = nextPhone();
     const sms_token = await verifiedRegisterCode(t, phone);
-    const { db, members } = t.app.services;
-    await db
-      .transaction()
-      .execute((trx) =>
-        members.createWebMember(
-          { ...validRegistration(phone), sms_token } as Parameters<typeof members.createWebMember>[0],
-          "hash",
-          "",
-          trx,
-        ),
-      );
+    const { database, members } = t.app.services;
+    await database.transaction((trx) =>
+      members.createWebMember(
+        { ...validRegistration(phone), sms_token } as Parameters<typeof members.createWebMember>[0],
+        "hash",
+        "",
+        trx,
+      ),
+    );
     const res = await checkPhone(t, phone, { sms_token });
     expect(res.body.code).toBe(40006);
     expect(res.body.payload.access_token).toBeUndefined();

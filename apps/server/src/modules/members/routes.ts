@@ -32,7 +32,8 @@ export const memberRoutes: FastifyPluginAsync<{ services: Services }> = async (p
       const payload: { access_token?: string } = {};
       if (check.code === MemberCheckCode.appMemberIncomplete && sms_token && !check.member.disabled) {
         const verified = await services.sms.checkVerified({ prefix, phone, purpose: "register" }, sms_token);
-        if (verified !== null) payload.access_token = await services.accessTokens.issue(check.member.id);
+        if (verified !== null)
+          payload.access_token = await services.members.issueAccessToken(check.member.id);
       }
       return { code: check.code, message: MEMBER_CHECK_MESSAGES[check.code][request.lang], payload };
     },

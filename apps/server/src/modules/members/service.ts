@@ -1,12 +1,24 @@
 import { ErrorCode, MemberCheckCode } from "@hcoins/domain/codes";
 import type { ProfileSavePayload, RegistrationPayload } from "@hcoins/domain/payloads";
 import { isDistrictOf } from "@hcoins/domain/profile-options";
+import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
-import type { Kysely } from "kysely";
-import type { Database, MemberRow, MemberUpdate } from "../../db/schema.ts";
+import type { Selectable, Updateable } from "kysely";
 import { AppError, validationError } from "../../errors.ts";
+import { newToken, sha256 } from "../../secrets.ts";
+import {
+  checkImportRows,
+  type ImportedMember,
+  MemberImportConflict,
+  MemberImportRefused,
+  type MemberImportRow,
+} from "./member-import.ts";
 import type { MemberRepository } from "./repository.ts";
+import type { MembersTable } from "./tables.ts";
 import { isProfileComplete } from "./user-info.ts";
+
+/** A member as the server holds them: what the other modules, the routes and the CLI receive. */
+export type MemberRow = Selectable<MembersTable>;
 
 export type PhoneCheck =
   | { code: typeof MemberCheckCode.mayNotRegister }
@@ -14,32 +26,37 @@ export type PhoneCheck =
   | { code: typeof MemberCheckCode.appMemberIncomplete; member: MemberRow }
   | { code: typeof MemberCheckCode.registered; member: MemberRow };
 
-export interface ImportedMember {
-  mobile_phone_prefix: string;
-  mobile_phone: string;
-  member_no: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  birthday_month: number | null;
-  register_store_code: string | null;
-  external_customer_id: string | null;
+export interface MemberConfig {
+  accessTokenTtlDays: number;
 }
+
+/** Matches the blocked_numbers.reason column. */
+export const BLOCK_REASON_MAX_LENGTH = 200;
+
+/** The member row was gone when erasure came to delete it (another erasure got there first). */
+export class MemberErasedMeanwhile extends Error {}
 
 /** Member numbers of web registrations: "M" and the row id, nine digits. */
 const memberNoFor = (id: number) => `M${String(id).padStart(9, "0")}`;
 
+/**
+ * Members: their records, profiles and preferences, the blocks of numbers, and their
+ * sessions (access tokens: 256-bit random, stored as SHA-256, valid ACCESS_TOKEN_TTL_DAYS,
+ * revocable).
+ */
 export class MemberService {
   constructor(
     private readonly repo: MemberRepository,
+    private readonly transaction: DatabaseHandle["transaction"],
+    private readonly config: MemberConfig,
     private readonly now: () => number,
   ) {}
 
-  findById(id: number, trx?: Kysely<Database>) {
+  findById(id: number, trx?: TableViews) {
     return this.repo.findById(id, trx);
   }
 
-  findByPhone(prefix: string, phone: string, trx?: Kysely<Database>) {
+  findByPhone(prefix: string, phone: string, trx?: TableViews) {
     return this.repo.findByPhone(prefix, phone, trx);
   }
 
@@ -83,7 +100,7 @@ export class MemberService {
     payload: RegistrationPayload,
     passwordHash: string,
     registerStoreCode: string,
-    trx: Kysely<Database>,
+    trx: TableViews,
   ): Promise<MemberRow> {
     if (await this.repo.findByPhone(payload.mobile_phone_prefix, payload.mobile_phone, trx)) {
       throw new AppError(ErrorCode.alreadyRegistered);
@@ -134,7 +151,7 @@ export class MemberService {
    * set; the district must belong to the (new or stored) region; the email stays unique.
    */
   async saveProfile(member: MemberRow, payload: ProfileSavePayload): Promise<MemberRow> {
-    const changes: MemberUpdate = {};
+    const changes: Updateable<MembersTable> = {};
     if (payload.title !== undefined) changes.title = payload.title;
     if (payload.name !== undefined) changes.name = payload.name;
     if (payload.first_name !== undefined) changes.first_name = payload.first_name;
@@ -181,8 +198,13 @@ export class MemberService {
     }
   }
 
-  setPasswordHash(memberId: number, passwordHash: string, trx?: Kysely<Database>) {
+  setPasswordHash(memberId: number, passwordHash: string, trx?: TableViews) {
     return this.repo.update(memberId, { password_hash: passwordHash, updated_at: this.now() }, trx);
+  }
+
+  /** The first password of a member without one; false when one was set meanwhile. */
+  setFirstPasswordHash(memberId: number, passwordHash: string): Promise<boolean> {
+    return this.repo.setPasswordHashIfNone(memberId, passwordHash, this.now());
   }
 
   /** The H Coins member number, set once the coin scheme has linked the member. */
@@ -190,8 +212,14 @@ export class MemberService {
     return this.repo.update(memberId, { external_customer_id: externalCustomerId, updated_at: this.now() });
   }
 
-  setDisabled(memberId: number, disabled: boolean) {
-    return this.repo.update(memberId, { disabled: disabled ? 1 : 0, updated_at: this.now() });
+  /**
+   * A disabled account may not log in (4202), and every access token it holds is revoked. The
+   * flag goes first: a login racing with this then fails rather than minting a token after the revoke.
+   */
+  async setDisabled(memberId: number, disabled: boolean) {
+    const member = await this.repo.update(memberId, { disabled: disabled ? 1 : 0, updated_at: this.now() });
+    if (disabled) await this.revokeAccessTokensOf(memberId);
+    return member;
   }
 
   setSubscriptions(
@@ -213,7 +241,7 @@ export class MemberService {
   }
 
   /** An app member brought in by an operator: no password, so CheckPhone answers 40005. */
-  async importMember(values: ImportedMember, trx?: Kysely<Database>): Promise<MemberRow> {
+  async importMember(values: ImportedMember, trx?: TableViews): Promise<MemberRow> {
     const at = this.now();
     const row = await this.repo.insert(
       {
@@ -238,5 +266,94 @@ export class MemberService {
       trx,
     );
     return row.member_no ? row : this.repo.update(row.id, { member_no: memberNoFor(row.id) }, trx);
+  }
+
+  /**
+   * Imports app members: every row is checked first (against the other rows and the members
+   * held), and either all rows go in, in one transaction, or none does. Throws
+   * MemberImportRefused with the bad rows, or MemberImportConflict when another writer took a
+   * number, member number or email meanwhile. `dryRun` checks and writes nothing.
+   */
+  async importMembers(
+    rows: MemberImportRow[],
+    options: { dryRun?: boolean } = {},
+  ): Promise<{ line: number; member: MemberRow }[]> {
+    const { valid, bad } = await checkImportRows(rows, this);
+    if (bad.length > 0) throw new MemberImportRefused(bad);
+    if (options.dryRun) return [];
+    try {
+      return await this.transaction(async (trx) => {
+        const imported: { line: number; member: MemberRow }[] = [];
+        for (const row of valid)
+          imported.push({ line: row.line, member: await this.importMember(row.member, trx) });
+        return imported;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw new MemberImportConflict((error as Error).message);
+    }
+  }
+
+  async issueAccessToken(memberId: number, trx?: TableViews): Promise<string> {
+    const token = newToken();
+    const createdAt = this.now();
+    await this.repo.insertAccessToken(
+      {
+        token_hash: sha256(token),
+        member_id: memberId,
+        created_at: createdAt,
+        expires_at: createdAt + this.config.accessTokenTtlDays * 86_400_000,
+        revoked_at: null,
+      },
+      trx,
+    );
+    return token;
+  }
+
+  /** The member behind a live token, or null for an unknown, expired or revoked one. */
+  async memberForAccessToken(token: string): Promise<{ member: MemberRow; tokenHash: string } | null> {
+    const tokenHash = sha256(token);
+    const row = await this.repo.session(tokenHash);
+    if (!row) return null;
+    const { token_expires_at, token_revoked_at, ...member } = row;
+    if (token_revoked_at !== null || token_expires_at <= this.now()) return null;
+    return { member, tokenHash };
+  }
+
+  revokeAccessToken(tokenHash: string): Promise<void> {
+    return this.repo.revokeAccessToken(tokenHash, this.now());
+  }
+
+  /** Revokes every live token of a member, except the one given (the caller's own on password change). */
+  revokeAccessTokensOf(memberId: number, exceptHash: string | null = null, trx?: TableViews): Promise<void> {
+    return this.repo.revokeAccessTokensOf(memberId, exceptHash, this.now(), trx);
+  }
+
+  /** What this module holds about a member besides their row: sessions, and a block of their number. */
+  async dataOf(member: MemberRow) {
+    const [accessTokens, block] = await Promise.all([
+      this.repo.accessTokensOf(member.id),
+      this.repo.blockOf(member.mobile_phone_prefix, member.mobile_phone),
+    ]);
+    return { accessTokens, block };
+  }
+
+  /**
+   * Deletes the member and their access tokens in the caller's transaction: every device is
+   * logged out (a token without its row is unknown). A block of the number is the operator's
+   * record about the number and stays. Throws MemberErasedMeanwhile when the row was gone.
+   */
+  async erase(
+    member: MemberRow,
+    trx: TableViews,
+  ): Promise<{ accessTokens: number; liveAccessTokens: number }> {
+    const now = this.now();
+    const tokens = await this.repo.deleteAccessTokensOf(member.id, trx);
+    if (!(await this.repo.delete(member.id, trx)))
+      throw new MemberErasedMeanwhile(`member ${member.id} is gone`);
+    return {
+      accessTokens: tokens.length,
+      liveAccessTokens: tokens.filter((token) => token.revoked_at === null && token.expires_at > now).length,
+    };
   }
 }

@@ -1,6 +1,6 @@
 import type { UserInfo } from "@hcoins/domain/api/profile";
 import { profileCompleted } from "@hcoins/domain/payloads";
-import type { MemberRow } from "../../db/schema.ts";
+import type { MemberRow } from "./service.ts";
 
 /** A member needs web registration while either the profile or the password is missing (CheckPhone 40005). */
 export function isProfileComplete(row: MemberRow): boolean {

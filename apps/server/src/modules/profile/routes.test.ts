@@ -24,7 +24,7 @@ async function importedMember(
     external_customer_id: null,
     ...fields,
   });
-  return { member, token: await t.app.services.accessTokens.issue(member.id) };
+  return { member, token: await t.app.services.members.issueAccessToken(member.id) };
 }
 
 const save = (token: string, body: Record<string, unknown>, form = false) =>

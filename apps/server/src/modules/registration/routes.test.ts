@@ -18,13 +18,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A member of the number created behind the HTTP calls' back (as a parallel registration would). */
 async function registerDirectly(t: TestApp, phone: string) {
-  const { db, members } = t.app.services;
+  const { database, members } = t.app.services;
   const payload = { ...validRegistration(phone), email: `direct${phone}@example.com`, sms_token: "000000" };
-  await db
-    .transaction()
-    .execute((trx) =>
-      members.createWebMember(payload as Parameters<typeof members.createWebMember>[0], "x", "", trx),
-    );
+  await database.transaction((trx) =>
+    members.createWebMember(payload as Parameters<typeof members.createWebMember>[0], "x", "", trx),
+  );
 }
 
 const { shared: app, fresh: freshApp } = testApps();

@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { toUserInfo } from "../members/user-info.ts";
-import { RegistrationService } from "./service.ts";
 
 const tags = ["registration"];
 
@@ -14,7 +13,6 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
   { services },
 ) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const registration = new RegistrationService(services);
 
   app.post(
     serverPath(requestSmsToken),
@@ -66,7 +64,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
       },
     },
     async (request) => {
-      const { accessToken, member } = await registration.register(request.body);
+      const { accessToken, member } = await services.registration.register(request.body);
       return ok({ access_token: accessToken, user: toUserInfo(member) });
     },
   );

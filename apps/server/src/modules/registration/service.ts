@@ -1,16 +1,28 @@
 import { ErrorCode } from "@hcoins/domain/codes";
 import { isCommonPassword } from "@hcoins/domain/password";
 import type { RegistrationPayload } from "@hcoins/domain/payloads";
+import type { DatabaseHandle } from "@hcoins/server-kit/database";
 import { AppError, validationError } from "../../errors.ts";
-import type { Services } from "../../services.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import type { MemberService } from "../members/service.ts";
+import type { SmsCodeService } from "../sms/service.ts";
+
+export interface RegistrationConfig {
+  /** The `register_store_code` of members who register on the web. */
+  registerStoreCode: string;
+}
 
 /** register-with-mobile: one transaction uses up the verified code, creates the member and issues the token. */
 export class RegistrationService {
-  constructor(private readonly services: Services) {}
+  constructor(
+    private readonly members: MemberService,
+    private readonly sms: SmsCodeService,
+    private readonly transaction: DatabaseHandle["transaction"],
+    private readonly config: RegistrationConfig,
+  ) {}
 
   async register(payload: RegistrationPayload) {
-    const { members, sms, accessTokens, db, config } = this.services;
+    const { members, sms } = this;
     const { mobile_phone_prefix: prefix, mobile_phone: phone } = payload;
     if (await members.isBlocked(prefix, phone)) {
       throw validationError([{ field: "mobile_phone", rule: "mobileBlocked" }]);
@@ -22,10 +34,10 @@ export class RegistrationService {
       throw new AppError(ErrorCode.smsCodeInvalid);
     }
     const passwordHash = await hashPassword(payload.password);
-    return db.transaction().execute(async (trx) => {
+    return this.transaction(async (trx) => {
       await sms.consumeVerified({ prefix, phone, purpose: "register" }, payload.sms_token, trx);
-      const member = await members.createWebMember(payload, passwordHash, config.REGISTER_STORE_CODE, trx);
-      const accessToken = await accessTokens.issue(member.id, trx);
+      const member = await members.createWebMember(payload, passwordHash, this.config.registerStoreCode, trx);
+      const accessToken = await members.issueAccessToken(member.id, trx);
       return { accessToken, member };
     });
   }

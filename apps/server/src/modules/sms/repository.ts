@@ -1,6 +1,7 @@
+import type { TableViews } from "@hcoins/server-kit/database";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
 import type { SmsPurpose } from "./sender.ts";
+import type { SmsTables } from "./tables.ts";
 
 export interface NumberAndPurpose {
   prefix: string;
@@ -10,7 +11,16 @@ export interface NumberAndPurpose {
 
 /** The sms_codes table: at most one live code per number and purpose. */
 export class SmsCodeRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<SmsTables>;
+
+  constructor(database: TableViews) {
+    this.db = database.tables<SmsTables>();
+  }
+
+  /** This table inside the caller's transaction, or outside any. */
+  private on(trx: TableViews | undefined): Kysely<SmsTables> {
+    return trx ? trx.tables<SmsTables>() : this.db;
+  }
 
   /** A new send replaces the previous code of that number and purpose. */
   async replace(key: NumberAndPurpose, codeHash: string, now: number, expiresAt: number): Promise<void> {
@@ -38,8 +48,8 @@ export class SmsCodeRepository {
     });
   }
 
-  current(key: NumberAndPurpose, trx: Kysely<Database> = this.db) {
-    return trx
+  current(key: NumberAndPurpose, trx?: TableViews) {
+    return this.on(trx)
       .selectFrom("sms_codes")
       .selectAll()
       .where("mobile_phone_prefix", "=", key.prefix)
@@ -76,13 +86,33 @@ export class SmsCodeRepository {
   }
 
   /** True for the one caller that consumed the code; a concurrent second caller gets false. */
-  async consume(id: number, now: number, trx: Kysely<Database> = this.db): Promise<boolean> {
-    const result = await trx
+  async consume(id: number, now: number, trx?: TableViews): Promise<boolean> {
+    const result = await this.on(trx)
       .updateTable("sms_codes")
       .set({ consumed_at: now })
       .where("id", "=", id)
       .where("consumed_at", "is", null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Every code record of a number, any purpose. */
+  codesOf(prefix: string, phone: string) {
+    return this.db
+      .selectFrom("sms_codes")
+      .selectAll()
+      .where("mobile_phone_prefix", "=", prefix)
+      .where("mobile_phone", "=", phone)
+      .orderBy("id")
+      .execute();
+  }
+
+  async deleteCodesOf(prefix: string, phone: string, trx: TableViews): Promise<number> {
+    const result = await this.on(trx)
+      .deleteFrom("sms_codes")
+      .where("mobile_phone_prefix", "=", prefix)
+      .where("mobile_phone", "=", phone)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

@@ -1,10 +1,8 @@
 import { ErrorCode, type ErrorCodeValue } from "@hcoins/domain/codes";
 import type { Language } from "@hcoins/domain/profile-options";
+import type { TableViews } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
-import type { Config } from "../../config.ts";
 import type { Counter, CounterFactory } from "../../counters.ts";
-import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { newSmsCode, safeEqual, sha256 } from "../../secrets.ts";
 import type { NumberAndPurpose, SmsCodeRepository } from "./repository.ts";
@@ -15,6 +13,18 @@ const HOUR = 3600;
 /** The hash binds a code to its number and purpose, so a code is worthless anywhere else. */
 const codeHash = (key: NumberAndPurpose, code: string) =>
   sha256(`${key.prefix}:${key.phone}:${key.purpose}:${code}`);
+
+export interface SmsCodeConfig {
+  codeTtlSeconds: number;
+  maxAttempts: number;
+  /** How long a verified registration code can still be used to register. */
+  verifiedTtlSeconds: number;
+  resendSeconds: number;
+  numberHourlyLimit: number;
+  clientHourlyLimit: number;
+  /** The SMS text per language; `{code}` is replaced by the code. */
+  templates: Record<Language, string>;
+}
 
 /**
  * SMS codes: 6 CSPRNG digits, stored hashed, valid SMS_CODE_TTL_SECONDS, void after
@@ -30,13 +40,13 @@ export class SmsCodeService {
     private readonly repo: SmsCodeRepository,
     private readonly sender: SmsSender,
     counters: CounterFactory,
-    private readonly config: Config,
+    private readonly config: SmsCodeConfig,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
   ) {
-    this.resend = counters.counter("sms-resend", 1, config.SMS_RESEND_SECONDS);
-    this.perNumber = counters.counter("sms-number", config.SMS_NUMBER_HOURLY_LIMIT, HOUR);
-    this.perClient = counters.counter("sms-client", config.SMS_CLIENT_HOURLY_LIMIT, HOUR);
+    this.resend = counters.counter("sms-resend", 1, config.resendSeconds);
+    this.perNumber = counters.counter("sms-number", config.numberHourlyLimit, HOUR);
+    this.perClient = counters.counter("sms-client", config.clientHourlyLimit, HOUR);
   }
 
   /**
@@ -75,8 +85,8 @@ export class SmsCodeService {
       }
     }
     return {
-      resend_after_seconds: this.config.SMS_RESEND_SECONDS,
-      expires_in_seconds: this.config.SMS_CODE_TTL_SECONDS,
+      resend_after_seconds: this.config.resendSeconds,
+      expires_in_seconds: this.config.codeTtlSeconds,
     };
   }
 
@@ -84,12 +94,7 @@ export class SmsCodeService {
   private async deliver(key: NumberAndPurpose, language: Language): Promise<void> {
     const code = newSmsCode();
     const now = this.now();
-    await this.repo.replace(key, codeHash(key, code), now, now + this.config.SMS_CODE_TTL_SECONDS * 1000);
-    const templates = {
-      en: this.config.SMS_TEMPLATE_EN,
-      tc: this.config.SMS_TEMPLATE_TC,
-      sc: this.config.SMS_TEMPLATE_SC,
-    };
+    await this.repo.replace(key, codeHash(key, code), now, now + this.config.codeTtlSeconds * 1000);
     try {
       await this.sender.send({
         mobile_phone_prefix: key.prefix,
@@ -97,7 +102,7 @@ export class SmsCodeService {
         purpose: key.purpose,
         language,
         code,
-        text: renderSmsText(templates, language, code),
+        text: renderSmsText(this.config.templates, language, code),
       });
     } catch (error) {
       this.log.error({ err: error, purpose: key.purpose }, "SMS send failed");
@@ -116,7 +121,7 @@ export class SmsCodeService {
       row &&
       row.consumed_at === null &&
       (row.verified_at !== null ? this.verifiedStillValid(row.verified_at, now) : row.expires_at > now);
-    if (!row || !live || !(await this.repo.takeAttempt(row.id, this.config.SMS_CODE_MAX_ATTEMPTS))) {
+    if (!row || !live || !(await this.repo.takeAttempt(row.id, this.config.maxAttempts))) {
       throw new AppError(ErrorCode.smsCodeInvalid);
     }
     if (!safeEqual(row.code_hash, codeHash(key, code))) throw new AppError(ErrorCode.smsCodeInvalid);
@@ -125,11 +130,11 @@ export class SmsCodeService {
   }
 
   /** A code that register-token-status verified, still within its 30 minutes, not consumed and not void. */
-  async isVerified(key: NumberAndPurpose, code: string, trx?: Kysely<Database>): Promise<number | null> {
+  async isVerified(key: NumberAndPurpose, code: string, trx?: TableViews): Promise<number | null> {
     const row = await this.repo.current(key, trx);
     if (!row || row.verified_at === null || row.consumed_at !== null) return null;
     if (!this.verifiedStillValid(row.verified_at, this.now())) return null;
-    if (row.attempts >= this.config.SMS_CODE_MAX_ATTEMPTS) return null;
+    if (row.attempts >= this.config.maxAttempts) return null;
     return safeEqual(row.code_hash, codeHash(key, code)) ? row.id : null;
   }
 
@@ -142,14 +147,14 @@ export class SmsCodeService {
     const row = await this.repo.current(key);
     if (!row || row.verified_at === null || row.consumed_at !== null) return null;
     if (!this.verifiedStillValid(row.verified_at, this.now())) return null;
-    if (!(await this.repo.takeAttempt(row.id, this.config.SMS_CODE_MAX_ATTEMPTS))) return null;
+    if (!(await this.repo.takeAttempt(row.id, this.config.maxAttempts))) return null;
     if (!safeEqual(row.code_hash, codeHash(key, code))) return null;
     await this.repo.markVerified(row.id, this.now());
     return row.id;
   }
 
   /** Uses up a verified code inside the caller's transaction; 4201 when it is not (or no longer) usable. */
-  async consumeVerified(key: NumberAndPurpose, code: string, trx: Kysely<Database>): Promise<void> {
+  async consumeVerified(key: NumberAndPurpose, code: string, trx: TableViews): Promise<void> {
     const id = await this.isVerified(key, code, trx);
     if (id === null || !(await this.repo.consume(id, this.now(), trx))) {
       throw new AppError(ErrorCode.smsCodeInvalid);
@@ -157,6 +162,16 @@ export class SmsCodeService {
   }
 
   private verifiedStillValid(verifiedAt: number, now: number): boolean {
-    return verifiedAt + this.config.SMS_VERIFIED_TTL_SECONDS * 1000 > now;
+    return verifiedAt + this.config.verifiedTtlSeconds * 1000 > now;
+  }
+
+  /** Every code record of a number, for a data access request. */
+  codesOf(prefix: string, phone: string) {
+    return this.repo.codesOf(prefix, phone);
+  }
+
+  /** Deletes every code record of a number in the caller's transaction (erasure); returns how many. */
+  eraseCodesOf(prefix: string, phone: string, trx: TableViews): Promise<number> {
+    return this.repo.deleteCodesOf(prefix, phone, trx);
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nextPhone, registerMember, requestRegisterCode, validRegistration } from "../../testing/flows.ts";
+import { tablesOf } from "../../testing/tables.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { testApps } from "../../testing/test-apps.ts";
 
@@ -41,7 +42,7 @@ describe("SMS codes", () => {
     for (const phone of phones) codes.push(await requestRegisterCode(t, phone));
     for (const code of codes) expect(code).toMatch(/^\d{6}$/);
 
-    const rows = await t.app.services.db.selectFrom("sms_codes").selectAll().execute();
+    const rows = await tablesOf(t.app.services).selectFrom("sms_codes").selectAll().execute();
     expect(rows).toHaveLength(3);
     const stored = JSON.stringify(rows);
     for (const code of codes) expect(stored).not.toContain(`"${code}"`);

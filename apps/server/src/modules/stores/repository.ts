@@ -1,6 +1,10 @@
 import { REGIONS } from "@hcoins/domain/profile-options";
-import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
-import type { Database, StoreRow, StoresTable, TagRow, TagsTable } from "../../db/schema.ts";
+import type { TableViews } from "@hcoins/server-kit/database";
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import type { StoresTable, StoreTables, TagsTable } from "./tables.ts";
+
+export type StoreRow = Selectable<StoresTable>;
+export type TagRow = Selectable<TagsTable>;
 
 export type StoreWithBrand = StoreRow & {
   brand_code: string;
@@ -38,10 +42,19 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => 
 
 /** The stores and tags tables; only the stores service uses this. */
 export class StoreRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly db: Kysely<StoreTables>;
 
-  private withBrand(trx: Kysely<Database>) {
-    return trx
+  constructor(database: TableViews) {
+    this.db = database.tables<StoreTables>();
+  }
+
+  /** These tables inside the caller's transaction, or outside any. */
+  private on(trx: TableViews | undefined): Kysely<StoreTables> {
+    return trx ? trx.tables<StoreTables>() : this.db;
+  }
+
+  private withBrand(db: Kysely<StoreTables>) {
+    return db
       .selectFrom("stores")
       .innerJoin("tags", "tags.id", "stores.brand_id")
       .selectAll("stores")
@@ -98,36 +111,42 @@ export class StoreRepository {
     return this.withBrand(this.db).orderBy("stores.id").execute();
   }
 
-  async byCodes(codes: string[], trx: Kysely<Database> = this.db): Promise<StoreRow[]> {
+  async byCodes(codes: string[], trx?: TableViews): Promise<StoreRow[]> {
     const rows: StoreRow[] = [];
     for (let start = 0; start < codes.length; start += 500) {
       const chunk = codes.slice(start, start + 500);
-      rows.push(...(await trx.selectFrom("stores").selectAll().where("code", "in", chunk).execute()));
+      rows.push(
+        ...(await this.on(trx).selectFrom("stores").selectAll().where("code", "in", chunk).execute()),
+      );
     }
     return rows;
   }
 
-  async insertStores(rows: Insertable<StoresTable>[], trx: Kysely<Database> = this.db): Promise<void> {
+  async insertStores(rows: Insertable<StoresTable>[], trx?: TableViews): Promise<void> {
     // Batches keep each statement well under SQLite's limit on bound parameters.
     for (let start = 0; start < rows.length; start += 25) {
-      await trx
+      await this.on(trx)
         .insertInto("stores")
         .values(rows.slice(start, start + 25))
         .execute();
     }
   }
 
-  async updateStore(id: number, values: Updateable<StoresTable>, trx: Kysely<Database> = this.db) {
-    await trx.updateTable("stores").set(values).where("id", "=", id).execute();
+  async updateStore(id: number, values: Updateable<StoresTable>, trx?: TableViews) {
+    await this.on(trx).updateTable("stores").set(values).where("id", "=", id).execute();
   }
 
   /** Hides the active stores whose code is not in `codes`; returns their codes. */
-  async deactivateOthers(codes: string[], now: number, trx: Kysely<Database> = this.db): Promise<string[]> {
-    const active = await trx.selectFrom("stores").select("code").where("status", "=", "active").execute();
+  async deactivateOthers(codes: string[], now: number, trx?: TableViews): Promise<string[]> {
+    const active = await this.on(trx)
+      .selectFrom("stores")
+      .select("code")
+      .where("status", "=", "active")
+      .execute();
     const keep = new Set(codes);
     const missing = active.map((row) => row.code).filter((code) => !keep.has(code));
     if (missing.length > 0) {
-      await trx
+      await this.on(trx)
         .updateTable("stores")
         .set({ status: "inactive", updated_at: now })
         .where("code", "in", missing)
@@ -136,22 +155,14 @@ export class StoreRepository {
     return missing;
   }
 
-  countStores(trx: Kysely<Database> = this.db): Promise<number> {
-    return trx
-      .selectFrom("stores")
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .executeTakeFirstOrThrow()
-      .then((row) => Number(row.n));
-  }
-
-  listTags(type?: string, trx: Kysely<Database> = this.db): Promise<TagRow[]> {
-    let query = trx.selectFrom("tags").selectAll();
+  listTags(type?: string, trx?: TableViews): Promise<TagRow[]> {
+    let query = this.on(trx).selectFrom("tags").selectAll();
     if (type !== undefined) query = query.where("type", "=", type);
     return query.orderBy("type").orderBy("sort_order").orderBy("id").execute();
   }
 
-  findTag(type: string, code: string, trx: Kysely<Database> = this.db): Promise<TagRow | undefined> {
-    return trx
+  findTag(type: string, code: string, trx?: TableViews): Promise<TagRow | undefined> {
+    return this.on(trx)
       .selectFrom("tags")
       .selectAll()
       .where("type", "=", type)
@@ -168,12 +179,25 @@ export class StoreRepository {
       .executeTakeFirst();
   }
 
-  async insertTag(values: Insertable<TagsTable>, trx: Kysely<Database> = this.db): Promise<number> {
-    const row = await trx.insertInto("tags").values(values).returning("id").executeTakeFirstOrThrow();
+  async insertTag(values: Insertable<TagsTable>, trx?: TableViews): Promise<number> {
+    const row = await this.on(trx)
+      .insertInto("tags")
+      .values(values)
+      .returning("id")
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
-  async updateTag(id: number, values: Updateable<TagsTable>, trx: Kysely<Database> = this.db) {
-    await trx.updateTable("tags").set(values).where("id", "=", id).execute();
+  async updateTag(id: number, values: Updateable<TagsTable>, trx?: TableViews) {
+    await this.on(trx).updateTable("tags").set(values).where("id", "=", id).execute();
+  }
+
+  /** True when any store or tag exists. */
+  async hasAny(trx?: TableViews): Promise<boolean> {
+    const db = this.on(trx);
+    for (const table of ["tags", "stores"] as const) {
+      if (await db.selectFrom(table).select("id").limit(1).executeTakeFirst()) return true;
+    }
+    return false;
   }
 }

@@ -2,7 +2,8 @@ import { REGIONS } from "@hcoins/domain/profile-options";
 import { afterEach, describe, expect, it } from "vitest";
 import { PNG_1X1 } from "../../testing/images.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { type StoreInput, StoreInputError } from "./service.ts";
+import { StoreInputError } from "./service.ts";
+import type { StoreInput } from "./store-rules.ts";
 
 let t: TestApp;
 afterEach(() => t?.close());

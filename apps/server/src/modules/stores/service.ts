@@ -1,48 +1,32 @@
 import { type Brand, STORE_PAGE_SIZE_MAX, type Store } from "@hcoins/domain/api/stores";
+import { findDistrict, findRegion, LANGUAGES, type Language, REGIONS } from "@hcoins/domain/profile-options";
+import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
+import type { Insertable, Updateable } from "kysely";
+import { localizedIn, textIn } from "../../localized-text.ts";
+import type { ImageSource, MediaService, PlacedImage } from "../media/service.ts";
+import type { StoreFilters, StoreRepository, StoreRow, StoreWithBrand, TagRow } from "./repository.ts";
+import { StoreImportRefused, type StoreImportRow, storeFromRow } from "./store-import.ts";
 import {
-  findDistrict,
-  findRegion,
-  LANGUAGES,
-  type Language,
-  type LocalizedText,
-  REGIONS,
-} from "@hcoins/domain/profile-options";
-import type { Insertable, Kysely, Updateable } from "kysely";
-import type { Database, StoreRow, StoresTable, TagRow } from "../../db/schema.ts";
-import { localizedIn, type TextColumns, textIn } from "../../localized-text.ts";
-import type { MediaService } from "../media/service.ts";
-import type { StoreFilters, StoreRepository, StoreWithBrand } from "./repository.ts";
+  BRAND_CODE,
+  checkStore,
+  columnsOf,
+  LIMITS,
+  mergeStore,
+  pickTexts,
+  type StoreInput,
+  storeValues,
+  type Texts,
+  trimTexts,
+} from "./store-rules.ts";
+import type { StoresTable } from "./tables.ts";
 
-export const STORE_STATUSES = ["active", "inactive"] as const;
-export type StoreStatus = (typeof STORE_STATUSES)[number];
 export const BRAND_TAG = "brand";
-export const STORE_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-export const BRAND_CODE = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** Store or brand input the operator must fix; each problem names the row or field. Nothing was changed. */
 export class StoreInputError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join("\n"));
   }
-}
-
-type Texts = Partial<LocalizedText>;
-
-/** A store as the operator gives it. Fields left out keep their stored value (new stores: defaults). */
-export interface StoreInput {
-  code: string;
-  /** Brand code. */
-  brand?: string;
-  region?: string;
-  district?: string;
-  name?: Texts;
-  address?: Texts;
-  businessHours?: Texts;
-  introduction?: Texts;
-  phone?: string;
-  imageMediaToken?: string | null;
-  partnerProperty?: boolean;
-  status?: StoreStatus;
 }
 
 export interface BrandInput {
@@ -59,15 +43,6 @@ export interface StoresSaved {
   deactivated: string[];
 }
 
-const LIMITS = { name: 200, address: 500, businessHours: 500, introduction: 5000 } as const;
-const TEXT_FIELDS = ["name", "address", "businessHours", "introduction"] as const;
-const COLUMN_OF = {
-  name: "name",
-  address: "address",
-  businessHours: "business_hours",
-  introduction: "introduction",
-} as const;
-
 /**
  * Stores and their brands (tags of type `brand`): the store list with its
  * filters, and the operator's imports. Region and district codes are the
@@ -75,8 +50,8 @@ const COLUMN_OF = {
  */
 export class StoreService {
   constructor(
-    private readonly db: Kysely<Database>,
     private readonly repository: StoreRepository,
+    private readonly transaction: DatabaseHandle["transaction"],
     private readonly media: MediaService,
     private readonly now: () => number,
   ) {}
@@ -162,16 +137,32 @@ export class StoreService {
     return this.repository.listAll();
   }
 
-  countStores(trx?: Kysely<Database>): Promise<number> {
-    return this.repository.countStores(trx);
+  /** True when any store or brand exists. */
+  hasContent(trx?: TableViews): Promise<boolean> {
+    return this.repository.hasAny(trx);
+  }
+
+  /**
+   * A brand with the logo an operator names, if any (a stored image or a file to store): the
+   * file goes to the media store in the brand's transaction, so a refused brand stores nothing.
+   */
+  async saveBrandWithLogo(
+    input: Omit<BrandInput, "logoMediaToken">,
+    logo: ImageSource | undefined,
+  ): Promise<{ id: number; created: boolean; changed: string[]; logo: PlacedImage | null }> {
+    return this.transaction(async (trx) => {
+      const placed = logo === undefined ? null : await this.media.place("logo", logo, trx);
+      const saved = await this.saveBrand(placed ? { ...input, logoMediaToken: placed.token } : input, trx);
+      return { ...saved, logo: placed };
+    });
   }
 
   /** Creates a brand or updates the fields given. */
   async saveBrand(
     input: BrandInput,
-    trx?: Kysely<Database>,
+    trx?: TableViews,
   ): Promise<{ id: number; created: boolean; changed: string[] }> {
-    if (!trx) return this.db.transaction().execute((inner) => this.saveBrand(input, inner));
+    if (!trx) return this.transaction((inner) => this.saveBrand(input, inner));
     const problems: string[] = [];
     if (!BRAND_CODE.test(input.code)) {
       problems.push(`brand code "${input.code}" must be lower-case letters, digits and hyphens (at most 64)`);
@@ -228,14 +219,51 @@ export class StoreService {
   async saveStores(
     stores: { label: string; input: StoreInput }[],
     options: { deactivateMissing?: boolean; dryRun?: boolean } = {},
-    trx?: Kysely<Database>,
+    trx?: TableViews,
   ): Promise<StoresSaved> {
-    if (!trx) return this.db.transaction().execute((inner) => this.saveStores(stores, options, inner));
-    const problems: string[] = [];
+    if (!trx) return this.transaction((inner) => this.saveStores(stores, options, inner));
+    const { saved, problems } = await this.writeStores(stores, options, trx);
+    if (problems.length > 0) {
+      throw new StoreInputError(problems.map(({ index, text }) => `${stores[index]?.label}: ${text}`));
+    }
+    return saved;
+  }
+
+  /**
+   * An operator's import, by line: each row's cells become a store (stores-import's columns;
+   * a region or district by code or name), then as saveStores. Any problem, in a row's cells
+   * or against the stores held, throws a StoreImportRefused listing every one; with problems in
+   * the cells the stores are still checked against the database, writing nothing.
+   */
+  async importStores(
+    rows: StoreImportRow[],
+    options: { deactivateMissing?: boolean; dryRun?: boolean } = {},
+  ): Promise<StoresSaved> {
+    const problems: { line: number; text: string }[] = [];
+    const stores: { line: number; label: string; input: StoreInput }[] = [];
+    for (const { line, cells } of rows) {
+      const parsed = storeFromRow(cells);
+      if (parsed.input) stores.push({ line, label: `line ${line}`, input: parsed.input });
+      problems.push(...parsed.problems.map((text) => ({ line, text })));
+    }
+    const dryRun = options.dryRun === true || problems.length > 0;
+    const written = await this.transaction((trx) => this.writeStores(stores, { ...options, dryRun }, trx));
+    problems.push(...written.problems.map(({ index, text }) => ({ line: stores[index]?.line ?? 0, text })));
+    if (problems.length > 0) throw new StoreImportRefused(problems);
+    return written.saved;
+  }
+
+  /** Checks every store, then writes them unless a store has a problem or `dryRun`; problems by index in `stores`. */
+  private async writeStores(
+    stores: { label: string; input: StoreInput }[],
+    options: { deactivateMissing?: boolean; dryRun?: boolean },
+    trx: TableViews,
+  ): Promise<{ saved: StoresSaved; problems: { index: number; text: string }[] }> {
+    const problems: { index: number; text: string }[] = [];
     const seen = new Map<string, string>();
-    for (const { label, input } of stores) {
+    for (const [index, { label, input }] of stores.entries()) {
       const first = seen.get(input.code);
-      if (first !== undefined) problems.push(`${label}: code ${input.code} is also used by ${first}`);
+      if (first !== undefined) problems.push({ index, text: `code ${input.code} is also used by ${first}` });
       else seen.set(input.code, label);
     }
     const existing = new Map(
@@ -253,150 +281,33 @@ export class StoreService {
     const now = this.now();
     const inserts: Insertable<StoresTable>[] = [];
     const updates: { id: number; values: Updateable<StoresTable> }[] = [];
-    const result: StoresSaved = { created: [], updated: [], unchanged: [], deactivated: [] };
-    for (const { label, input } of stores) {
+    const saved: StoresSaved = { created: [], updated: [], unchanged: [], deactivated: [] };
+    for (const [index, { input }] of stores.entries()) {
       const before = existing.get(input.code);
       const merged = mergeStore(before, input);
       const storeProblems = checkStore(merged, brands, tokens);
-      problems.push(...storeProblems.map((problem) => `${label}: ${problem}`));
+      problems.push(...storeProblems.map((text) => ({ index, text })));
       if (storeProblems.length > 0) continue;
       const values = storeValues(merged, brands);
       if (!before) {
         inserts.push({ ...values, created_at: now, updated_at: now });
-        result.created.push(input.code);
+        saved.created.push(input.code);
       } else if (Object.entries(values).some(([key, value]) => before[key as keyof StoreRow] !== value)) {
         updates.push({ id: before.id, values: { ...values, updated_at: now } });
-        result.updated.push(input.code);
+        saved.updated.push(input.code);
       } else {
-        result.unchanged.push(input.code);
+        saved.unchanged.push(input.code);
       }
     }
-    if (problems.length > 0) throw new StoreInputError(problems);
-    if (options.dryRun) return result;
+    if (problems.length > 0 || options.dryRun) return { saved, problems };
 
     await this.repository.insertStores(inserts, trx);
     for (const { id, values } of updates) await this.repository.updateStore(id, values, trx);
     if (options.deactivateMissing) {
-      result.deactivated = await this.repository.deactivateOthers([...seen.keys()], now, trx);
+      saved.deactivated = await this.repository.deactivateOthers([...seen.keys()], now, trx);
     }
-    return result;
+    return { saved, problems };
   }
-}
-
-/** A store with every field filled: the stored one with the input laid over it. */
-interface FullStore {
-  code: string;
-  brand: string;
-  region: string;
-  district: string;
-  name: LocalizedText;
-  address: LocalizedText;
-  businessHours: LocalizedText;
-  introduction: LocalizedText;
-  phone: string;
-  imageMediaToken: string | null;
-  partnerProperty: boolean;
-  status: string;
-  /** Brand code of the stored row, when the input names none. */
-  storedBrandId?: number;
-}
-
-function mergeStore(before: StoreRow | undefined, input: StoreInput): FullStore {
-  const texts = (field: (typeof TEXT_FIELDS)[number]): LocalizedText => ({
-    en: "",
-    tc: "",
-    sc: "",
-    ...(before ? pickTexts(before, COLUMN_OF[field]) : {}),
-    ...trimTexts(input[field]),
-  });
-  let region = input.region ?? before?.region ?? "";
-  const district = input.district ?? before?.district ?? "";
-  // A district names its region, so a file may give the district alone.
-  if (input.region === undefined && input.district !== undefined)
-    region = findDistrict(district)?.regionCode ?? region;
-  return {
-    code: input.code,
-    brand: input.brand ?? "",
-    region,
-    district,
-    name: texts("name"),
-    address: texts("address"),
-    businessHours: texts("businessHours"),
-    introduction: texts("introduction"),
-    phone: (input.phone ?? before?.phone ?? "").trim(),
-    imageMediaToken:
-      input.imageMediaToken !== undefined ? input.imageMediaToken : (before?.image_media_token ?? null),
-    partnerProperty: input.partnerProperty ?? before?.partner_property === 1,
-    status: input.status ?? before?.status ?? "active",
-    ...(before && input.brand === undefined ? { storedBrandId: before.brand_id } : {}),
-  };
-}
-
-function checkStore(store: FullStore, brands: Map<string, number>, tokens: Map<string, boolean>): string[] {
-  const problems: string[] = [];
-  if (!STORE_CODE.test(store.code)) {
-    problems.push(`code "${store.code}" must be letters, digits, hyphens and underscores (at most 64)`);
-  }
-  if (store.storedBrandId === undefined) {
-    if (store.brand === "") problems.push("brand is missing");
-    else if (!brands.has(store.brand)) {
-      problems.push(
-        `brand "${store.brand}" is unknown (known: ${[...brands.keys()].join(", ") || "none"}; add it with brand-add)`,
-      );
-    }
-  }
-  const region = findRegion(store.region);
-  const district = findDistrict(store.district);
-  if (store.region === "") problems.push("region is missing");
-  else if (!region)
-    problems.push(`region "${store.region}" is not one of ${REGIONS.map((r) => r.code).join(", ")}`);
-  if (store.district === "") problems.push("district is missing");
-  else if (!district) problems.push(`district "${store.district}" is unknown`);
-  else if (region && district.regionCode !== region.code) {
-    problems.push(
-      `district ${district.code} (${district.name.en}) is not in region ${region.code} (${region.name.en}); its region is ${district.regionCode}`,
-    );
-  }
-  if (!store.name.tc)
-    problems.push("name_tc is missing (Traditional Chinese is what other languages fall back to)");
-  if (!store.address.tc) problems.push("address_tc is missing");
-  for (const field of TEXT_FIELDS) {
-    for (const lang of LANGUAGES) {
-      const length = store[field][lang].length;
-      if (length > LIMITS[field]) {
-        problems.push(`${COLUMN_OF[field]}_${lang} is ${length} characters; at most ${LIMITS[field]}`);
-      }
-    }
-  }
-  if (!/^[+0-9 ()-]{0,32}$/.test(store.phone))
-    problems.push(`phone "${store.phone}" may hold only digits, spaces, + ( ) -`);
-  if (store.imageMediaToken && tokens.get(store.imageMediaToken) === false) {
-    problems.push(`image ${store.imageMediaToken} is not in the media store (add it with media-add)`);
-  }
-  if (!(STORE_STATUSES as readonly string[]).includes(store.status)) {
-    problems.push(`status "${store.status}" must be one of ${STORE_STATUSES.join(", ")}`);
-  }
-  return problems;
-}
-
-function storeValues(
-  store: FullStore,
-  brands: Map<string, number>,
-): Omit<StoresTable, "id" | "created_at" | "updated_at"> {
-  return {
-    code: store.code,
-    brand_id: store.storedBrandId ?? (brands.get(store.brand) as number),
-    region: store.region,
-    district: store.district,
-    ...columnsOf("name", store.name),
-    ...columnsOf("address", store.address),
-    ...columnsOf("business_hours", store.businessHours),
-    ...columnsOf("introduction", store.introduction),
-    phone: store.phone,
-    image_media_token: store.imageMediaToken,
-    partner_property: store.partnerProperty ? 1 : 0,
-    status: store.status,
-  };
 }
 
 function storeView(row: StoreWithBrand, lang: Language): Store {
@@ -420,25 +331,4 @@ function storeView(row: StoreWithBrand, lang: Language): Store {
     image_media_token: row.image_media_token,
     partner_property: row.partner_property === 1,
   };
-}
-
-function trimTexts(texts: Texts | undefined): Texts {
-  const result: Texts = {};
-  for (const lang of LANGUAGES) {
-    const text = texts?.[lang];
-    if (text !== undefined) result[lang] = text.trim();
-  }
-  return result;
-}
-
-function pickTexts<Name extends string>(row: TextColumns<Name> | undefined, name: Name): Texts {
-  if (!row) return {};
-  const get = (lang: Language) => row[`${name}_${lang}` as keyof TextColumns<Name>];
-  return { en: get("en"), tc: get("tc"), sc: get("sc") };
-}
-
-function columnsOf<Name extends string>(name: Name, texts: Texts): TextColumns<Name> {
-  const result: Record<string, string> = {};
-  for (const [lang, text] of Object.entries(texts)) result[`${name}_${lang}`] = text;
-  return result as TextColumns<Name>;
 }

@@ -1,27 +1,31 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { Preferences } from "@hcoins/domain/api/subscriptions";
 import { ErrorCode } from "@hcoins/domain/codes";
-import type { Kysely } from "kysely";
-import type { Config } from "../../config.ts";
-import type { Database, MemberRow } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { safeEqual } from "../../secrets.ts";
-import type { MemberService } from "../members/service.ts";
+import type { MemberRow, MemberService } from "../members/service.ts";
+import type { SettingsService } from "../settings/service.ts";
 
 const SECRET_KEY = "unsubscribe_link_secret";
+
+export interface SubscriptionConfig {
+  linkTtlDays: number;
+  /** The origin of the links handed out (PUBLIC_URL, or the server's own address). */
+  publicUrl: string;
+}
 
 /**
  * Marketing preferences, changed by the member or by anyone holding the member's
  * unsubscribe link. The link's token is `<base64url {m, e}>.<hmac>`: signed with a
- * secret generated once and kept in the settings table, so links survive restarts.
+ * secret generated once and kept in the settings, so links survive restarts.
  */
 export class SubscriptionService {
   private secret: Promise<string> | undefined;
 
   constructor(
-    private readonly db: Kysely<Database>,
     private readonly members: MemberService,
-    private readonly config: Config,
+    private readonly settings: SettingsService,
+    private readonly config: SubscriptionConfig,
     private readonly now: () => number,
   ) {}
 
@@ -47,9 +51,19 @@ export class SubscriptionService {
   }
 
   async issueLinkToken(memberId: number): Promise<string> {
-    const expiresAt = Math.floor(this.now() / 1000) + this.config.UNSUBSCRIBE_LINK_TTL_DAYS * 86_400;
+    const expiresAt = Math.floor(this.now() / 1000) + this.config.linkTtlDays * 86_400;
     const body = Buffer.from(JSON.stringify({ m: memberId, e: expiresAt })).toString("base64url");
     return `${body}.${await this.sign(body)}`;
+  }
+
+  /** A member's unsubscribe link: the web app's preferences page with a signed token, and its days of life. */
+  async unsubscribeLink(memberId: number): Promise<{ url: string; validDays: number }> {
+    const token = await this.issueLinkToken(memberId);
+    const base = this.config.publicUrl.replace(/\/+$/, "");
+    return {
+      url: `${base}/subscription-preferences?token=${encodeURIComponent(token)}`,
+      validDays: this.config.linkTtlDays,
+    };
   }
 
   /** The member of a valid, unexpired link token; 4010 otherwise. */
@@ -71,19 +85,7 @@ export class SubscriptionService {
   }
 
   private loadSecret(): Promise<string> {
-    this.secret ??= (async () => {
-      await this.db
-        .insertInto("settings")
-        .values({ key: SECRET_KEY, value: randomBytes(32).toString("base64url") })
-        .onConflict((oc) => oc.column("key").doNothing())
-        .execute();
-      const row = await this.db
-        .selectFrom("settings")
-        .select("value")
-        .where("key", "=", SECRET_KEY)
-        .executeTakeFirstOrThrow();
-      return row.value;
-    })();
+    this.secret ??= this.settings.valueOrInitial(SECRET_KEY, randomBytes(32).toString("base64url"));
     return this.secret;
   }
 }

@@ -1,6 +1,5 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { routes } from "../../app/router.tsx";
 import { config } from "../../lib/config.ts";
 import { i18next } from "../../lib/i18n.ts";
 import { mockApi, renderApp } from "../../lib/test-app.tsx";
@@ -79,18 +78,6 @@ describe("OpenOrDownloadPage (/reward, /offer, /egift and unknown paths)", () =>
       const badge = screen.getByRole("link", { name: appStore });
       expect(badge).toHaveTextContent(caption);
       expect(screen.getByRole("link", { name: googlePlay })).toBeInTheDocument();
-    },
-  );
-
-  it.each(["/reward", "/offer", "/egift", "/abc/def"])(
-    "the app's routes show it at %s, not the store redirect",
-    async (path) => {
-      useAgent(ANDROID);
-      renderApp(routes, path);
-      expect(
-        await screen.findByRole("heading", { level: 1, name: "Open or Download the app now" }),
-      ).toBeInTheDocument();
-      expect(replace).not.toHaveBeenCalled();
     },
   );
 });

@@ -1,0 +1,151 @@
+import {
+  type ColumnPolicy,
+  HOLDER_COLUMNS,
+  type Holder,
+  type HolderAnonymiseResult,
+} from "@hcoins/coin-scheme/holders";
+import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
+import { AUTH_DATA_COLUMNS } from "../auth/personal-data.ts";
+import type { AuthService } from "../auth/service.ts";
+import {
+  type CoinSchemeClient,
+  CoinSchemeRefusedError,
+  CoinSchemeUnavailableError,
+} from "../coins/coin-scheme-client.ts";
+import { memberRefOf } from "../coins/service.ts";
+import { MEMBER_DATA_COLUMNS } from "../members/personal-data.ts";
+import type { MemberRow, MemberService } from "../members/service.ts";
+import { SMS_DATA_COLUMNS } from "../sms/personal-data.ts";
+import type { SmsCodeService } from "../sms/service.ts";
+
+/**
+ * Every column of the member server's tables that hold personal data, exported or withheld
+ * with the reason, from the modules that own them (the scheme's are in the scheme's holders.ts).
+ */
+export const MEMBER_COLUMNS = { ...MEMBER_DATA_COLUMNS, ...AUTH_DATA_COLUMNS, ...SMS_DATA_COLUMNS };
+
+/** The member server's tables that hold nothing about a member, and why; with the map above they cover its schema. */
+export const TABLES_WITHOUT_MEMBER_DATA: Readonly<Record<string, string>> = {
+  settings: "server settings (the seed flag, the unsubscribe-link secret)",
+  signature_nonces: "random nonces of signed logins, with no member or number, pruned after twice the window",
+  media: "content images uploaded by operators",
+  cms_locations: "content",
+  cms_pages: "content",
+  cms_banners: "content",
+  tags: "content (brands)",
+  stores: "content (the programme's stores)",
+};
+
+/** An external scheme did not erase (it is asked first): nothing was erased. */
+export class SchemeDidNotErase extends Error {}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The exported columns of a row, times (`*_at`, unix ms) as ISO 8601. */
+function exportRow<T extends object>(row: T, policy: Record<keyof T, ColumnPolicy>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (policy[column as keyof T] !== "exported") continue;
+    out[column] = column.endsWith("_at") && typeof value === "number" ? iso(value) : value;
+  }
+  return out;
+}
+
+function withheldColumns(): Record<string, string> {
+  const withheld: Record<string, string> = {};
+  for (const [table, columns] of Object.entries({ ...MEMBER_COLUMNS, ...HOLDER_COLUMNS })) {
+    for (const [column, policy] of Object.entries(columns as Record<string, ColumnPolicy>)) {
+      if (policy !== "exported") withheld[`${table}.${column}`] = policy.withheld;
+    }
+  }
+  return withheld;
+}
+
+const holderOf = (member: MemberRow): Holder => ({
+  memberRef: memberRefOf(member),
+  prefix: member.mobile_phone_prefix,
+  phone: member.mobile_phone,
+});
+
+/**
+ * A member's data access request and erasure (Hong Kong's Personal Data (Privacy) Ordinance):
+ * everything the member server and the coin scheme hold about them, from the modules that
+ * hold it. docs/data-protection.md.
+ */
+export class DataProtectionService {
+  constructor(
+    private readonly members: MemberService,
+    private readonly auth: AuthService,
+    private readonly sms: SmsCodeService,
+    private readonly coinScheme: CoinSchemeClient,
+    private readonly transaction: DatabaseHandle["transaction"],
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * One JSON document with everything held about the member, secrets left out (see `withheld`).
+   * A scheme that cannot answer fails it (CoinSchemeUnavailableError / RefusedError): an export
+   * without the coin ledger would be incomplete.
+   */
+  async exportDocument(member: MemberRow) {
+    const [held, resetTokens, smsCodes, coins] = await Promise.all([
+      this.members.dataOf(member),
+      this.auth.resetTokensOf(member.id),
+      this.sms.codesOf(member.mobile_phone_prefix, member.mobile_phone),
+      this.coinScheme.holderData(holderOf(member)),
+    ]);
+    const now = this.now();
+    return {
+      format: "hcoins-member-export/1",
+      exported_at: iso(now),
+      member: { ...exportRow(member, MEMBER_COLUMNS.members), password_set: member.password_hash !== null },
+      access_tokens: held.accessTokens.map((token) => ({
+        ...exportRow(token, MEMBER_COLUMNS.access_tokens),
+        state: token.revoked_at !== null ? "revoked" : token.expires_at <= now ? "expired" : "live",
+      })),
+      reset_tokens: resetTokens.map((token) => exportRow(token, MEMBER_COLUMNS.reset_tokens)),
+      sms_codes: smsCodes.map((code) => exportRow(code, MEMBER_COLUMNS.sms_codes)),
+      blocked_number: held.block ? exportRow(held.block, MEMBER_COLUMNS.blocked_numbers) : null,
+      coin_scheme: { kind: this.coinScheme.kind, ...coins },
+      withheld: withheldColumns(),
+    };
+  }
+
+  /**
+   * Erases a member: their row, sessions, reset tokens and the SMS code records of their
+   * number are deleted, and their H Coins accounts anonymised (the ledger stays). Embedded
+   * scheme: its tables are in the same database, so the whole erasure is one transaction.
+   * External scheme: it is asked first (its erase is idempotent); when it cannot answer,
+   * nothing is erased (SchemeDidNotErase), and when the member server's part then fails,
+   * erasing again completes it. MemberErasedMeanwhile when another erasure got there first.
+   */
+  async erase(member: MemberRow): Promise<{
+    coins: HolderAnonymiseResult;
+    removed: { accessTokens: number; liveAccessTokens: number; resetTokens: number; smsCodes: number };
+  }> {
+    const holder = holderOf(member);
+    if (this.coinScheme.kind === "embedded") {
+      return this.transaction(async (trx) => {
+        const coins = await this.coinScheme.inTransaction(trx).eraseHolder(holder);
+        return { coins, removed: await this.eraseMemberData(member, trx) };
+      });
+    }
+    let coins: HolderAnonymiseResult;
+    try {
+      coins = await this.coinScheme.eraseHolder(holder);
+    } catch (error) {
+      if (error instanceof CoinSchemeUnavailableError || error instanceof CoinSchemeRefusedError) {
+        throw new SchemeDidNotErase(error.message, { cause: error });
+      }
+      throw error;
+    }
+    return { coins, removed: await this.transaction((trx) => this.eraseMemberData(member, trx)) };
+  }
+
+  /** The member server's part, in the caller's transaction: the member row and everything keyed by it or their number. */
+  private async eraseMemberData(member: MemberRow, trx: TableViews) {
+    const resetTokens = await this.auth.eraseResetTokensOf(member.id, trx);
+    const smsCodes = await this.sms.eraseCodesOf(member.mobile_phone_prefix, member.mobile_phone, trx);
+    return { ...(await this.members.erase(member, trx)), resetTokens, smsCodes };
+  }
+}

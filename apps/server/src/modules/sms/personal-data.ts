@@ -1,0 +1,20 @@
+import type { ColumnPolicy } from "@hcoins/coin-scheme/holders";
+import type { SmsCodesTable } from "./tables.ts";
+
+/** Every column of this module's table, exported or withheld (see members/personal-data.ts). */
+export const SMS_DATA_COLUMNS: {
+  sms_codes: Record<keyof SmsCodesTable, ColumnPolicy>;
+} = {
+  sms_codes: {
+    id: "exported",
+    mobile_phone_prefix: "exported",
+    mobile_phone: "exported",
+    purpose: "exported",
+    code_hash: { withheld: "a secret (hash of a one-time code)" },
+    attempts: "exported",
+    expires_at: "exported",
+    verified_at: "exported",
+    consumed_at: "exported",
+    created_at: "exported",
+  },
+};
