@@ -1,4 +1,4 @@
-import type { Language } from "@hcoins/domain/profile-options";
+import type { Language } from "@hcoins/domain/languages";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import enAppOpen from "../apps/web/src/locales/en/appOpen.json" with { type: "json" };

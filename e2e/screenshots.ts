@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { Language } from "@hcoins/domain/profile-options";
+import type { Language } from "@hcoins/domain/languages";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./support/browser.ts";
 import {

@@ -1,8 +1,8 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Language } from "@hcoins/domain/languages";
 import { registrationPayloadSchema } from "@hcoins/domain/payloads";
-import type { Language } from "@hcoins/domain/profile-options";
 import type { Browser, Locator, Page } from "playwright-core";
 import { hashPassword } from "../../apps/server/src/modules/auth/passwords.ts";
 import { openPage } from "./browser.ts";

@@ -1,4 +1,4 @@
-import type { Language } from "@hcoins/domain/profile-options";
+import type { Language } from "@hcoins/domain/languages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { launchBrowser } from "./browser.ts";

@@ -4,7 +4,8 @@ import {
   MEMBER_CHECK_MESSAGES,
   type MemberCheckAlertCode,
 } from "@hcoins/domain/codes";
-import { findRegion, type Language, UNSUBSCRIBE_REASONS } from "@hcoins/domain/profile-options";
+import type { Language } from "@hcoins/domain/languages";
+import { findRegion, UNSUBSCRIBE_REASONS } from "@hcoins/domain/profile-options";
 import enCommon from "../../apps/web/src/locales/en/common.json" with { type: "json" };
 import enLogin from "../../apps/web/src/locales/en/login.json" with { type: "json" };
 import enPassword from "../../apps/web/src/locales/en/password.json" with { type: "json" };

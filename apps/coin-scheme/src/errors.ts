@@ -1,4 +1,4 @@
-import type { LocalizedText } from "@hcoins/domain/profile-options";
+import type { LocalizedText } from "@hcoins/domain/languages";
 import { EnvelopeError, type ErrorEnvelope } from "@hcoins/server-kit/error-envelope";
 
 /**

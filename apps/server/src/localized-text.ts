@@ -1,4 +1,4 @@
-import type { Language, LocalizedText } from "@hcoins/domain/profile-options";
+import type { Language, LocalizedText } from "@hcoins/domain/languages";
 
 /** A text kept in three columns: `<name>_en`, `<name>_tc`, `<name>_sc`. */
 export type TextColumns<Name extends string> = Record<`${Name}_en` | `${Name}_tc` | `${Name}_sc`, string>;

@@ -1,4 +1,4 @@
-import type { LocalizedText } from "./profile-options.ts";
+import type { LocalizedText } from "./languages.ts";
 
 /** The `error_code` values of the API contract's failure envelope. */
 export const ErrorCode = {

@@ -1,4 +1,8 @@
-import { DEFAULT_LANGUAGE, type Language } from "./profile-options.ts";
+/** The app's languages: English, Traditional Chinese (Hong Kong, the default) and Simplified Chinese. */
+export type Language = "en" | "tc" | "sc";
+export const LANGUAGES: readonly Language[] = ["en", "tc", "sc"];
+export const DEFAULT_LANGUAGE: Language = "tc";
+export type LocalizedText = Record<Language, string>;
 
 const DIRECT: Record<string, Language> = { en: "en", tc: "tc", sc: "sc" };
 

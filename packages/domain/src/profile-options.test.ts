@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LANGUAGES } from "./languages.ts";
 import {
   AGE_RANGES,
   BIRTH_MONTHS,
@@ -10,7 +11,6 @@ import {
   formatBirthMonth,
   GENDERS,
   isDistrictOf,
-  LANGUAGES,
   REGIONS,
   TITLES,
   UNSUBSCRIBE_REASONS,

@@ -1,7 +1,4 @@
-export type Language = "en" | "tc" | "sc";
-export const LANGUAGES: readonly Language[] = ["en", "tc", "sc"];
-export const DEFAULT_LANGUAGE: Language = "tc";
-export type LocalizedText = Record<Language, string>;
+import type { LocalizedText } from "./languages.ts";
 
 export const TITLES = [
   { value: 1, key: "mr" },

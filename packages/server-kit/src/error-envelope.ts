@@ -1,4 +1,4 @@
-import type { Language, LocalizedText } from "@hcoins/domain/profile-options";
+import type { Language, LocalizedText } from "@hcoins/domain/languages";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseUnavailable } from "./database-errors.ts";
 

@@ -1,5 +1,4 @@
-import { languageFromAcceptLanguage } from "@hcoins/domain/languages";
-import type { Language } from "@hcoins/domain/profile-options";
+import { type Language, languageFromAcceptLanguage } from "@hcoins/domain/languages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 

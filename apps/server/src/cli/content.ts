@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { CONTENT_STATUSES, type ContentStatus } from "@hcoins/domain/api/cms";
-import { LANGUAGES, type Language, type LocalizedText } from "@hcoins/domain/profile-options";
+import { LANGUAGES, type Language, type LocalizedText } from "@hcoins/domain/languages";
 import { CmsInputError } from "../modules/cms/service.ts";
 import { type ImageSource, MEDIA_TOKEN, MediaRejected, type PlacedImage } from "../modules/media/service.ts";
 import type { Services } from "../services.ts";

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
-import { LANGUAGES, type LocalizedText } from "@hcoins/domain/profile-options";
+import { LANGUAGES, type LocalizedText } from "@hcoins/domain/languages";
 import { stringify } from "csv-stringify/sync";
 import { MediaRejected } from "../modules/media/service.ts";
 import { StoreInputError } from "../modules/stores/service.ts";

@@ -1,4 +1,4 @@
-import type { LocalizedText } from "@hcoins/domain/profile-options";
+import type { LocalizedText } from "@hcoins/domain/languages";
 import type { BrandArt } from "./banner-art.ts";
 
 /** The fictional retail brands of the first start: the store list's brand filter and the store pictures. */

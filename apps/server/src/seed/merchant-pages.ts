@@ -1,4 +1,4 @@
-import type { LocalizedText } from "@hcoins/domain/profile-options";
+import type { LocalizedText } from "@hcoins/domain/languages";
 
 /** A merchant page of the first start: `/pages/merchant/h-coins-partners` in the web app. */
 export interface SeedPage {

@@ -1,4 +1,4 @@
-import type { LocalizedText } from "@hcoins/domain/profile-options";
+import type { LocalizedText } from "@hcoins/domain/languages";
 
 /**
  * The programme's terms and conditions (location `general`, slug

@@ -1,6 +1,5 @@
 import { PROFILE_QUERY, ROUTES } from "@hcoins/domain/api/routes";
-import { HTML_LANG } from "@hcoins/domain/languages";
-import { LANGUAGES, type Language } from "@hcoins/domain/profile-options";
+import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
 import { matchRoutes } from "react-router";
 import { APP_CONFIG_GLOBAL, type AppConfig, EARLY_RESPONSES } from "../lib/config.ts";
 import { chooseLanguage, LANGUAGE_KEY } from "../lib/language.ts";

@@ -1,5 +1,4 @@
-import { HTML_LANG } from "@hcoins/domain/languages";
-import { LANGUAGES, type Language } from "@hcoins/domain/profile-options";
+import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
 import { useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useMatches, useNavigate, useNavigation } from "react-router";

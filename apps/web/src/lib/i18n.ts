@@ -1,5 +1,4 @@
-import { HTML_LANG } from "@hcoins/domain/languages";
-import type { Language } from "@hcoins/domain/profile-options";
+import { HTML_LANG, type Language } from "@hcoins/domain/languages";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { storeLanguage } from "./language.ts";

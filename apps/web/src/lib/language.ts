@@ -1,5 +1,4 @@
-import { resolveLanguage } from "@hcoins/domain/languages";
-import type { Language } from "@hcoins/domain/profile-options";
+import { type Language, resolveLanguage } from "@hcoins/domain/languages";
 
 /** Where the language choice is kept: localStorage for the app, a cookie of the same name for the server. */
 export const LANGUAGE_KEY = "lang";

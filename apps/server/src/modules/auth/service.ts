@@ -1,6 +1,6 @@
 import { ErrorCode } from "@hcoins/domain/codes";
+import type { Language } from "@hcoins/domain/languages";
 import { isCommonPassword } from "@hcoins/domain/password";
-import type { Language } from "@hcoins/domain/profile-options";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import type { Counter, CounterFactory } from "../../counters.ts";
 import { AppError } from "../../errors.ts";

@@ -1,5 +1,5 @@
 import { type Banner, type CmsPage, CONTENT_STATUSES, type ContentStatus } from "@hcoins/domain/api/cms";
-import { LANGUAGES, type Language, type LocalizedText } from "@hcoins/domain/profile-options";
+import { LANGUAGES, type Language, type LocalizedText } from "@hcoins/domain/languages";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import { type TextColumns, textIn } from "../../localized-text.ts";
 import type { ImageSource, MediaService, PlacedImage } from "../media/service.ts";

@@ -1,4 +1,4 @@
-import type { LocalizedText } from "@hcoins/domain/profile-options";
+import type { LocalizedText } from "@hcoins/domain/languages";
 
 /**
  * What a member reads about H Coins, in the three languages. The calls send all

@@ -1,4 +1,4 @@
-import type { Language } from "@hcoins/domain/profile-options";
+import type { Language } from "@hcoins/domain/languages";
 
 export type SmsPurpose = "register" | "reset";
 

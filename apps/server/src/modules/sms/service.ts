@@ -1,5 +1,5 @@
 import { ErrorCode, type ErrorCodeValue } from "@hcoins/domain/codes";
-import type { Language } from "@hcoins/domain/profile-options";
+import type { Language } from "@hcoins/domain/languages";
 import type { TableViews } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
 import type { Counter, CounterFactory } from "../../counters.ts";

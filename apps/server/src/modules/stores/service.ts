@@ -1,5 +1,6 @@
 import { type Brand, STORE_PAGE_SIZE_MAX, type Store } from "@hcoins/domain/api/stores";
-import { findDistrict, findRegion, LANGUAGES, type Language, REGIONS } from "@hcoins/domain/profile-options";
+import { LANGUAGES, type Language } from "@hcoins/domain/languages";
+import { findDistrict, findRegion, REGIONS } from "@hcoins/domain/profile-options";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import type { Insertable, Updateable } from "kysely";
 import { localizedIn, textIn } from "../../localized-text.ts";

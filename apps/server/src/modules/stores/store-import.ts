@@ -1,4 +1,5 @@
-import { LANGUAGES, type LocalizedText, REGIONS } from "@hcoins/domain/profile-options";
+import { LANGUAGES, type LocalizedText } from "@hcoins/domain/languages";
+import { REGIONS } from "@hcoins/domain/profile-options";
 import { STORE_STATUSES, type StoreInput, type StoreStatus } from "./store-rules.ts";
 
 /** The columns of a store import and export, in export order. Only `code` is required in an import. */

@@ -1,11 +1,5 @@
-import {
-  findDistrict,
-  findRegion,
-  LANGUAGES,
-  type Language,
-  type LocalizedText,
-  REGIONS,
-} from "@hcoins/domain/profile-options";
+import { LANGUAGES, type Language, type LocalizedText } from "@hcoins/domain/languages";
+import { findDistrict, findRegion, REGIONS } from "@hcoins/domain/profile-options";
 import type { Selectable } from "kysely";
 import type { TextColumns } from "../../localized-text.ts";
 import type { StoresTable } from "./tables.ts";
