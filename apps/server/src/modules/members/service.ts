@@ -13,7 +13,7 @@ import {
   MemberImportRefused,
   type MemberImportRow,
 } from "./member-import.ts";
-import type { MemberRepository } from "./repository.ts";
+import type { MemberRepository, PhoneHolder } from "./repository.ts";
 import type { MembersTable } from "./tables.ts";
 import { isProfileComplete } from "./user-info.ts";
 
@@ -23,8 +23,8 @@ export type MemberRow = Selectable<MembersTable>;
 export type PhoneCheck =
   | { code: typeof MemberCheckCode.mayNotRegister }
   | { code: typeof MemberCheckCode.notRegistered }
-  | { code: typeof MemberCheckCode.appMemberIncomplete; member: MemberRow }
-  | { code: typeof MemberCheckCode.registered; member: MemberRow };
+  | { code: typeof MemberCheckCode.appMemberIncomplete; member: PhoneHolder }
+  | { code: typeof MemberCheckCode.registered; member: PhoneHolder };
 
 export interface MemberConfig {
   accessTokenTtlDays: number;
@@ -83,10 +83,10 @@ export class MemberService {
 
   /** CheckPhone: blocked 40002, unknown 40003, app member without profile or password 40005, else 40006. */
   async checkPhone(prefix: string, phone: string): Promise<PhoneCheck> {
-    const { member, blocked } = await this.repo.findByPhoneWithBlock(prefix, phone);
+    const { member, blocked } = await this.repo.phoneHolder(prefix, phone);
     if (blocked) return { code: MemberCheckCode.mayNotRegister };
     if (!member) return { code: MemberCheckCode.notRegistered };
-    if (member.password_hash === null || !isProfileComplete(member)) {
+    if (!member.has_password || !isProfileComplete(member)) {
       return { code: MemberCheckCode.appMemberIncomplete, member };
     }
     return { code: MemberCheckCode.registered, member };

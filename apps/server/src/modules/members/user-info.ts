@@ -1,9 +1,10 @@
 import type { UserInfo } from "@hcoins/domain/api/profile";
 import { profileCompleted } from "@hcoins/domain/payloads";
+import type { ProfileFields } from "./repository.ts";
 import type { MemberRow } from "./service.ts";
 
 /** A member needs web registration while either the profile or the password is missing (CheckPhone 40005). */
-export function isProfileComplete(row: MemberRow): boolean {
+export function isProfileComplete(row: ProfileFields): boolean {
   return profileCompleted({
     title: row.title,
     first_name: row.first_name,
