@@ -1,6 +1,5 @@
-import { ROUTES } from "@hcoins/domain/api/routes";
+import { mediaAddress } from "@hcoins/domain/api/routes";
 import { config } from "../lib/config.ts";
 
-/** Image address of a media token, for <img src>: no Authorization header, the app id in the query. */
-export const mediaUrl = (token: string) =>
-  `${config.crmBase}${ROUTES.media.path.replace(":token", encodeURIComponent(token))}?app_id=${encodeURIComponent(config.appId)}`;
+/** Image address of a media token, for <img src> (the app id in the query, not a header). */
+export const mediaUrl = (token: string) => mediaAddress(config.crmBase, config.appId, token);

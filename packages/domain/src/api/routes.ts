@@ -85,5 +85,12 @@ export type RouteName = keyof typeof ROUTES;
 /** The profile as the web app asks for it, custom fields included (the contract's call). */
 export const PROFILE_QUERY = { include_custom_field: "1" } as const;
 
+/**
+ * An image's address for <img src>, below the CRM base the web app is configured with: an image
+ * request sends no Authorization header, so the app id goes in the query.
+ */
+export const mediaAddress = (crmBase: string, appId: string, token: string) =>
+  `${crmBase}${ROUTES.media.path.replace(":token", encodeURIComponent(token))}?app_id=${encodeURIComponent(appId)}`;
+
 /** The path the server serves a route at (the web app reads its bases from configuration instead). */
 export const serverPath = (route: ApiRoute) => `${API_BASES[route.base]}${route.path}`;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
-import { API_BASES, ROUTES } from "@hcoins/domain/api/routes";
+import { API_BASES, mediaAddress } from "@hcoins/domain/api/routes";
 import { HTML_LANG } from "@hcoins/domain/languages";
 import {
   bannerPaint,
@@ -68,8 +68,7 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
       : { screens: [], catalogues: {} },
   );
   // The address the web app gives a media token (apps/web/src/api/media.ts).
-  const mediaUrl = (token: string) =>
-    `${config.WEB_CRM_BASE}${ROUTES.media.path.replace(":token", encodeURIComponent(token))}?app_id=${encodeURIComponent(config.WEB_APP_ID)}`;
+  const mediaUrl = (token: string) => mediaAddress(config.WEB_CRM_BASE, config.WEB_APP_ID, token);
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(" ")}`,
