@@ -56,6 +56,12 @@ declare module "fastify" {
  */
 const COMPRESSION = { encodings: ["br", "gzip"] as ("br" | "gzip")[], globalDecompression: false };
 
+const NO_RATE_COUNTS = {
+  "x-ratelimit-limit": false,
+  "x-ratelimit-remaining": false,
+  "x-ratelimit-reset": false,
+};
+
 /** Builds the whole server: server.ts listens on it, tests call it with inject(). */
 export async function buildApp({
   config,
@@ -98,17 +104,8 @@ export async function buildApp({
     timeWindow: "1 minute",
     // No client reads the x-ratelimit-* counts, and three headers on every answer cost more than
     // they tell; a refused request still says when to come back (retry-after).
-    addHeadersOnExceeding: {
-      "x-ratelimit-limit": false,
-      "x-ratelimit-remaining": false,
-      "x-ratelimit-reset": false,
-    },
-    addHeaders: {
-      "x-ratelimit-limit": false,
-      "x-ratelimit-remaining": false,
-      "x-ratelimit-reset": false,
-      "retry-after": true,
-    },
+    addHeadersOnExceeding: NO_RATE_COUNTS,
+    addHeaders: { ...NO_RATE_COUNTS, "retry-after": true },
     ...(redis ? { store: fallbackRateLimitStore(redis, `${config.REDIS_KEY_PREFIX}:http-rate:`) } : {}),
   });
   await registerApiDocs(app, {

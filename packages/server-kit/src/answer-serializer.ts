@@ -46,9 +46,8 @@ export function answerSerializerCompiler({
   checkAnswers,
 }: {
   checkAnswers: boolean;
-}): FastifySerializerCompiler<unknown> {
+}): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
-    if (!(schema instanceof z.ZodType)) return fastJson(schema as JsonSchema);
     const write = fastJson(
       simplify(
         z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "any" }),

@@ -80,9 +80,11 @@ const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replac
 const escapeText = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
+const STORED_LANGUAGE = new RegExp(`(?:^|;\\s*)${LANGUAGE_KEY}=([^;]*)`);
+
 /** The page's language as the app will choose it: `?lang=`, else the stored choice (a cookie here). */
 export function pageLanguage(query: URLSearchParams, cookieHeader: string | undefined): Language {
-  const stored = new RegExp(`(?:^|;\\s*)${LANGUAGE_KEY}=([^;]*)`).exec(cookieHeader ?? "")?.[1];
+  const stored = STORED_LANGUAGE.exec(cookieHeader ?? "")?.[1];
   return chooseLanguage(query.get("lang"), stored ?? null);
 }
 
