@@ -1,3 +1,4 @@
+import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import { z } from "zod";
 import type { HcoinAccountsTable, HcoinTransactionsTable } from "./tables.ts";
 
@@ -18,9 +19,6 @@ export interface Holder {
   prefix: string;
   phone: string;
 }
-
-/** How a column of a table that holds personal data appears in an export. */
-export type ColumnPolicy = "exported" | { withheld: string };
 
 /**
  * Every column of the scheme's personal-data tables, exported or withheld with the reason.

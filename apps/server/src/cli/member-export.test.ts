@@ -1,7 +1,8 @@
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ColumnPolicy, HOLDER_COLUMNS } from "@hcoins/coin-scheme/holders";
+import { HOLDER_COLUMNS } from "@hcoins/coin-scheme/holders";
+import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import { describe, expect, it } from "vitest";
 import { MEMBER_COLUMNS, TABLES_WITHOUT_MEMBER_DATA } from "../modules/data-protection/service.ts";
 import { embeddedTill, memberWithEverything } from "../testing/data-protection.ts";

@@ -1,4 +1,4 @@
-import type { ColumnPolicy } from "@hcoins/coin-scheme/holders";
+import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import type { ResetTokensTable } from "./tables.ts";
 
 /** Every column of this module's table of member data, exported or withheld (see members/personal-data.ts). */

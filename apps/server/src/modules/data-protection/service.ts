@@ -1,9 +1,5 @@
-import {
-  type ColumnPolicy,
-  HOLDER_COLUMNS,
-  type Holder,
-  type HolderAnonymiseResult,
-} from "@hcoins/coin-scheme/holders";
+import { HOLDER_COLUMNS, type Holder, type HolderAnonymiseResult } from "@hcoins/coin-scheme/holders";
+import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import { AUTH_DATA_COLUMNS } from "../auth/personal-data.ts";
 import type { AuthService } from "../auth/service.ts";

@@ -1,4 +1,4 @@
-import type { ColumnPolicy } from "@hcoins/coin-scheme/holders";
+import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import type { AccessTokensTable, BlockedNumbersTable, MembersTable } from "./tables.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { ColumnPolicy } from "@hcoins/coin-scheme/holders";
+import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import type { SmsCodesTable } from "./tables.ts";
 
 /** Every column of this module's table, exported or withheld (see members/personal-data.ts). */
