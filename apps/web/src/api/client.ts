@@ -2,7 +2,7 @@ import type { AnswerOf, BodyOf, QueryOf } from "@hcoins/domain/api/contract";
 import type { FailureAnswer } from "@hcoins/domain/api/envelope";
 import { ROUTES, type RouteName } from "@hcoins/domain/api/routes";
 import type { UseMutationOptions } from "@tanstack/react-query";
-import { config, EARLY_RESPONSES } from "../lib/config.ts";
+import { config } from "../lib/config.ts";
 import { currentAcceptLanguage } from "../lib/i18n.ts";
 import { type Phone, session } from "../lib/session.ts";
 
@@ -164,22 +164,13 @@ export async function call<Name extends RouteName>(
   throw failure(status, answer);
 }
 
-interface EarlyResponse {
-  url: string;
-  authorization: string;
-  response: Promise<Response>;
-}
-
 /** An early answer (lib/config.ts) to the same call with the same credentials: taken once. */
 function takeEarlyResponse(url: URL, authorization: string | undefined): Promise<Response> | undefined {
-  const early = (window as unknown as Record<typeof EARLY_RESPONSES, EarlyResponse[] | undefined>)[
-    EARLY_RESPONSES
-  ];
-  const index = early?.findIndex(
+  const early = window.__earlyResponses ?? [];
+  const index = early.findIndex(
     (item) => item.url === `${url.pathname}${url.search}` && item.authorization === authorization,
   );
-  if (!early || index === undefined || index < 0) return undefined;
-  return early.splice(index, 1)[0]?.response;
+  return index < 0 ? undefined : early.splice(index, 1)[0]?.response;
 }
 
 function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined) {

@@ -37,9 +37,17 @@ export interface AppConfig {
 export const APP_CONFIG_GLOBAL = "__APP_CONFIG__";
 export const EARLY_RESPONSES = "__earlyResponses";
 
+/** A request the early script made before the app's code arrived. */
+export interface EarlyResponse {
+  url: string;
+  authorization: string;
+  response: Promise<Response>;
+}
+
 declare global {
   interface Window {
     __APP_CONFIG__?: Partial<AppConfig>;
+    __earlyResponses?: EarlyResponse[];
   }
 }
 
