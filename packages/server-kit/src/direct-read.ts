@@ -1,5 +1,4 @@
 import type SQLite from "better-sqlite3";
-import type { Kysely } from "kysely";
 
 /**
  * Runs a compiled read at once and gives its rows, or undefined when it must wait its turn
@@ -7,15 +6,13 @@ import type { Kysely } from "kysely";
  */
 export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
 
-// biome-ignore lint/suspicious/noExplicitAny: a view's tables do not matter here
-const readers = new WeakMap<Kysely<any>, DirectRead>();
+// Keyed by the table view (any Kysely instance): what tables it shows does not matter here.
+const readers = new WeakMap<object, DirectRead>();
 
 /** The direct read behind a table view (database.ts registers the views it hands out on SQLite). */
-// biome-ignore lint/suspicious/noExplicitAny: a view's tables do not matter here
-export const directReadOf = (view: Kysely<any>): DirectRead | undefined => readers.get(view);
+export const directReadOf = (view: object): DirectRead | undefined => readers.get(view);
 
-// biome-ignore lint/suspicious/noExplicitAny: a view's tables do not matter here
-export function withDirectRead<V extends Kysely<any>>(view: V, read: DirectRead | undefined): V {
+export function withDirectRead<V extends object>(view: V, read: DirectRead | undefined): V {
   if (read) readers.set(view, read);
   return view;
 }
