@@ -13,8 +13,9 @@ describe("the standalone scheme's server", () => {
       "coin_scheme_migration_lock",
       "hcoin_accounts",
       "hcoin_bonus_days",
+      "hcoin_ledger",
+      "hcoin_settings",
       "hcoin_stores",
-      "hcoin_transactions",
     ]);
   });
 

@@ -46,13 +46,15 @@ export async function buildCoinSchemeApp({
   await app.register(formbody);
   await registerApiDocs(app, {
     title: "H Coins scheme API",
-    description: "Accounts, links, earning at the till, refunds, balances. See README.md (“H Coins”).",
+    description:
+      "Accounts, links, earning at the till, refunds, adjustments, expiry, the store registry, balances. See README.md (“H Coins”).",
     securitySchemes: coinSchemeSecuritySchemes,
   });
   await app.register(healthRoutes, {
     ping: database.ping,
     unavailable: () => new SchemeError(SchemeErrorCode.serviceUnavailable),
   });
-  await app.register(coinSchemeRoutes, { scheme, clients: config.clients });
+  // Keys not resolved by the entry point (api-keys-file.ts) open nothing.
+  await app.register(coinSchemeRoutes, { scheme, clients: config.clients ?? [] });
   return app;
 }

@@ -3,21 +3,28 @@ import { describe, expect, it } from "vitest";
 import { loadCoinSchemeConfig } from "./config.ts";
 
 describe("the coin scheme's configuration", () => {
-  it("has development keys outside production and none in production, and today's defaults", () => {
+  it("has no key by default: generated on first start outside production, required in production", () => {
     const dev = loadCoinSchemeConfig({});
-    expect(dev.clients.map((client) => [client.name, client.scope])).toEqual([
-      ["member-server", "all"],
-      ["pos-dev", "till"],
-    ]);
+    expect(dev.clients).toBeNull();
     expect(dev).toMatchObject({
       databaseUrl: "sqlite:./data/coin-scheme.db",
+      keysFile: "./data/coin-scheme-api-keys",
       port: 4000,
       host: "0.0.0.0",
       logLevel: "info",
       trustProxy: 0,
-      settings: { birthdayMultiplier: 200 },
+      settings: {
+        birthdayMultiplier: 200,
+        limits: { memberDailyPurchases: 20, memberDailyNetCents: 5_000_000, tillPurchasesPerMinute: 60 },
+      },
     });
-    expect(loadCoinSchemeConfig({ NODE_ENV: "production" }).clients).toEqual([]);
+    expect(loadCoinSchemeConfig({ NODE_ENV: "test" }).clients).toEqual([]);
+    expect(() => loadCoinSchemeConfig({ NODE_ENV: "production" })).toThrow(
+      /COIN_SCHEME_API_KEYS: required in production/,
+    );
+    expect(
+      loadCoinSchemeConfig({ NODE_ENV: "production", COIN_SCHEME_API_KEYS: "ms:aaaaaaaaaaaaaaaa" }).clients,
+    ).toEqual([{ name: "ms", key: "aaaaaaaaaaaaaaaa", scope: "all" }]);
   });
 
   it("reads COIN_* variables only", () => {

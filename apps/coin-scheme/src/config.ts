@@ -28,6 +28,11 @@ const envSchema = z.object({
   COIN_SCHEME_LOG_LEVEL: logLevel,
   COIN_SCHEME_TRUST_PROXY: trustProxy,
   COIN_SCHEME_API_KEYS: optionalText,
+  COIN_SCHEME_KEYS_FILE: z.string().default("./data/coin-scheme-api-keys"),
+  // Velocity limits; 0 switches one off.
+  COIN_LIMIT_MEMBER_DAILY_PURCHASES: z.coerce.number().int().min(0).default(20),
+  COIN_LIMIT_MEMBER_DAILY_AMOUNT: z.coerce.number().int().min(0).default(50_000),
+  COIN_LIMIT_TILL_PURCHASES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   COIN_BIRTHDAY_MULTIPLIER: z
     .string()
     .default("2")
@@ -54,28 +59,36 @@ const envSchema = z.object({
     }),
 });
 
-// Development keys, so that `npm start` and `npm run coin-scheme` talk to each other out of the box
-// (the member server's default COIN_SCHEME_API_KEY is the first). Production sets its own: none by
-// default, and the scheme then refuses every key.
-const DEV_COIN_SCHEME_API_KEYS = "member-server:dev-member-server-key,pos-dev:dev-pos-terminal-key:till";
-
 export interface CoinSchemeConfig {
   databaseUrl: string;
   port: number;
   host: string;
   logLevel: LogLevel;
   trustProxy: TrustProxySetting;
-  /** COIN_SCHEME_API_KEYS: who may call the API. */
-  clients: readonly ApiClient[];
+  /**
+   * COIN_SCHEME_API_KEYS: who may call the API. Null when the variable is not set outside
+   * production: the entry points then use the keys generated on first start (api-keys-file.ts).
+   */
+  clients: readonly ApiClient[] | null;
+  /** COIN_SCHEME_KEYS_FILE: where the first start keeps the keys it generated. */
+  keysFile: string;
   settings: CoinSchemeSettings;
 }
 
 /** The earn rules' settings. */
 export interface CoinSchemeSettings {
-  /** In hundredths (200 = ×2), applied when the QR code's birth month is the current Hong Kong month. */
+  /** In hundredths (200 = ×2), applied when the account's recorded birth month is the current Hong Kong month. */
   birthdayMultiplier: number;
   /** COIN_HOLIDAYS: Hong Kong date → multiplier in hundredths. Operator entries override these. */
   configuredHolidays: ReadonlyMap<string, number>;
+  limits: VelocityLimits;
+}
+
+/** How much one member and one till may earn in a while (0 = no limit); 6012 beyond. */
+export interface VelocityLimits {
+  memberDailyPurchases: number;
+  memberDailyNetCents: number;
+  tillPurchasesPerMinute: number;
 }
 
 /** Parses the environment; a bad value throws a ConfigError naming every bad variable. */
@@ -83,21 +96,34 @@ export function loadCoinSchemeConfig(
   env: Record<string, string | undefined> = process.env,
 ): CoinSchemeConfig {
   const parsed = parseEnv(envSchema, env);
-  const production = parsed.NODE_ENV === "production";
-  const keys = parseApiClients(parsed.COIN_SCHEME_API_KEYS ?? (production ? "" : DEV_COIN_SCHEME_API_KEYS));
-  if ("problems" in keys) {
-    throw new ConfigError(keys.problems.map((problem) => `COIN_SCHEME_API_KEYS: ${problem}`));
-  }
+  let clients: ApiClient[] | null = null;
+  if (parsed.COIN_SCHEME_API_KEYS !== undefined) {
+    const keys = parseApiClients(parsed.COIN_SCHEME_API_KEYS);
+    if ("problems" in keys) {
+      throw new ConfigError(keys.problems.map((problem) => `COIN_SCHEME_API_KEYS: ${problem}`));
+    }
+    clients = keys.clients;
+  } else if (parsed.NODE_ENV === "production") {
+    throw new ConfigError([
+      "COIN_SCHEME_API_KEYS: required in production (client:key for the member server, client:key:till:STORE-A|STORE-B for each till)",
+    ]);
+  } else if (parsed.NODE_ENV === "test") clients = [];
   return {
     databaseUrl: parsed.COIN_SCHEME_DATABASE_URL,
     port: parsed.COIN_SCHEME_PORT,
     host: parsed.COIN_SCHEME_HOST,
     logLevel: parsed.COIN_SCHEME_LOG_LEVEL,
     trustProxy: parsed.COIN_SCHEME_TRUST_PROXY,
-    clients: keys.clients,
+    clients,
+    keysFile: parsed.COIN_SCHEME_KEYS_FILE,
     settings: {
       birthdayMultiplier: parsed.COIN_BIRTHDAY_MULTIPLIER,
       configuredHolidays: parsed.COIN_HOLIDAYS,
+      limits: {
+        memberDailyPurchases: parsed.COIN_LIMIT_MEMBER_DAILY_PURCHASES,
+        memberDailyNetCents: parsed.COIN_LIMIT_MEMBER_DAILY_AMOUNT * 100,
+        tillPurchasesPerMinute: parsed.COIN_LIMIT_TILL_PURCHASES_PER_MINUTE,
+      },
     },
   };
 }

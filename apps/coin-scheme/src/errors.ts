@@ -20,6 +20,14 @@ export const SchemeErrorCode = {
   receiptConflict: 6009,
   accountLinkedToAnotherMember: 6010,
   memberLinkedToAnotherAccount: 6011,
+  velocityLimit: 6012,
+  birthMonthLocked: 6013,
+  unknownStore: 6014,
+  receiptFullyRefunded: 6015,
+  refundExceedsRemaining: 6016,
+  storeNotBoundToKey: 6017,
+  insufficientBalance: 6018,
+  qrRequired: 6019,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -37,6 +45,14 @@ const HTTP_STATUS: Record<SchemeErrorCodeValue, number> = {
   6009: 409,
   6010: 409,
   6011: 409,
+  6012: 429,
+  6013: 409,
+  6014: 422,
+  6015: 409,
+  6016: 422,
+  6017: 403,
+  6018: 422,
+  6019: 403,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -96,6 +112,46 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "This member is already linked to a different H Coins account.",
     tc: "此會員已連結至另一個 H Coins 帳戶。",
     sc: "此会员已关联至另一个 H Coins 账户。",
+  },
+  6012: {
+    en: "Too many purchases in a short time: the H Coins limit is reached. Please try again later or contact the programme.",
+    tc: "短時間內消費次數過多，已達 H Coins 上限。請稍後再試或聯絡計劃。",
+    sc: "短时间内消费次数过多，已达 H Coins 上限。请稍后再试或联系计划。",
+  },
+  6013: {
+    en: "The member's birth month is already recorded and cannot change.",
+    tc: "會員的出生月份已記錄，不能更改。",
+    sc: "会员的出生月份已记录，不能更改。",
+  },
+  6014: {
+    en: "This store code is not a store of the H Coins scheme.",
+    tc: "此店鋪編號不屬於 H Coins 計劃的店鋪。",
+    sc: "此门店编号不属于 H Coins 计划的门店。",
+  },
+  6015: {
+    en: "This receipt has already been refunded in full.",
+    tc: "此收據已全數退款。",
+    sc: "此收据已全额退款。",
+  },
+  6016: {
+    en: "The refund is more than what remains of this receipt.",
+    tc: "退款金額超過此收據的餘額。",
+    sc: "退款金额超过此收据的余额。",
+  },
+  6017: {
+    en: "This till key may not earn or refund at this store.",
+    tc: "此收銀機金鑰不可於此店鋪賺取或退回 H Coins。",
+    sc: "此收银机密钥不可在此门店赚取或退回 H Coins。",
+  },
+  6018: {
+    en: "The account does not have enough H Coins for this.",
+    tc: "帳戶的 H Coins 不足。",
+    sc: "账户的 H Coins 不足。",
+  },
+  6019: {
+    en: "A till reads only the account behind a member QR code it scanned.",
+    tc: "收銀機只可查閱其掃描的會員 QR Code 所屬帳戶。",
+    sc: "收银机只可查阅其扫描的会员二维码所属账户。",
   },
 };
 

@@ -1,6 +1,6 @@
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import { z } from "zod";
-import type { HcoinAccountsTable, HcoinTransactionsTable } from "./tables.ts";
+import type { HcoinAccountsTable, HcoinLedgerTable } from "./tables.ts";
 
 /*
  * What the scheme holds about one person (a holder), for the programme's data protection
@@ -27,7 +27,7 @@ export interface Holder {
  */
 export const HOLDER_COLUMNS: {
   hcoin_accounts: Record<keyof HcoinAccountsTable, ColumnPolicy>;
-  hcoin_transactions: Record<keyof HcoinTransactionsTable, ColumnPolicy>;
+  hcoin_ledger: Record<keyof HcoinLedgerTable, ColumnPolicy>;
 } = {
   hcoin_accounts: {
     id: { withheld: "internal row key; the account is named by hcoins_memberno" },
@@ -37,16 +37,23 @@ export const HOLDER_COLUMNS: {
     linked_member_ref: "exported",
     linked_at: "exported",
     linked_by: "exported",
+    birth_month: "exported",
+    balance: "exported",
     created_by: "exported",
     created_at: "exported",
   },
-  hcoin_transactions: {
+  hcoin_ledger: {
     id: "exported",
     account_id: { withheld: "internal row key; entries are listed under their account" },
     kind: "exported",
+    entry_key: { withheld: "idempotency key made of the store, receipt and refund numbers exported beside it" },
     store_code: "exported",
     receipt_no: "exported",
+    refund_no: "exported",
+    actor_type: "exported",
+    actor: "exported",
     client: "exported",
+    reason: "exported",
     net_cents: "exported",
     electronic_cents: "exported",
     partner_store: "exported",
@@ -56,6 +63,8 @@ export const HOLDER_COLUMNS: {
     birthday_bonus: "exported",
     holiday_bonus: "exported",
     coins: "exported",
+    remaining: "exported",
+    expires_at: "exported",
     qr_unix_seconds: "exported",
     created_at: "exported",
   },
@@ -65,6 +74,7 @@ export const HOLDER_COLUMNS: {
 export const TABLES_WITHOUT_HOLDER_DATA: Readonly<Record<string, string>> = {
   hcoin_stores: "coin scheme configuration (partner-property stores)",
   hcoin_bonus_days: "coin scheme configuration (holidays)",
+  hcoin_settings: "coin scheme configuration (the expiry policy)",
   coin_scheme_migration: "the scheme's migrations that have run (migrate.ts)",
   coin_scheme_migration_lock: "the lock of the scheme's migrations",
 };
@@ -73,10 +83,14 @@ const isoOrNull = z.string().nullable();
 
 export const holderTransactionSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(["purchase", "refund"]),
-  store_code: z.string(),
-  receipt_no: z.string(),
+  kind: z.enum(["purchase", "refund", "adjustment", "expiry"]),
+  store_code: z.string().nullable(),
+  receipt_no: z.string().nullable(),
+  refund_no: z.string().nullable(),
+  actor_type: z.enum(["till", "client", "operator", "expiry"]),
+  actor: z.string(),
   client: z.string(),
+  reason: z.string(),
   net_cents: z.number().int(),
   electronic_cents: z.number().int(),
   partner_store: z.number().int(),
@@ -86,6 +100,8 @@ export const holderTransactionSchema = z.object({
   birthday_bonus: z.number().int(),
   holiday_bonus: z.number().int(),
   coins: z.number().int(),
+  remaining: z.number().int(),
+  expires_at: isoOrNull,
   qr_unix_seconds: z.number().int().nullable(),
   created_at: z.string(),
 });
@@ -97,9 +113,10 @@ export const holderAccountSchema = z.object({
   linked_member_ref: z.string().nullable(),
   linked_at: isoOrNull,
   linked_by: z.string().nullable(),
+  birth_month: z.number().int().nullable(),
   created_by: z.string(),
   created_at: z.string(),
-  /** The sum of `coins` over the transactions. */
+  /** The balance row: the sum of `coins` over the transactions. */
   balance: z.number().int(),
   /** Oldest first, every one. */
   transactions: z.array(holderTransactionSchema),

@@ -1,5 +1,6 @@
 import { ConfigError } from "@hcoins/server-kit/env";
 import closeWithGrace from "close-with-grace";
+import { resolveApiClients } from "./api-keys-file.ts";
 import { buildCoinSchemeApp } from "./app.ts";
 import { loadCoinSchemeConfig } from "./config.ts";
 
@@ -9,7 +10,10 @@ import { loadCoinSchemeConfig } from "./config.ts";
  * (./data/coin-scheme.db).
  */
 try {
-  const config = loadCoinSchemeConfig();
+  const loaded = loadCoinSchemeConfig();
+  const keys = resolveApiClients(loaded);
+  if (keys.announcement) console.log(keys.announcement);
+  const config = { ...loaded, clients: keys.clients };
   const app = await buildCoinSchemeApp({ config });
   // SIGTERM / SIGINT: stop accepting, finish in-flight requests, close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -17,7 +21,7 @@ try {
     else app.log.info({ signal }, "shutting down");
     await app.close();
   });
-  if (config.clients.length === 0) {
+  if (keys.clients.length === 0) {
     app.log.warn("COIN_SCHEME_API_KEYS is empty: every call will be refused (4010)");
   }
   await app.listen({ port: config.port, host: config.host });

@@ -1,6 +1,7 @@
 import type { TableViews } from "@hcoins/server-kit/database";
 import { migrateToLatest } from "@hcoins/server-kit/migrate";
 import * as m0001 from "./migrations/0001-accounts-and-ledger.ts";
+import * as m0002 from "./migrations/0002-ledger-integrity.ts";
 
 /**
  * The scheme's migrations, recorded in tables of their own so that the scheme can share a
@@ -9,7 +10,7 @@ import * as m0001 from "./migrations/0001-accounts-and-ledger.ts";
  */
 export function migrateCoinScheme(database: TableViews): Promise<void> {
   return migrateToLatest(database, {
-    migrations: { "0001-accounts-and-ledger": m0001 },
+    migrations: { "0001-accounts-and-ledger": m0001, "0002-ledger-integrity": m0002 },
     migrationTableName: "coin_scheme_migration",
     migrationLockTableName: "coin_scheme_migration_lock",
   });

@@ -3,15 +3,19 @@ import type { Holder } from "./holders.ts";
 import type {
   AccountRow,
   CoinSchemeTables,
+  EntryRow,
   HcoinAccountsTable,
-  HcoinTransactionsTable,
-  TransactionKind,
-  TransactionRow,
+  HcoinLedgerTable,
 } from "./tables.ts";
 
+// PostgreSQL sums and counts bigints as numeric/bigint, which pg hands over as strings.
+type Counted = string | number;
+
 /**
- * The scheme's storage: the only code that reads or writes its tables. Writes are single
- * statements guarded by unique constraints; the service settles races on what they throw.
+ * The scheme's storage: the only code that reads or writes its tables. An account's ledger
+ * entries are written in a transaction that first takes the account's row lock (lockAccount):
+ * every write to one account's ledger and balance then happens one after the other, on
+ * SQLite (one writer) and on PostgreSQL (the row lock) alike, across instances.
  */
 export class CoinSchemeRepository {
   constructor(private readonly db: Kysely<CoinSchemeTables>) {}
@@ -71,41 +75,86 @@ export class CoinSchemeRepository {
     return Number(result.numUpdatedRows);
   }
 
-  /** The sum of the account's ledger. */
-  async balanceOf(accountId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom("hcoin_transactions")
-      .select(sql<string | number>`coalesce(sum(coins), 0)`.as("balance"))
-      .where("account_id", "=", accountId)
+  /** Records the birth month where there is none yet; 0 when one was recorded (it never changes). */
+  async setBirthMonth(id: number, month: number): Promise<number> {
+    const result = await this.db
+      .updateTable("hcoin_accounts")
+      .set({ birth_month: month })
+      .where("id", "=", id)
+      .where("birth_month", "is", null)
       .executeTakeFirst();
-    // PostgreSQL sums a bigint column as numeric, which pg hands over as a string.
-    return Number(row?.balance ?? 0);
+    return Number(result.numUpdatedRows);
   }
 
-  // ---- the ledger --------------------------------------------------------------
-
-  receipt(storeCode: string, receiptNo: string, kind: TransactionKind) {
+  /**
+   * Takes the account's row lock for the rest of the transaction (a write that changes nothing:
+   * PostgreSQL locks the row, SQLite takes the one write lock) and answers the row as it is now.
+   */
+  lockAccount(id: number): Promise<AccountRow> {
     return this.db
-      .selectFrom("hcoin_transactions")
-      .selectAll()
-      .where("store_code", "=", storeCode)
-      .where("receipt_no", "=", receiptNo)
-      .where("kind", "=", kind)
-      .executeTakeFirst();
-  }
-
-  /** Throws a unique violation when the receipt already has a transaction of this kind. */
-  insertTransaction(transaction: Insertable<HcoinTransactionsTable>): Promise<TransactionRow> {
-    return this.db
-      .insertInto("hcoin_transactions")
-      .values(transaction)
+      .updateTable("hcoin_accounts")
+      .set({ balance: sql`balance` })
+      .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
-  newestTransactions(accountId: number, limit: number): Promise<TransactionRow[]> {
+  async addToBalance(id: number, coins: number): Promise<number> {
+    const row = await this.db
+      .updateTable("hcoin_accounts")
+      .set({ balance: sql`balance + ${coins}` })
+      .where("id", "=", id)
+      .returning("balance")
+      .executeTakeFirstOrThrow();
+    return Number(row.balance);
+  }
+
+  // ---- the ledger --------------------------------------------------------------
+
+  entryByKey(key: string) {
+    return this.db.selectFrom("hcoin_ledger").selectAll().where("entry_key", "=", key).executeTakeFirst();
+  }
+
+  /** What a receipt's refunds have returned so far. */
+  async refundedOf(storeCode: string, receiptNo: string): Promise<{ netCents: number; electronicCents: number }> {
+    const row = await this.db
+      .selectFrom("hcoin_ledger")
+      .select([
+        sql<Counted>`coalesce(sum(net_cents), 0)`.as("net"),
+        sql<Counted>`coalesce(sum(electronic_cents), 0)`.as("electronic"),
+      ])
+      .where("store_code", "=", storeCode)
+      .where("receipt_no", "=", receiptNo)
+      .where("kind", "=", "refund")
+      .executeTakeFirstOrThrow();
+    return { netCents: Number(row.net), electronicCents: Number(row.electronic) };
+  }
+
+  /** Throws a unique violation when the entry's key was used before. */
+  insertEntry(entry: Insertable<HcoinLedgerTable>): Promise<EntryRow> {
+    return this.db.insertInto("hcoin_ledger").values(entry).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** The account's credits with coins left, in the order debits take them: soonest to expire, then oldest. */
+  openCredits(accountId: number): Promise<EntryRow[]> {
     return this.db
-      .selectFrom("hcoin_transactions")
+      .selectFrom("hcoin_ledger")
+      .selectAll()
+      .where("account_id", "=", accountId)
+      .where("remaining", ">", 0)
+      .orderBy(sql`expires_at is null`)
+      .orderBy("expires_at")
+      .orderBy("id")
+      .execute();
+  }
+
+  async setRemaining(entryId: number, remaining: number): Promise<void> {
+    await this.db.updateTable("hcoin_ledger").set({ remaining }).where("id", "=", entryId).execute();
+  }
+
+  newestEntries(accountId: number, limit: number): Promise<EntryRow[]> {
+    return this.db
+      .selectFrom("hcoin_ledger")
       .selectAll()
       .where("account_id", "=", accountId)
       .orderBy("id", "desc")
@@ -113,18 +162,112 @@ export class CoinSchemeRepository {
       .execute();
   }
 
-  // ---- stores and bonus days -----------------------------------------------------
-
-  async partnerFlag(storeCode: string): Promise<number | undefined> {
+  /** The account's purchases since `since`: how many and their net spend (velocity limits). */
+  async purchasesSince(accountId: number, since: number): Promise<{ count: number; netCents: number }> {
     const row = await this.db
-      .selectFrom("hcoin_stores")
-      .select("partner_property")
-      .where("store_code", "=", storeCode)
-      .executeTakeFirst();
-    return row?.partner_property;
+      .selectFrom("hcoin_ledger")
+      .select([sql<Counted>`count(*)`.as("n"), sql<Counted>`coalesce(sum(net_cents), 0)`.as("net")])
+      .where("account_id", "=", accountId)
+      .where("kind", "=", "purchase")
+      .where("created_at", ">=", since)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.n), netCents: Number(row.net) };
   }
 
-  async setPartnerFlag(storeCode: string, flag: number, at: number): Promise<void> {
+  /** How many purchases a till (API client) has recorded since `since`. */
+  async actorPurchasesSince(actor: string, since: number): Promise<number> {
+    const row = await this.db
+      .selectFrom("hcoin_ledger")
+      .select(sql<Counted>`count(*)`.as("n"))
+      .where("actor", "=", actor)
+      .where("created_at", ">=", since)
+      .where("kind", "=", "purchase")
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Credits whose coins expire by `at` and still have some, oldest expiry first. */
+  dueCredits(at: number, limit: number): Promise<EntryRow[]> {
+    return this.db
+      .selectFrom("hcoin_ledger")
+      .selectAll()
+      .where("remaining", ">", 0)
+      .where("expires_at", "<=", at)
+      .orderBy("expires_at")
+      .orderBy("id")
+      .limit(limit)
+      .execute();
+  }
+
+  /** What would expire by `at`: credits, accounts and coins. */
+  async dueTotals(at: number): Promise<{ credits: number; accounts: number; coins: number }> {
+    const row = await this.db
+      .selectFrom("hcoin_ledger")
+      .select([
+        sql<Counted>`count(*)`.as("credits"),
+        sql<Counted>`count(distinct account_id)`.as("accounts"),
+        sql<Counted>`coalesce(sum(remaining), 0)`.as("coins"),
+      ])
+      .where("remaining", ">", 0)
+      .where("expires_at", "<=", at)
+      .executeTakeFirstOrThrow();
+    return { credits: Number(row.credits), accounts: Number(row.accounts), coins: Number(row.coins) };
+  }
+
+  /**
+   * Accounts whose balance row disagrees with their ledger: the sum of its coins, and (when the
+   * balance is not below zero) the sum of its credits' remaining coins.
+   */
+  async ledgerDisagreements(): Promise<
+    { hcoins_memberno: string; balance: number; ledger_sum: number; remaining_sum: number }[]
+  > {
+    const rows = await this.db
+      .selectFrom("hcoin_accounts as a")
+      .leftJoin("hcoin_ledger as l", "l.account_id", "a.id")
+      .select([
+        "a.hcoins_memberno",
+        "a.balance",
+        sql<Counted>`coalesce(sum(l.coins), 0)`.as("ledger_sum"),
+        sql<Counted>`coalesce(sum(l.remaining), 0)`.as("remaining_sum"),
+      ])
+      .groupBy(["a.id", "a.hcoins_memberno", "a.balance"])
+      .execute();
+    return rows
+      .map((row) => ({
+        hcoins_memberno: row.hcoins_memberno,
+        balance: Number(row.balance),
+        ledger_sum: Number(row.ledger_sum),
+        remaining_sum: Number(row.remaining_sum),
+      }))
+      .filter(
+        (row) =>
+          row.balance !== row.ledger_sum || row.remaining_sum !== Math.max(0, row.balance),
+      );
+  }
+
+  async accountCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom("hcoin_accounts")
+      .select(sql<Counted>`count(*)`.as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  // ---- stores, bonus days and settings ---------------------------------------------
+
+  store(storeCode: string) {
+    return this.db
+      .selectFrom("hcoin_stores")
+      .selectAll()
+      .where("store_code", "=", storeCode)
+      .executeTakeFirst();
+  }
+
+  stores() {
+    return this.db.selectFrom("hcoin_stores").selectAll().orderBy("store_code").execute();
+  }
+
+  async setStore(storeCode: string, flag: number, at: number): Promise<void> {
     await this.db
       .insertInto("hcoin_stores")
       .values({ store_code: storeCode, partner_property: flag, updated_at: at })
@@ -159,6 +302,18 @@ export class CoinSchemeRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
+  setting(key: string) {
+    return this.db.selectFrom("hcoin_settings").selectAll().where("key", "=", key).executeTakeFirst();
+  }
+
+  async setSetting(key: string, value: string, by: string, at: number): Promise<void> {
+    await this.db
+      .insertInto("hcoin_settings")
+      .values({ key, value, updated_by: by, updated_at: at })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_by: by, updated_at: at }))
+      .execute();
+  }
+
   // ---- holders (data protection) ---------------------------------------------------
 
   /** The account linked to the holder's member and an unlinked account of their number. */
@@ -181,32 +336,28 @@ export class CoinSchemeRepository {
   }
 
   /** Every entry of the account's ledger, oldest first. */
-  ledgerOf(accountId: number): Promise<TransactionRow[]> {
+  ledgerOf(accountId: number): Promise<EntryRow[]> {
     return this.db
-      .selectFrom("hcoin_transactions")
+      .selectFrom("hcoin_ledger")
       .selectAll()
       .where("account_id", "=", accountId)
       .orderBy("id")
       .execute();
   }
 
-  async ledgerTotals(accountId: number): Promise<{ balance: number; transactions: number }> {
+  async entryCount(accountId: number): Promise<number> {
     const row = await this.db
-      .selectFrom("hcoin_transactions")
-      .select([
-        sql<string | number>`coalesce(sum(coins), 0)`.as("balance"),
-        sql<string | number>`count(*)`.as("n"),
-      ])
+      .selectFrom("hcoin_ledger")
+      .select(sql<Counted>`count(*)`.as("n"))
       .where("account_id", "=", accountId)
       .executeTakeFirstOrThrow();
-    // PostgreSQL sums and counts bigints as numeric/bigint, which pg hands over as strings.
-    return { balance: Number(row.balance), transactions: Number(row.n) };
+    return Number(row.n);
   }
 
   /**
    * Cuts an account loose from its person: the number becomes `erased-<id>` under an empty
-   * prefix (no lookup by number finds it, and the number is free for a new account) and the
-   * member link goes. The ledger is not touched.
+   * prefix (no lookup by number finds it, and the number is free for a new account), the member
+   * link and the birth month go. The ledger is not touched.
    */
   async anonymiseAccount(id: number): Promise<void> {
     await this.db
@@ -217,6 +368,7 @@ export class CoinSchemeRepository {
         linked_member_ref: null,
         linked_at: null,
         linked_by: null,
+        birth_month: null,
       })
       .where("id", "=", id)
       .execute();

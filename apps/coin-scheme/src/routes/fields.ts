@@ -1,0 +1,89 @@
+import { parseAmountCents } from "@hcoins/domain/earn-rules";
+import type { FastifyInstance, FastifyRequest, RawServerDefault } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ApiClient, ApiScope } from "../api-keys.ts";
+import { SchemeError, SchemeErrorCode } from "../errors.ts";
+
+/** What every group of the scheme's routes shares: its app type, request fields and the caller's scope. */
+
+export type SchemeApp = FastifyInstance<
+  RawServerDefault,
+  // biome-ignore lint/suspicious/noExplicitAny: Fastify's own defaults for the request and reply types
+  any,
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  any,
+  FastifyInstance["log"],
+  ZodTypeProvider
+>;
+
+export const COIN_SCHEME_PREFIX = "/coin-scheme/v1";
+export const tags = ["coin scheme"];
+export const security = [{ coinSchemeApiKey: [] }];
+
+export const ok = <T>(payload: T) => ({ code: 200 as const, payload });
+
+const clientOf = new WeakMap<FastifyRequest, ApiClient>();
+export const setClient = (request: FastifyRequest, client: ApiClient) => clientOf.set(request, client);
+
+/** The caller, when its key has `scope` (a full-scope key has every scope); 4030 otherwise. */
+export function requireScope(request: FastifyRequest, scope: ApiScope): ApiClient {
+  const client = clientOf.get(request) as ApiClient;
+  if (scope === "all" && client.scope !== "all") throw new SchemeError(SchemeErrorCode.forbidden);
+  return client;
+}
+
+/** A till key earns and refunds only at the stores it names (6017); a full-scope client anywhere. */
+export function requireStore(request: FastifyRequest, storeCode: string) {
+  const client = requireScope(request, "till");
+  if (client.scope === "till" && !client.stores.includes(storeCode)) {
+    throw new SchemeError(SchemeErrorCode.storeNotBoundToKey, { store_code: storeCode });
+  }
+  return { client: client.name, actorType: client.scope === "till" ? ("till" as const) : ("client" as const) };
+}
+
+const code = (rule: string, max: number, pattern: RegExp) =>
+  z.preprocess(
+    (value) => (typeof value === "number" && Number.isSafeInteger(value) ? String(value) : value),
+    z
+      .string({ error: (issue) => (issue.input == null ? "required" : "invalid") })
+      .trim()
+      .min(1, "required")
+      .max(max, "tooLong")
+      .regex(pattern, rule),
+  );
+export const storeCode = code("storeCodeInvalid", 32, /^[A-Za-z0-9_-]+$/);
+export const receiptNo = code("receiptNoInvalid", 64, /^[\x21-\x7e]+$/);
+export const memberRef = code("memberRefInvalid", 64, /^[^\s,]+$/);
+export const hcoinsMemberNo = z.string().regex(/^HC\d{10}$/, "hcoinsMembernoInvalid");
+/** The person behind an operator's call, as the relaying client names them (an email, a staff id). */
+export const operatorName = code("operatorInvalid", 64, /^[^\x00-\x1f,:]+$/);
+export const birthMonth = z
+  .number({ error: (issue) => (issue.input == null ? "required" : "birthMonthInvalid") })
+  .int("birthMonthInvalid")
+  .min(1, "birthMonthInvalid")
+  .max(12, "birthMonthInvalid");
+export const reasonText = z
+  .string({ error: (issue) => (issue.input == null ? "required" : "invalid") })
+  .trim()
+  .min(1, "required")
+  .max(500, "tooLong");
+
+/** HKD as "123.45" or 123.45, carried as integer cents; the domain's amount rules name the problem. */
+export const amount = z.unknown().transform((value, ctx) => {
+  if (value === undefined || value === null || value === "") {
+    ctx.addIssue({ code: "custom", message: "required" });
+    return z.NEVER;
+  }
+  const parsed = parseAmountCents(value);
+  if ("rule" in parsed) {
+    ctx.addIssue({ code: "custom", message: parsed.rule });
+    return z.NEVER;
+  }
+  return parsed.cents;
+});
+export const amountDoc = {
+  type: "string",
+  example: "123.45",
+  description: "HKD, at most two decimals; a number is accepted too",
+};
