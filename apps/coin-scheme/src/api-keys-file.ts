@@ -26,7 +26,10 @@ export interface GeneratedKeys {
  * The clients of `config`, or those of the keys file, generated when there is none: a
  * `member-server` key of full scope and, when `tillStores` are given, a `till-1` key for them.
  */
-export function resolveApiClients(config: CoinSchemeConfig, tillStores: readonly string[] = []): GeneratedKeys {
+export function resolveApiClients(
+  config: CoinSchemeConfig,
+  tillStores: readonly string[] = [],
+): GeneratedKeys {
   if (config.clients) return { clients: config.clients, announcement: null };
   const file = resolve(config.keysFile);
   const kept = readKeysFile(file);

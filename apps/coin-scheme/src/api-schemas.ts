@@ -107,7 +107,9 @@ export const storeResponse = z.object({
 export type StoreResult = z.infer<typeof storeResponse>;
 
 export const storesResponse = z.object({
-  stores: z.array(z.object({ store_code: z.string(), partner_property: z.boolean(), updated_at: z.string() })),
+  stores: z.array(
+    z.object({ store_code: z.string(), partner_property: z.boolean(), updated_at: z.string() }),
+  ),
 });
 export type StoresResult = z.infer<typeof storesResponse>;
 

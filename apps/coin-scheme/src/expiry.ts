@@ -49,7 +49,10 @@ export async function setExpiryPolicy(
 export const nextExpiryRun = (at: number) => nextProgrammeTime(at, 0, 10);
 
 /** What the expiry run at `at` would expire, changing nothing. */
-export async function previewExpiry(repository: CoinSchemeRepository, at: number): Promise<ExpiryPreviewResult> {
+export async function previewExpiry(
+  repository: CoinSchemeRepository,
+  at: number,
+): Promise<ExpiryPreviewResult> {
   return { at: new Date(at).toISOString(), ...(await repository.dueTotals(at)) };
 }
 

@@ -46,7 +46,9 @@ export const HOLDER_COLUMNS: {
     id: "exported",
     account_id: { withheld: "internal row key; entries are listed under their account" },
     kind: "exported",
-    entry_key: { withheld: "idempotency key made of the store, receipt and refund numbers exported beside it" },
+    entry_key: {
+      withheld: "idempotency key made of the store, receipt and refund numbers exported beside it",
+    },
     store_code: "exported",
     receipt_no: "exported",
     refund_no: "exported",

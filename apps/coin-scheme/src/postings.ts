@@ -44,7 +44,12 @@ export async function postDebit(
   takeFirst?: number,
 ): Promise<{ entry: EntryRow; balance: number }> {
   const coins = -Number(entry.coins);
-  const row = await repository.insertEntry({ ...entry, account_id: account.id, remaining: 0, created_at: at });
+  const row = await repository.insertEntry({
+    ...entry,
+    account_id: account.id,
+    remaining: 0,
+    created_at: at,
+  });
   let left = coins;
   const credits = await repository.openCredits(account.id);
   const ordered = [

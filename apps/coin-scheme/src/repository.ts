@@ -116,7 +116,10 @@ export class CoinSchemeRepository {
   }
 
   /** What a receipt's refunds have returned so far. */
-  async refundedOf(storeCode: string, receiptNo: string): Promise<{ netCents: number; electronicCents: number }> {
+  async refundedOf(
+    storeCode: string,
+    receiptNo: string,
+  ): Promise<{ netCents: number; electronicCents: number }> {
     const row = await this.db
       .selectFrom("hcoin_ledger")
       .select([
@@ -239,10 +242,7 @@ export class CoinSchemeRepository {
         ledger_sum: Number(row.ledger_sum),
         remaining_sum: Number(row.remaining_sum),
       }))
-      .filter(
-        (row) =>
-          row.balance !== row.ledger_sum || row.remaining_sum !== Math.max(0, row.balance),
-      );
+      .filter((row) => row.balance !== row.ledger_sum || row.remaining_sum !== Math.max(0, row.balance));
   }
 
   async accountCount(): Promise<number> {

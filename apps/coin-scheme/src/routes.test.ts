@@ -1,83 +1,34 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestScheme, type TestScheme } from "./testing/test-scheme.ts";
+import {
+  admin,
+  linkedMember,
+  nextReceipt,
+  qr,
+  scheme,
+  schemeApp,
+  TILL_KEY,
+  TODAY,
+} from "./testing/scheme-calls.ts";
+import type { TestScheme } from "./testing/test-scheme.ts";
 
 /*
  * The scheme's HTTP API as a till and the member server use it, served by the standalone
- * scheme (the member server serves the same routes when it embeds the scheme). The clock is
- * pinned to 2025-07-15 12:00 in Hong Kong, so July is the birthday month and 2025-07-15 the
- * day a holiday can fall on.
+ * scheme (the member server serves the same routes when it embeds the scheme).
  */
-
-const MEMBER_SERVER_KEY = "test-member-server-key-0001";
-const TILL_KEY = "test-till-key-0000000001";
-const KEYS = `member-server:${MEMBER_SERVER_KEY},pos-1:${TILL_KEY}:till`;
-const NOON_HK = Date.UTC(2025, 6, 15, 4, 0, 0);
-const TODAY = "2025-07-15";
-
-async function schemeApp(env: Record<string, string> = {}) {
-  const t = await createTestScheme({ COIN_SCHEME_API_KEYS: KEYS, ...env });
-  t.clock.advance(NOON_HK - t.clock.now());
-  return t;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read envelope fields freely
-type Res = { status: number; body: any };
-
-function scheme(
-  t: TestScheme,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  path: string,
-  body?: unknown,
-  key = TILL_KEY,
-) {
-  return t.app
-    .inject({
-      method,
-      url: `/coin-scheme/v1${path}`,
-      headers: {
-        ...(key ? { "x-api-key": key } : {}),
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    })
-    .then((response): Res => ({ status: response.statusCode, body: JSON.parse(response.body) }));
-}
-
-const admin = (t: TestScheme, method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown) =>
-  scheme(t, method, path, body, MEMBER_SERVER_KEY);
-
-let phoneSequence = 0;
-/** A linked account for a fresh member ref. */
-async function linkedMember(t: TestScheme, memberRef: string) {
-  phoneSequence += 1;
-  const res = await admin(t, "POST", "/accounts", {
-    mobile_phone_prefix: "852",
-    mobile_phone: String(61_000_000 + phoneSequence),
-    member_ref: memberRef,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.payload.account.hcoins_memberno as string;
-}
-
-const qr = (t: TestScheme, memberRef: string, month: string, offsetSeconds = 0) =>
-  `${memberRef},0,${month},${Math.floor(t.clock.now() / 1000) + offsetSeconds}`;
-
-let receiptSequence = 0;
-const nextReceipt = () => {
-  receiptSequence += 1;
-  return `R-${receiptSequence}`;
-};
 
 describe("earning at the till: the earn rules", () => {
   let t: TestScheme;
   beforeAll(async () => {
     t = await schemeApp();
-    await linkedMember(t, "M000000101");
-    expect((await admin(t, "PUT", "/stores/PARTNER1", { partner_property: true })).status).toBe(200);
+    // Born in January, in July (the clock's month) and with no birth month recorded.
+    await linkedMember(t, "M000000101", 1);
+    await linkedMember(t, "M000000107", 7);
+    await linkedMember(t, "M000000100");
   });
+  const memberBorn = { "01": "M000000101", "07": "M000000107", "00": "M000000100" } as const;
   afterAll(() => t.close());
 
-  // [case, store, net, electronic, QR month, holiday multiplier or null, expected base, birthday, holiday, coins]
+  // [case, store, net, electronic, birth month (recorded, and on the QR code), holiday multiplier or null, expected base, birthday, holiday, coins]
   const cases: [
     string,
     string,
@@ -166,9 +117,10 @@ describe("earning at the till: the earn rules", () => {
       if (holiday)
         expect((await admin(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: holiday })).status).toBe(200);
       else await admin(t, "DELETE", `/bonus-days/${TODAY}`);
-      const before = (await admin(t, "GET", "/accounts?member_ref=M000000101")).body.payload.account.balance;
+      const member = memberBorn[month as keyof typeof memberBorn];
+      const before = (await admin(t, "GET", `/accounts?member_ref=${member}`)).body.payload.account.balance;
       const res = await scheme(t, "POST", "/purchases", {
-        qr_text: qr(t, "M000000101", month),
+        qr_text: qr(t, member, month),
         store_code: store,
         receipt_no: nextReceipt(),
         net_amount: net,
@@ -178,6 +130,8 @@ describe("earning at the till: the earn rules", () => {
       expect(res.body.payload.transaction).toMatchObject({
         kind: "purchase",
         client: "pos-1",
+        actor_type: "till",
+        actor: "pos-1",
         partner_store: store === "PARTNER1",
         base_coins,
         birthday_bonus,
@@ -270,7 +224,7 @@ describe("earning at the till: receipts, refunds and refusals", () => {
 
   it("a refund reverses exactly what the receipt earned, bonuses included, once", async () => {
     t = await schemeApp();
-    await linkedMember(t, "M000000206");
+    await linkedMember(t, "M000000206", 7);
     await admin(t, "PUT", "/stores/P1", { partner_property: true });
     await admin(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: 2 });
     const kept = await scheme(t, "POST", "/purchases", {
@@ -288,8 +242,9 @@ describe("earning at the till: receipts, refunds and refusals", () => {
     });
     // base 99 + 50 = 149; birthday +149; holiday +149
     expect(purchase.body.payload.transaction.coins).toBe(447);
-    expect(purchase.body.payload.balance).toBe(60 + 447);
-    expect(kept.body.payload.transaction.coins).toBe(60);
+    expect(purchase.body.payload.balance).toBe(90 + 447);
+    // 30, doubled by the birthday and again by the holiday on the base.
+    expect(kept.body.payload.transaction.coins).toBe(90);
 
     // The holiday is gone by the time of the refund: the refund still takes back what was given.
     await admin(t, "DELETE", `/bonus-days/${TODAY}`);
@@ -305,11 +260,23 @@ describe("earning at the till: receipts, refunds and refusals", () => {
       net_amount: "99.99",
       electronic_amount: "50.00",
     });
-    expect(refund.body.payload).toMatchObject({ duplicate: false, balance: 60 });
+    expect(refund.body.payload).toMatchObject({ duplicate: false, balance: 90 });
 
+    expect(refund.body.payload.receipt).toMatchObject({ fully_refunded: true, refunded_net_amount: "99.99" });
+
+    // Sent again, the refund says the receipt is refunded in full, and so does the purchase.
     const again = await scheme(t, "POST", "/refunds", { store_code: "P1", receipt_no: "BACK" });
-    expect(again.body.payload).toMatchObject({ duplicate: true, balance: 60 });
-    expect(again.body.payload.transaction.id).toBe(refund.body.payload.transaction.id);
+    expect(again.status).toBe(409);
+    expect(again.body.error_code).toBe(6015);
+    const purchaseAgain = await scheme(t, "POST", "/purchases", {
+      qr_text: qr(t, "M000000206", "07", -3 * 86_400),
+      store_code: "P1",
+      receipt_no: "BACK",
+      net_amount: "99.99",
+      electronic_amount: "50",
+    });
+    expect(purchaseAgain.body.payload).toMatchObject({ duplicate: true, balance: 90 });
+    expect(purchaseAgain.body.payload.receipt).toMatchObject({ fully_refunded: true });
 
     const unknown = await scheme(t, "POST", "/refunds", { store_code: "P1", receipt_no: "NEVER" });
     expect(unknown.status).toBe(404);
@@ -395,7 +362,7 @@ describe("earning at the till: receipts, refunds and refusals", () => {
 
   it("applies COIN_HOLIDAYS and COIN_BIRTHDAY_MULTIPLIER from the configuration; an operator's day overrides", async () => {
     t = await schemeApp({ COIN_HOLIDAYS: `2025-12-25:2,${TODAY}:1.5`, COIN_BIRTHDAY_MULTIPLIER: "3" });
-    await linkedMember(t, "M000000209");
+    await linkedMember(t, "M000000209", 7);
     const earn = (receipt: string) =>
       scheme(t, "POST", "/purchases", {
         qr_text: qr(t, "M000000209", "07"),
@@ -440,13 +407,13 @@ describe("accounts and links", () => {
     expect(second.body.payload).toMatchObject({ created: false, linked_now: false });
     expect(second.body.payload.account.hcoins_memberno).toBe(first.body.payload.account.hcoins_memberno);
 
-    const byPhone = await scheme(t, "GET", "/accounts?mobile_phone_prefix=852&mobile_phone=62000001");
+    const byPhone = await admin(t, "GET", "/accounts?mobile_phone_prefix=852&mobile_phone=62000001");
     expect(byPhone.body.payload.account).toMatchObject({
       linked: false,
       linked_member_ref: null,
       balance: 0,
     });
-    const none = await scheme(t, "GET", "/accounts?mobile_phone_prefix=852&mobile_phone=62000002");
+    const none = await admin(t, "GET", "/accounts?mobile_phone_prefix=852&mobile_phone=62000002");
     expect(none.status).toBe(200);
     expect(none.body.payload.account).toBeNull();
   });
@@ -486,7 +453,7 @@ describe("accounts and links", () => {
     expect(missing.body.error_code).toBe(6004);
   });
 
-  it("shows the ledger newest first, with the client of each entry", async () => {
+  it("shows the ledger newest first, with the actor and reason of each entry", async () => {
     t = await schemeApp();
     const number = await linkedMember(t, "M000000501");
     for (const [receipt, amount] of [
@@ -501,7 +468,7 @@ describe("accounts and links", () => {
       });
     }
     await scheme(t, "POST", "/refunds", { store_code: "S1", receipt_no: "R-1" });
-    const ledger = await scheme(t, "GET", `/accounts/${number}/ledger`);
+    const ledger = await admin(t, "GET", `/accounts/${number}/ledger`);
     expect(ledger.status).toBe(200);
     expect(ledger.body.payload.balance).toBe(30);
     expect(
@@ -513,6 +480,9 @@ describe("accounts and links", () => {
     ]);
     expect(ledger.body.payload.entries[0]).toMatchObject({
       client: "pos-1",
+      actor_type: "till",
+      actor: "pos-1",
+      reason: "refund",
       receipt_no: "R-1",
       store_code: "S1",
     });
@@ -536,7 +506,7 @@ describe("API keys", () => {
     expect(res.body.error_code).toBe(4010);
   });
 
-  it("lets a till key earn and read but not create, link or configure (403, 4030)", async () => {
+  it("lets a till key earn but not look accounts up, create, link or configure (403, 4030)", async () => {
     const create = await scheme(t, "POST", "/accounts", {
       mobile_phone_prefix: "852",
       mobile_phone: "63000001",
@@ -546,6 +516,11 @@ describe("API keys", () => {
     expect((await scheme(t, "PUT", "/stores/S1", { partner_property: true })).status).toBe(403);
     expect((await scheme(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: 2 })).status).toBe(403);
     expect((await scheme(t, "GET", "/bonus-days")).status).toBe(200);
+    expect((await scheme(t, "GET", "/accounts?mobile_phone_prefix=852&mobile_phone=63000001")).status).toBe(
+      403,
+    );
+    expect((await scheme(t, "GET", "/accounts/HC0000000001/ledger")).status).toBe(403);
+    expect((await scheme(t, "GET", "/stores")).status).toBe(403);
     const lookup = await admin(t, "GET", "/accounts?mobile_phone_prefix=852&mobile_phone=63000001");
     expect(lookup.body.payload.account).toBeNull();
   });

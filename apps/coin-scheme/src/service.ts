@@ -436,7 +436,12 @@ export class CoinSchemeService {
         const locked = await repository.lockAccount(account.id);
         if (input.coins > 0) {
           const policy = await expiryPolicyOf(repository);
-          const posted = await postCredit(repository, locked, { ...entry, expires_at: expiryOf(policy, at) }, at);
+          const posted = await postCredit(
+            repository,
+            locked,
+            { ...entry, expires_at: expiryOf(policy, at) },
+            at,
+          );
           return this.result(posted.entry, locked, posted.balance, false, null);
         }
         if (!input.allowNegative && locked.balance + input.coins < 0) {
@@ -723,7 +728,10 @@ const earnedPurchase = (purchase: EntryRow): EarnedPurchase => ({
   holidayMultiplier: purchase.holiday_multiplier,
 });
 
-function receiptState(purchase: EntryRow, refunded: { netCents: number; electronicCents: number }): ReceiptState {
+function receiptState(
+  purchase: EntryRow,
+  refunded: { netCents: number; electronicCents: number },
+): ReceiptState {
   return {
     net_amount: formatCents(purchase.net_cents),
     electronic_amount: formatCents(purchase.electronic_cents),
@@ -743,7 +751,8 @@ function refundRefusal(
     remaining_net_amount: formatCents(purchase.net_cents - refunded.netCents),
     remaining_electronic_amount: formatCents(purchase.electronic_cents - refunded.electronicCents),
   };
-  if (share.rule === "alreadyRefunded") return new SchemeError(SchemeErrorCode.receiptFullyRefunded, remaining);
+  if (share.rule === "alreadyRefunded")
+    return new SchemeError(SchemeErrorCode.receiptFullyRefunded, remaining);
   if (share.rule === "refundExceedsRemaining")
     return new SchemeError(SchemeErrorCode.refundExceedsRemaining, remaining);
   return new SchemeError(SchemeErrorCode.validation, {

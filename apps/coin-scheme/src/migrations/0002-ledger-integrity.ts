@@ -42,7 +42,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
   // The ledger of an account, newest first; the day's purchases of a member (velocity).
-  await db.schema.createIndex("hcoin_ledger_account").on("hcoin_ledger").columns(["account_id", "id"]).execute();
+  await db.schema
+    .createIndex("hcoin_ledger_account")
+    .on("hcoin_ledger")
+    .columns(["account_id", "id"])
+    .execute();
   await db.schema
     .createIndex("hcoin_ledger_account_kind_time")
     .on("hcoin_ledger")

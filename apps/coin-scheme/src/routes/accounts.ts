@@ -115,7 +115,9 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
     async (request) => {
       const client = requireScope(request, "all");
       const { member_ref, birth_month } = request.body;
-      return ok(await scheme.link(request.params.hcoins_memberno, member_ref, client.name, birth_month ?? null));
+      return ok(
+        await scheme.link(request.params.hcoins_memberno, member_ref, client.name, birth_month ?? null),
+      );
     },
   );
 

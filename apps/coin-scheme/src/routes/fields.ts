@@ -39,7 +39,10 @@ export function requireStore(request: FastifyRequest, storeCode: string) {
   if (client.scope === "till" && !client.stores.includes(storeCode)) {
     throw new SchemeError(SchemeErrorCode.storeNotBoundToKey, { store_code: storeCode });
   }
-  return { client: client.name, actorType: client.scope === "till" ? ("till" as const) : ("client" as const) };
+  return {
+    client: client.name,
+    actorType: client.scope === "till" ? ("till" as const) : ("client" as const),
+  };
 }
 
 const code = (rule: string, max: number, pattern: RegExp) =>
@@ -57,7 +60,7 @@ export const receiptNo = code("receiptNoInvalid", 64, /^[\x21-\x7e]+$/);
 export const memberRef = code("memberRefInvalid", 64, /^[^\s,]+$/);
 export const hcoinsMemberNo = z.string().regex(/^HC\d{10}$/, "hcoinsMembernoInvalid");
 /** The person behind an operator's call, as the relaying client names them (an email, a staff id). */
-export const operatorName = code("operatorInvalid", 64, /^[^\x00-\x1f,:]+$/);
+export const operatorName = code("operatorInvalid", 64, /^[\p{L}\p{N}\p{P}\p{S} ]+$/u);
 export const birthMonth = z
   .number({ error: (issue) => (issue.input == null ? "required" : "birthMonthInvalid") })
   .int("birthMonthInvalid")

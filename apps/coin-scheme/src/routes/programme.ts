@@ -48,7 +48,8 @@ export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
       schema: {
         tags,
         security,
-        summary: "Register a store code, or change its partner-property flag (electronic payment earns extra)",
+        summary:
+          "Register a store code, or change its partner-property flag (electronic payment earns extra)",
         description:
           "Tills earn only at registered stores (6014 otherwise). The member server writes each of its stores here whenever one is created, imported or flagged, so that the flag the store list shows is the one that earns.",
         params: z.object({ store_code: storeCode }),

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { buildCoinSchemeApp } from "../app.ts";
 import { loadCoinSchemeConfig } from "../config.ts";
+import { type CoinSchemeService, createCoinSchemeService } from "../service.ts";
 import type { CoinSchemeTables } from "../tables.ts";
 
 /**
@@ -16,6 +17,8 @@ export interface TestScheme {
   clock: { now: () => number; advance(ms: number): void };
   /** The scheme's tables, for checks the API cannot make. */
   db: Kysely<CoinSchemeTables>;
+  /** The scheme's service on the same database and clock, for work no route does (the expiry job). */
+  service: CoinSchemeService;
   close(): Promise<void>;
 }
 
@@ -45,6 +48,7 @@ export async function createTestScheme(env: Record<string, string> = {}): Promis
     app,
     clock,
     db: database.tables<CoinSchemeTables>(),
+    service: createCoinSchemeService(database, config.settings, () => clock.now()),
     async close() {
       await app.close();
       await dropIsolatedDatabase(storage.schema);
