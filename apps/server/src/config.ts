@@ -57,6 +57,7 @@ const envSchema = z.object({
   SMS_RESEND_SECONDS: int(60),
   SMS_NUMBER_HOURLY_LIMIT: int(5),
   SMS_CLIENT_HOURLY_LIMIT: int(30),
+  SMS_CODE_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
 
   LOGIN_MAX_FAILURES: int(5),
   LOGIN_LOCK_SECONDS: int(900),
@@ -70,6 +71,11 @@ const envSchema = z.object({
   UNSUBSCRIBE_LINK_TTL_DAYS: int(90),
   MEDIA_MAX_BYTES: int(2 * 1024 * 1024),
   SEED_CONTENT: z.stringbool().default(true),
+  JOBS_ENABLED: z.stringbool().default(true),
+  JOBS_PGBOSS_SCHEMA: z
+    .string()
+    .default("pgboss")
+    .refine((schema) => /^[a-z_][a-z0-9_]*$/.test(schema), { message: "must be a PostgreSQL schema name" }),
 
   COIN_SCHEME_URL: optionalText.refine((url) => url === undefined || /^https?:\/\/[^\s]+$/.test(url), {
     message: "must be http://… or https://…",

@@ -1,18 +1,37 @@
 import { ConfigError } from "@hcoins/server-kit/env";
+import { type Scheduler, startScheduler } from "@hcoins/server-kit/scheduler";
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
+import { memberServerJobs } from "./jobs.ts";
 
 try {
   const config = loadConfig();
   const app = await buildApp({ config });
-  // SIGTERM / SIGINT: stop accepting, finish in-flight requests, close the database.
+  let scheduler: Scheduler | undefined;
+  // SIGTERM / SIGINT: stop accepting, finish in-flight requests and the scheduled run in flight,
+  // close the database (after the run: it runs on it).
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
     else app.log.info({ signal }, "shutting down");
+    await scheduler?.stop();
     await app.close();
   });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Here and not in buildApp: the tests' apps and the admin command line run no scheduled jobs.
+  if (config.JOBS_ENABLED) {
+    try {
+      scheduler = await startScheduler({
+        databaseUrl: config.DATABASE_URL,
+        jobs: memberServerJobs(app.services),
+        log: app.log,
+        pgBossSchema: config.JOBS_PGBOSS_SCHEMA,
+      });
+    } catch (error) {
+      // Members are still served; the purges wait for the next start, and this line says why.
+      app.log.error({ err: error }, "scheduled jobs not started");
+    }
+  }
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -71,6 +71,7 @@ export function createServices(
       resendSeconds: config.SMS_RESEND_SECONDS,
       numberHourlyLimit: config.SMS_NUMBER_HOURLY_LIMIT,
       clientHourlyLimit: config.SMS_CLIENT_HOURLY_LIMIT,
+      codeRetentionDays: config.SMS_CODE_RETENTION_DAYS,
       templates: { en: config.SMS_TEMPLATE_EN, tc: config.SMS_TEMPLATE_TC, sc: config.SMS_TEMPLATE_SC },
     },
     log,

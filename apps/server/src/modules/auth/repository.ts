@@ -57,6 +57,24 @@ export class AuthRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** Deletes the reset tokens used up, or expired by `expiredBy`; returns how many. */
+  async deleteSpentResetTokens(expiredBy: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom("reset_tokens")
+      .where((eb) => eb.or([eb("used_at", "is not", null), eb("expires_at", "<=", expiredBy)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Deletes the nonces seen before `seenBefore`; returns how many. */
+  async deleteNoncesSeenBefore(seenBefore: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom("signature_nonces")
+      .where("seen_at", "<", seenBefore)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Inserts the nonce; false when it was seen before. Nonces seen before `pruneBefore` go on the way. */
   async rememberNonce(nonce: string, now: number, pruneBefore: number): Promise<boolean> {
     await this.db.deleteFrom("signature_nonces").where("seen_at", "<", pruneBefore).execute();

@@ -15,6 +15,8 @@ export type SignatureLoginResult =
   | { Status: "Success"; Data: { access_token: string } }
   | { Status: "Fail"; Message: string };
 
+const NONCE_MARGIN_SECONDS = 60;
+
 export interface AuthConfig {
   loginMaxFailures: number;
   loginLockSeconds: number;
@@ -158,13 +160,37 @@ export class AuthService {
     if (Math.abs(nowSeconds - signed.issued_at) > this.config.signatureLoginWindowSeconds) {
       return fail("Message expired");
     }
-    // Nonces older than twice the window cannot come back (their message has expired): pruned on the way.
     const now = this.now();
-    const pruneBefore = now - this.config.signatureLoginWindowSeconds * 2 * 1000;
-    if (!(await this.repo.rememberNonce(signed.nonce, now, pruneBefore))) return fail("Message already used");
+    if (!(await this.repo.rememberNonce(signed.nonce, now, this.nonceHorizon(now)))) {
+      return fail("Message already used");
+    }
     const member = await this.members.findByPhone(signed.mobile_phone_prefix, signed.mobile_phone);
     if (!member || member.disabled) return fail("Member not found");
     return { Status: "Success", Data: { access_token: await this.members.issueAccessToken(member.id) } };
+  }
+
+  /**
+   * A nonce seen at t came in a message issued within the window of t, and such a message is
+   * refused ("Message expired") from about t + 2 windows on: a nonce older than that can never be
+   * replayed, so forgetting it reopens nothing. The minute on top covers the whole seconds the
+   * window is checked in and the clocks of instances that differ by less than that. Signature
+   * logins prune on the way too.
+   */
+  private nonceHorizon(now: number): number {
+    return now - (this.config.signatureLoginWindowSeconds * 2 + NONCE_MARGIN_SECONDS) * 1000;
+  }
+
+  /** Deletes the nonces no message can bring back (see nonceHorizon); returns how many. */
+  purgeStaleNonces(now: number): Promise<number> {
+    return this.repo.deleteNoncesSeenBefore(this.nonceHorizon(now));
+  }
+
+  /**
+   * Deletes the reset tokens used up or expired: resetPassword refuses both, as it refuses an
+   * unknown token. Returns how many.
+   */
+  purgeSpentResetTokens(now: number): Promise<number> {
+    return this.repo.deleteSpentResetTokens(now);
   }
 
   private async issueResetToken(memberId: number, trx: TableViews): Promise<string> {

@@ -219,6 +219,15 @@ export class MemberRepository {
       .execute();
   }
 
+  /** Deletes the tokens expired by `expiredBy` or revoked before `revokedBefore`; returns how many. */
+  async deleteEndedAccessTokens(expiredBy: number, revokedBefore: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom("access_tokens")
+      .where((eb) => eb.or([eb("expires_at", "<=", expiredBy), eb("revoked_at", "<", revokedBefore)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Deletes every token of the member; returns their expiry and revocation. */
   deleteAccessTokensOf(memberId: number, trx: TableViews) {
     return this.on(trx)

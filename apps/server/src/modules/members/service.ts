@@ -33,6 +33,9 @@ export interface MemberConfig {
 /** Matches the blocked_numbers.reason column. */
 export const BLOCK_REASON_MAX_LENGTH = 200;
 
+/** How long a revoked access token is kept before the purge deletes it. */
+export const REVOKED_TOKEN_KEPT_MS = 86_400_000;
+
 /** The member row was gone when erasure came to delete it (another erasure got there first). */
 export class MemberErasedMeanwhile extends Error {}
 
@@ -327,6 +330,15 @@ export class MemberService {
   /** Revokes every live token of a member, except the one given (the caller's own on password change). */
   revokeAccessTokensOf(memberId: number, exceptHash: string | null = null, trx?: TableViews): Promise<void> {
     return this.repo.revokeAccessTokensOf(memberId, exceptHash, this.now(), trx);
+  }
+
+  /**
+   * Deletes the sessions that can no longer be used: expired ones, and revoked ones once a day
+   * has passed (a member's "logged out" shows in a data export made that day). Either kind is
+   * refused already (memberForAccessToken), and a deleted token reads as unknown, refused alike.
+   */
+  purgeEndedAccessTokens(now: number): Promise<number> {
+    return this.repo.deleteEndedAccessTokens(now, now - REVOKED_TOKEN_KEPT_MS);
   }
 
   /** What this module holds about a member besides their row: sessions, and a block of their number. */

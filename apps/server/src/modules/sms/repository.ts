@@ -107,6 +107,15 @@ export class SmsCodeRepository {
       .execute();
   }
 
+  /** Deletes the code records that expired before `expiredBefore`; returns how many. */
+  async deleteCodesExpiredBefore(expiredBefore: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom("sms_codes")
+      .where("expires_at", "<", expiredBefore)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async deleteCodesOf(prefix: string, phone: string, trx: TableViews): Promise<number> {
     const result = await this.on(trx)
       .deleteFrom("sms_codes")

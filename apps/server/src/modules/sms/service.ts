@@ -22,6 +22,8 @@ export interface SmsCodeConfig {
   resendSeconds: number;
   numberHourlyLimit: number;
   clientHourlyLimit: number;
+  /** How long a code record is kept after its expiry (member exports show them), in days. */
+  codeRetentionDays: number;
   /** The SMS text per language; `{code}` is replaced by the code. */
   templates: Record<Language, string>;
 }
@@ -168,6 +170,20 @@ export class SmsCodeService {
   /** Every code record of a number, for a data access request. */
   codesOf(prefix: string, phone: string) {
     return this.repo.codesOf(prefix, phone);
+  }
+
+  /**
+   * Deletes the code records whose expiry passed more than SMS_CODE_RETENTION_DAYS ago; returns
+   * how many. None is still usable: a verified code lasts SMS_VERIFIED_TTL_SECONDS from its
+   * verification, before its expiry, so it is over by expiry + that, which the cut-off also waits
+   * for. The send limits and the resend wait are counters, not these rows, so no limit resets.
+   */
+  purgeOldCodes(now: number): Promise<number> {
+    const keptMs = Math.max(
+      this.config.codeRetentionDays * 86_400_000,
+      this.config.verifiedTtlSeconds * 1000,
+    );
+    return this.repo.deleteCodesExpiredBefore(now - keptMs);
   }
 
   /** Deletes every code record of a number in the caller's transaction (erasure); returns how many. */

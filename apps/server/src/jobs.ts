@@ -1,0 +1,41 @@
+import type { ScheduledJob } from "@hcoins/server-kit/scheduler";
+import type { Services } from "./services.ts";
+
+/**
+ * The member server's scheduled work (server.ts starts it; docs/operations.md lists it). Each job
+ * deletes through the module that owns the rows, and only rows that no call accepts any more, so
+ * a run repeated, or run late, changes nothing. Cron is Hong Kong time; the minutes are spread so
+ * that the jobs do not start together. `extra` takes other modules' jobs (the coin scheme's).
+ */
+export function memberServerJobs(
+  services: Pick<Services, "members" | "auth" | "sms">,
+  extra: readonly ScheduledJob[] = [],
+): ScheduledJob[] {
+  return [
+    {
+      name: "purge-ended-tokens",
+      cron: "15 * * * *",
+      async run(now) {
+        return {
+          accessTokens: await services.members.purgeEndedAccessTokens(now),
+          resetTokens: await services.auth.purgeSpentResetTokens(now),
+        };
+      },
+    },
+    {
+      name: "purge-signature-nonces",
+      cron: "45 * * * *",
+      async run(now) {
+        return { signatureNonces: await services.auth.purgeStaleNonces(now) };
+      },
+    },
+    {
+      name: "purge-old-sms-codes",
+      cron: "30 4 * * *",
+      async run(now) {
+        return { smsCodes: await services.sms.purgeOldCodes(now) };
+      },
+    },
+    ...extra,
+  ];
+}
