@@ -72,6 +72,8 @@ export async function seedMember(
 }
 
 const COINS = "/custom-api/custom/cuapp/customer";
+/** The stores the soak's till earns at (registered with the scheme and named in its key by soak.ts). */
+export const SOAK_STORES = ["SOAK0", "SOAK1", "SOAK2", "SOAK3", "SOAK4"];
 const FIRST_NAMES = ["Tai Man", "Siu Ming", "Ka Yan", "Wing Sze", "Chi Keung"];
 
 type Check = (status: number, contentType: string, text: string) => string | null;
@@ -255,7 +257,7 @@ export function workload(target: SoakTarget, members: SoakMember[], stats: CallS
             headers: { "x-api-key": target.tillKey, "content-type": "application/json" },
             body: JSON.stringify({
               qr_text,
-              store_code: `SOAK${receipt % 5}`,
+              store_code: SOAK_STORES[receipt % SOAK_STORES.length],
               receipt_no: `R${receipt}`,
               net_amount: (cents / 100).toFixed(2),
               electronic_amount: (cents / 200).toFixed(2),

@@ -14,7 +14,7 @@ import { dropIsolatedStorage, isolatedStorage } from "../apps/server/src/testing
 import { snapshotWebDist } from "../e2e/support/journeys.ts";
 import { processUsage } from "./process-usage.ts";
 import { CallStats } from "./soak-stats.ts";
-import { type SoakMember, type SoakTarget, seedMember, workload } from "./soak-workload.ts";
+import { SOAK_STORES, type SoakMember, type SoakTarget, seedMember, workload } from "./soak-workload.ts";
 
 /**
  * The load run: a standalone coin scheme and two member-server instances on loopback,
@@ -97,9 +97,20 @@ async function main() {
       env: {
         COIN_SCHEME_DATABASE_URL: schemeStorage.DATABASE_URL as string,
         NODE_ENV: "production",
-        COIN_SCHEME_API_KEYS: `member-server:${SERVER_KEY},pos-soak:${TILL_KEY}:till`,
+        COIN_SCHEME_API_KEYS: `member-server:${SERVER_KEY},pos-soak:${TILL_KEY}:till:${SOAK_STORES.join("|")}`,
+        // One till stands for the whole estate here: its per-minute limit would measure itself.
+        COIN_LIMIT_TILL_PURCHASES_PER_MINUTE: "0",
+        COIN_LIMIT_MEMBER_DAILY_PURCHASES: "0",
+        COIN_LIMIT_MEMBER_DAILY_AMOUNT: "0",
       },
     });
+    for (const store of SOAK_STORES) {
+      await fetch(`${scheme.url}/coin-scheme/v1/stores/${store}`, {
+        method: "PUT",
+        headers: { "x-api-key": SERVER_KEY, "content-type": "application/json" },
+        body: JSON.stringify({ partner_property: false }),
+      });
+    }
     const env = {
       ...memberStorage,
       NODE_ENV: "production",

@@ -13,6 +13,9 @@ import { type TrustProxySetting, trustProxy } from "@hcoins/server-kit/trust-pro
 import { z } from "zod";
 import { type ApiClient, parseApiClients } from "./api-keys.ts";
 
+/** Where the first start outside production keeps the keys it generated (api-keys-file.ts). */
+export const DEFAULT_KEYS_FILE = "./data/coin-scheme-api-keys";
+
 /**
  * Every variable the scheme reads: `COIN_*` only (and NODE_ENV), so that it runs beside the
  * member server, embedded or on its own, without reading the member server's settings.
@@ -28,7 +31,7 @@ const envSchema = z.object({
   COIN_SCHEME_LOG_LEVEL: logLevel,
   COIN_SCHEME_TRUST_PROXY: trustProxy,
   COIN_SCHEME_API_KEYS: optionalText,
-  COIN_SCHEME_KEYS_FILE: z.string().default("./data/coin-scheme-api-keys"),
+  COIN_SCHEME_KEYS_FILE: z.string().default(DEFAULT_KEYS_FILE),
   // Velocity limits; 0 switches one off.
   COIN_LIMIT_MEMBER_DAILY_PURCHASES: z.coerce.number().int().min(0).default(20),
   COIN_LIMIT_MEMBER_DAILY_AMOUNT: z.coerce.number().int().min(0).default(50_000),

@@ -24,6 +24,7 @@ import { profileRoutes } from "./modules/profile/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { devOutboxRoutes } from "./modules/sms/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
+import { syncStoresToScheme } from "./modules/stores/scheme-sync.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { webRoutes } from "./modules/web/routes.ts";
 import { authHeaderPlugin } from "./plugins/auth-header.ts";
@@ -96,6 +97,9 @@ export async function buildApp({
   const services = createServices(config, database, redis, app.log, now);
   app.decorate("services", services);
   await seedContent(services, app.log);
+  // The embedded scheme's registry is brought in step at every start; an external one by imports, the
+  // CLI and `stores-sync` (a start must not wait on another service).
+  if (services.coinScheme) await syncStoresToScheme(services, app.log);
 
   await app.register(securityHeadersPlugin);
   await app.register(formbody);
@@ -131,7 +135,11 @@ export async function buildApp({
   await app.register(devOutboxRoutes, { services });
   // The embedded coin scheme serves its own API (X-Api-Key, not the bearer header) to the tills.
   if (services.coinScheme && config.coinScheme) {
-    await app.register(coinSchemeRoutes, { scheme: services.coinScheme, clients: config.coinScheme.clients });
+    // Keys the entry point did not resolve (server.ts; tests set COIN_SCHEME_API_KEYS) open nothing.
+    await app.register(coinSchemeRoutes, {
+      scheme: services.coinScheme,
+      clients: config.coinScheme.clients ?? [],
+    });
   }
   await app.register(async (web) => {
     await web.register(compress, COMPRESSION);

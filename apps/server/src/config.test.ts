@@ -3,17 +3,23 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
 
 describe("the member server's coin scheme configuration", () => {
-  it("embeds the scheme with its own configuration, and the development keys work together", () => {
+  it("embeds the scheme with its own configuration, and no key anyone could read in the README", () => {
     const dev = loadConfig({ COIN_BIRTHDAY_MULTIPLIER: "3" });
     expect(dev).toMatchObject({
       COIN_SCHEME_TIMEOUT_MS: 3000,
-      coinScheme: { settings: { birthdayMultiplier: 300 } },
+      coinScheme: { settings: { birthdayMultiplier: 300 }, clients: null },
     });
-    const ownKey = dev.coinScheme?.clients.find((client) => client.key === dev.COIN_SCHEME_API_KEY);
-    expect(ownKey).toMatchObject({ name: "member-server", scope: "all" });
-    const production = loadConfig({ NODE_ENV: "production" });
-    expect(production.coinScheme?.clients).toEqual([]);
-    expect(production.COIN_SCHEME_API_KEY).toBeUndefined();
+    expect(dev.COIN_SCHEME_API_KEY).toBeUndefined();
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /COIN_SCHEME_API_KEYS: required in production/,
+    );
+    const production = loadConfig({
+      NODE_ENV: "production",
+      COIN_SCHEME_API_KEYS: "pos:aaaaaaaaaaaaaaaa:till:S1",
+    });
+    expect(production.coinScheme?.clients).toEqual([
+      { name: "pos", key: "aaaaaaaaaaaaaaaa", scope: "till", stores: ["S1"] },
+    ]);
   });
 
   it("reads none of the scheme's variables when the scheme is external", () => {

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
-import { type CoinSchemeConfig, loadCoinSchemeConfig } from "@hcoins/coin-scheme/config";
+import { memberServerKeyFromFile } from "@hcoins/coin-scheme/api-keys-file";
+import { type CoinSchemeConfig, DEFAULT_KEYS_FILE, loadCoinSchemeConfig } from "@hcoins/coin-scheme/config";
 import {
   ConfigError,
   databaseUrl,
@@ -134,10 +135,6 @@ export type Config = z.infer<typeof envSchema> & {
   coinScheme: CoinSchemeConfig | null;
 };
 
-// The development key of the member server among the scheme's development keys (coin-scheme config.ts),
-// so that `npm start` and `npm run coin-scheme` talk to each other out of the box. None in production.
-const DEV_COIN_SCHEME_API_KEY = "dev-member-server-key";
-
 /** Parses the environment; a bad value throws a ConfigError naming every bad variable, the scheme's too. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const problems: string[] = [];
@@ -157,10 +154,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.SMS_PROVIDER === "http" && !parsed.SMS_HTTP_URL) {
     throw new ConfigError(["SMS_HTTP_URL: required when SMS_PROVIDER=http"]);
   }
-  const production = parsed.NODE_ENV === "production";
-  const apiKey = parsed.COIN_SCHEME_API_KEY ?? (production ? undefined : DEV_COIN_SCHEME_API_KEY);
+  // In development, the member-server key that `npm run coin-scheme` generated on its first start.
+  const apiKey =
+    parsed.COIN_SCHEME_API_KEY ??
+    (parsed.NODE_ENV !== "development" || !parsed.COIN_SCHEME_URL
+      ? undefined
+      : memberServerKeyFromFile(env.COIN_SCHEME_KEYS_FILE ?? DEFAULT_KEYS_FILE));
   if (parsed.COIN_SCHEME_URL && !apiKey) {
-    throw new ConfigError(["COIN_SCHEME_API_KEY: required when COIN_SCHEME_URL is set"]);
+    throw new ConfigError([
+      "COIN_SCHEME_API_KEY: required when COIN_SCHEME_URL is set (the scheme's member-server key; in development `npm run coin-scheme` generates one on its first start)",
+    ]);
   }
   return { ...parsed, COIN_SCHEME_API_KEY: apiKey, coinScheme };
 }

@@ -1,12 +1,28 @@
+import { resolveApiClients } from "@hcoins/coin-scheme/api-keys-file";
+import { coinSchemeJobs } from "@hcoins/coin-scheme/jobs";
 import { ConfigError } from "@hcoins/server-kit/env";
 import { type Scheduler, startScheduler } from "@hcoins/server-kit/scheduler";
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { memberServerJobs } from "./jobs.ts";
+import { SEED_STORES } from "./seed/stores.ts";
 
 try {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // The embedded scheme's keys: COIN_SCHEME_API_KEYS, or outside production the keys of the first
+  // start (a till key for the demonstration stores), printed once (coin-scheme api-keys-file.ts).
+  const keys = loaded.coinScheme
+    ? resolveApiClients(
+        loaded.coinScheme,
+        SEED_STORES.map((store) => store.code),
+      )
+    : null;
+  if (keys?.announcement) console.log(keys.announcement);
+  const config =
+    loaded.coinScheme && keys
+      ? { ...loaded, coinScheme: { ...loaded.coinScheme, clients: keys.clients } }
+      : loaded;
   const app = await buildApp({ config });
   let scheduler: Scheduler | undefined;
   // SIGTERM / SIGINT: stop accepting, finish in-flight requests and the scheduled run in flight,
@@ -23,7 +39,10 @@ try {
     try {
       scheduler = await startScheduler({
         databaseUrl: config.DATABASE_URL,
-        jobs: memberServerJobs(app.services),
+        jobs: memberServerJobs(
+          app.services,
+          app.services.coinScheme ? coinSchemeJobs(app.services.coinScheme) : [],
+        ),
         log: app.log,
         pgBossSchema: config.JOBS_PGBOSS_SCHEMA,
       });

@@ -122,7 +122,7 @@ export function createServices(
   const dataProtection = new DataProtectionService(members, auth, sms, coinSchemeClient, transaction, now);
   const media = new MediaService(new MediaRepository(database), { maxBytes: config.MEDIA_MAX_BYTES }, now);
   const cms = new CmsService(new CmsRepository(database), transaction, media, now);
-  const stores = new StoreService(new StoreRepository(database), transaction, media, now);
+  const stores = new StoreService(new StoreRepository(database), transaction, media, coinSchemeClient, now);
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
     config,

@@ -198,7 +198,7 @@ describe.runIf(usePostgres)(
             rows += contents.length;
           }
           expect(source.members?.length).toBe(2);
-          expect(source.hcoin_transactions?.length).toBe(4);
+          expect(source.hcoin_ledger?.length).toBe(4);
         } finally {
           await restored.close();
         }

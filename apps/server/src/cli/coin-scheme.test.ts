@@ -5,17 +5,24 @@ import { nextPhone, registerMember } from "../testing/flows.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import {
   hcoinAccountCreate,
+  hcoinAdjust,
   hcoinBalance,
+  hcoinExpiryDryRun,
+  hcoinExpiryPolicy,
+  hcoinLedgerCheck,
   holidayList,
   holidayRemove,
   holidaySet,
   storePartner,
+  storePartnerList,
+  storesSync,
 } from "./coin-scheme.ts";
 import { CliError } from "./command.ts";
 import { COMMANDS, usageText } from "./commands.ts";
 
 const TILL_KEY = "cli-test-till-key-0000001";
-const KEYS = `member-server:cli-test-member-server-key,pos-3:${TILL_KEY}:till`;
+// Stores of the first start's seed (the test app seeds them, and the embedded scheme registers them).
+const KEYS = `member-server:cli-test-member-server-key,pos-3:${TILL_KEY}:till:HF-CW01|PC-CW02`;
 
 describe("H Coins operator commands", () => {
   let t: TestApp;
@@ -65,24 +72,94 @@ describe("H Coins operator commands", () => {
     );
   });
 
-  it("store-partner flags a store: electronic payment there earns extra", async () => {
+  it("store-partner flags a store in the store list and the scheme at once: electronic payment there earns extra", async () => {
     const member = await registerMember(t);
     await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-create", { body: {}, token: member.token });
+    const listed = async () =>
+      (await t.app.services.stores.partnerFlags()).find((store) => store.code === "HF-CW01")
+        ?.partner_property;
 
-    expect(await storePartner(t.app.services, ["ST01", "--on"])).toBe(
-      "Store ST01 is now a partner-property store: each whole HKD paid electronically there earns 1 extra H Coin.",
+    expect(await storePartner(t.app.services, ["HF-CW01", "--on"])).toBe(
+      "Store HF-CW01 is now a partner-property store: each whole HKD paid electronically there earns 1 extra H Coin (store list and H Coins scheme).",
     );
-    expect(await storePartner(t.app.services, ["ST01", "--on"])).toContain(
+    expect(await listed()).toBe(1);
+    expect(await storePartner(t.app.services, ["HF-CW01", "--on"])).toContain(
       "was already a partner-property store",
     );
-    const atPartner = JSON.parse((await purchase(member.user.member_no, "ST01", "A1", "100", "40")).body);
+    const atPartner = JSON.parse((await purchase(member.user.member_no, "HF-CW01", "A1", "100", "40")).body);
     expect(atPartner.payload.transaction.coins).toBe(140);
 
-    expect(await storePartner(t.app.services, ["ST01", "--off"])).toBe(
-      "Store ST01 is now not a partner-property store: electronic payment there earns nothing extra.",
+    expect(await storePartner(t.app.services, ["HF-CW01", "--off"])).toBe(
+      "Store HF-CW01 is now not a partner-property store: electronic payment there earns nothing extra (store list and H Coins scheme).",
     );
-    const after = JSON.parse((await purchase(member.user.member_no, "ST01", "A2", "100", "40")).body);
+    expect(await listed()).toBe(0);
+    const after = JSON.parse((await purchase(member.user.member_no, "HF-CW01", "A2", "100", "40")).body);
     expect(after.payload.transaction.coins).toBe(100);
+  });
+
+  it("the seeded partner stores earn the extra, and store-partner-list shows both registries agree", async () => {
+    const member = await registerMember(t);
+    await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-create", { body: {}, token: member.token });
+    const seeded = await t.app.services.coinSchemeClient.stores();
+    expect(seeded.stores.find((store) => store.store_code === "HF-S01")?.partner_property).toBe(true);
+    const list = await storePartnerList(t.app.services, []);
+    expect(list).toMatch(/^HF-S01 +partner +partner$/m);
+    expect(list).toMatch(/stores; the scheme agrees on every one\.$/);
+    expect(await storesSync(t.app.services, [])).toMatch(
+      /^The H Coins scheme knows all \d+ stores with their flags; nothing changed\.$/,
+    );
+    // A flag changed behind the store list's back is shown, and stores-sync puts it right.
+    await t.app.services.coinScheme?.setStore("HF-S01", false);
+    expect(await storePartnerList(t.app.services, [])).toMatch(
+      /^HF-S01 +partner +- +<- differs: stores-sync$/m,
+    );
+    expect(await storesSync(t.app.services, [])).toContain(
+      "Partner flag corrected in the H Coins scheme: HF-S01.",
+    );
+  });
+
+  it("hcoin-adjust credits and debits with a reason and the operator; below zero only when allowed", async () => {
+    const member = await registerMember(t);
+    const created = await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-create", {
+      body: {},
+      token: member.token,
+    });
+    const number = created.body.payload.hcoins_memberno;
+    expect(
+      await hcoinAdjust(t.app.services, ["852", member.phone, "+50", "--reason", "Goodwill", "--by", "amy"]),
+    ).toBe(
+      `Credited 50 H Coins to ${number} (+852 ${member.phone}) by amy: "Goodwill". Balance: 50 H Coins.`,
+    );
+    const refused = await hcoinAdjust(t.app.services, ["852", member.phone, "-60", "--reason", "Fix"]).catch(
+      (e: unknown) => e,
+    );
+    expect((refused as CliError).message).toBe(
+      `+852 ${member.phone} has 50 H Coins: a debit of 60 would go below zero; nothing changed (--allow-negative allows it)`,
+    );
+    expect(
+      await hcoinAdjust(t.app.services, ["852", member.phone, "-60", "--reason", "Fix", "--allow-negative"]),
+    ).toContain("Balance: -10 H Coins.");
+    const ledger = await hcoinBalance(t.app.services, ["852", member.phone]);
+    expect(ledger).toMatch(/adjustment +\+50 {2}"Goodwill" {2}\[operator amy\]$/m);
+    expect(await hcoinLedgerCheck(t.app.services, [])).toMatch(/^The ledger holds: all \d+ accounts/);
+  });
+
+  it("hcoin-expiry-policy shows and sets the policy; hcoin-expiry-dry-run says what would expire", async () => {
+    expect(await hcoinExpiryPolicy(t.app.services, [])).toBe("Expiry policy: none: coins never expire.");
+    expect(await hcoinExpiryPolicy(t.app.services, ["year-end", "--by", "amy"])).toMatch(
+      /^Expiry policy is now year-end: coins expire when the year after the one they were earned in ends/,
+    );
+    expect(await hcoinExpiryPolicy(t.app.services, [])).toMatch(
+      /^Expiry policy: year-end: .* \(set by amy on /,
+    );
+    const member = await registerMember(t);
+    await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-create", { body: {}, token: member.token });
+    await purchase(member.user.member_no, "HF-CW01", "X1", "80");
+    expect(await hcoinExpiryDryRun(t.app.services, [])).toMatch(/would expire nothing\.$/);
+    const year = Number(programmeDate(t.clock.now()).slice(0, 4));
+    expect(await hcoinExpiryDryRun(t.app.services, ["--at", `${year + 1}-12-31`])).toBe(
+      `The expiry run of ${year + 2}-01-01 00:10 (Hong Kong time) would expire 80 H Coins from 1 accounts (1 earnings). Dry run: nothing changed.`,
+    );
   });
 
   it("holiday-set, holiday-list and holiday-remove manage today's bonus", async () => {
@@ -101,7 +178,7 @@ describe("H Coins operator commands", () => {
         `  ${today}  ×2.5  set by an operator`,
       ].join("\n"),
     );
-    const onHoliday = JSON.parse((await purchase(member.user.member_no, "S1", "H1", "10")).body);
+    const onHoliday = JSON.parse((await purchase(member.user.member_no, "HF-CW01", "H1", "10")).body);
     expect(onHoliday.payload.transaction).toMatchObject({ base_coins: 10, holiday_bonus: 15, coins: 25 });
 
     expect(await holidayRemove(t.app.services, [today])).toBe(`Removed the holiday ${today}.`);
@@ -109,7 +186,7 @@ describe("H Coins operator commands", () => {
       `${today} was not set as a holiday; nothing changed.`,
     );
     expect(await holidayList(t.app.services, [])).toContain("No holidays set.");
-    const plain = JSON.parse((await purchase(member.user.member_no, "S1", "H2", "10")).body);
+    const plain = JSON.parse((await purchase(member.user.member_no, "HF-CW01", "H2", "10")).body);
     expect(plain.payload.transaction.coins).toBe(10);
   });
 
@@ -121,8 +198,8 @@ describe("H Coins operator commands", () => {
     });
     const empty = (await hcoinBalance(t.app.services, ["852", member.phone])).split("\n");
     expect(empty.slice(1)).toEqual(["Balance: 0 H Coins.", "No transactions yet."]);
-    await purchase(member.user.member_no, "S1", "B1", "55.90");
-    await purchase(member.user.member_no, "S2", "B2", "12");
+    await purchase(member.user.member_no, "HF-CW01", "B1", "55.90");
+    await purchase(member.user.member_no, "PC-CW02", "B2", "12");
     const out = await hcoinBalance(t.app.services, ["852", member.phone, "--limit", "5"]);
     const lines = out.split("\n");
     expect(lines[0]).toMatch(
@@ -133,9 +210,9 @@ describe("H Coins operator commands", () => {
     expect(lines[1]).toBe("Balance: 67 H Coins.");
     expect(lines[2]).toBe("Ledger, newest first (2 shown, Hong Kong time):");
     expect(lines[3]).toMatch(
-      /purchase +\+12 {2}S2\/B2 {2}net HKD 12\.00, electronic HKD 0\.00, base \+12 {2}\[pos-3\]$/,
+      /purchase +\+12 {2}PC-CW02\/B2 {2}net HKD 12\.00, electronic HKD 0\.00, base \+12 {2}\[till pos-3\]$/,
     );
-    expect(lines[4]).toMatch(/purchase +\+55 {2}S1\/B1 {2}net HKD 55\.90/);
+    expect(lines[4]).toMatch(/purchase +\+55 {2}HF-CW01\/B1 {2}net HKD 55\.90/);
   });
 
   it.each([
@@ -145,6 +222,22 @@ describe("H Coins operator commands", () => {
     [storePartner, ["ST 1", "--on"], /store code "ST 1" must be 1-32 letters/],
     [storePartner, ["ST1"], /give exactly one of --on and --off/],
     [storePartner, ["ST1", "--on", "--off"], /give exactly one of --on and --off/],
+    [
+      storePartner,
+      ["NOSUCH1", "--on"],
+      /^no store has code NOSUCH1 \(stores-export lists them\); nothing changed$/,
+    ],
+    [hcoinAdjust, ["852", "61234567", "50"], /--reason is required/],
+    [hcoinAdjust, ["852", "61234567", "0", "--reason", "x"], /coins "0" must be a whole number other than 0/],
+    [hcoinAdjust, ["852", "61234567", "1.5", "--reason", "x"], /coins "1.5" must be a whole number/],
+    [
+      hcoinAdjust,
+      ["852", "61234567", "5", "--reason", "x"],
+      /\+852 61234567 has no H Coins account; nothing changed/,
+    ],
+    [hcoinExpiryPolicy, ["sometimes"], /policy "sometimes" must be none, year-end or <N>-months/],
+    [hcoinExpiryPolicy, ["none", "extra"], /unexpected argument "extra"/],
+    [hcoinExpiryDryRun, ["--at", "2025-13-01"], /date "2025-13-01" is not a calendar date/],
     [holidaySet, ["2025-02-29", "2"], /date "2025-02-29" is not a calendar date/],
     [holidaySet, ["2025-12-25", "0.5"], /multiplier "0.5" must be 1 to 10/],
     [holidaySet, ["2025-12-25"], /missing <multiplier>/],
@@ -206,6 +299,12 @@ describe("admin command line: H Coins commands", () => {
       "holiday-remove",
       "holiday-list",
       "hcoin-balance",
+      "hcoin-adjust",
+      "store-partner-list",
+      "stores-sync",
+      "hcoin-expiry-policy",
+      "hcoin-expiry-dry-run",
+      "hcoin-ledger-check",
     ]) {
       expect(COMMANDS[name]?.run).toBeTypeOf("function");
       expect(help).toContain(`  ${COMMANDS[name]?.usage}`);

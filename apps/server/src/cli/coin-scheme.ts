@@ -1,5 +1,7 @@
+import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import type { SchemeTransaction } from "@hcoins/coin-scheme/api-schemas";
+import { SchemeErrorCode } from "@hcoins/coin-scheme/errors";
 import { CoinStatus } from "@hcoins/domain/codes";
 import {
   formatMultiplier,
@@ -7,8 +9,15 @@ import {
   multiplierHundredths,
   PROGRAMME_TIME_ZONE,
 } from "@hcoins/domain/earn-rules";
+import {
+  formatExpiryPolicy,
+  MAX_EXPIRY_MONTHS,
+  nextProgrammeTime,
+  parseExpiryPolicy,
+} from "@hcoins/domain/ledger-rules";
 import { CoinSchemeRefusedError, CoinSchemeUnavailableError } from "../modules/coins/coin-scheme-client.ts";
 import { showMember, showPhone } from "../modules/members/operator-text.ts";
+import { StoreInputError } from "../modules/stores/service.ts";
 import type { Services } from "../services.ts";
 import { CliError, parseCommandArgs, phoneArgument, phoneCommandArgs } from "./command.ts";
 
@@ -20,6 +29,13 @@ import { CliError, parseCommandArgs, phoneArgument, phoneCommandArgs } from "./c
 
 export const HCOIN_ACCOUNT_CREATE_USAGE = "hcoin-account-create <prefix> <mobile>";
 export const STORE_PARTNER_USAGE = "store-partner <store_code> --on|--off";
+export const STORE_PARTNER_LIST_USAGE = "store-partner-list";
+export const STORES_SYNC_USAGE = "stores-sync";
+export const HCOIN_ADJUST_USAGE =
+  "hcoin-adjust <prefix> <mobile> <coins> --reason <text> [--by <operator>] [--allow-negative]";
+export const HCOIN_EXPIRY_POLICY_USAGE = "hcoin-expiry-policy [none|year-end|<N>-months] [--by <operator>]";
+export const HCOIN_EXPIRY_DRY_RUN_USAGE = "hcoin-expiry-dry-run [--at <YYYY-MM-DD>]";
+export const HCOIN_LEDGER_CHECK_USAGE = "hcoin-ledger-check";
 export const HOLIDAY_SET_USAGE = "holiday-set <YYYY-MM-DD> <multiplier>";
 export const HOLIDAY_REMOVE_USAGE = "holiday-remove <YYYY-MM-DD>";
 export const HOLIDAY_LIST_USAGE = "holiday-list";
@@ -28,7 +44,7 @@ export const HCOIN_BALANCE_USAGE = "hcoin-balance <prefix> <mobile> [--limit n]"
 const STORE_CODE = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** Runs a scheme call; its failures become CliErrors that say nothing changed. */
-async function scheme<T>(action: () => Promise<T>): Promise<T> {
+export async function scheme<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
@@ -61,6 +77,7 @@ export async function hcoinAccountCreate(services: Services, args: string[]): Pr
   return lines.join("\n");
 }
 
+/** The store's flag, in the store list and the coin scheme's registry at once; an unknown code is refused. */
 export async function storePartner(services: Services, args: string[]): Promise<string> {
   const { positionals, values } = parseCommandArgs(STORE_PARTNER_USAGE, ["store_code"], () =>
     parseArgs({
@@ -74,13 +91,206 @@ export async function storePartner(services: Services, args: string[]): Promise<
   if (!STORE_CODE.test(code)) throw new CliError(`store code "${code}" must be 1-32 letters, digits, _ or -`);
   if (values.on === values.off)
     throw new CliError(`give exactly one of --on and --off\nUsage: ${STORE_PARTNER_USAGE}`, 2);
-  const result = await scheme(() => services.coinSchemeClient.setPartnerStore(code, values.on));
+  const result = await scheme(() =>
+    services.stores.setPartnerProperty(code, values.on).catch((error: unknown) => {
+      if (error instanceof StoreInputError)
+        throw new CliError(`${error.problems.join("\n")}; nothing changed`);
+      throw error;
+    }),
+  );
   const state = values.on
     ? "a partner-property store: each whole HKD paid electronically there earns 1 extra H Coin"
     : "not a partner-property store: electronic payment there earns nothing extra";
   return result.changed
-    ? `Store ${code} is now ${state}.`
+    ? `Store ${code} is now ${state} (store list and H Coins scheme).`
     : `Store ${code} was already ${state}; nothing changed.`;
+}
+
+/** Every store's flag in the store list beside the coin scheme's registry, disagreements marked. */
+export async function storePartnerList(services: Services, args: string[]): Promise<string> {
+  parseCommandArgs(STORE_PARTNER_LIST_USAGE, [], () =>
+    parseArgs({ args, options: {}, allowPositionals: true, strict: true }),
+  );
+  const registry = new Map(
+    (await scheme(() => services.coinSchemeClient.stores())).stores.map((store) => [
+      store.store_code,
+      store.partner_property,
+    ]),
+  );
+  const stores = await services.stores.partnerFlags();
+  const show = (flag: boolean | undefined) =>
+    flag === undefined ? "not registered" : flag ? "partner" : "-";
+  const lines = ["Store       Store list  H Coins scheme"];
+  let apart = 0;
+  for (const store of stores) {
+    const listed = store.partner_property === 1;
+    const known = registry.get(store.code);
+    if (known !== listed) apart += 1;
+    lines.push(
+      `${store.code.padEnd(11)} ${show(listed).padEnd(11)} ${show(known)}${known !== listed ? "   <- differs: stores-sync" : ""}`,
+    );
+    registry.delete(store.code);
+  }
+  for (const [code, flag] of registry)
+    lines.push(`${code.padEnd(11)} ${"no store".padEnd(11)} ${show(flag)}`);
+  lines.push(
+    apart === 0
+      ? `${stores.length} stores; the scheme agrees on every one.`
+      : `${stores.length} stores; ${apart} differ: \`stores-sync\` brings the scheme in step.`,
+  );
+  return lines.join("\n");
+}
+
+export async function storesSync(services: Services, args: string[]): Promise<string> {
+  parseCommandArgs(STORES_SYNC_USAGE, [], () =>
+    parseArgs({ args, options: {}, allowPositionals: true, strict: true }),
+  );
+  const { registered, reflagged, inStep } = await scheme(() => services.stores.syncToScheme());
+  if (registered.length === 0 && reflagged.length === 0)
+    return `The H Coins scheme knows all ${inStep} stores with their flags; nothing changed.`;
+  return [
+    registered.length > 0 ? `Registered with the H Coins scheme: ${registered.join(", ")}.` : "",
+    reflagged.length > 0 ? `Partner flag corrected in the H Coins scheme: ${reflagged.join(", ")}.` : "",
+    `${inStep} stores were already in step.`,
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+/** The operator's name on the entries they make: --by, or the login running the command. */
+function operatorOf(by: string | undefined): string {
+  const name = (by ?? userInfo().username).trim();
+  if (!name || name.length > 64) throw new CliError(`--by "${by}" must name the operator in 1-64 characters`);
+  return name;
+}
+
+/** Credits or debits a number's account with a reason (the scheme records the operator). */
+export async function hcoinAdjust(services: Services, args: string[]): Promise<string> {
+  // A debit (-50) would read as an option: numbers that start with - go after "--", as positionals.
+  const negative = (arg: string) => /^-\d/.test(arg);
+  const { positionals, values } = parseCommandArgs(HCOIN_ADJUST_USAGE, ["prefix", "mobile", "coins"], () =>
+    parseArgs({
+      args: [...args.filter((arg) => !negative(arg)), "--", ...args.filter(negative)],
+      options: {
+        reason: { type: "string" },
+        by: { type: "string" },
+        "allow-negative": { type: "boolean", default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    }),
+  );
+  const { prefix, phone } = phoneArgument(positionals[0] as string, positionals[1] as string);
+  const text = positionals[2] as string;
+  const coins = Number(text);
+  if (!/^[+-]?\d{1,8}$/.test(text) || coins === 0) {
+    throw new CliError(`coins "${text}" must be a whole number other than 0: +50 credits, -50 debits`);
+  }
+  const reason = values.reason?.trim();
+  if (!reason)
+    throw new CliError(
+      `--reason is required: say why, it is kept on the entry\nUsage: ${HCOIN_ADJUST_USAGE}`,
+      2,
+    );
+  if (reason.length > 500) throw new CliError("--reason must be at most 500 characters");
+  const operator = operatorOf(values.by);
+  const number = showPhone(prefix, phone);
+  const account = await scheme(() => services.coinSchemeClient.findAccountByPhone(prefix, phone));
+  if (!account) throw new CliError(`${number} has no H Coins account; nothing changed`);
+  const result = await scheme(() =>
+    services.coinSchemeClient
+      .adjust({
+        hcoinsMemberNo: account.hcoins_memberno,
+        coins,
+        reason,
+        operator,
+        allowNegative: values["allow-negative"],
+      })
+      .catch((error: unknown) => {
+        if (
+          error instanceof CoinSchemeRefusedError &&
+          error.errorCode === SchemeErrorCode.insufficientBalance
+        ) {
+          throw new CliError(
+            `${number} has ${account.balance} H Coins: a debit of ${-coins} would go below zero; nothing changed (--allow-negative allows it)`,
+          );
+        }
+        throw error;
+      }),
+  );
+  return `${coins > 0 ? "Credited" : "Debited"} ${Math.abs(coins)} H Coins ${coins > 0 ? "to" : "from"} ${account.hcoins_memberno} (${number}) by ${operator}: "${reason}". Balance: ${result.balance} H Coins.`;
+}
+
+export async function hcoinExpiryPolicy(services: Services, args: string[]): Promise<string> {
+  let parsed: { positionals: string[]; values: { by?: string | undefined } };
+  try {
+    parsed = parseArgs({ args, options: { by: { type: "string" } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nUsage: ${HCOIN_EXPIRY_POLICY_USAGE}`, 2);
+  }
+  if (parsed.positionals.length > 1) {
+    throw new CliError(
+      `unexpected argument "${parsed.positionals[1]}"\nUsage: ${HCOIN_EXPIRY_POLICY_USAGE}`,
+      2,
+    );
+  }
+  const given = parsed.positionals[0];
+  const explain = (policy: string) =>
+    policy === "none"
+      ? "coins never expire"
+      : policy === "year-end"
+        ? "coins expire when the year after the one they were earned in ends (Hong Kong time)"
+        : `coins expire at the end of the day ${policy.split("-")[0]} months after they were earned`;
+  if (given === undefined) {
+    const current = await scheme(() => services.coinSchemeClient.expiryPolicy());
+    const set = current.updated_by
+      ? ` (set by ${current.updated_by} on ${showTime(current.updated_at as string)})`
+      : "";
+    return `Expiry policy: ${current.policy}: ${explain(current.policy)}${set}.`;
+  }
+  const policy = parseExpiryPolicy(given);
+  if (!policy) {
+    throw new CliError(
+      `policy "${given}" must be none, year-end or <N>-months (1 to ${MAX_EXPIRY_MONTHS}, e.g. 24-months)`,
+    );
+  }
+  const result = await scheme(() =>
+    services.coinSchemeClient.setExpiryPolicy(policy, operatorOf(parsed.values.by)),
+  );
+  return `Expiry policy is now ${formatExpiryPolicy(policy)}: ${explain(result.policy)}. It applies to coins credited from now on; coins earned before keep their expiry.`;
+}
+
+/** What the next daily expiry run (or the one at the end of --at's day) would expire; nothing changes. */
+export async function hcoinExpiryDryRun(services: Services, args: string[]): Promise<string> {
+  const { values } = parseCommandArgs(HCOIN_EXPIRY_DRY_RUN_USAGE, [], () =>
+    parseArgs({ args, options: { at: { type: "string" } }, allowPositionals: true, strict: true }),
+  );
+  let at: number | undefined;
+  if (values.at !== undefined) {
+    const date = dateArgument(values.at);
+    // The run just after that Hong Kong day ends.
+    at = nextProgrammeTime(Date.parse(`${date}T23:59:59+08:00`), 0, 10);
+  }
+  const preview = await scheme(() => services.coinSchemeClient.previewExpiry(at));
+  const when = showTime(preview.at);
+  if (preview.credits === 0) return `The expiry run of ${when} (Hong Kong time) would expire nothing.`;
+  return `The expiry run of ${when} (Hong Kong time) would expire ${preview.coins} H Coins from ${preview.accounts} accounts (${preview.credits} earnings). Dry run: nothing changed.`;
+}
+
+export async function hcoinLedgerCheck(services: Services, args: string[]): Promise<string> {
+  parseCommandArgs(HCOIN_LEDGER_CHECK_USAGE, [], () =>
+    parseArgs({ args, options: {}, allowPositionals: true, strict: true }),
+  );
+  const { accounts, disagreements } = await scheme(() => services.coinSchemeClient.checkLedger());
+  if (disagreements.length === 0)
+    return `The ledger holds: all ${accounts} accounts' balances equal the sums of their entries.`;
+  const lines = disagreements.map(
+    (row) =>
+      `  ${row.hcoins_memberno}: balance ${row.balance}, ledger sum ${row.ledger_sum}, unspent credits ${row.remaining_sum}`,
+  );
+  throw new CliError(
+    [`${disagreements.length} of ${accounts} accounts disagree with their ledger:`, ...lines].join("\n"),
+  );
 }
 
 function dateArgument(text: string): string {
@@ -152,12 +362,17 @@ const hongKongTime = new Intl.DateTimeFormat("en-CA", {
   day: "2-digit",
   hour: "2-digit",
   minute: "2-digit",
-  hour12: false,
+  // h23, not hour12: false, which shows midnight as 24:00 in some locales' data.
+  hourCycle: "h23",
 });
 const showTime = (iso: string) => hongKongTime.format(new Date(iso)).replace(",", "");
 const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
 
 function ledgerLine(entry: SchemeTransaction): string {
+  if (entry.kind === "adjustment" || entry.kind === "expiry") {
+    const expiry = entry.expires_at ? `, expires ${showTime(entry.expires_at)}` : "";
+    return `  ${showTime(entry.created_at)}  ${entry.kind.padEnd(10)}  ${signed(entry.coins).padStart(7)}  "${entry.reason}"${expiry}  [${entry.actor_type} ${entry.actor}]`;
+  }
   const bonuses = [
     entry.birthday_bonus !== 0 ? `birthday ${signed(entry.birthday_bonus)}` : "",
     entry.holiday_bonus !== 0 ? `holiday ${signed(entry.holiday_bonus)}` : "",
@@ -168,7 +383,8 @@ function ledgerLine(entry: SchemeTransaction): string {
     `base ${signed(entry.base_coins)}`,
     ...bonuses,
   ].join(", ");
-  return `  ${showTime(entry.created_at)}  ${entry.kind.padEnd(8)}  ${signed(entry.coins).padStart(7)}  ${entry.store_code}/${entry.receipt_no}  ${detail}  [${entry.client}]`;
+  const refundNo = entry.refund_no ? ` refund ${entry.refund_no}` : "";
+  return `  ${showTime(entry.created_at)}  ${entry.kind.padEnd(10)}  ${signed(entry.coins).padStart(7)}  ${entry.store_code}/${entry.receipt_no}${refundNo}  ${detail}  [${entry.actor_type} ${entry.actor}]`;
 }
 
 /** A number's H Coins account: balance and ledger, newest first. */
@@ -218,8 +434,42 @@ export const COIN_SCHEME_COMMANDS = {
   "store-partner": {
     usage: STORE_PARTNER_USAGE,
     summary:
-      "Flag a store (by its till store code) as a partner-property store (--on: electronic payment earns 1 extra H Coin per HKD) or not (--off).",
+      "Flag a store (by its code) as a partner-property store (--on: electronic payment earns 1 extra H Coin per HKD) or not (--off), in the store list and the H Coins scheme at once. An unknown code is refused.",
     run: storePartner,
+  },
+  "store-partner-list": {
+    usage: STORE_PARTNER_LIST_USAGE,
+    summary: "List every store's partner flag in the store list beside the H Coins scheme's registry.",
+    run: storePartnerList,
+  },
+  "stores-sync": {
+    usage: STORES_SYNC_USAGE,
+    summary:
+      "Register every store with the H Coins scheme and correct flags that differ (the server also does this at start).",
+    run: storesSync,
+  },
+  "hcoin-adjust": {
+    usage: HCOIN_ADJUST_USAGE,
+    summary:
+      "Credit (+N) or debit (-N) a number's H Coins with a reason, recorded with the operator (--by, default the login). A debit below zero is refused unless --allow-negative.",
+    run: hcoinAdjust,
+  },
+  "hcoin-expiry-policy": {
+    usage: HCOIN_EXPIRY_POLICY_USAGE,
+    summary:
+      "Show or set when coins expire: none, year-end (of the year after earning) or <N>-months. Applies to coins credited from then on.",
+    run: hcoinExpiryPolicy,
+  },
+  "hcoin-expiry-dry-run": {
+    usage: HCOIN_EXPIRY_DRY_RUN_USAGE,
+    summary:
+      "What the next daily expiry run (00:10 Hong Kong time), or the one after --at's day, would expire; changes nothing.",
+    run: hcoinExpiryDryRun,
+  },
+  "hcoin-ledger-check": {
+    usage: HCOIN_LEDGER_CHECK_USAGE,
+    summary: "Prove every account's balance against its ledger; lists any that disagree (exit code 1).",
+    run: hcoinLedgerCheck,
   },
   "holiday-set": {
     usage: HOLIDAY_SET_USAGE,

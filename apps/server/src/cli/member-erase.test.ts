@@ -190,7 +190,7 @@ describe("member-erase, external scheme over HTTP", () => {
       NODE_ENV: "test",
       COIN_SCHEME_LOG_LEVEL: "silent",
       COIN_SCHEME_DATABASE_URL: `sqlite:${join(dir, "scheme.db")}`,
-      COIN_SCHEME_API_KEYS: `member-server:${KEY},pos-1:${TILL_KEY}:till`,
+      COIN_SCHEME_API_KEYS: `member-server:${KEY},pos-1:${TILL_KEY}:till:DP1`,
     });
     scheme = await buildCoinSchemeApp({ config });
     await scheme.listen({ port: 0, host: "127.0.0.1" });

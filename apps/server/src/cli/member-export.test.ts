@@ -51,7 +51,7 @@ describe("member-export", () => {
       ["sms_codes", doc.sms_codes],
       ["blocked_numbers", [doc.blocked_number]],
       ["hcoin_accounts", doc.coin_scheme.accounts],
-      ["hcoin_transactions", doc.coin_scheme.accounts[0]?.transactions ?? []],
+      ["hcoin_ledger", doc.coin_scheme.accounts[0]?.transactions ?? []],
     ];
     for (const [table, rows] of sections) {
       expect(rows.length, table).toBeGreaterThan(0);

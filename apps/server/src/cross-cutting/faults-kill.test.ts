@@ -19,7 +19,8 @@ import { usePostgres } from "./support.ts";
  * no receipt twice, no balance that is not its ledger's sum of what the tills were told.
  */
 
-const TILL_KEY = "dev-pos-terminal-key"; // the development till key of config.ts
+const SERVER_KEY = "kill-test-member-server-key";
+const TILL_KEY = "kill-test-till-key-000001";
 const COINS = "/custom-api/custom/cuapp/customer";
 const PURCHASES = "/coin-scheme/v1/purchases";
 const REGISTRATION_WORKERS = 6;
@@ -97,7 +98,7 @@ async function register(url: string, tally: Tally, phone: string): Promise<Membe
 /** The embedded scheme's rows this test reads back: the scheme keeps its tables in the member server's database. */
 type SchemeRows = {
   hcoin_accounts: { hcoins_memberno: string; mobile_phone: string; linked_member_ref: string | null };
-  hcoin_transactions: { receipt_no: string; coins: number };
+  hcoin_ledger: { receipt_no: string | null; coins: number };
 };
 
 interface Purchase {
@@ -142,8 +143,18 @@ describe(`SIGKILL during a burst (${usePostgres ? "PostgreSQL" : "SQLite"})`, ()
       SMS_CLIENT_HOURLY_LIMIT: "100000",
       RATE_LIMIT_PER_MINUTE: "100000",
       SEED_CONTENT: "false",
+      COIN_SCHEME_API_KEYS: `member-server:${SERVER_KEY},pos-kill:${TILL_KEY}:till:S1`,
+      // The burst is one till's: velocity limits would stop it, not the kill.
+      COIN_LIMIT_TILL_PURCHASES_PER_MINUTE: "0",
+      COIN_LIMIT_MEMBER_DAILY_PURCHASES: "0",
     };
     const first = await startServerProcess({ env });
+    const store = await fetch(`${first.url}/coin-scheme/v1/stores/S1`, {
+      method: "PUT",
+      headers: { "x-api-key": SERVER_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ partner_property: false }),
+    });
+    expect(store.status).toBe(200);
     const tally = new Tally();
 
     // Members for the tills, registered and linked before the burst.
@@ -278,18 +289,18 @@ describe(`SIGKILL during a burst (${usePostgres ? "PostgreSQL" : "SQLite"})`, ()
 
     // Purchases: each answered receipt credited once with the coins the till was told; the
     // ledger holds only receipts that were sent; each balance is its ledger's sum.
-    const transactions = await db.selectFrom("hcoin_transactions").selectAll().execute();
+    const transactions = await db.selectFrom("hcoin_ledger").selectAll().execute();
     const byReceipt = new Map(transactions.map((row) => [row.receipt_no, row]));
     expect(byReceipt.size).toBe(transactions.length);
     for (const [receipt, { coins }] of answered) expect(byReceipt.get(receipt)?.coins, receipt).toBe(coins);
     const sent = new Set(sentPurchases.map((p) => p.receipt));
-    expect(transactions.filter((row) => !sent.has(row.receipt_no))).toEqual([]);
+    expect(transactions.filter((row) => !sent.has(row.receipt_no ?? ""))).toEqual([]);
     expect(transactions.length).toBeLessThanOrEqual(answered.size + (inFlightAtKill.purchase ?? 0));
     for (const member of coinMembers) {
       const hcoinsNo = linkedBefore.get(member.memberNo) ?? linkedInBurst.get(member.memberNo);
       if (!hcoinsNo) continue;
       const ledger = await fetch(`${second.url}/coin-scheme/v1/accounts/${hcoinsNo}/ledger?limit=500`, {
-        headers: { "x-api-key": TILL_KEY },
+        headers: { "x-api-key": SERVER_KEY },
       }).then((res) => res.json() as Promise<{ payload: { balance: number; entries: { coins: number }[] } }>);
       const sum = ledger.payload.entries.reduce((total, entry) => total + entry.coins, 0);
       expect(ledger.payload.balance).toBe(sum);
@@ -307,8 +318,13 @@ describe(`SIGKILL during a burst (${usePostgres ? "PostgreSQL" : "SQLite"})`, ()
       expect(res?.status, JSON.stringify(res?.body)).toBe(200);
       if (res?.body.payload.duplicate) landedBeforeKill += 1;
     }
-    const again = await db.selectFrom("hcoin_transactions").select("receipt_no").execute();
+    const again = await db.selectFrom("hcoin_ledger").select("receipt_no").execute();
     expect(again).toHaveLength(sent.size);
+    // Every balance row, kept in the transaction of each entry, still agrees with its ledger.
+    const check = await fetch(`${second.url}/coin-scheme/v1/ledger-check`, {
+      headers: { "x-api-key": SERVER_KEY },
+    }).then((res) => res.json() as Promise<{ payload: { disagreements: unknown[] } }>);
+    expect(check.payload.disagreements).toEqual([]);
 
     console.info(
       `faults-kill (${usePostgres ? "postgres" : "sqlite"}): answered before the kill ${JSON.stringify(answeredAtKill)}; ` +

@@ -174,6 +174,20 @@ async function expectSchemeIntact(app: FastifyInstance) {
   const ledger = await schemeCall(app, "GET", "/accounts/HC0000000042/ledger");
   expect(ledger.account).toMatchObject({ linked_member_ref: MEMBER_NO, mobile_phone: PHONE, balance: 935 });
   expect(ledger.entries.map((entry: { receipt_no: string }) => entry.receipt_no)).toEqual(["R-2", "R-1"]);
+  // The old entries moved to the ledger of actors and unspent coins (0002-ledger-integrity), balance row included.
+  expect(ledger.entries[1]).toMatchObject({
+    kind: "purchase",
+    actor_type: "till",
+    actor: "pos-1",
+    remaining: 123,
+  });
+  expect((await schemeCall(app, "GET", "/ledger-check")).disagreements).toEqual([]);
+  const refund = await schemeCall(app, "POST", "/refunds", {
+    store_code: "S1",
+    receipt_no: "R-1",
+    net_amount: "23",
+  });
+  expect(refund).toMatchObject({ transaction: { coins: -23 }, balance: 912 });
   expect(await schemeCall(app, "GET", "/bonus-days")).toMatchObject({
     days: [{ date: "2025-12-25", multiplier: "3", source: "operator" }],
   });
@@ -184,7 +198,7 @@ async function expectSchemeIntact(app: FastifyInstance) {
     net_amount: "10",
     electronic_amount: "5",
   });
-  expect(earned).toMatchObject({ transaction: { partner_store: true, coins: 15 }, balance: 950 });
+  expect(earned).toMatchObject({ transaction: { partner_store: true, coins: 15 }, balance: 927 });
 }
 
 describe(`a database made before the coin scheme had its own migrations (${usePostgres ? "PostgreSQL" : "SQLite"})`, () => {
@@ -224,6 +238,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
     ]);
     expect(await migrationsRecorded(app.services.database, "coin_scheme_migration")).toEqual([
       "0001-accounts-and-ledger",
+      "0002-ledger-integrity",
     ]);
   });
 
@@ -241,7 +256,10 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
     cleanups.push(() => app.close());
 
     await expectSchemeIntact(app);
-    expect(await migrationsRecorded(database, "coin_scheme_migration")).toEqual(["0001-accounts-and-ledger"]);
+    expect(await migrationsRecorded(database, "coin_scheme_migration")).toEqual([
+      "0001-accounts-and-ledger",
+      "0002-ledger-integrity",
+    ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(
       database.tables(),

@@ -105,7 +105,9 @@ async function applySeed(services: Services, trx: TableViews) {
         },
       };
     }),
-    {},
+    // The start's sync (stores/scheme-sync.ts) registers them with the coin scheme right after; a
+    // scheme that cannot be reached then does not stop the first start.
+    { registerWithScheme: false },
     trx,
   );
 

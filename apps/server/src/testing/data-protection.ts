@@ -17,6 +17,7 @@ export type Till = (qrText: string, receiptNo: string, netCents: number) => Prom
 export const embeddedTill =
   (t: TestApp): Till =>
   async (qrText, receiptNo, netCents) => {
+    await t.app.services.coinScheme?.setStore("DP1", false);
     await t.app.services.coinScheme?.purchase({
       qrText,
       storeCode: "DP1",
@@ -24,12 +25,18 @@ export const embeddedTill =
       netCents,
       electronicCents: 0,
       client: "pos-test",
+      actorType: "till",
     });
   };
 
 export const httpTill =
   (url: string, key: string): Till =>
   async (qrText, receiptNo, netCents) => {
+    await fetch(`${url}/coin-scheme/v1/stores/DP1`, {
+      method: "PUT",
+      headers: { "x-api-key": key, "content-type": "application/json" },
+      body: JSON.stringify({ partner_property: false }),
+    });
     const res = await fetch(`${url}/coin-scheme/v1/purchases`, {
       method: "POST",
       headers: { "x-api-key": key, "content-type": "application/json" },
@@ -141,6 +148,6 @@ export async function ledgerTotals(
   const { rows } = await sql<{
     coins: number | string;
     entries: number | string;
-  }>`select coalesce(sum(coins), 0) as coins, count(*) as entries from hcoin_transactions`.execute(db);
+  }>`select coalesce(sum(coins), 0) as coins, count(*) as entries from hcoin_ledger`.execute(db);
   return { coins: Number(rows[0]?.coins), entries: Number(rows[0]?.entries) };
 }

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /*
@@ -101,6 +103,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     env: {
       ...inherited,
       NODE_ENV: "development",
+      // Without COIN_SCHEME_API_KEYS the first start generates keys: into a file of this process, never ./data.
+      COIN_SCHEME_KEYS_FILE: join(tmpdir(), `hcoins-keys-${process.pid}-${port}`),
       [variables.host]: "127.0.0.1",
       [variables.logLevel]: "warn",
       ...options.env,

@@ -42,7 +42,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const env = options.shareWith
     ? { ...options.shareWith.env, ...options.env }
     : { ...(await isolatedStorage()), ...options.env };
-  const config = loadConfig({ LOG_LEVEL: "silent", NODE_ENV: "test", ...env });
+  // A member-server key for the tests that point COIN_SCHEME_URL at a scheme (no development default exists).
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    NODE_ENV: "test",
+    COIN_SCHEME_API_KEY: "test-member-server-key",
+    ...env,
+  });
   let offset = 0;
   const clock = {
     now: () => Date.now() + offset,

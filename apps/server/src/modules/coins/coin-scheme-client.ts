@@ -1,14 +1,21 @@
 import type {
+  BirthMonthResult,
   BonusDayRemoveResult,
   BonusDaySetResult,
   BonusDays,
   CreateAccountResult,
+  ExpiryPolicyResult,
+  ExpiryPreviewResult,
+  LedgerCheckResult,
   LedgerResult,
   LinkResult,
   SchemeAccount,
   StoreResult,
+  StoresResult,
+  TransactionResult,
 } from "@hcoins/coin-scheme/api-schemas";
 import type { Holder, HolderAnonymiseResult, HolderExport } from "@hcoins/coin-scheme/holders";
+import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 
 /**
@@ -19,12 +26,24 @@ import type { TableViews } from "@hcoins/server-kit/database";
 export interface CoinSchemeClient {
   readonly kind: "embedded" | "http";
   findAccountByPhone(prefix: string, phone: string): Promise<SchemeAccount | null>;
-  /** Idempotent; with a member ref the account is linked to that member. */
-  createAccount(input: { prefix: string; phone: string; memberRef?: string }): Promise<CreateAccountResult>;
-  /** Idempotent for the same member. */
-  linkAccount(hcoinsMemberNo: string, memberRef: string): Promise<LinkResult>;
+  /** Idempotent; with a member ref the account is linked to that member (and their birth month recorded). */
+  createAccount(input: AccountToCreate): Promise<CreateAccountResult>;
+  /** Idempotent for the same member; records the birth month when the account has none. */
+  linkAccount(hcoinsMemberNo: string, memberRef: string, birthMonth: number | null): Promise<LinkResult>;
+  /** Once: the same month again changes nothing, another is refused (6013). */
+  setBirthMonth(hcoinsMemberNo: string, month: number): Promise<BirthMonthResult>;
   ledger(hcoinsMemberNo: string, limit?: number): Promise<LedgerResult>;
-  setPartnerStore(storeCode: string, partner: boolean): Promise<StoreResult>;
+  /** An operator's credit (coins > 0) or debit with a reason; happens once. */
+  adjust(adjustment: Adjustment): Promise<TransactionResult>;
+  /** Registers the store code with the scheme, or changes its partner flag. */
+  setStore(storeCode: string, partner: boolean): Promise<StoreResult>;
+  stores(): Promise<StoresResult>;
+  expiryPolicy(): Promise<ExpiryPolicyResult>;
+  setExpiryPolicy(policy: ExpiryPolicy, operator: string): Promise<ExpiryPolicyResult>;
+  /** Dry run: what the next expiry run (or the one at `at`, unix ms) would expire. */
+  previewExpiry(at?: number): Promise<ExpiryPreviewResult>;
+  /** Every balance row against its ledger. */
+  checkLedger(): Promise<LedgerCheckResult>;
   bonusDays(): Promise<BonusDays>;
   /** `multiplier` in hundredths (200 = ×2). */
   setBonusDay(date: string, multiplier: number): Promise<BonusDaySetResult>;
@@ -39,6 +58,21 @@ export interface CoinSchemeClient {
    * the member server's; the scheme over HTTP cannot join, and answers itself.
    */
   inTransaction(trx: TableViews): CoinSchemeClient;
+}
+
+export interface AccountToCreate {
+  prefix: string;
+  phone: string;
+  memberRef?: string;
+  birthMonth?: number | null;
+}
+
+export interface Adjustment {
+  hcoinsMemberNo: string;
+  coins: number;
+  reason: string;
+  operator: string;
+  allowNegative: boolean;
 }
 
 export type UnavailableReason = "timeout" | "unreachable" | "failed";

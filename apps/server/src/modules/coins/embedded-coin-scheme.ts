@@ -2,8 +2,11 @@ import type { CoinSchemeSettings } from "@hcoins/coin-scheme/config";
 import { SchemeError } from "@hcoins/coin-scheme/errors";
 import type { Holder } from "@hcoins/coin-scheme/holders";
 import { type CoinSchemeService, createCoinSchemeService } from "@hcoins/coin-scheme/service";
+import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 import {
+  type AccountToCreate,
+  type Adjustment,
   type CoinSchemeClient,
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
@@ -33,20 +36,48 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.accountByPhone(prefix, phone));
   }
 
-  createAccount(input: { prefix: string; phone: string; memberRef?: string }) {
+  createAccount(input: AccountToCreate) {
     return this.call(() => this.scheme.createAccount({ ...input, client: this.client }));
   }
 
-  linkAccount(hcoinsMemberNo: string, memberRef: string) {
-    return this.call(() => this.scheme.link(hcoinsMemberNo, memberRef, this.client));
+  linkAccount(hcoinsMemberNo: string, memberRef: string, birthMonth: number | null) {
+    return this.call(() => this.scheme.link(hcoinsMemberNo, memberRef, this.client, birthMonth));
+  }
+
+  setBirthMonth(hcoinsMemberNo: string, month: number) {
+    return this.call(() => this.scheme.setBirthMonth(hcoinsMemberNo, month));
   }
 
   ledger(hcoinsMemberNo: string, limit?: number) {
     return this.call(() => this.scheme.ledger(hcoinsMemberNo, limit));
   }
 
-  setPartnerStore(storeCode: string, partner: boolean) {
-    return this.call(() => this.scheme.setPartnerStore(storeCode, partner));
+  adjust(adjustment: Adjustment) {
+    return this.call(() => this.scheme.adjust({ ...adjustment, client: this.client }));
+  }
+
+  setStore(storeCode: string, partner: boolean) {
+    return this.call(() => this.scheme.setStore(storeCode, partner));
+  }
+
+  stores() {
+    return this.call(() => this.scheme.stores());
+  }
+
+  expiryPolicy() {
+    return this.call(() => this.scheme.expiryPolicy());
+  }
+
+  setExpiryPolicy(policy: ExpiryPolicy, operator: string) {
+    return this.call(() => this.scheme.setExpiryPolicy(policy, operator));
+  }
+
+  previewExpiry(at?: number) {
+    return this.call(() => this.scheme.previewExpiry(at));
+  }
+
+  checkLedger() {
+    return this.call(() => this.scheme.checkLedger());
   }
 
   bonusDays() {

@@ -41,10 +41,16 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
       env: {
         NODE_ENV: "test",
         COIN_SCHEME_DATABASE_URL: `sqlite:${join(dataDir, "scheme.db")}`,
-        COIN_SCHEME_API_KEYS: `member-server:${MEMBER_SERVER_KEY},pos-7:${TILL_KEY}:till`,
+        COIN_SCHEME_API_KEYS: `member-server:${MEMBER_SERVER_KEY},pos-7:${TILL_KEY}:till:S9`,
       },
     });
     url = scheme.url;
+    // The till's store, in the scheme's registry (the member server registers its own stores at start).
+    await fetch(`${url}/coin-scheme/v1/stores/S9`, {
+      method: "PUT",
+      headers: { "x-api-key": MEMBER_SERVER_KEY, "content-type": "application/json" },
+      body: JSON.stringify({ partner_property: false }),
+    });
     t = await createTestApp({ env: { COIN_SCHEME_URL: url, COIN_SCHEME_API_KEY: MEMBER_SERVER_KEY } });
   }, 120_000);
 
@@ -147,7 +153,9 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
   });
 
   it("reports the scheme's refusals as refusals", async () => {
-    const error = await t.app.services.coinSchemeClient.linkAccount("HC0000000000", "M1").catch((e) => e);
+    const error = await t.app.services.coinSchemeClient
+      .linkAccount("HC0000000000", "M1", null)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(CoinSchemeRefusedError);
     expect(error.errorCode).toBe(6004);
   });

@@ -1,18 +1,28 @@
+import { randomUUID } from "node:crypto";
 import {
   accountLookupResponse,
+  birthMonthResponse,
   bonusDayRemoveResponse,
   bonusDaySetResponse,
   bonusDaysResponse,
   createAccountResponse,
   envelope,
+  expiryPolicyResponse,
+  expiryPreviewResponse,
+  ledgerCheckResponse,
   ledgerResponse,
   linkResponse,
   storeResponse,
+  storesResponse,
+  transactionResponse,
 } from "@hcoins/coin-scheme/api-schemas";
 import { type Holder, holderAnonymiseResponse, holderExportResponse } from "@hcoins/coin-scheme/holders";
 import { COIN_SCHEME_PREFIX } from "@hcoins/coin-scheme/routes";
+import { type ExpiryPolicy, formatExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { z } from "zod";
 import {
+  type AccountToCreate,
+  type Adjustment,
   type CoinSchemeClient,
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
@@ -55,18 +65,71 @@ export class HttpCoinScheme implements CoinSchemeClient {
     return (await this.request("GET", `/accounts?${query}`, accountLookupResponse)).account;
   }
 
-  createAccount(input: { prefix: string; phone: string; memberRef?: string }) {
+  createAccount(input: AccountToCreate) {
     return this.request("POST", "/accounts", createAccountResponse, {
       mobile_phone_prefix: input.prefix,
       mobile_phone: input.phone,
       ...(input.memberRef === undefined ? {} : { member_ref: input.memberRef }),
+      ...(input.birthMonth == null ? {} : { birth_month: input.birthMonth }),
     });
   }
 
-  linkAccount(hcoinsMemberNo: string, memberRef: string) {
+  linkAccount(hcoinsMemberNo: string, memberRef: string, birthMonth: number | null) {
     return this.request("POST", `/accounts/${encodeURIComponent(hcoinsMemberNo)}/link`, linkResponse, {
       member_ref: memberRef,
+      ...(birthMonth === null ? {} : { birth_month: birthMonth }),
     });
+  }
+
+  setBirthMonth(hcoinsMemberNo: string, month: number) {
+    return this.request(
+      "PUT",
+      `/accounts/${encodeURIComponent(hcoinsMemberNo)}/birth-month`,
+      birthMonthResponse,
+      {
+        birth_month: month,
+      },
+    );
+  }
+
+  /** With a key of its own, so that the retry of a request that got no answer credits nothing twice. */
+  adjust(adjustment: Adjustment) {
+    return this.request(
+      "POST",
+      `/accounts/${encodeURIComponent(adjustment.hcoinsMemberNo)}/adjustments`,
+      transactionResponse,
+      {
+        coins: adjustment.coins,
+        reason: adjustment.reason,
+        operator: adjustment.operator,
+        allow_negative: adjustment.allowNegative,
+        idempotency_key: randomUUID(),
+      },
+    );
+  }
+
+  stores() {
+    return this.request("GET", "/stores", storesResponse);
+  }
+
+  expiryPolicy() {
+    return this.request("GET", "/expiry-policy", expiryPolicyResponse);
+  }
+
+  setExpiryPolicy(policy: ExpiryPolicy, operator: string) {
+    return this.request("PUT", "/expiry-policy", expiryPolicyResponse, {
+      policy: formatExpiryPolicy(policy),
+      operator,
+    });
+  }
+
+  previewExpiry(at?: number) {
+    const query = at === undefined ? "" : `?${new URLSearchParams({ at: new Date(at).toISOString() })}`;
+    return this.request("GET", `/expiry/preview${query}`, expiryPreviewResponse);
+  }
+
+  checkLedger() {
+    return this.request("GET", "/ledger-check", ledgerCheckResponse);
   }
 
   ledger(hcoinsMemberNo: string, limit = 50) {
@@ -77,7 +140,7 @@ export class HttpCoinScheme implements CoinSchemeClient {
     );
   }
 
-  setPartnerStore(storeCode: string, partner: boolean) {
+  setStore(storeCode: string, partner: boolean) {
     return this.request("PUT", `/stores/${encodeURIComponent(storeCode)}`, storeResponse, {
       partner_property: partner,
     });

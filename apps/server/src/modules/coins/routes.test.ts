@@ -316,8 +316,8 @@ describe("a scheme that fails", () => {
         await inner.createAccount(input);
         throw lost();
       },
-      linkAccount: async (number, ref) => {
-        await inner.linkAccount(number, ref);
+      linkAccount: async (number, ref, birthMonth) => {
+        await inner.linkAccount(number, ref, birthMonth);
         throw lost();
       },
     };

@@ -58,6 +58,10 @@ export class CoinsService {
     // The web app checks as a guest and compares hcoins_memberno with the member's external_customer_id:
     // a link whose answer was lost is completed here, whoever asks.
     if (owner) await this.completeMemberRow(owner, account.hcoins_memberno);
+    // An account linked before the scheme learnt birth months (or whose first telling failed) learns it now.
+    if (owner && owner.birthday_month !== null && account.birth_month === null) {
+      await this.birthMonthSet({ ...owner, external_customer_id: account.hcoins_memberno });
+    }
     if (!caller) return { ...linked, message: "registered" };
     return { ...linked, message: owner?.id === caller.id ? "linkedToYou" : "linkedToOther" };
   }
@@ -79,6 +83,7 @@ export class CoinsService {
       const { account: linked, linked_now } = await this.scheme.linkAccount(
         account.hcoins_memberno,
         memberRefOf(member),
+        member.birthday_month,
       );
       await this.completeMemberRow(member, linked.hcoins_memberno);
       return this.outcome(
@@ -102,6 +107,7 @@ export class CoinsService {
         prefix: member.mobile_phone_prefix,
         phone: member.mobile_phone,
         memberRef: memberRefOf(member),
+        birthMonth: member.birthday_month,
       });
       await this.completeMemberRow(member, result.account.hcoins_memberno);
       const message = result.created ? "created" : result.linked_now ? "linked" : "linkedToYou";
@@ -131,6 +137,21 @@ export class CoinsService {
     if (check.status_code === CoinStatus.linked)
       return { reason: "hcoinsLinked", hcoinStatus: check.status_code };
     return { reason: null, hcoinStatus: check.status_code };
+  }
+
+  /**
+   * Tells the scheme the birth month a member has just set for the first time (the profile locks
+   * it then), so that their birthday bonus follows it. Nothing to tell when they have no account
+   * linked yet: the link carries it. A scheme that cannot answer now is logged, and the next
+   * link check (hcoin-check-linked, which the web app makes) sends it again.
+   */
+  async birthMonthSet(member: MemberRow): Promise<void> {
+    if (member.birthday_month === null || member.external_customer_id === null) return;
+    try {
+      await this.scheme.setBirthMonth(member.external_customer_id, member.birthday_month);
+    } catch (error) {
+      this.log.warn({ err: error, memberId: member.id }, "coin scheme did not record the birth month");
+    }
   }
 
   /** The member row follows the scheme: external_customer_id is the H Coins number. */

@@ -39,7 +39,11 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
     },
     async (request) => {
       const member = requireMember(request);
-      return ok(toUserInfo(await services.members.saveProfile(member, request.body)));
+      const saved = await services.members.saveProfile(member, request.body);
+      // The birth month is set once; the coin scheme's birthday bonus follows it from then on.
+      if (member.birthday_month === null && saved.birthday_month !== null)
+        await services.coins.birthMonthSet(saved);
+      return ok(toUserInfo(saved));
     },
   );
 

@@ -341,7 +341,7 @@ describe("GET /dev/sms-outbox", () => {
 
   it.each([
     ["SMS_PROVIDER=http", { SMS_PROVIDER: "http", SMS_HTTP_URL: "http://127.0.0.1:9/sms" }],
-    ["NODE_ENV=production", { NODE_ENV: "production" }],
+    ["NODE_ENV=production", { NODE_ENV: "production", COIN_SCHEME_API_KEYS: "pos:aaaaaaaaaaaaaaaa:till:S1" }],
   ])("is 404 with %s", async (_label, env) => {
     const t = await freshApp(env);
     const res = await t.call("GET", `${OUTBOX}?mobile_phone_prefix=852&mobile_phone=91234567`, {

@@ -111,6 +111,11 @@ export class StoreRepository {
     return this.withBrand(this.db).orderBy("stores.id").execute();
   }
 
+  /** Every store's code and partner-property flag, whatever its status (the coin scheme's registry). */
+  codesAndFlags() {
+    return this.db.selectFrom("stores").select(["code", "partner_property"]).orderBy("code").execute();
+  }
+
   async byCodes(codes: string[], trx?: TableViews): Promise<StoreRow[]> {
     const rows: StoreRow[] = [];
     for (let start = 0; start < codes.length; start += 500) {

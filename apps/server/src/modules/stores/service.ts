@@ -4,6 +4,7 @@ import { findDistrict, findRegion, REGIONS } from "@hcoins/domain/profile-option
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import type { Insertable, Updateable } from "kysely";
 import { localizedIn, textIn } from "../../localized-text.ts";
+import type { CoinSchemeClient } from "../coins/coin-scheme-client.ts";
 import type { ImageSource, MediaService, PlacedImage } from "../media/service.ts";
 import type { StoreFilters, StoreRepository, StoreRow, StoreWithBrand, TagRow } from "./repository.ts";
 import { StoreImportRefused, type StoreImportRow, storeFromRow } from "./store-import.ts";
@@ -44,18 +45,76 @@ export interface StoresSaved {
   deactivated: string[];
 }
 
+interface StoreWriteOptions {
+  deactivateMissing?: boolean;
+  dryRun?: boolean;
+  registerWithScheme?: boolean;
+}
+
+/** What syncToScheme did: the codes registered or re-flagged in the coin scheme. */
+export interface SchemeStoreSync {
+  registered: string[];
+  reflagged: string[];
+  inStep: number;
+}
+
 /**
  * Stores and their brands (tags of type `brand`): the store list with its
  * filters, and the operator's imports. Region and district codes are the
  * profile's (packages/domain); a district always belongs to its region.
+ *
+ * This is the one registry of stores and their partner-property flags: every store created,
+ * and every flag changed, is written to the coin scheme's registry in the same operation (in
+ * the same transaction when the scheme is embedded), so that the flag the store list shows is
+ * the one tills earn by, and tills earn only at codes known here.
  */
 export class StoreService {
   constructor(
     private readonly repository: StoreRepository,
     private readonly transaction: DatabaseHandle["transaction"],
     private readonly media: MediaService,
+    private readonly coinScheme: CoinSchemeClient,
     private readonly now: () => number,
   ) {}
+
+  /**
+   * Sets a store's partner-property flag, here and in the coin scheme. An unknown code is
+   * refused (StoreInputError); `changed` is false when the store had the flag already.
+   */
+  async setPartnerProperty(code: string, partner: boolean): Promise<{ changed: boolean }> {
+    const [before] = await this.repository.byCodes([code]);
+    if (!before) throw new StoreInputError([`no store has code ${code} (stores-export lists them)`]);
+    const saved = await this.saveStores([{ label: code, input: { code, partnerProperty: partner } }]);
+    return { changed: saved.updated.length > 0 };
+  }
+
+  /** Every store's code and partner-property flag (store-partner-list). */
+  partnerFlags() {
+    return this.repository.codesAndFlags();
+  }
+
+  /**
+   * Brings the coin scheme's registry in step with the stores here: registers the codes it
+   * lacks and corrects flags that differ (from a scheme that was down during an import, or a
+   * database made before the registry). The server runs it at start; `stores-sync` on demand.
+   */
+  async syncToScheme(): Promise<SchemeStoreSync> {
+    const known = new Map(
+      (await this.coinScheme.stores()).stores.map((store) => [store.store_code, store.partner_property]),
+    );
+    const result: SchemeStoreSync = { registered: [], reflagged: [], inStep: 0 };
+    for (const store of await this.partnerFlags()) {
+      const partner = store.partner_property === 1;
+      const flag = known.get(store.code);
+      if (flag === partner) {
+        result.inStep += 1;
+        continue;
+      }
+      await this.coinScheme.setStore(store.code, partner);
+      (flag === undefined ? result.registered : result.reflagged).push(store.code);
+    }
+    return result;
+  }
 
   async search(
     filters: { region?: string; district?: string; brand?: string; q?: string },
@@ -215,11 +274,12 @@ export class StoreService {
    * Creates or updates stores by code, all or none: any problem in any store
    * throws a StoreInputError listing every problem (labelled by `label`), and
    * nothing is written. `deactivateMissing` hides active stores absent from `stores`;
-   * `dryRun` checks everything and writes nothing.
+   * `dryRun` checks everything and writes nothing; `registerWithScheme: false` leaves the coin
+   * scheme's registry to the next syncToScheme (the first start's seed, which must not depend on it).
    */
   async saveStores(
     stores: { label: string; input: StoreInput }[],
-    options: { deactivateMissing?: boolean; dryRun?: boolean } = {},
+    options: StoreWriteOptions = {},
     trx?: TableViews,
   ): Promise<StoresSaved> {
     if (!trx) return this.transaction((inner) => this.saveStores(stores, options, inner));
@@ -257,7 +317,7 @@ export class StoreService {
   /** Checks every store, then writes them unless a store has a problem or `dryRun`; problems by index in `stores`. */
   private async writeStores(
     stores: { label: string; input: StoreInput }[],
-    options: { deactivateMissing?: boolean; dryRun?: boolean },
+    options: StoreWriteOptions,
     trx: TableViews,
   ): Promise<{ saved: StoresSaved; problems: { index: number; text: string }[] }> {
     const problems: { index: number; text: string }[] = [];
@@ -281,7 +341,7 @@ export class StoreService {
 
     const now = this.now();
     const inserts: Insertable<StoresTable>[] = [];
-    const updates: { id: number; values: Updateable<StoresTable> }[] = [];
+    const updates: { id: number; before: StoreRow; values: Updateable<StoresTable> }[] = [];
     const saved: StoresSaved = { created: [], updated: [], unchanged: [], deactivated: [] };
     for (const [index, { input }] of stores.entries()) {
       const before = existing.get(input.code);
@@ -294,7 +354,7 @@ export class StoreService {
         inserts.push({ ...values, created_at: now, updated_at: now });
         saved.created.push(input.code);
       } else if (Object.entries(values).some(([key, value]) => before[key as keyof StoreRow] !== value)) {
-        updates.push({ id: before.id, values: { ...values, updated_at: now } });
+        updates.push({ id: before.id, before, values: { ...values, updated_at: now } });
         saved.updated.push(input.code);
       } else {
         saved.unchanged.push(input.code);
@@ -306,6 +366,15 @@ export class StoreService {
     for (const { id, values } of updates) await this.repository.updateStore(id, values, trx);
     if (options.deactivateMissing) {
       saved.deactivated = await this.repository.deactivateOthers([...seen.keys()], now, trx);
+    }
+    if (options.registerWithScheme !== false) {
+      const scheme = this.coinScheme.inTransaction(trx);
+      for (const row of inserts) await scheme.setStore(row.code, row.partner_property === 1);
+      for (const { before, values } of updates) {
+        if (values.partner_property !== before.partner_property) {
+          await scheme.setStore(before.code, values.partner_property === 1);
+        }
+      }
     }
     return { saved, problems };
   }
