@@ -23,7 +23,11 @@ describe("the member server's coin scheme configuration", () => {
   });
 
   it("reads none of the scheme's variables when the scheme is external", () => {
-    const config = loadConfig({ COIN_SCHEME_URL: "http://scheme:4000", COIN_HOLIDAYS: "not read" });
+    const config = loadConfig({
+      COIN_SCHEME_URL: "http://scheme:4000",
+      COIN_SCHEME_API_KEY: "member-server-key-0001",
+      COIN_HOLIDAYS: "not read",
+    });
     expect(config.coinScheme).toBeNull();
   });
 
