@@ -1,6 +1,7 @@
 import { CoinCallCode, CoinStatus } from "@hcoins/domain/codes";
 import { afterEach, describe, expect, it } from "vitest";
 import { nextPhone, registerMember } from "../../testing/flows.ts";
+import type { MemberServerTables } from "../../testing/tables.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { type CoinSchemeClient, CoinSchemeUnavailableError } from "./coin-scheme-client.ts";
 import { COIN_MESSAGES } from "./messages.ts";
@@ -299,6 +300,49 @@ describe("hcoin-create and link-hcoin-2", () => {
       expect((await profile(t, member.token)).external_customer_id).toBe(account?.hcoins_memberno);
     },
   );
+});
+
+describe("the birth month reaches the scheme", () => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+  const schemeMonth = async (phone: string) =>
+    (await t.app.services.coinSchemeClient.findAccountByPhone("852", phone))?.birth_month;
+
+  it("with the link, when the member first sets it, and for an account linked before it knew", async () => {
+    t = await createTestApp();
+    // Registered with July: hcoin-create carries it.
+    const july = await registerMember(t);
+    await createCall(t, july.token);
+    expect(await schemeMonth(july.phone)).toBe(7);
+
+    // Without one (as an imported app member may be): the scheme learns it when the profile first sets it.
+    const later = await registerMember(t);
+    await t.app.services.database
+      .tables<MemberServerTables>()
+      .updateTable("members")
+      .set({ birthday_month: null })
+      .where("mobile_phone", "=", later.phone)
+      .execute();
+    await createCall(t, later.token);
+    expect(await schemeMonth(later.phone)).toBeNull();
+    const saved = await t.call("POST", "/crm/user/profile", {
+      body: { birthday_month: 3 },
+      token: later.token,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await schemeMonth(later.phone)).toBe(3);
+
+    // An account linked before the scheme kept birth months: the next link check tells it.
+    const before = await registerMember(t);
+    const { account } = await t.app.services.coinSchemeClient.createAccount({
+      prefix: "852",
+      phone: before.phone,
+    });
+    await t.app.services.coinSchemeClient.linkAccount(account.hcoins_memberno, before.user.member_no, null);
+    expect(await schemeMonth(before.phone)).toBeNull();
+    await checkLinked(t, before.phone, { token: before.token });
+    expect(await schemeMonth(before.phone)).toBe(7);
+  });
 });
 
 describe("a scheme that fails", () => {
