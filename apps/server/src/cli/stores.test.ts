@@ -112,6 +112,17 @@ describe("stores-import", () => {
       partner_property: true,
     });
     expect(listed.items[2]?.region.code).toBe("3003");
+    // The H Coins scheme's registry took the stores with the same flags: SM-1 earns the partner extra.
+    const registry = await t.app.services.coinSchemeClient.stores();
+    expect(registry.stores.map((store) => [store.store_code, store.partner_property])).toEqual([
+      ["SM-1", true],
+      ["SM-2", false],
+      ["SM-3", false],
+    ]);
+    await storesImport(t.app.services, [await csv("code,partner_property", "SM-1,no", "SM-2,yes")]);
+    expect(
+      (await t.app.services.coinSchemeClient.stores()).stores.map((store) => store.partner_property),
+    ).toEqual([false, true, false]);
   });
 
   it("updates stores by code, keeps columns left out, and can hide the stores missing from the file", async () => {

@@ -12,6 +12,7 @@ import {
   type StoreImportRow,
 } from "../modules/stores/store-import.ts";
 import type { Services } from "../services.ts";
+import { scheme } from "./coin-scheme.ts";
 import { CliError, parseCommandArgs } from "./command.ts";
 import { imageArgument, imageNote, parseIntegerArgument, readFileArgument } from "./content.ts";
 import { readCsvRecords } from "./csv-records.ts";
@@ -90,10 +91,13 @@ export async function storesImport(services: Services, args: string[]): Promise<
   let saved: Awaited<ReturnType<Services["stores"]["importStores"]>> | undefined;
   try {
     // With problems in the file already, the rows are still checked, writing nothing.
-    saved = await services.stores.importStores(rows, {
-      deactivateMissing: values["deactivate-missing"],
-      dryRun: problems.length > 0,
-    });
+    // The stores go to the H Coins scheme's registry too: a scheme that fails leaves nothing imported.
+    saved = await scheme(() =>
+      services.stores.importStores(rows, {
+        deactivateMissing: values["deactivate-missing"],
+        dryRun: problems.length > 0,
+      }),
+    );
   } catch (error) {
     if (!(error instanceof StoreImportRefused)) throw error;
     problems.push(...error.problems);
