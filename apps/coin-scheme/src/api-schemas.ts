@@ -136,22 +136,15 @@ export const expiryPolicyResponse = z.object({
 });
 export type ExpiryPolicyResult = z.infer<typeof expiryPolicyResponse>;
 
+/** What an expiry run expired, or (the dry run) would expire: credits, accounts and coins by `at`. */
 export const expiryPreviewResponse = z.object({
-  /** The instant the preview looks at: credits expiring by then. */
   at: z.string(),
   credits: z.number().int(),
   accounts: z.number().int(),
   coins: z.number().int(),
 });
 export type ExpiryPreviewResult = z.infer<typeof expiryPreviewResponse>;
-
-export const expiryRunResponse = z.object({
-  at: z.string(),
-  credits: z.number().int(),
-  accounts: z.number().int(),
-  coins: z.number().int(),
-});
-export type ExpiryRunResult = z.infer<typeof expiryRunResponse>;
+export type ExpiryRunResult = ExpiryPreviewResult;
 
 export const ledgerCheckResponse = z.object({
   accounts: z.number().int(),

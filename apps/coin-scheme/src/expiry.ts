@@ -5,7 +5,7 @@ import {
   parseExpiryPolicy,
 } from "@hcoins/domain/ledger-rules";
 import type { ExpiryPolicyResult, ExpiryPreviewResult, ExpiryRunResult } from "./api-schemas.ts";
-import { postDebit } from "./postings.ts";
+import { plainEntry, postDebit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 
 /*
@@ -75,28 +75,15 @@ export async function runExpiry(repository: CoinSchemeRepository, at: number): P
         await postDebit(
           trx,
           account,
-          {
+          plainEntry({
             kind: "expiry",
             entry_key: `expiry:${credit.id}`,
-            store_code: null,
-            receipt_no: null,
-            refund_no: null,
             actor_type: "expiry",
             actor: "expiry",
             client: "scheduler",
             reason: `coins of entry ${credit.id} expired`,
-            net_cents: 0,
-            electronic_cents: 0,
-            partner_store: 0,
-            birthday_multiplier: 100,
-            holiday_multiplier: 100,
-            base_coins: -now.remaining,
-            birthday_bonus: 0,
-            holiday_bonus: 0,
             coins: -now.remaining,
-            expires_at: null,
-            qr_unix_seconds: null,
-          },
+          }),
           at,
           credit.id,
         );

@@ -14,6 +14,37 @@ import type { AccountRow, EntryRow, HcoinLedgerTable } from "./tables.ts";
 
 export type NewEntry = Omit<Insertable<HcoinLedgerTable>, "account_id" | "remaining" | "created_at">;
 
+/**
+ * An entry that is no purchase or refund (an adjustment, an expiry): no store or receipt, no
+ * amounts, no bonus; its coins are all base.
+ */
+export function plainEntry(entry: {
+  kind: "adjustment" | "expiry";
+  entry_key: string | null;
+  actor_type: "operator" | "expiry";
+  actor: string;
+  client: string;
+  reason: string;
+  coins: number;
+}): NewEntry {
+  return {
+    ...entry,
+    store_code: null,
+    receipt_no: null,
+    refund_no: null,
+    net_cents: 0,
+    electronic_cents: 0,
+    partner_store: 0,
+    birthday_multiplier: 100,
+    holiday_multiplier: 100,
+    base_coins: entry.coins,
+    birthday_bonus: 0,
+    holiday_bonus: 0,
+    expires_at: null,
+    qr_unix_seconds: null,
+  };
+}
+
 /** Records a credit (coins ≥ 0); answers it and the new balance. */
 export async function postCredit(
   repository: CoinSchemeRepository,
