@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { apiThroughput } from "./api-throughput.ts";
+import { coinLedger } from "./coin-ledger.ts";
 import { figureTable } from "./figures.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { pageLoad } from "./page-load.ts";
@@ -12,7 +13,7 @@ import { pageWeight } from "./page-weight.ts";
  * `npm run bench`: every benchmark, one after another (they would disturb each other's
  * timings), printed and written to bench/RESULTS.md with the date and the machine. The
  * hand-written part of RESULTS.md, from its "## What each change bought" heading on, is kept.
- * BENCH_ONLY=weight,load,lighthouse,api runs some of them and writes nothing.
+ * BENCH_ONLY=weight,load,lighthouse,api,coins runs some of them and writes nothing.
  */
 const SECTIONS = {
   weight: { title: "Page weight: first-load JavaScript, gzip", run: async () => figureTable(pageWeight()) },
@@ -21,6 +22,10 @@ const SECTIONS = {
   api: {
     title: "API throughput (autocannon, loopback)",
     run: async () => figureTable(await apiThroughput()),
+  },
+  coins: {
+    title: "H Coins ledger (coin scheme API, loopback)",
+    run: async () => figureTable(await coinLedger()),
   },
 };
 
