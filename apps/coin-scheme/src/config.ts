@@ -32,6 +32,10 @@ const envSchema = z.object({
   COIN_SCHEME_TRUST_PROXY: trustProxy,
   COIN_SCHEME_API_KEYS: optionalText,
   COIN_SCHEME_KEYS_FILE: z.string().default(DEFAULT_KEYS_FILE),
+  COIN_SCHEME_JOBS_PGBOSS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a PostgreSQL schema name (lower-case letters, digits, _)")
+    .default("coin_scheme_pgboss"),
   // Velocity limits; 0 switches one off.
   COIN_LIMIT_MEMBER_DAILY_PURCHASES: z.coerce.number().int().min(0).default(20),
   COIN_LIMIT_MEMBER_DAILY_AMOUNT: z.coerce.number().int().min(0).default(50_000),
@@ -75,6 +79,8 @@ export interface CoinSchemeConfig {
   clients: readonly ApiClient[] | null;
   /** COIN_SCHEME_KEYS_FILE: where the first start keeps the keys it generated. */
   keysFile: string;
+  /** On its own with PostgreSQL: the schema of pg-boss, which runs its scheduled jobs once across instances. */
+  jobsPgBossSchema: string;
   settings: CoinSchemeSettings;
 }
 
@@ -119,6 +125,7 @@ export function loadCoinSchemeConfig(
     trustProxy: parsed.COIN_SCHEME_TRUST_PROXY,
     clients,
     keysFile: parsed.COIN_SCHEME_KEYS_FILE,
+    jobsPgBossSchema: parsed.COIN_SCHEME_JOBS_PGBOSS_SCHEMA,
     settings: {
       birthdayMultiplier: parsed.COIN_BIRTHDAY_MULTIPLIER,
       configuredHolidays: parsed.COIN_HOLIDAYS,

@@ -37,7 +37,7 @@ try {
     databaseUrl: config.databaseUrl,
     jobs: coinSchemeJobs(createCoinSchemeService(database, config.settings, Date.now)),
     log: app.log,
-    pgBossSchema: "coin_scheme_pgboss",
+    pgBossSchema: config.jobsPgBossSchema,
   });
 } catch (error) {
   if (error instanceof ConfigError) {
