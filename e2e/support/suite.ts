@@ -8,9 +8,9 @@ import { startServer, type TestServer } from "./server.ts";
 /**
  * One server (serving a snapshot of the built web app) and one browser per file, a fresh context per journey (closed after it),
  * and a supply of phone numbers no other journey of the file uses. Call at the top of
- * a journey file: `const suite = journeySuite(61_000_000)`.
+ * a journey file: `const suite = journeySuite(61_000_000)`. `env` adds to the server's configuration.
  */
-export function journeySuite(phoneBase: number) {
+export function journeySuite(phoneBase: number, env: Record<string, string> = {}) {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let web: Awaited<ReturnType<typeof snapshotWebDist>> | undefined;
@@ -18,7 +18,10 @@ export function journeySuite(phoneBase: number) {
 
   beforeAll(async () => {
     web = await snapshotWebDist();
-    [server, browser] = await Promise.all([startServer({ WEB_DIST_DIR: web.directory }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ ...env, WEB_DIST_DIR: web.directory }),
+      launchBrowser(),
+    ]);
   });
   afterEach(async () => {
     for (const page of open.splice(0)) await page.context().close();

@@ -21,9 +21,12 @@ import "./styles.css";
 await initI18n(initialLanguage(window.location.search));
 const router = createRouter();
 
+// A 401 sends the member to log in, but not during the first load: its loaders decide where the
+// visitor goes (the guard may yet sign in with a message in the address; requireLogin sends a
+// visitor to /login with the way back), and a navigation now would cut them short.
 setUnauthorizedHandler(() => {
   clearUser();
-  if (window.location.pathname !== paths.login) router.navigate(paths.login);
+  if (router.state.initialized && window.location.pathname !== paths.login) router.navigate(paths.login);
 });
 
 // The first render as a transition: React then yields to the browser every few milliseconds

@@ -1,5 +1,5 @@
 import { resolveLanguage } from "@hcoins/domain/languages";
-import { type LoaderFunctionArgs, redirect } from "react-router";
+import { type LoaderFunctionArgs, redirect, replace } from "react-router";
 import { signatureLogin } from "../api/auth.ts";
 import { cachedUser, clearUser, loadUser } from "../api/profile.ts";
 import { config } from "../lib/config.ts";
@@ -8,41 +8,54 @@ import { paths } from "../lib/paths.ts";
 import { session } from "../lib/session.ts";
 import { inMaintenance } from "./maintenance.ts";
 
+interface SignedLogin {
+  message: string;
+  signature: string;
+  /** `#<signature>` rather than `&signature=`. */
+  inHash: boolean;
+}
+
+/** `?message=<m>#<signature>`, or `?message=…&signature=…`. The hash never reaches a loader's request. */
+function signedLogin(url: URL): SignedLogin | null {
+  const message = url.searchParams.get("message");
+  if (!message) return null;
+  const fromQuery = url.searchParams.get("signature");
+  if (fromQuery) return { message, signature: fromQuery, inHash: false };
+  const fromHash = window.location.pathname === url.pathname ? window.location.hash.replace(/^#/, "") : "";
+  return fromHash ? { message, signature: fromHash, inHash: true } : null;
+}
+
+/** The address without the signed login, every other query parameter (and a hash of its own) kept. */
+function withoutSignedLogin(url: URL, signed: SignedLogin): string {
+  const query = new URLSearchParams(url.search);
+  query.delete("message");
+  query.delete("signature");
+  const rest = query.toString();
+  return url.pathname + (rest ? `?${rest}` : "") + (signed.inHash ? "" : window.location.hash);
+}
+
+/**
+ * The spec's token login: the message is exchanged only where there is no session. A session
+ * stands whatever an address says, so that a link cannot sign a member in as someone else (login
+ * CSRF) nor end the session with a bad or spent message. A stored token is a session until the
+ * server refuses it: its user info is asked for first, and a refusal (401) clears it.
+ */
+async function tokenLogin(signed: SignedLogin): Promise<void> {
+  if (session.getToken() && !cachedUser()) await loadUser();
+  if (session.getToken()) return;
+  const answer = await signatureLogin(signed.message, signed.signature).catch(() => null);
+  // A refusal, or no answer, leaves things as they are: there is no session to end (the spec's
+  // "token cleared"). Nor is one replaced that another tab started meanwhile.
+  if (answer?.Status !== "Success" || session.getToken()) return;
+  session.setToken(answer.Data.access_token);
+  clearUser();
+}
+
 /**
  * The navigation guard, run before every screen: maintenance window, language from `?lang=`,
  * token login from `message` + `signature`, and user info for a token without it.
  * Login-required routes add `requireLogin` on top.
  */
-const tokenLogins = new Map<string, Promise<void>>();
-
-/** `?message=<m>#<signature>`, or `?message=…&signature=…`. The hash never reaches a loader's request. */
-function signedLogin(url: URL): { message: string; signature: string } | null {
-  const message = url.searchParams.get("message");
-  if (!message) return null;
-  const fromHash = window.location.pathname === url.pathname ? window.location.hash.replace(/^#/, "") : "";
-  const signature = url.searchParams.get("signature") || fromHash;
-  return signature ? { message, signature } : null;
-}
-
-function tokenLogin(url: URL): Promise<void> {
-  const signed = signedLogin(url);
-  if (!signed || cachedUser()) return Promise.resolve();
-  // One exchange per signed message: a nonce can be used once, and loaders may run more than once.
-  const key = `${signed.message}#${signed.signature}`;
-  let pending = tokenLogins.get(key);
-  if (!pending) {
-    pending = (async () => {
-      // Any failure, an answer of Fail or none at all, ends the session silently (spec section 8).
-      const answer = await signatureLogin(signed.message, signed.signature).catch(() => null);
-      if (answer?.Status === "Success") session.setToken(answer.Data.access_token);
-      else session.clearToken();
-      clearUser();
-    })();
-    tokenLogins.set(key, pending);
-  }
-  return pending;
-}
-
 async function guard({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);
   if (inMaintenance(config.maintenanceWindows, Date.now()) && url.pathname !== paths.maintenance) {
@@ -50,7 +63,13 @@ async function guard({ request }: LoaderFunctionArgs): Promise<null> {
   }
   const language = resolveLanguage(url.searchParams.get("lang"));
   if (language && language !== currentLanguage()) await changeLanguage(language);
-  await tokenLogin(url);
+  const signed = signedLogin(url);
+  if (signed) {
+    await tokenLogin(signed);
+    // The address loses the message once used, in place (no history entry keeps it): a reload
+    // would replay a spent nonce, and an unused one (a session stood) is someone's credential.
+    throw replace(withoutSignedLogin(url, signed));
+  }
   if (session.getToken() && !cachedUser()) await loadUser();
   return null;
 }
