@@ -8,6 +8,7 @@ import { registerApiDocs } from "@hcoins/server-kit/api-docs";
 import { createServer } from "@hcoins/server-kit/create-server";
 import { openDatabase } from "@hcoins/server-kit/database";
 import { healthRoutes } from "@hcoins/server-kit/health-routes";
+import { trustProxyWarning } from "@hcoins/server-kit/trust-proxy";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
@@ -78,6 +79,9 @@ export async function buildApp({
     logStream,
     checkAnswers,
   });
+  const trustWarning =
+    config.NODE_ENV === "production" ? trustProxyWarning(config.TRUST_PROXY, "TRUST_PROXY") : null;
+  if (trustWarning) app.log.warn(trustWarning);
 
   const database = openDatabase(config.DATABASE_URL);
   const redis = config.REDIS_URL
