@@ -31,6 +31,19 @@ describe("the standalone scheme's server", () => {
     expect(down.json().error_message).toMatch(/H Coins service is temporarily unavailable/);
   });
 
+  it("answers /readyz with its database's state: 503 / 5030, degraded, once it is gone", async () => {
+    t = await createTestScheme();
+    const up = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect(up.json()).toEqual({ code: 200, payload: { status: "ok", dependencies: { database: "up" } } });
+    await t.db.destroy();
+    const down = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({
+      error_code: 5030,
+      payload: { status: "degraded", dependencies: { database: "down" } },
+    });
+  });
+
   it("answers a path it does not serve in its envelope (404 / 4040)", async () => {
     t = await createTestScheme();
     const res = await t.app.inject({ method: "GET", url: "/coin-scheme/v1/nothing" });

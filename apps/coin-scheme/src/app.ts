@@ -52,7 +52,7 @@ export async function buildCoinSchemeApp({
   });
   await app.register(healthRoutes, {
     ping: database.ping,
-    unavailable: () => new SchemeError(SchemeErrorCode.serviceUnavailable),
+    unavailable: (details) => new SchemeError(SchemeErrorCode.serviceUnavailable, details),
   });
   // Keys not resolved by the entry point (api-keys-file.ts) open nothing.
   await app.register(coinSchemeRoutes, { scheme, clients: config.clients ?? [] });

@@ -1,6 +1,5 @@
 import compress from "@fastify/compress";
 import formbody from "@fastify/formbody";
-import rateLimit from "@fastify/rate-limit";
 import { migrateCoinScheme } from "@hcoins/coin-scheme/migrate";
 import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "@hcoins/coin-scheme/routes";
 import { ErrorCode } from "@hcoins/domain/codes";
@@ -8,11 +7,12 @@ import { registerApiDocs } from "@hcoins/server-kit/api-docs";
 import { createServer } from "@hcoins/server-kit/create-server";
 import { openDatabase } from "@hcoins/server-kit/database";
 import { healthRoutes } from "@hcoins/server-kit/health-routes";
+import { trustProxyWarning } from "@hcoins/server-kit/trust-proxy";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
-import { fallbackRateLimitStore } from "./counters.ts";
+import { redisCheck } from "./counters.ts";
 import { migrateMemberDatabase } from "./db/migrate.ts";
 import { AppError, MEMBER_ENVELOPE } from "./errors.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -28,6 +28,8 @@ import { syncStoresToScheme } from "./modules/stores/scheme-sync.ts";
 import { subscriptionRoutes } from "./modules/subscriptions/routes.ts";
 import { webRoutes } from "./modules/web/routes.ts";
 import { authHeaderPlugin } from "./plugins/auth-header.ts";
+import { metricsEndpointPlugin } from "./plugins/metrics-endpoint.ts";
+import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { seedContent } from "./seed/content-seed.ts";
 import { createServices, type Services } from "./services.ts";
@@ -57,12 +59,6 @@ declare module "fastify" {
  */
 const COMPRESSION = { encodings: ["br", "gzip"] as ("br" | "gzip")[], globalDecompression: false };
 
-const NO_RATE_COUNTS = {
-  "x-ratelimit-limit": false,
-  "x-ratelimit-remaining": false,
-  "x-ratelimit-reset": false,
-};
-
 /** Builds the whole server: server.ts listens on it, tests call it with inject(). */
 export async function buildApp({
   config,
@@ -78,6 +74,9 @@ export async function buildApp({
     logStream,
     checkAnswers,
   });
+  const trustWarning =
+    config.NODE_ENV === "production" ? trustProxyWarning(config.TRUST_PROXY, "TRUST_PROXY") : null;
+  if (trustWarning) app.log.warn(trustWarning);
 
   const database = openDatabase(config.DATABASE_URL);
   const redis = config.REDIS_URL
@@ -103,15 +102,14 @@ export async function buildApp({
 
   await app.register(securityHeadersPlugin);
   await app.register(formbody);
-  await app.register(rateLimit, {
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: "1 minute",
-    // No client reads the x-ratelimit-* counts, and three headers on every answer cost more than
-    // they tell; a refused request still says when to come back (retry-after).
-    addHeadersOnExceeding: NO_RATE_COUNTS,
-    addHeaders: { ...NO_RATE_COUNTS, "retry-after": true },
-    ...(redis ? { store: fallbackRateLimitStore(redis, `${config.REDIS_KEY_PREFIX}:http-rate:`) } : {}),
+  await app.register(rateLimitPlugin, {
+    perMinute: config.RATE_LIMIT_PER_MINUTE,
+    redis,
+    keyPrefix: config.REDIS_KEY_PREFIX,
   });
+  // What /readyz and the metrics check: the database, and Redis when the counters live there.
+  const dependencies = { database: database.ping, ...(redis ? { redis: redisCheck(redis) } : {}) };
+  await app.register(metricsEndpointPlugin, { token: config.METRICS_TOKEN, dependencies });
   await registerApiDocs(app, {
     title: "H Coins members API",
     description:
@@ -129,7 +127,8 @@ export async function buildApp({
 
   await app.register(healthRoutes, {
     ping: database.ping,
-    unavailable: () => new AppError(ErrorCode.serviceUnavailable),
+    dependencies,
+    unavailable: (details) => new AppError(ErrorCode.serviceUnavailable, details),
     config: { rateLimit: false },
   });
   await app.register(devOutboxRoutes, { services });

@@ -47,3 +47,14 @@ describe("the member server's coin scheme configuration", () => {
     );
   });
 });
+
+describe("METRICS_TOKEN", () => {
+  it("is unset by default (no /metrics), and refused when short enough to guess", () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: "  " }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: "0123456789abcdef" }).METRICS_TOKEN).toBe("0123456789abcdef");
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+  });
+});

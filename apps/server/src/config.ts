@@ -65,6 +65,9 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_DAYS: int(30),
   RESET_TOKEN_TTL_SECONDS: int(600),
   RATE_LIMIT_PER_MINUTE: int(600),
+  METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, {
+    message: "must be at least 16 characters (it guards /metrics)",
+  }),
   PASSWORD_HASH_CONCURRENCY: int(availableParallelism()),
 
   SIGNATURE_LOGIN_SECRET: optionalText,

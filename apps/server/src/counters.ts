@@ -1,8 +1,10 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { ErrorCode } from "@hcoins/domain/codes";
+import type { DependencyCheck } from "@hcoins/server-kit/health-routes";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "./errors.ts";
+import { metrics } from "./metrics.ts";
 
 /**
  * Shared counters for SMS limits, code throttles and login locks: in-process by
@@ -22,6 +24,8 @@ export class Counter {
   constructor(
     private readonly limiter: RateLimiterMemory | RateLimiterRedis,
     readonly points: number,
+    /** The limit's name (`sms-client`, `login-failures`…): the label its refusals are counted under. */
+    readonly name: string,
   ) {}
 
   async consume(key: string): Promise<CounterResult> {
@@ -30,6 +34,7 @@ export class Counter {
       return { allowed: true, remaining: res.remainingPoints, retryAfterSeconds: seconds(res.msBeforeNext) };
     } catch (error) {
       if (error instanceof RateLimiterRes) {
+        metrics.limitRefused(this.name);
         return { allowed: false, remaining: 0, retryAfterSeconds: seconds(error.msBeforeNext) };
       }
       throw unavailable(error);
@@ -88,7 +93,7 @@ export function createCounterFactory(redis: Redis | undefined, keyPrefix: string
       const limiter = redis
         ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true })
         : new RateLimiterMemory(options);
-      return new Counter(limiter, points);
+      return new Counter(limiter, points, name);
     },
   };
 }
@@ -143,4 +148,13 @@ export function fallbackRateLimitStore(redis: Redis, keyPrefix: string): Fastify
     }
   }
   return FallbackRateLimitStore;
+}
+
+/** Whether Redis can hold the counters now (GET /readyz, the metrics' hcoins_dependency_up). */
+export function redisCheck(redis: Redis): DependencyCheck {
+  return async () => {
+    // Not connected: no PING would be sent (no offline queue), so say so without waiting.
+    if (redis.status !== "ready") throw new Error(`redis ${redis.status}`);
+    await redis.ping();
+  };
 }

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { type LoggerOptions, pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { censorSecrets, loggingOptions } from "./logger.ts";
+import { censorSecrets, loggingOptions, redactUrl } from "./logger.ts";
 
 describe("censorSecrets", () => {
   it("censors a secret key at the top and inside plain objects, three levels down", () => {
@@ -36,6 +36,32 @@ describe("censorSecrets", () => {
     }
     const request = new Request();
     expect(censorSecrets({ req: request }).req).toBe(request);
+  });
+});
+
+describe("redactUrl", () => {
+  // base64url of {"phonePre":"852","phone":"91234567"}, as the web app's phone steps carry it.
+  const data = Buffer.from(JSON.stringify({ phonePre: "852", phone: "91234567" })).toString("base64url");
+
+  it("hides the mobile number of the phone steps' data query, keeping the rest of the address", () => {
+    for (const path of ["/login/step2", "/register/step2", "/reset-pw/step1", "/reset-pw/step2"]) {
+      expect(redactUrl(`${path}?data=${data}&redirect=%2Fqrcode`)).toBe(
+        `${path}?data=[redacted]&redirect=%2Fqrcode`,
+      );
+      expect(redactUrl(`${path}?lang=en&data=${data}`)).toBe(`${path}?lang=en&data=[redacted]`);
+    }
+  });
+
+  it("hides a query carried percent-encoded inside another, and credentials as before", () => {
+    const nested = `/login?redirect=${encodeURIComponent(`/register/step2?data=${data}`)}&lang=tc`;
+    expect(redactUrl(nested)).toBe("/login?redirect=%2Fregister%2Fstep2%3Fdata%3D[redacted]&lang=tc");
+    expect(redactUrl("/crm/user/subscription-preferences?token=abc.def")).toBe(
+      "/crm/user/subscription-preferences?token=[redacted]",
+    );
+  });
+
+  it("leaves a query whose name only ends in a secret's name", () => {
+    expect(redactUrl("/x?metadata=1&page_token_hint=2")).toBe("/x?metadata=1&page_token_hint=2");
   });
 });
 

@@ -2,8 +2,11 @@ import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogC
 import { type DestinationStream, stdSerializers } from "pino";
 import type { LogLevel } from "./env.ts";
 
-// Query values that are credentials: never written to the log.
-const SECRET_QUERY_KEYS = /([?&](?:token|access_token|message|signature|sms_token|mobile_token)=)[^&#]*/gi;
+// Query values that are credentials, or personal data (`data`, the web app's phone steps: base64 of
+// the mobile number): never written to the log. Also where a query sits percent-encoded inside
+// another one (`?redirect=/login/step2%3Fdata%3D…`); the rest of that value goes with it.
+const SECRET_QUERY_KEYS =
+  /((?:[?&]|%3F|%26)(?:token|access_token|message|signature|sms_token|mobile_token|data)(?:=|%3D))[^&#]*/gi;
 
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY_KEYS, "$1[redacted]");
 

@@ -29,3 +29,19 @@ export function fastifyTrustProxy(
   if (typeof setting === "string") return setting;
   return setting === 0 ? false : (_address, hop) => hop < setting;
 }
+
+/**
+ * What a production start logs for a count (`true` is one): the hop next to the server is then
+ * believed whoever it is, so a client that reaches the server directly, not through the proxy,
+ * writes its own address in X-Forwarded-For and escapes every per-client limit. The proxies'
+ * addresses close that gap: only a listed peer's entries are believed. Null when none is needed.
+ */
+export function trustProxyWarning(setting: TrustProxySetting, variable: string): string | null {
+  if (typeof setting === "string" || setting === 0) return null;
+  return (
+    `${variable}=${setting === 1 ? "true" : setting} believes X-Forwarded-For from any peer: a client that ` +
+    "reaches this server directly, not through the proxy, names its own address and escapes the " +
+    `per-client limits (SMS per client, requests per minute). Set ${variable} to the proxies' ` +
+    `addresses or subnets (e.g. ${variable}=10.0.0.0/8), or let only the proxy reach this server.`
+  );
+}

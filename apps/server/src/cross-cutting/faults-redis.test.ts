@@ -111,6 +111,36 @@ describe.runIf(useRedis)("Redis unreachable", () => {
     await recoveryMs(() => login(member.payload.password), 429);
   });
 
+  it("GET /readyz says Redis is down while /healthz (liveness) stays 200; the metrics show it too", async () => {
+    const token = "metrics-token-for-tests-0123";
+    const { app, cut } = await startBehindRelay({ METRICS_TOKEN: token });
+    const ready = () => app.call("GET", "/readyz", { token: null });
+    const redisUp = async () => {
+      const res = await app.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${token}` } });
+      return /^hcoins_dependency_up\{dependency="redis"\} (\d)$/m.exec(res.body)?.[1];
+    };
+    expect((await ready()).body.payload).toEqual({
+      status: "ok",
+      dependencies: { database: "up", redis: "up" },
+    });
+    expect(await redisUp()).toBe("1");
+
+    await cut.cut();
+    await recoveryMs(ready, 503);
+    const degraded = await ready();
+    expectFailure(degraded, 503, ErrorCode.serviceUnavailable);
+    expect(degraded.body.payload).toMatchObject({
+      status: "degraded",
+      dependencies: { database: "up", redis: "down" },
+    });
+    expect((await app.call("GET", "/healthz", { token: null })).status).toBe(200);
+    expect(await redisUp()).toBe("0");
+
+    await cut.restore();
+    await recoveryMs(ready, 200);
+    expect(await redisUp()).toBe("1");
+  });
+
   it("the general request limit falls back to counting in this process, then returns to Redis", async () => {
     const { app, cut } = await startBehindRelay({ RATE_LIMIT_PER_MINUTE: "5" });
     const member = await registerMember(app, {});

@@ -7,7 +7,7 @@ import { nextPhone, registerMember, validRegistration } from "../testing/flows.t
 import { startServerProcess, stopServerProcesses } from "../testing/server-process.ts";
 import { startTcpRelay } from "../testing/tcp-relay.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
-import { expectFailure, usePostgres } from "./support.ts";
+import { expectFailure, usePostgres, useRedis } from "./support.ts";
 
 let apps: TestApp[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -129,6 +129,26 @@ describe("GET /healthz", () => {
     const res = await t.call("GET", "/healthz", { token: null, lang: "en" });
     expectFailure(res, 503, 5030);
     expect(res.body.error_message).toMatch(/temporarily unavailable/);
+  });
+});
+
+describe("GET /readyz", () => {
+  it("answers 200 with each dependency up: the database, and Redis where the counters live", async () => {
+    const t = await start();
+    const res = await t.call("GET", "/readyz", { token: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      code: 200,
+      payload: { status: "ok", dependencies: { database: "up", ...(useRedis ? { redis: "up" } : {}) } },
+    });
+  });
+
+  it("answers 503 / 5030, degraded, naming the database once it is gone", async () => {
+    const t = await start();
+    await t.app.services.database.close();
+    const res = await t.call("GET", "/readyz", { token: null, lang: "en" });
+    expectFailure(res, 503, 5030);
+    expect(res.body.payload).toMatchObject({ status: "degraded", dependencies: { database: "down" } });
   });
 });
 

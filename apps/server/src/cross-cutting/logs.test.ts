@@ -257,3 +257,30 @@ describe.each(["info", "debug"])("the log at LOG_LEVEL=%s", (level) => {
     expect(linkLine).toBeDefined();
   });
 });
+
+describe("the phone steps' page addresses", () => {
+  it("reach the access log without the mobile number their data query carries", async () => {
+    const log = logCollector();
+    t = await createTestApp({ logStream: log.stream, env: { LOG_LEVEL: "info" } });
+    const phone = nextPhone();
+    // As the web app writes it (apps/web/src/lib/phone-data.ts): base64url of {phonePre, phone}.
+    const data = Buffer.from(JSON.stringify({ phonePre: "852", phone })).toString("base64url");
+    const addresses = [
+      `/login/step2?data=${data}&redirect=%2Fqrcode`,
+      `/register/step2?data=${data}`,
+      `/reset-pw/step1?lang=en&data=${data}`,
+      `/login?redirect=${encodeURIComponent(`/reset-pw/step2?data=${data}`)}`,
+    ];
+    for (const url of addresses) await t.app.inject({ method: "GET", url });
+    const urls = log.lines
+      .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } })
+      .filter((entry) => entry.msg === "request completed")
+      .map((entry) => entry.req?.url);
+    expect(urls).toHaveLength(addresses.length);
+    for (const line of log.lines) {
+      expect(line).not.toContain(data);
+      expect(line).not.toContain(phone);
+    }
+    expect(urls[0]).toBe("/login/step2?data=[redacted]&redirect=%2Fqrcode");
+  });
+});

@@ -4,6 +4,7 @@ import { isCommonPassword } from "@hcoins/domain/password";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import type { Counter, CounterFactory } from "../../counters.ts";
 import { AppError } from "../../errors.ts";
+import { metrics } from "../../metrics.ts";
 import { newToken, sha256 } from "../../secrets.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
@@ -66,6 +67,7 @@ export class AuthService {
         throw new AppError(ErrorCode.loginFailed, { attempts_remaining: attempt.remaining });
       }
       await this.loginFailures.block(lockKey, this.config.loginLockSeconds);
+      metrics.loginLocked();
       throw new AppError(ErrorCode.loginLocked, {
         attempts_remaining: 0,
         retry_after_seconds: this.config.loginLockSeconds,

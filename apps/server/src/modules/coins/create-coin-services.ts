@@ -5,6 +5,7 @@ import type { MemberService } from "../members/service.ts";
 import type { CoinSchemeClient } from "./coin-scheme-client.ts";
 import { EmbeddedCoinScheme } from "./embedded-coin-scheme.ts";
 import { HttpCoinScheme, type HttpCoinSchemeOptions } from "./http-coin-scheme.ts";
+import { measuredCoinScheme } from "./measured-coin-scheme.ts";
 import { CoinsService } from "./service.ts";
 
 /** How to reach the scheme: embedded, with its settings, or external (COIN_SCHEME_URL), over HTTP. */
@@ -22,12 +23,13 @@ export function createCoinServices(
   log: FastifyBaseLogger,
   now: () => number,
 ) {
-  const coinSchemeClient: CoinSchemeClient =
+  const client: CoinSchemeClient =
     "embedded" in connection
       ? new EmbeddedCoinScheme(database, connection.embedded, now)
       : new HttpCoinScheme(connection.external);
+  const coinSchemeClient = measuredCoinScheme(client);
   return {
-    coinScheme: coinSchemeClient instanceof EmbeddedCoinScheme ? coinSchemeClient.scheme : null,
+    coinScheme: client instanceof EmbeddedCoinScheme ? client.scheme : null,
     coinSchemeClient,
     coins: new CoinsService(coinSchemeClient, members, log),
   };

@@ -30,6 +30,8 @@ export const mediaRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
   app.get(
     serverPath(media),
     {
+      // An image, loaded with the page that shows it: outside the request limit (plugins/rate-limit.ts).
+      config: { staticFile: true },
       schema: {
         tags: ["content"],
         summary: "An image (banner, store picture, CMS image)",

@@ -4,6 +4,7 @@ import type { TableViews } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
 import type { Counter, CounterFactory } from "../../counters.ts";
 import { AppError } from "../../errors.ts";
+import { metrics } from "../../metrics.ts";
 import { newSmsCode, safeEqual, sha256 } from "../../secrets.ts";
 import type { NumberAndPurpose, SmsCodeRepository } from "./repository.ts";
 import { renderSmsText, type SmsSender } from "./sender.ts";
@@ -106,7 +107,9 @@ export class SmsCodeService {
         code,
         text: renderSmsText(this.config.templates, language, code),
       });
+      metrics.smsSent(key.purpose);
     } catch (error) {
+      metrics.smsFailed(key.purpose);
       this.log.error({ err: error, purpose: key.purpose }, "SMS send failed");
       throw new AppError(ErrorCode.serviceUnavailable);
     }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { API_BASES, mediaAddress } from "@hcoins/domain/api/routes";
+import { ErrorCode } from "@hcoins/domain/codes";
 import { HTML_LANG } from "@hcoins/domain/languages";
 import {
   bannerPaint,
@@ -13,8 +14,10 @@ import {
   pageLanguage,
   SLOTS,
 } from "@hcoins/web/app/first-paint";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
+import { AppError } from "../../errors.ts";
+import { LIMITED_PAGE_CSP, limitedPage } from "./limited-page.ts";
 
 /** What the web app reads as its runtime configuration (apps/web/src/lib/config.ts). */
 export function webAppConfig(config: Config) {
@@ -39,7 +42,34 @@ export function webAppConfig(config: Config) {
 }
 
 // Paths that are never a screen: the APIs, and built assets (a missing chunk is a 404, not the page).
-const NOT_SCREENS = [...Object.values(API_BASES), "/dev/", "/docs", "/coin-scheme", "/healthz", "/assets/"];
+const NOT_SCREENS = [
+  ...Object.values(API_BASES),
+  "/dev/",
+  "/docs",
+  "/coin-scheme",
+  "/healthz",
+  "/readyz",
+  "/metrics",
+  "/assets/",
+];
+
+const queryOf = (request: FastifyRequest) => new URLSearchParams(request.url.split("?")[1] ?? "");
+
+/**
+ * A page the per-address limit refused (plugins/rate-limit.ts) answers as a page, in the language
+ * the app would have shown it in; any other failure goes on to the envelope.
+ */
+function limitedPageHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (!(error instanceof AppError && error.errorCode === ErrorCode.rateLimited)) throw error;
+  const retryAfter = Number(error.details.retry_after_seconds);
+  return reply
+    .status(429)
+    .header("content-type", "text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .header("content-security-policy", LIMITED_PAGE_CSP)
+    .header("retry-after", String(retryAfter))
+    .send(limitedPage(pageLanguage(queryOf(request), request.headers.cookie), retryAfter));
+}
 
 /**
  * Serves the built web app on the API's origin: hashed assets with a year of
@@ -80,26 +110,33 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     "form-action 'self'",
   ].join("; ");
 
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    // The build writes a .br and a .gz beside each text asset: sent as is to clients that accept them.
-    preCompressed: true,
-    // index.html only ever goes out with its configuration and CSP (below), and the compressed
-    // copies only in place of their originals.
-    globIgnore: ["index.html", "**/*.br", "**/*.gz"],
-    setHeaders: (reply, path) => {
-      // Vite's hashed file names change with their content, so they can be cached for good.
-      if (path.startsWith(join(root, "assets")))
-        reply.header("cache-control", "public, max-age=31536000, immutable");
-    },
+  // Each file of the build is a route of its own (wildcard: false), marked as a static file: a page
+  // pulls a dozen of them, and none counts toward the request limit.
+  await app.register(async (files) => {
+    files.addHook("onRoute", (route) => {
+      route.config = { ...route.config, staticFile: true };
+    });
+    await files.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // The build writes a .br and a .gz beside each text asset: sent as is to clients that accept them.
+      preCompressed: true,
+      // index.html only ever goes out with its configuration and CSP (below), and the compressed
+      // copies only in place of their originals.
+      globIgnore: ["index.html", "**/*.br", "**/*.gz"],
+      setHeaders: (reply, path) => {
+        // Vite's hashed file names change with their content, so they can be cached for good.
+        if (path.startsWith(join(root, "assets")))
+          reply.header("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
   });
 
-  app.get("/*", { schema: { hide: true } }, async (request, reply) => {
+  app.get("/*", { schema: { hide: true }, errorHandler: limitedPageHandler }, async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (NOT_SCREENS.some((prefix) => path === prefix || path.startsWith(prefix))) return reply.callNotFound();
-    const query = new URLSearchParams(request.url.split("?")[1] ?? "");
+    const query = queryOf(request);
     const language = pageLanguage(query, request.headers.cookie);
     let links = paint.links(path, language);
     let boot = paint.boot(path, language);

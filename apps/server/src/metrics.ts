@@ -1,0 +1,91 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+/**
+ * The member server's Prometheus metrics, served at GET /metrics (plugins/metrics-endpoint.ts;
+ * every name is listed in docs/operations.md, "Metrics"). One registry per process, as
+ * prom-client's own default is: a process serves one app, and the modules that count (SMS sends,
+ * login locks) record with one call here rather than carrying a registry through their
+ * constructors. Tests that build several apps in one process read differences.
+ */
+const registry = new Registry();
+// Node's own: CPU, memory, event-loop delay, GC, handles. An overloaded instance shows there first.
+collectDefaultMetrics({ register: registry });
+
+const requests = new Histogram({
+  name: "hcoins_http_request_duration_seconds",
+  help: "Answered HTTP requests and their time, by method, route pattern (static for files) and status class",
+  labelNames: ["method", "route", "status_class"] as const,
+  registers: [registry],
+});
+
+const limitRefusals = new Counter({
+  name: "hcoins_rate_limit_refusals_total",
+  help: "Requests refused by a limit: http (RATE_LIMIT_PER_MINUTE), sms-resend, sms-number, sms-client, login-failures (a locked number)",
+  labelNames: ["limit"] as const,
+  registers: [registry],
+});
+
+const loginLocks = new Counter({
+  name: "hcoins_login_locks_total",
+  help: "Numbers locked after LOGIN_MAX_FAILURES failed logins in a row",
+  registers: [registry],
+});
+
+const smsSent = new Counter({
+  name: "hcoins_sms_sent_total",
+  help: "SMS codes handed to the SMS sender, by purpose (register, reset)",
+  labelNames: ["purpose"] as const,
+  registers: [registry],
+});
+
+const smsFailed = new Counter({
+  name: "hcoins_sms_failed_total",
+  help: "SMS codes the sender failed to send (gateway error or timeout), by purpose",
+  labelNames: ["purpose"] as const,
+  registers: [registry],
+});
+
+const coinSchemeCalls = new Histogram({
+  name: "hcoins_coin_scheme_call_duration_seconds",
+  help: "Calls to the H Coins scheme and their time, by client (embedded, http), operation and outcome (ok, refused, unavailable)",
+  labelNames: ["client", "operation", "outcome"] as const,
+  registers: [registry],
+});
+
+const dependencyUp = new Gauge({
+  name: "hcoins_dependency_up",
+  help: "1 while the dependency answers (database; redis with REDIS_URL), else 0; checked at each scrape",
+  labelNames: ["dependency"] as const,
+  registers: [registry],
+});
+
+export type CoinSchemeCallOutcome = "ok" | "refused" | "unavailable";
+
+export const metrics = {
+  request(method: string, route: string, statusCode: number, seconds: number) {
+    requests.observe({ method, route, status_class: `${Math.floor(statusCode / 100)}xx` }, seconds);
+  },
+  /** `limit` names the counter that refused (counters.ts names them), or `http` for the per-minute limit. */
+  limitRefused(limit: string) {
+    limitRefusals.inc({ limit });
+  },
+  loginLocked() {
+    loginLocks.inc();
+  },
+  smsSent(purpose: string) {
+    smsSent.inc({ purpose });
+  },
+  smsFailed(purpose: string) {
+    smsFailed.inc({ purpose });
+  },
+  coinSchemeCall(client: string, operation: string, outcome: CoinSchemeCallOutcome, seconds: number) {
+    coinSchemeCalls.observe({ client, operation, outcome }, seconds);
+  },
+  dependency(name: string, up: boolean) {
+    dependencyUp.set({ dependency: name }, up ? 1 : 0);
+  },
+  /** The exposition text and its content type. */
+  async text(): Promise<{ contentType: string; body: string }> {
+    return { contentType: registry.contentType, body: await registry.metrics() };
+  },
+};
