@@ -150,12 +150,24 @@ describe.each(journeyLanguages())("login and passwords (%s)", (language) => {
     await page.getByLabel(t("password:newPassword"), { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel(t("password:confirmPassword"), { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole("button", { name: exactly(t("common:submit")) }).click();
-    const fail = t("password:updateFail");
-    if (language === "en") expect(fail).toBe("Fail to update password, Please try again.");
+    const fail = t("password:updateFailAttempts", { n: 4 });
+    if (language === "en") {
+      expect(fail).toBe("Fail to update password, Please try again. You have 4 attempt(s) remaining.");
+    }
     await answerDialog(page, [fail], t("common:confirm"));
     expect(page.url()).toMatch(/\/update-password$/);
 
+    // The current password as the new one: refused on its field, before any call.
+    const newPassword = page.getByLabel(t("password:newPassword"), { exact: true });
+    const confirmation = page.getByLabel(t("password:confirmPassword"), { exact: true });
     await oldPassword.fill(member.password);
+    await newPassword.fill(member.password);
+    await confirmation.fill(member.password);
+    await page.getByRole("button", { name: exactly(t("common:submit")) }).click();
+    await page.getByText(t("common:validation.passwordUnchanged"), { exact: true }).waitFor();
+
+    await newPassword.fill(NEW_PASSWORD);
+    await confirmation.fill(NEW_PASSWORD);
     await page.getByRole("button", { name: exactly(t("common:submit")) }).click();
     await page.waitForURL("**/update-password/success");
     await expectHeading(page, t("common:titles.updatePasswordSuccess"));

@@ -18,6 +18,8 @@ export interface CounterResult {
   allowed: boolean;
   remaining: number;
   retryAfterSeconds: number;
+  /** True on the one refusal that first went over the limit in this window: the moment to log it once. */
+  tripped: boolean;
 }
 
 export class Counter {
@@ -31,11 +33,21 @@ export class Counter {
   async consume(key: string): Promise<CounterResult> {
     try {
       const res = await this.limiter.consume(key);
-      return { allowed: true, remaining: res.remainingPoints, retryAfterSeconds: seconds(res.msBeforeNext) };
+      return {
+        allowed: true,
+        remaining: res.remainingPoints,
+        retryAfterSeconds: seconds(res.msBeforeNext),
+        tripped: false,
+      };
     } catch (error) {
       if (error instanceof RateLimiterRes) {
         metrics.limitRefused(this.name);
-        return { allowed: false, remaining: 0, retryAfterSeconds: seconds(error.msBeforeNext) };
+        return {
+          allowed: false,
+          remaining: 0,
+          retryAfterSeconds: seconds(error.msBeforeNext),
+          tripped: error.consumedPoints === this.points + 1,
+        };
       }
       throw unavailable(error);
     }
@@ -51,6 +63,7 @@ export class Counter {
       allowed: res.consumedPoints <= this.points,
       remaining: Math.max(0, this.points - res.consumedPoints),
       retryAfterSeconds: seconds(res.msBeforeNext),
+      tripped: false,
     };
   }
 

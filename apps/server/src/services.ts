@@ -71,6 +71,7 @@ export function createServices(
       resendSeconds: config.SMS_RESEND_SECONDS,
       numberHourlyLimit: config.SMS_NUMBER_HOURLY_LIMIT,
       clientHourlyLimit: config.SMS_CLIENT_HOURLY_LIMIT,
+      numberClientHourlyLimit: config.SMS_NUMBER_CLIENT_HOURLY_LIMIT,
       codeRetentionDays: config.SMS_CODE_RETENTION_DAYS,
       templates: { en: config.SMS_TEMPLATE_EN, tc: config.SMS_TEMPLATE_TC, sc: config.SMS_TEMPLATE_SC },
     },
@@ -85,11 +86,15 @@ export function createServices(
     counters,
     {
       loginMaxFailures: config.LOGIN_MAX_FAILURES,
+      loginNumberMaxFailures: config.LOGIN_NUMBER_MAX_FAILURES,
+      loginClientMaxFailures: config.LOGIN_CLIENT_MAX_FAILURES,
+      changePasswordMaxFailures: config.CHANGE_PASSWORD_MAX_FAILURES,
       loginLockSeconds: config.LOGIN_LOCK_SECONDS,
       resetTokenTtlSeconds: config.RESET_TOKEN_TTL_SECONDS,
       signatureLoginSecret: config.SIGNATURE_LOGIN_SECRET,
       signatureLoginWindowSeconds: config.SIGNATURE_LOGIN_WINDOW_SECONDS,
     },
+    log,
     now,
   );
   const registration = new RegistrationService(members, sms, transaction, {

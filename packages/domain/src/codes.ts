@@ -206,6 +206,7 @@ export const VALIDATION_RULES = [
   "passwordNull",
   "passwordFormat",
   "passwordCommon",
+  "passwordUnchanged",
   "confirmPasswordNull",
   "confirmPasswordFormat",
   "titleNull",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
 import {
   isCommonPassword,
@@ -8,6 +9,7 @@ import {
   passwordFormatOk,
   passwordFormatSchema,
   passwordRule,
+  withPasswordChanged,
 } from "./password.ts";
 
 describe("passwordFormatOk", () => {
@@ -119,5 +121,32 @@ describe("passwordFormatSchema (the server's field rule)", () => {
 
   it("lets a common password through: the server answers it with 4207", () => {
     expect(passwordFormatSchema.parse("Password1")).toBe("Password1");
+  });
+});
+
+describe("withPasswordChanged (change-password's body and form)", () => {
+  const body = withPasswordChanged(
+    z.object({ old_password: z.string().min(1), new_password: passwordFormatSchema }),
+  );
+  const rules = (old_password: string, new_password: string) =>
+    body
+      .safeParse({ old_password, new_password })
+      .error?.issues.map((issue) => [issue.path[0], issue.message]);
+
+  it("refuses the old password as the new one, on new_password", () => {
+    expect(rules("Abcdefg1", "Abcdefg1")).toEqual([["new_password", "passwordUnchanged"]]);
+  });
+
+  it.each([
+    ["a different password", "Abcdefg1", "Abcdefg2", undefined],
+    ["the old one in other capitals", "Abcdefg1", "aBcdefg1", undefined],
+    [
+      "a new password of the wrong format, its own rule alone",
+      "abcdefg1",
+      "abcdefg1",
+      [["new_password", "passwordFormat"]],
+    ],
+  ])("%s", (_label, old, next, expected) => {
+    expect(rules(old, next)).toEqual(expected);
   });
 });

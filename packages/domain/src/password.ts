@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
-import { ruleCheck } from "./form-fields.ts";
+import { ruleCheck, whenFieldsValid } from "./form-fields.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 16;
@@ -50,3 +50,27 @@ export const passwordFormatSchema = z
 export const newPasswordSchema = z
   .string({ error: (issue) => (issue.input == null ? "passwordNull" : "invalid") })
   .superRefine(ruleCheck(passwordRule));
+
+/**
+ * A change must change the password: the new one may not repeat the old one, which (once the
+ * server has checked it) is the member's current password.
+ */
+export function unchangedPasswordRule(oldPassword: string, newPassword: string): "passwordUnchanged" | null {
+  return oldPassword !== "" && newPassword === oldPassword ? "passwordUnchanged" : null;
+}
+
+/**
+ * Adds that comparison to a schema with `old_password` and `new_password` (the server's body and
+ * the web form), as a rule on `new_password`; it waits until both fields pass their own rules.
+ */
+export function withPasswordChanged<S extends z.ZodType<{ old_password: string; new_password: string }>>(
+  schema: S,
+): S {
+  return schema.superRefine(
+    (value, ctx) => {
+      const rule = unchangedPasswordRule(value.old_password, value.new_password);
+      if (rule) ctx.addIssue({ code: "custom", message: rule, path: ["new_password"] });
+    },
+    { when: whenFieldsValid("old_password", "new_password") },
+  );
+}

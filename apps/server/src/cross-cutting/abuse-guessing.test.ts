@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from "@hcoins/domain/codes";
 import { describe, expect, it } from "vitest";
 import { nextPhone, registerMember, requestRegisterCode, validRegistration } from "../testing/flows.ts";
 import { tablesOf } from "../testing/tables.ts";
@@ -8,9 +9,10 @@ import { expectFailure, expectSuccess } from "./support.ts";
 /**
  * Guessing across instances: a code's wrong tries are counted where the code lives (the
  * database), so SMS_CODE_MAX_ATTEMPTS holds however the guesses are spread over the
- * instances, in turn or all at once; after that even the right code is dead. The login
- * lock across instances is two-instances.test.ts's; change-password has no lock of its
- * own, so the HTTP rate limit is what caps guessing an old password.
+ * instances, in turn or all at once; after that even the right code is dead. Old passwords
+ * guessed through a stolen session and one password tried on many numbers (spraying) lock
+ * in the shared counters. The login lock of one number across instances is
+ * two-instances.test.ts's; locking a member out from elsewhere is abuse-lockout.test.ts's.
  */
 
 const STATUS = "/crm/registration/register-token-status";
@@ -18,6 +20,7 @@ const REGISTER = "/crm/registration/register-with-mobile";
 const CHECK_PHONE = "/custom-api/api/Member/CheckPhone";
 const FORGOT = "/crm/auth/forgot-password-with-mobile";
 const RESET_STATUS = "/crm/auth/reset-password-token-status";
+const LOGIN = "/crm/auth/login-with-mobile-password";
 const MAX_ATTEMPTS = 5; // SMS_CODE_MAX_ATTEMPTS's default
 
 const number = (phone: string) => ({ mobile_phone_prefix: "852", mobile_phone: phone });
@@ -98,22 +101,62 @@ describe.each(deployments({ sqliteFile: true }))("guessing, $name", (deployment)
   });
 
   it.runIf(deployment.sharedCounters)(
-    "old-password guesses at change-password stop at the client's HTTP rate limit, on every instance",
+    "old-password guesses at change-password through a stolen session lock the change after 5, on every instance",
     async () => {
-      // No lock of its own (the caller already holds a session): RATE_LIMIT_PER_MINUTE is the cap.
-      // The guesser's address differs from the one that registered, so its count starts at 0.
-      const instances = await deployment.start({ TRUST_PROXY: "true", RATE_LIMIT_PER_MINUTE: "10" });
+      const instances = await deployment.start();
       const member = await registerMember(instances[0] as TestApp);
+      const stolen = (
+        await (instances[0] as TestApp).call("POST", LOGIN, {
+          body: { ...number(member.phone), password: member.payload.password },
+        })
+      ).body.payload.access_token as string;
       const guess = (t: TestApp, old_password: string) =>
         t.call("POST", "/crm/user/change-password", {
-          token: member.token,
+          token: stolen,
           body: { old_password, new_password: "Other456y" },
-          headers: { "x-forwarded-for": "198.51.100.9" },
+          remoteAddress: "127.0.0.7",
         });
       const answers = [];
-      for (let i = 0; i < 14; i++) answers.push(await guess(turn(instances, i), `Wrong${100 + i}x`));
-      expect(tally(answers)).toEqual({ "400/4205": 10, "429/4299": 4 });
-      for (const t of instances) expectFailure(await guess(t, member.payload.password), 429, 4299);
+      for (let i = 0; i < 7; i++) answers.push(await guess(turn(instances, i), `Wrong${100 + i}x`));
+      expect(answers.map((res) => res.body.error_code)).toEqual([4205, 4205, 4205, 4205, 4290, 4290, 4290]);
+      expect(answers.map((res) => res.body.payload.attempts_remaining)).toEqual([4, 3, 2, 1, 0, 0, 0]);
+      for (const t of instances) {
+        const locked = await guess(t, member.payload.password);
+        expectFailure(locked, 429, 4290);
+        expect(locked.body.payload.retry_after_seconds).toBeGreaterThan(800);
+        // Nothing changed: the owner's session lives and the password is the owner's.
+        expectSuccess(await t.call("GET", "/crm/user/profile", { token: member.token }));
+      }
+      expectSuccess(
+        await turn(instances, 1).call("POST", LOGIN, {
+          body: { ...number(member.phone), password: member.payload.password },
+        }),
+      );
+    },
+  );
+
+  it.runIf(deployment.sharedCounters)(
+    "one address trying one password on 25 numbers is stopped at the 20th failure, on every instance",
+    async () => {
+      const instances = await deployment.start();
+      const member = await registerMember(instances[0] as TestApp);
+      const SPRAYER = "127.0.0.8";
+      const login = (i: number, phone: string, password: string, remoteAddress?: string) =>
+        turn(instances, i).call("POST", LOGIN, {
+          body: { ...number(phone), password },
+          lang: "tc",
+          ...(remoteAddress ? { remoteAddress } : {}),
+        });
+      const answers = [];
+      for (let i = 0; i < 25; i++) answers.push(await login(i, nextPhone(), "Summer2024x", SPRAYER));
+      expect(tally(answers)).toEqual({ "400/5000": 19, "429/4290": 6 });
+      expect(answers.slice(19).every((res) => res.status === 429)).toBe(true);
+      expect(answers[19]?.body.error_message).toBe(ERROR_MESSAGES[4290].tc);
+      for (const [i] of instances.entries()) {
+        // Any number, the right password included, from that address; other addresses are served.
+        expectFailure(await login(i, member.phone, member.payload.password, SPRAYER), 429, 4290);
+        expectSuccess(await login(i, member.phone, member.payload.password));
+      }
     },
   );
 });

@@ -284,3 +284,47 @@ describe("the phone steps' page addresses", () => {
     expect(urls[0]).toBe("/login/step2?data=[redacted]&redirect=%2Fqrcode");
   });
 });
+
+describe("lock and limit warnings", () => {
+  it("name the limit and the address once per trip, the number masked to its last 4 digits", async () => {
+    const log = logCollector();
+    t = await createTestApp({ env: { LOG_LEVEL: "warn", SMS_RESEND_SECONDS: "1" }, logStream: log.stream });
+    const phone = nextPhone();
+    const number = { mobile_phone_prefix: "852", mobile_phone: phone };
+    for (let i = 0; i < 7; i++) {
+      await t.call("POST", "/crm/auth/login-with-mobile-password", {
+        body: { ...number, password: "Wrong123x" },
+        remoteAddress: "127.0.0.2",
+      });
+    }
+    // 3 sends from one address, then 2 refused.
+    await t.call("POST", "/crm/registration/request-sms-token", { body: number });
+    await t.call("POST", "/crm/auth/forgot-password-with-mobile", { body: number });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    for (const path of ["/crm/registration/request-sms-token", "/crm/auth/forgot-password-with-mobile"]) {
+      await t.call("POST", path, { body: number });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await t.call("POST", "/crm/auth/forgot-password-with-mobile", { body: number });
+
+    const masked = `852-****${phone.slice(-4)}`;
+    expect(log.lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        level: 40,
+        limit: "login",
+        number: masked,
+        client: "127.0.0.2",
+        lockSeconds: 900,
+        msg: "login locked for one number from one address (LOGIN_MAX_FAILURES)",
+      }),
+      expect.objectContaining({
+        level: 40,
+        limit: "sms-number-client",
+        number: masked,
+        client: "127.0.0.1",
+        msg: "SMS limit reached for one number from one address (SMS_NUMBER_CLIENT_HOURLY_LIMIT)",
+      }),
+    ]);
+    expect(log.lines.join("\n")).not.toContain(phone);
+  });
+});

@@ -36,6 +36,8 @@ export interface CallOptions {
   token?: string | null;
   lang?: string;
   headers?: Record<string, string>;
+  /** The caller's address as the socket shows it (127.0.0.1 by default): another client to the server. */
+  remoteAddress?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -96,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       url,
       headers,
       ...(payload !== undefined ? { payload } : {}),
+      ...(callOptions.remoteAddress ? { remoteAddress: callOptions.remoteAddress } : {}),
     });
     let body: unknown = response.body;
     try {

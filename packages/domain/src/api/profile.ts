@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passwordFormatSchema } from "../password.ts";
+import { passwordFormatSchema, withPasswordChanged } from "../password.ts";
 import { profileSavePayloadSchema } from "../payloads.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 import { ROUTES } from "./routes.ts";
@@ -59,7 +59,7 @@ export const saveProfile = {
 
 export const changePassword = {
   ...ROUTES.changePassword,
-  body: z.object({ old_password: presentPassword, new_password: passwordFormatSchema }),
+  body: withPasswordChanged(z.object({ old_password: presentPassword, new_password: passwordFormatSchema })),
   answer: okAnswer(emptyPayload),
 };
 

@@ -26,14 +26,14 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (plu
         tags,
         summary: "Log in with mobile number and password",
         description:
-          "5000 with `attempts_remaining` (4…1) on a failure; the LOGIN_MAX_FAILURES-th consecutive failure answers 4290 and locks the number for LOGIN_LOCK_SECONDS (`retry_after_seconds`); 4202 when the operator disabled the account. Unknown numbers fail and lock alike.",
+          "5000 with `attempts_remaining` (4…1) on a failure; the LOGIN_MAX_FAILURES-th consecutive failure of a number from one client address answers 4290 and locks the number for that address for LOGIN_LOCK_SECONDS (`retry_after_seconds`). Two ceilings lock alike within LOGIN_LOCK_SECONDS: LOGIN_NUMBER_MAX_FAILURES failures of the number from every address (locks it for everyone) and LOGIN_CLIENT_MAX_FAILURES failures of the address on every number; `attempts_remaining` is the fewest any of them leaves. 4202 when the operator disabled the account. Unknown numbers fail and lock alike.",
         body: login.body,
         response: { 200: login.answer },
       },
     },
     async (request) => {
       const { mobile_phone_prefix: prefix, mobile_phone: phone, password } = request.body;
-      return ok({ access_token: await auth.login(prefix, phone, password) });
+      return ok({ access_token: await auth.login(prefix, phone, password, request.ip) });
     },
   );
 
@@ -88,13 +88,13 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (plu
         tags,
         summary: "Set a new password with a reset token",
         description:
-          "4201 for an unknown, used or expired token; a refused password (4000, 4207) leaves the token usable. Lifts the login lock and revokes every access token of the member.",
+          "4201 for an unknown, used or expired token; a refused password (4000, 4207) leaves the token usable. Lifts the number's login locks (its ceiling across addresses and its lock for the caller's address) and the change-password lock, and revokes every access token of the member.",
         body: resetPassword.body,
         response: { 200: resetPassword.answer },
       },
     },
     async (request) => {
-      await auth.resetPassword(request.body.token, request.body.new_password);
+      await auth.resetPassword(request.body.token, request.body.new_password, request.ip);
       return ok({});
     },
   );

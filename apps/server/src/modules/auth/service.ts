@@ -2,12 +2,14 @@ import { ErrorCode } from "@hcoins/domain/codes";
 import type { Language } from "@hcoins/domain/languages";
 import { isCommonPassword } from "@hcoins/domain/password";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
+import type { FastifyBaseLogger } from "fastify";
 import type { Counter, CounterFactory } from "../../counters.ts";
 import { AppError } from "../../errors.ts";
-import { metrics } from "../../metrics.ts";
+import { maskedNumber } from "../../masked-number.ts";
 import { newToken, sha256 } from "../../secrets.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
+import { CountedAttempt, type FailureLimit } from "./counted-attempt.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import type { AuthRepository } from "./repository.ts";
 import { parseSignedMessage, signatureValid } from "./signature.ts";
@@ -19,7 +21,15 @@ export type SignatureLoginResult =
 const NONCE_MARGIN_SECONDS = 60;
 
 export interface AuthConfig {
+  /** Failures per number from one client address. */
   loginMaxFailures: number;
+  /** Failures per number from every address together. */
+  loginNumberMaxFailures: number;
+  /** Failures per client address on every number together. */
+  loginClientMaxFailures: number;
+  /** Wrong old passwords per member at change-password. */
+  changePasswordMaxFailures: number;
+  /** The window each of those counts in, and how long a spent one locks. */
   loginLockSeconds: number;
   resetTokenTtlSeconds: number;
   /** Unset: every signature login fails. */
@@ -33,6 +43,9 @@ export interface AuthConfig {
  */
 export class AuthService {
   private readonly loginFailures: Counter;
+  private readonly numberFailures: Counter;
+  private readonly clientFailures: Counter;
+  private readonly changeFailures: Counter;
 
   constructor(
     private readonly repo: AuthRepository,
@@ -41,41 +54,78 @@ export class AuthService {
     private readonly transaction: DatabaseHandle["transaction"],
     counters: CounterFactory,
     private readonly config: AuthConfig,
+    private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
   ) {
-    this.loginFailures = counters.counter("login-failures", config.loginMaxFailures, config.loginLockSeconds);
+    const window = config.loginLockSeconds;
+    this.loginFailures = counters.counter("login-failures", config.loginMaxFailures, window);
+    this.numberFailures = counters.counter("login-number-failures", config.loginNumberMaxFailures, window);
+    this.clientFailures = counters.counter("login-client-failures", config.loginClientMaxFailures, window);
+    this.changeFailures = counters.counter(
+      "change-password-failures",
+      config.changePasswordMaxFailures,
+      window,
+    );
   }
 
   /**
-   * The LOGIN_MAX_FAILURES-th consecutive failure locks the number for LOGIN_LOCK_SECONDS
-   * (4290); earlier failures answer 5000 with the attempts left. Unknown numbers count alike.
-   * The attempt is counted before the password is checked, so a burst of parallel guesses
-   * cannot get more than LOGIN_MAX_FAILURES passwords checked; a success gives the count back.
+   * Failures count per number and client address: the LOGIN_MAX_FAILURES-th locks the number for
+   * that address for LOGIN_LOCK_SECONDS (4290), so a stranger's guesses do not lock the member out
+   * of their own login. Two ceilings stop what one address cannot: LOGIN_NUMBER_MAX_FAILURES per
+   * number from every address (distributed guessing; it locks the number for everyone) and
+   * LOGIN_CLIENT_MAX_FAILURES per address on every number (spraying). A failure answers 5000 with
+   * the fewest attempts any of them leaves. Unknown numbers count alike.
    */
-  async login(prefix: string, phone: string, password: string): Promise<string> {
-    const lockKey = `${prefix}-${phone}`;
-    const attempt = await this.loginFailures.consume(lockKey);
-    if (!attempt.allowed) {
-      throw new AppError(ErrorCode.loginLocked, {
-        attempts_remaining: 0,
-        retry_after_seconds: attempt.retryAfterSeconds,
-      });
-    }
+  async login(prefix: string, phone: string, password: string, clientAddress: string): Promise<string> {
+    const attempt = await CountedAttempt.begin(
+      this.loginLimits(prefix, phone, clientAddress),
+      this.config.loginLockSeconds,
+      this.log,
+    );
     const member = await this.members.findByPhone(prefix, phone);
     if (!(await verifyPassword(member?.password_hash ?? null, password)) || !member) {
-      if (attempt.remaining > 0) {
-        throw new AppError(ErrorCode.loginFailed, { attempts_remaining: attempt.remaining });
-      }
-      await this.loginFailures.block(lockKey, this.config.loginLockSeconds);
-      metrics.loginLocked();
-      throw new AppError(ErrorCode.loginLocked, {
-        attempts_remaining: 0,
-        retry_after_seconds: this.config.loginLockSeconds,
-      });
+      throw await attempt.failed(ErrorCode.loginFailed);
     }
-    await this.loginFailures.reset(lockKey);
+    await attempt.succeeded();
     if (member.disabled) throw new AppError(ErrorCode.accountDisabled);
     return this.members.issueAccessToken(member.id);
+  }
+
+  private loginLimits(prefix: string, phone: string, clientAddress: string): FailureLimit[] {
+    const number = `${prefix}-${phone}`;
+    const shown = maskedNumber(prefix, phone);
+    return [
+      {
+        counter: this.loginFailures,
+        key: `${number}@${clientAddress}`,
+        onSuccess: "reset",
+        lockLog: {
+          limit: "login",
+          message: "login locked for one number from one address (LOGIN_MAX_FAILURES)",
+          fields: { number: shown, client: clientAddress },
+        },
+      },
+      {
+        counter: this.numberFailures,
+        key: number,
+        onSuccess: "refund",
+        lockLog: {
+          limit: "login-number",
+          message: "login locked for one number from every address (LOGIN_NUMBER_MAX_FAILURES)",
+          fields: { number: shown },
+        },
+      },
+      {
+        counter: this.clientFailures,
+        key: clientAddress,
+        onSuccess: "refund",
+        lockLog: {
+          limit: "login-client",
+          message: "login locked for one address on every number (LOGIN_CLIENT_MAX_FAILURES)",
+          fields: { client: clientAddress },
+        },
+      },
+    ];
   }
 
   logout(tokenHash: string) {
@@ -102,8 +152,12 @@ export class AuthService {
     });
   }
 
-  /** A refused password leaves the token usable; success lifts the login lock and revokes every session. */
-  async resetPassword(token: string, newPassword: string): Promise<void> {
+  /**
+   * A refused password leaves the token usable; success revokes every session and lifts the locks
+   * the member is held by: the number's ceiling, the number's lock for the address that reset it,
+   * and the change-password lock. Other addresses' locks on the number stay (a stranger's).
+   */
+  async resetPassword(token: string, newPassword: string, clientAddress: string): Promise<void> {
     const tokenHash = sha256(token);
     const row = await this.repo.resetToken(tokenHash);
     if (!row || row.used_at !== null || row.expires_at <= this.now()) {
@@ -118,18 +172,41 @@ export class AuthService {
       await this.members.revokeAccessTokensOf(row.member_id, null, trx);
       return this.members.setPasswordHash(row.member_id, passwordHash, trx);
     });
-    await this.loginFailures.reset(`${member.mobile_phone_prefix}-${member.mobile_phone}`);
+    const number = `${member.mobile_phone_prefix}-${member.mobile_phone}`;
+    await Promise.all([
+      this.numberFailures.reset(number),
+      this.loginFailures.reset(`${number}@${clientAddress}`),
+      this.changeFailures.reset(String(member.id)),
+    ]);
   }
 
-  /** Revokes the member's other sessions, keeping the caller's. */
+  /**
+   * Revokes the member's other sessions, keeping the caller's. Wrong old passwords count per
+   * member like login failures (4205 with the attempts left; the CHANGE_PASSWORD_MAX_FAILURES-th
+   * locks the change for LOGIN_LOCK_SECONDS, 4290), so a stolen session cannot guess its way to
+   * the password and the owner's other sessions.
+   */
   async changePassword(
     member: MemberRow,
     callerTokenHash: string | null,
     oldPassword: string,
     newPassword: string,
   ) {
-    if (!(await verifyPassword(member.password_hash, oldPassword)))
-      throw new AppError(ErrorCode.oldPasswordIncorrect);
+    const changeLimit: FailureLimit = {
+      counter: this.changeFailures,
+      key: String(member.id),
+      onSuccess: "reset",
+      lockLog: {
+        limit: "change-password",
+        message: "change-password locked for one member (CHANGE_PASSWORD_MAX_FAILURES)",
+        fields: { memberId: member.id },
+      },
+    };
+    const attempt = await CountedAttempt.begin([changeLimit], this.config.loginLockSeconds, this.log);
+    if (!(await verifyPassword(member.password_hash, oldPassword))) {
+      throw await attempt.failed(ErrorCode.oldPasswordIncorrect);
+    }
+    await attempt.succeeded();
     rejectCommon(newPassword);
     const passwordHash = await hashPassword(newPassword);
     await this.transaction(async (trx) => {

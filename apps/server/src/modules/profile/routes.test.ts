@@ -305,8 +305,12 @@ describe("POST /crm/user/profile", () => {
 
 describe("POST /crm/user/change-password", () => {
   const NEW = "Changed789x";
-  const change = (token: string, old_password: string, new_password: string) =>
-    t.call("POST", "/crm/user/change-password", { token, body: { old_password, new_password } });
+  const change = (token: string, old_password: string, new_password: string, lang?: string) =>
+    t.call("POST", "/crm/user/change-password", {
+      token,
+      body: { old_password, new_password },
+      ...(lang ? { lang } : {}),
+    });
 
   it("answers 4205 for a wrong old password and keeps the password", async () => {
     t = await createTestApp();
@@ -316,6 +320,61 @@ describe("POST /crm/user/change-password", () => {
     expect(res.body).toMatchObject({ code: 400, error_code: 4205 });
     expect((await login(member.phone, member.payload.password)).status).toBe(200);
   });
+
+  it("counts down wrong old passwords and locks the change at the 5th, the right one included, until a reset", async () => {
+    t = await createTestApp();
+    const member = await registerMember(t);
+    for (const remaining of [4, 3, 2, 1]) {
+      const res = await change(member.token, "Wrong123x", NEW);
+      expect(res.body).toMatchObject({ error_code: 4205, payload: { attempts_remaining: remaining } });
+    }
+    const fifth = await change(member.token, "Wrong123x", NEW);
+    expect(fifth.status).toBe(429);
+    expect(fifth.body).toMatchObject({ error_code: 4290, payload: { attempts_remaining: 0 } });
+    const right = await change(member.token, member.payload.password, NEW, "sc");
+    expect(right.status).toBe(429);
+    expect(right.body.error_message).toBe("尝试失败次数过多，请15分钟后再试。");
+    expect(right.body.payload.retry_after_seconds).toBeGreaterThanOrEqual(895);
+    // The lock is the change's: the member still logs in, and another member changes freely.
+    const session = (await login(member.phone, member.payload.password)).body.payload.access_token;
+    expect(session).toEqual(expect.any(String));
+    const other = await registerMember(t);
+    expect((await change(other.token, other.payload.password, NEW)).status).toBe(200);
+
+    // A password reset by SMS lifts it.
+    await t.call("POST", "/crm/auth/forgot-password-with-mobile", {
+      body: { mobile_phone_prefix: "852", mobile_phone: member.phone },
+    });
+    const [code] = await t.smsCodes("852", member.phone);
+    const exchanged = await t.call("POST", "/crm/auth/reset-password-token-status", {
+      body: { mobile_phone_prefix: "852", mobile_phone: member.phone, mobile_token: code },
+    });
+    const reset = await t.call("POST", "/crm/auth/reset-password", {
+      body: { token: exchanged.body.payload.reset_token, new_password: "Reset789x" },
+    });
+    expect(reset.status).toBe(200);
+    expect((await t.call("GET", PROFILE, { token: session })).status).toBe(401);
+    const fresh = (await login(member.phone, "Reset789x")).body.payload.access_token;
+    expect((await change(fresh, "Reset789x", NEW)).status).toBe(200);
+  });
+
+  it.each([
+    ["en", "Please check the highlighted fields."],
+    ["tc", "請檢查已標示的欄位。"],
+  ])(
+    "refuses the current password as the new one (4000 passwordUnchanged, %s), counting no failure",
+    async (lang, message) => {
+      t = await createTestApp();
+      const member = await registerMember(t);
+      const res = await change(member.token, member.payload.password, member.payload.password, lang);
+      expect(res.status).toBe(400);
+      expect(res.body.error_code).toBe(4000);
+      expect(res.body.error_message).toBe(message);
+      expect(res.body.payload.errors).toEqual([{ field: "new_password", rule: "passwordUnchanged" }]);
+      const wrong = await change(member.token, "Wrong123x", NEW);
+      expect(wrong.body.payload.attempts_remaining).toBe(4);
+    },
+  );
 
   it.each([
     ["a password of the wrong format", "abc", 4000],

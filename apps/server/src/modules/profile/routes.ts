@@ -53,6 +53,8 @@ export const profileRoutes: FastifyPluginAsync<{ services: Services }> = async (
       schema: {
         tags,
         summary: "Change the password (revokes the member's other sessions)",
+        description:
+          "4205 with `attempts_remaining` for a wrong old password; the CHANGE_PASSWORD_MAX_FAILURES-th locks the member's change for LOGIN_LOCK_SECONDS (4290, `retry_after_seconds`) until then or a password reset. 4000 with rule `passwordUnchanged` on new_password when it repeats the old one.",
         body: changePassword.body,
         response: { 200: changePassword.answer },
       },

@@ -4,6 +4,7 @@ import type { TableViews } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
 import type { Counter, CounterFactory } from "../../counters.ts";
 import { AppError } from "../../errors.ts";
+import { maskedNumber } from "../../masked-number.ts";
 import { metrics } from "../../metrics.ts";
 import { newSmsCode, safeEqual, sha256 } from "../../secrets.ts";
 import type { NumberAndPurpose, SmsCodeRepository } from "./repository.ts";
@@ -23,19 +24,32 @@ export interface SmsCodeConfig {
   resendSeconds: number;
   numberHourlyLimit: number;
   clientHourlyLimit: number;
+  /** Sends per number per hour from one client address: below numberHourlyLimit, so one stranger cannot spend it all. */
+  numberClientHourlyLimit: number;
   /** How long a code record is kept after its expiry (member exports show them), in days. */
   codeRetentionDays: number;
   /** The SMS text per language; `{code}` is replaced by the code. */
   templates: Record<Language, string>;
 }
 
+/** One limit a send is counted against, and the error that refuses it. */
+interface SendLimit {
+  counter: Counter;
+  key: string;
+  refusal: ErrorCodeValue;
+  /** What the warning says when the limit first trips in its hour; null for the resend wait, which trips in everyday use. */
+  logged: { message: string; fields: Record<string, unknown> } | null;
+}
+
 /**
  * SMS codes: 6 CSPRNG digits, stored hashed, valid SMS_CODE_TTL_SECONDS, void after
- * SMS_CODE_MAX_ATTEMPTS wrong tries; sends throttled per number+purpose (resend),
- * per number (all purposes) and per client address, in shared counters.
+ * SMS_CODE_MAX_ATTEMPTS wrong tries; sends throttled per number+purpose (resend), per
+ * number from one client address, per number (all purposes, every address) and per client
+ * address, in shared counters.
  */
 export class SmsCodeService {
   private readonly resend: Counter;
+  private readonly perNumberClient: Counter;
   private readonly perNumber: Counter;
   private readonly perClient: Counter;
 
@@ -48,6 +62,7 @@ export class SmsCodeService {
     private readonly now: () => number,
   ) {
     this.resend = counters.counter("sms-resend", 1, config.resendSeconds);
+    this.perNumberClient = counters.counter("sms-number-client", config.numberClientHourlyLimit, HOUR);
     this.perNumber = counters.counter("sms-number", config.numberHourlyLimit, HOUR);
     this.perClient = counters.counter("sms-client", config.clientHourlyLimit, HOUR);
   }
@@ -56,6 +71,9 @@ export class SmsCodeService {
    * Counts a send against every limit, then (when `deliver`) stores and sends a new code.
    * With deliver=false (forgot-password for a non-member) nothing is sent, but the answer
    * and the limits are the same, so the call does not reveal who is a member.
+   * A refused call is no send: it gives back what it took from the limits before the one that
+   * refused it, so a stranger's refused calls neither hold the number's resend wait nor spend
+   * its allowance, and the member can still get a code from their own address.
    */
   async send(
     key: NumberAndPurpose,
@@ -64,26 +82,56 @@ export class SmsCodeService {
     deliver: boolean,
   ): Promise<{ resend_after_seconds: number; expires_in_seconds: number }> {
     const numberKey = `${key.prefix}-${key.phone}`;
-    const limits: [Counter, string, ErrorCodeValue][] = [
-      [this.resend, `${numberKey}:${key.purpose}`, ErrorCode.smsTooSoon],
-      [this.perNumber, numberKey, ErrorCode.smsTooMany],
-      [this.perClient, clientAddress, ErrorCode.smsTooMany],
+    const number = maskedNumber(key.prefix, key.phone);
+    const limits: SendLimit[] = [
+      {
+        counter: this.resend,
+        key: `${numberKey}:${key.purpose}`,
+        refusal: ErrorCode.smsTooSoon,
+        logged: null,
+      },
+      {
+        counter: this.perNumberClient,
+        key: `${numberKey}@${clientAddress}`,
+        refusal: ErrorCode.smsTooMany,
+        logged: {
+          message: "SMS limit reached for one number from one address (SMS_NUMBER_CLIENT_HOURLY_LIMIT)",
+          fields: { limit: "sms-number-client", number, client: clientAddress },
+        },
+      },
+      {
+        counter: this.perNumber,
+        key: numberKey,
+        refusal: ErrorCode.smsTooMany,
+        logged: {
+          message: "SMS limit reached for one number (SMS_NUMBER_HOURLY_LIMIT)",
+          fields: { limit: "sms-number", number },
+        },
+      },
+      {
+        counter: this.perClient,
+        key: clientAddress,
+        refusal: ErrorCode.smsTooMany,
+        logged: {
+          message: "SMS limit reached for one address (SMS_CLIENT_HOURLY_LIMIT)",
+          fields: { limit: "sms-client", client: clientAddress },
+        },
+      },
     ];
-    for (const [counter, counterKey, refusal] of limits) {
+    for (const [i, { counter, key: counterKey, refusal, logged }] of limits.entries()) {
       const result = await counter.consume(counterKey);
-      if (!result.allowed) throw new AppError(refusal, { retry_after_seconds: result.retryAfterSeconds });
+      if (!result.allowed) {
+        await this.refund(limits.slice(0, i));
+        if (result.tripped && logged) this.log.warn(logged.fields, logged.message);
+        throw new AppError(refusal, { retry_after_seconds: result.retryAfterSeconds });
+      }
     }
     if (deliver) {
       try {
         await this.deliver(key, language);
       } catch (error) {
         // Nothing went out (as far as we know): the send is not counted, so the member may ask again at once.
-        const refunds = await Promise.allSettled(
-          limits.map(([counter, counterKey]) => counter.refund(counterKey)),
-        );
-        for (const refund of refunds) {
-          if (refund.status === "rejected") this.log.warn({ err: refund.reason }, "SMS limit not refunded");
-        }
+        await this.refund(limits);
         throw error;
       }
     }
@@ -91,6 +139,14 @@ export class SmsCodeService {
       resend_after_seconds: this.config.resendSeconds,
       expires_in_seconds: this.config.codeTtlSeconds,
     };
+  }
+
+  /** Gives back one point on each limit; a refund that fails is logged, not answered (the call's own answer stands). */
+  private async refund(limits: SendLimit[]): Promise<void> {
+    const refunds = await Promise.allSettled(limits.map(({ counter, key }) => counter.refund(key)));
+    for (const refund of refunds) {
+      if (refund.status === "rejected") this.log.warn({ err: refund.reason }, "SMS limit not refunded");
+    }
   }
 
   /** Stores a new code for the number and purpose, then hands it to the sender; a sender failure is a 5030. */

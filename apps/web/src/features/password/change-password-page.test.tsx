@@ -1,7 +1,8 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
+import { i18next } from "../../lib/i18n.ts";
 import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { ChangePasswordPage } from "./change-password-page.tsx";
 import { ChangePasswordSuccessPage } from "./change-password-success-page.tsx";
@@ -78,6 +79,53 @@ describe("/update-password", () => {
     await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
     expect(screen.getByRole("button", { name: "Submit" })).toBeEnabled();
     expect(screen.queryByTestId("location")).not.toBeInTheDocument();
+  });
+
+  it("refuses the old password as the new one on the new password's field, before calling the server", async () => {
+    const api = mockApi({});
+    openChangePassword();
+    await submit("OldPass123", "OldPass123");
+    expect(
+      await screen.findByText("The new password must be different from your current password"),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText("New password")).toHaveAttribute("aria-invalid", "true");
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it.each([
+    ["tc", "新密碼不可與現有密碼相同"],
+    ["sc", "新密码不能与当前密码相同"],
+  ])("says so in %s", async (language, text) => {
+    await act(() => i18next.changeLanguage(language));
+    try {
+      mockApi({});
+      openChangePassword();
+      const user = userEvent.setup();
+      const fields = screen.getAllByLabelText(/密(碼|码)/);
+      for (const field of fields) await user.type(field, "OldPass123");
+      await user.click(screen.getByRole("button", { name: "提交" }));
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    } finally {
+      await act(() => i18next.changeLanguage("en"));
+    }
+  });
+
+  it("4205 with tries left: the failure text says how many", async () => {
+    mockApi({ [CHANGE]: fail(400, 4205, "wrong", { attempts_remaining: 2 }) });
+    openChangePassword();
+    await submit("OldPass123", "NewPass123");
+    expect(within(await screen.findByRole("dialog")).getByRole("alert")).toHaveTextContent(
+      /^Fail to update password, Please try again\. You have 2 attempt\(s\) remaining\.$/,
+    );
+  });
+
+  it("4290: too many wrong old passwords, try again after 15 minutes", async () => {
+    mockApi({ [CHANGE]: fail(429, 4290, "locked", { attempts_remaining: 0, retry_after_seconds: 900 }) });
+    openChangePassword();
+    await submit("OldPass123", "NewPass123");
+    expect(within(await screen.findByRole("dialog")).getByRole("alert")).toHaveTextContent(
+      "Too Many Failed Attempts, Please try again after 15 minutes.",
+    );
   });
 
   it("4207: the password is too common", async () => {

@@ -1,3 +1,4 @@
+import { withPasswordChanged } from "@hcoins/domain/password";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -13,8 +14,8 @@ import { newPasswordFields, withConfirmation } from "../../lib/password-confirma
 import { paths } from "../../lib/paths.ts";
 import { updateFailureMessage } from "./update-failure.ts";
 
-const changeForm = withConfirmation(
-  z.object({ old_password: z.string().min(1, "passwordNull"), ...newPasswordFields }),
+const changeForm = withPasswordChanged(
+  withConfirmation(z.object({ old_password: z.string().min(1, "passwordNull"), ...newPasswordFields })),
 );
 
 /** /update-password (login required): old password, new password and its confirmation. */
