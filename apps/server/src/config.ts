@@ -58,6 +58,7 @@ const envSchema = z.object({
   SMS_RESEND_SECONDS: int(60),
   SMS_NUMBER_HOURLY_LIMIT: int(5),
   SMS_CLIENT_HOURLY_LIMIT: int(30),
+  SMS_TOTAL_HOURLY_LIMIT: int(1000),
   SMS_CODE_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
 
   LOGIN_MAX_FAILURES: int(5),
@@ -65,6 +66,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_DAYS: int(30),
   RESET_TOKEN_TTL_SECONDS: int(600),
   RATE_LIMIT_PER_MINUTE: int(600),
+  LOOKUP_CLIENT_MINUTE_LIMIT: int(20),
+  LOOKUP_CLIENT_DAILY_LIMIT: int(200),
   PASSWORD_HASH_CONCURRENCY: int(availableParallelism()),
 
   SIGNATURE_LOGIN_SECRET: optionalText,

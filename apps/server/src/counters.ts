@@ -9,13 +9,19 @@ import { AppError } from "./errors.ts";
  * default, in Redis when REDIS_URL is set so that every server instance sees one count.
  * While Redis cannot answer these fail closed (503 / 5030): they guard SMS cost and
  * password guessing, and a count per process would multiply each limit by the number
- * of instances and forget every lock (docs/reliability.md, "Faults").
+ * of instances and forget every lock (docs/reliability.md, "Faults"). The membership lookup
+ * budgets count in the process meanwhile instead (CounterOptions).
  */
 export interface CounterResult {
   /** False when this consume went over the limit. */
   allowed: boolean;
   remaining: number;
   retryAfterSeconds: number;
+  /**
+   * Points taken in the window, this one included (past the limit too): exactly one consume per key
+   * and window sees `points + 1`, on whichever instance, so "the limit was just reached" is said once.
+   */
+  consumed: number;
 }
 
 export class Counter {
@@ -27,10 +33,20 @@ export class Counter {
   async consume(key: string): Promise<CounterResult> {
     try {
       const res = await this.limiter.consume(key);
-      return { allowed: true, remaining: res.remainingPoints, retryAfterSeconds: seconds(res.msBeforeNext) };
+      return {
+        allowed: true,
+        remaining: res.remainingPoints,
+        retryAfterSeconds: seconds(res.msBeforeNext),
+        consumed: res.consumedPoints,
+      };
     } catch (error) {
       if (error instanceof RateLimiterRes) {
-        return { allowed: false, remaining: 0, retryAfterSeconds: seconds(error.msBeforeNext) };
+        return {
+          allowed: false,
+          remaining: 0,
+          retryAfterSeconds: seconds(error.msBeforeNext),
+          consumed: error.consumedPoints,
+        };
       }
       throw unavailable(error);
     }
@@ -46,6 +62,7 @@ export class Counter {
       allowed: res.consumedPoints <= this.points,
       remaining: Math.max(0, this.points - res.consumedPoints),
       retryAfterSeconds: seconds(res.msBeforeNext),
+      consumed: res.consumedPoints,
     };
   }
 
@@ -77,16 +94,29 @@ function unavailable(error: unknown): AppError {
   return failure;
 }
 
+export interface CounterOptions {
+  /**
+   * Count in this process while Redis cannot answer, instead of failing closed: for limits that
+   * only blunt abuse (each instance then allows the limit once), where a 503 would cost more.
+   */
+  inProcessWhileRedisDown?: boolean;
+}
+
 export interface CounterFactory {
-  counter(name: string, points: number, durationSeconds: number): Counter;
+  counter(name: string, points: number, durationSeconds: number, options?: CounterOptions): Counter;
 }
 
 export function createCounterFactory(redis: Redis | undefined, keyPrefix: string): CounterFactory {
   return {
-    counter(name, points, durationSeconds) {
+    counter(name, points, durationSeconds, { inProcessWhileRedisDown = false } = {}) {
       const options = { keyPrefix: `${keyPrefix}:${name}`, points, duration: durationSeconds };
       const limiter = redis
-        ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true })
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: redis,
+            rejectIfRedisNotReady: true,
+            ...(inProcessWhileRedisDown ? { insuranceLimiter: new RateLimiterMemory(options) } : {}),
+          })
         : new RateLimiterMemory(options);
       return new Counter(limiter, points);
     },

@@ -2,9 +2,10 @@ import { ErrorCode, type ErrorCodeValue } from "@hcoins/domain/codes";
 import type { Language } from "@hcoins/domain/languages";
 import type { TableViews } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
-import type { Counter, CounterFactory } from "../../counters.ts";
-import { AppError } from "../../errors.ts";
+import type { Counter, CounterFactory, CounterResult } from "../../counters.ts";
+import { AppError, validationError } from "../../errors.ts";
 import { newSmsCode, safeEqual, sha256 } from "../../secrets.ts";
+import { isMobileNumber } from "./mobile-number.ts";
 import type { NumberAndPurpose, SmsCodeRepository } from "./repository.ts";
 import { renderSmsText, type SmsSender } from "./sender.ts";
 
@@ -22,21 +23,28 @@ export interface SmsCodeConfig {
   resendSeconds: number;
   numberHourlyLimit: number;
   clientHourlyLimit: number;
+  /** Sends per hour for the whole deployment (SMS cost money); 80 % of it logs a warning. */
+  totalHourlyLimit: number;
   /** How long a code record is kept after its expiry (member exports show them), in days. */
   codeRetentionDays: number;
   /** The SMS text per language; `{code}` is replaced by the code. */
   templates: Record<Language, string>;
 }
 
+/** The share of the hourly SMS budget at which operators are warned. */
+const BUDGET_WARNING_SHARE = 0.8;
+
 /**
  * SMS codes: 6 CSPRNG digits, stored hashed, valid SMS_CODE_TTL_SECONDS, void after
- * SMS_CODE_MAX_ATTEMPTS wrong tries; sends throttled per number+purpose (resend),
- * per number (all purposes) and per client address, in shared counters.
+ * SMS_CODE_MAX_ATTEMPTS wrong tries; sends go only to mobile numbers and are throttled per
+ * number+purpose (resend), per number (all purposes), per client address and for the whole
+ * deployment per hour, in shared counters.
  */
 export class SmsCodeService {
   private readonly resend: Counter;
   private readonly perNumber: Counter;
   private readonly perClient: Counter;
+  private readonly total: Counter;
 
   constructor(
     private readonly repo: SmsCodeRepository,
@@ -49,6 +57,7 @@ export class SmsCodeService {
     this.resend = counters.counter("sms-resend", 1, config.resendSeconds);
     this.perNumber = counters.counter("sms-number", config.numberHourlyLimit, HOUR);
     this.perClient = counters.counter("sms-client", config.clientHourlyLimit, HOUR);
+    this.total = counters.counter("sms-total", config.totalHourlyLimit, HOUR);
   }
 
   /**
@@ -62,27 +71,33 @@ export class SmsCodeService {
     clientAddress: string,
     deliver: boolean,
   ): Promise<{ resend_after_seconds: number; expires_in_seconds: number }> {
+    // Before any count: a landline never costs an SMS, nor a share of anyone's limits.
+    if (!isMobileNumber(key.prefix, key.phone)) {
+      throw validationError([{ field: "mobile_phone", rule: "mobileNotMobile" }]);
+    }
     const numberKey = `${key.prefix}-${key.phone}`;
+    // The deployment's budget comes last, so that sends the other limits refuse do not spend it.
     const limits: [Counter, string, ErrorCodeValue][] = [
       [this.resend, `${numberKey}:${key.purpose}`, ErrorCode.smsTooSoon],
       [this.perNumber, numberKey, ErrorCode.smsTooMany],
       [this.perClient, clientAddress, ErrorCode.smsTooMany],
+      [this.total, "deployment", ErrorCode.smsBudgetReached],
     ];
-    for (const [counter, counterKey, refusal] of limits) {
+    for (const [index, [counter, counterKey, refusal]] of limits.entries()) {
       const result = await counter.consume(counterKey);
-      if (!result.allowed) throw new AppError(refusal, { retry_after_seconds: result.retryAfterSeconds });
+      if (counter === this.total) this.reportBudget(result);
+      if (!result.allowed) {
+        // Refused for everyone's sake, not this member's: their own limits are given back.
+        if (counter === this.total) await this.giveBack(limits.slice(0, index));
+        throw new AppError(refusal, { retry_after_seconds: result.retryAfterSeconds });
+      }
     }
     if (deliver) {
       try {
         await this.deliver(key, language);
       } catch (error) {
         // Nothing went out (as far as we know): the send is not counted, so the member may ask again at once.
-        const refunds = await Promise.allSettled(
-          limits.map(([counter, counterKey]) => counter.refund(counterKey)),
-        );
-        for (const refund of refunds) {
-          if (refund.status === "rejected") this.log.warn({ err: refund.reason }, "SMS limit not refunded");
-        }
+        await this.giveBack(limits);
         throw error;
       }
     }
@@ -90,6 +105,28 @@ export class SmsCodeService {
       resend_after_seconds: this.config.resendSeconds,
       expires_in_seconds: this.config.codeTtlSeconds,
     };
+  }
+
+  private async giveBack(limits: [Counter, string, ErrorCodeValue][]): Promise<void> {
+    const refunds = await Promise.allSettled(limits.map(([counter, counterKey]) => counter.refund(counterKey)));
+    for (const refund of refunds) {
+      if (refund.status === "rejected") this.log.warn({ err: refund.reason }, "SMS limit not refunded");
+    }
+  }
+
+  /**
+   * One line an operator can alert on, once per hour window whichever instance sends: the send that
+   * reaches 80 % of SMS_TOTAL_HOURLY_LIMIT (warn), and the first one the budget refuses (error).
+   * A failed send gives its point back, so a gateway outage at that very moment may repeat a line.
+   */
+  private reportBudget({ consumed, retryAfterSeconds }: CounterResult): void {
+    const limit = this.config.totalHourlyLimit;
+    const fields = { smsSentThisHour: Math.min(consumed, limit), limit, windowEndsInSeconds: retryAfterSeconds };
+    if (consumed === Math.ceil(limit * BUDGET_WARNING_SHARE)) {
+      this.log.warn(fields, "SMS hourly budget 80% used (SMS_TOTAL_HOURLY_LIMIT)");
+    } else if (consumed === limit + 1) {
+      this.log.error(fields, "SMS hourly budget spent: codes refused until the window ends (SMS_TOTAL_HOURLY_LIMIT)");
+    }
   }
 
   /** Stores a new code for the number and purpose, then hands it to the sender; a sender failure is a 5030. */
