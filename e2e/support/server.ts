@@ -17,6 +17,8 @@ export async function startServer(env: Record<string, string> = {}) {
     RATE_LIMIT_PER_MINUTE: "100000",
     SMS_CLIENT_HOURLY_LIMIT: "10000",
     SMS_NUMBER_HOURLY_LIMIT: "100",
+    LOOKUP_CLIENT_MINUTE_LIMIT: "100000",
+    LOOKUP_CLIENT_DAILY_LIMIT: "100000",
     ...env,
   });
   const app = await buildApp({ config });
