@@ -53,7 +53,12 @@ describe.each(loopbackDeployments())("the SMS budget, $name", (deployment) => {
     }
     expect(tally(answers)).toEqual({ "200": 5, "429/4208": 3 });
     expect(answers.slice(5).every((res) => res.status === 429)).toBe(true);
-    expect(await sent(instances, phones.map((phone) => ["852", phone]))).toBe(5);
+    expect(
+      await sent(
+        instances,
+        phones.map((phone) => ["852", phone]),
+      ),
+    ).toBe(5);
 
     // A reset code counts too, whether or not the number is a member (the answer must not tell).
     const reset = await callFrom("127.0.0.2", instances[0] as LoopbackInstance, "POST", FORGOT, {
@@ -77,7 +82,10 @@ describe.each(loopbackDeployments())("the SMS budget, $name", (deployment) => {
     ["852", "41234567", "an unallocated Hong Kong range"],
     ["86", "14012345678", "a mainland IoT range"],
   ])("refuses +%s %s (%s) before any SMS or limit", async (prefix, phone) => {
-    const { instances } = await deployment.start({ SMS_CLIENT_HOURLY_LIMIT: "2", SMS_TOTAL_HOURLY_LIMIT: "2" });
+    const { instances } = await deployment.start({
+      SMS_CLIENT_HOURLY_LIMIT: "2",
+      SMS_TOTAL_HOURLY_LIMIT: "2",
+    });
     for (const [i, path] of [REQUEST, FORGOT, REQUEST, FORGOT].entries()) {
       const res = await callFrom(
         CLIENTS[i % 2] as string,
@@ -98,6 +106,11 @@ describe.each(loopbackDeployments())("the SMS budget, $name", (deployment) => {
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }
-    expect(await sent(instances, mobiles.map((mobile) => ["852", mobile]))).toBe(2);
+    expect(
+      await sent(
+        instances,
+        mobiles.map((mobile) => ["852", mobile]),
+      ),
+    ).toBe(2);
   });
 });

@@ -26,7 +26,9 @@ describe("errorMessage", () => {
   });
 
   it("gives a refused mobile number's rule (screens that send codes have no field to show it on)", async () => {
-    const notMobile = new ApiError(400, 4000, "", { errors: [{ field: "mobile_phone", rule: "mobileNotMobile" }] });
+    const notMobile = new ApiError(400, 4000, "", {
+      errors: [{ field: "mobile_phone", rule: "mobileNotMobile" }],
+    });
     expect(errorMessage(notMobile)).toBe("This is not a mobile number, please check it");
     await changeLanguage("sc");
     expect(errorMessage(notMobile)).toBe("该号码不是手机号码，请检查");

@@ -190,7 +190,7 @@ describe("hcoin-create and link-hcoin-2", () => {
   it("a number linked to another member: 101 for the check, 40021 for link and create, the member untouched", async () => {
     t = await createTestApp();
     const member = await registerMember(t);
-    const { account } = await t.app.services.coinSchemeClient.createAccount({
+    await t.app.services.coinSchemeClient.createAccount({
       prefix: "852",
       phone: member.phone,
       memberRef: "M999999999",

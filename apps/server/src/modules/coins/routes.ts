@@ -61,8 +61,7 @@ export const coinsRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
       schema: {
         tags,
         summary: "The H Coins link status of a mobile number (guest or member)",
-        description:
-          `HTTP 200 with \`payload.status_code\`: 101 the number's H Coins account is linked to a member (\`hcoins_memberno\` only when the caller's token belongs to that member, null for a guest or another member; compare it with the member's \`external_customer_id\`, which the server completes when the link's answer was lost); 100 an account exists, not linked; 999 no account; -1 the scheme refused or could not be reached (timeout COIN_SCHEME_TIMEOUT_MS, one retry), with the reason in \`msg_en\`, \`msg_tc\`, \`msg_sc\`. ${LOOKUP_BUDGET_NOTE} A member's check of their own number is not counted.`,
+        description: `HTTP 200 with \`payload.status_code\`: 101 the number's H Coins account is linked to a member (\`hcoins_memberno\` only when the caller's token belongs to that member, null for a guest or another member; compare it with the member's \`external_customer_id\`, which the server completes when the link's answer was lost); 100 an account exists, not linked; 999 no account; -1 the scheme refused or could not be reached (timeout COIN_SCHEME_TIMEOUT_MS, one retry), with the reason in \`msg_en\`, \`msg_tc\`, \`msg_sc\`. ${LOOKUP_BUDGET_NOTE} A member's check of their own number is not counted.`,
         body: coinLinkCheck.body,
         response: { 200: coinLinkCheck.answer },
       },
@@ -127,8 +126,7 @@ export const coinsRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
       schema: {
         tags,
         summary: "Whether registering this number and email would duplicate a member",
-        description:
-          `\`duplicate\` is true when the number is a member already (\`reason_code\` mobileRegistered), the email is taken (emailTaken), or the number's H Coins account is linked to a member (hcoinsLinked); \`reason\` is the text in the request's language, empty when not a duplicate. \`hcoin_status_code\` is the number's link status (-1 when the scheme could not answer; that alone never makes a duplicate). ${LOOKUP_BUDGET_NOTE}`,
+        description: `\`duplicate\` is true when the number is a member already (\`reason_code\` mobileRegistered), the email is taken (emailTaken), or the number's H Coins account is linked to a member (hcoinsLinked); \`reason\` is the text in the request's language, empty when not a duplicate. \`hcoin_status_code\` is the number's link status (-1 when the scheme could not answer; that alone never makes a duplicate). ${LOOKUP_BUDGET_NOTE}`,
         body: duplicateRegistrationCheck.body,
         response: { 200: duplicateRegistrationCheck.answer },
       },

@@ -22,8 +22,7 @@ export const memberRoutes: FastifyPluginAsync<{ services: Services }> = async (p
       schema: {
         tags,
         summary: "What the number is to the programme",
-        description:
-          `40002 the number may not register (blocked); 40003 not registered; 40005 an app member who has not finished web registration (no complete profile or no password) — with a register code verified in the last 30 minutes, \`payload.access_token\` is a session for that member (the code is not used up); 40006 registered. ${BUDGET}`,
+        description: `40002 the number may not register (blocked); 40003 not registered; 40005 an app member who has not finished web registration (no complete profile or no password) — with a register code verified in the last 30 minutes, \`payload.access_token\` is a session for that member (the code is not used up); 40006 registered. ${BUDGET}`,
         body: checkPhone.body,
         response: { 200: checkPhone.answer },
       },

@@ -108,7 +108,9 @@ export class SmsCodeService {
   }
 
   private async giveBack(limits: [Counter, string, ErrorCodeValue][]): Promise<void> {
-    const refunds = await Promise.allSettled(limits.map(([counter, counterKey]) => counter.refund(counterKey)));
+    const refunds = await Promise.allSettled(
+      limits.map(([counter, counterKey]) => counter.refund(counterKey)),
+    );
     for (const refund of refunds) {
       if (refund.status === "rejected") this.log.warn({ err: refund.reason }, "SMS limit not refunded");
     }
@@ -121,11 +123,18 @@ export class SmsCodeService {
    */
   private reportBudget({ consumed, retryAfterSeconds }: CounterResult): void {
     const limit = this.config.totalHourlyLimit;
-    const fields = { smsSentThisHour: Math.min(consumed, limit), limit, windowEndsInSeconds: retryAfterSeconds };
+    const fields = {
+      smsSentThisHour: Math.min(consumed, limit),
+      limit,
+      windowEndsInSeconds: retryAfterSeconds,
+    };
     if (consumed === Math.ceil(limit * BUDGET_WARNING_SHARE)) {
       this.log.warn(fields, "SMS hourly budget 80% used (SMS_TOTAL_HOURLY_LIMIT)");
     } else if (consumed === limit + 1) {
-      this.log.error(fields, "SMS hourly budget spent: codes refused until the window ends (SMS_TOTAL_HOURLY_LIMIT)");
+      this.log.error(
+        fields,
+        "SMS hourly budget spent: codes refused until the window ends (SMS_TOTAL_HOURLY_LIMIT)",
+      );
     }
   }
 
