@@ -76,6 +76,21 @@ describe.each(loopbackDeployments())("the SMS budget, $name", (deployment) => {
     expect(spent[0]).toMatchObject({ level: 50, smsSentThisHour: 5, limit: 5 });
   });
 
+  it("gives a member's own limits back when the budget refuses: their next try meets the budget again, not 4204", async () => {
+    const { instances } = await deployment.start({
+      SMS_TOTAL_HOURLY_LIMIT: "2",
+      SMS_CLIENT_HOURLY_LIMIT: "2",
+    });
+    const ask = (client: string, i: number) =>
+      callFrom(client, instances[i % instances.length] as LoopbackInstance, "POST", REQUEST, {
+        body: { mobile_phone_prefix: "852", mobile_phone: nextPhone() },
+      });
+    const answers = [await ask("127.0.0.1", 0), await ask("127.0.0.2", 1)];
+    // Without the refunds the second refusal would be 127.0.0.1's third send of the hour: 4204.
+    answers.push(await ask("127.0.0.1", 2), await ask("127.0.0.1", 3));
+    expect(answers.map((res) => res.body.error_code ?? res.status)).toEqual([200, 200, 4208, 4208]);
+  });
+
   it.each([
     ["852", "21234567", "a Hong Kong landline"],
     ["853", "28123456", "a Macau landline"],
