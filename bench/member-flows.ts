@@ -49,7 +49,8 @@ export async function register(base: string, phone: string) {
   return times;
 }
 
-let nextNumber = 50_000_000 + Math.floor(Math.random() * 40_000_000);
+// 63000000 to 65999999 are Hong Kong mobile ranges throughout: the server sends codes to mobile numbers only.
+let nextNumber = 63_000_000 + Math.floor(Math.random() * 2_000_000);
 export const freshPhone = () => String(nextNumber++);
 
 export async function memberToken(base: string): Promise<{ phone: string; token: string }> {

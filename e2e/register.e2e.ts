@@ -73,6 +73,10 @@ describe.each(journeyLanguages())("registration (%s)", (language) => {
     expect(await page.getByRole("textbox", { name: t("common:mobile") }).getAttribute("aria-invalid")).toBe(
       "true",
     );
+    // A landline has the right length: the server refuses it, and no SMS goes out.
+    await enterPhone(page, t, "21234567");
+    await page.getByText(t("common:validation.mobileNotMobile")).waitFor();
+    await expect(suite.server.smsCode("852", "21234567")).rejects.toThrow(/no SMS/);
     await enterPhone(page, t, phone);
     await page.waitForURL("**/register/step2?**");
     // Step 1 sent the code, so the resend button is counting down.

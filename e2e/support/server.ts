@@ -19,6 +19,8 @@ export async function startServer(env: Record<string, string> = {}) {
     SMS_NUMBER_HOURLY_LIMIT: "100",
     SMS_NUMBER_CLIENT_HOURLY_LIMIT: "100",
     LOGIN_CLIENT_MAX_FAILURES: "1000",
+    LOOKUP_CLIENT_MINUTE_LIMIT: "100000",
+    LOOKUP_CLIENT_DAILY_LIMIT: "100000",
     ...env,
   });
   const app = await buildApp({ config });

@@ -58,3 +58,20 @@ describe("METRICS_TOKEN", () => {
     );
   });
 });
+
+describe("the abuse budgets", () => {
+  it("default to 20 lookups a minute and 200 a day per address, 1,000 SMS an hour in all", () => {
+    expect(loadConfig({})).toMatchObject({
+      LOOKUP_CLIENT_MINUTE_LIMIT: 20,
+      LOOKUP_CLIENT_DAILY_LIMIT: 200,
+      SMS_TOTAL_HOURLY_LIMIT: 1000,
+    });
+  });
+
+  it.each(["LOOKUP_CLIENT_MINUTE_LIMIT", "LOOKUP_CLIENT_DAILY_LIMIT", "SMS_TOTAL_HOURLY_LIMIT"])(
+    "refuses %s=0, naming it",
+    (name) => {
+      expect(() => loadConfig({ [name]: "0" })).toThrow(new RegExp(`${name}: `));
+    },
+  );
+});

@@ -59,6 +59,7 @@ const envSchema = z.object({
   SMS_NUMBER_HOURLY_LIMIT: int(5),
   SMS_CLIENT_HOURLY_LIMIT: int(30),
   SMS_NUMBER_CLIENT_HOURLY_LIMIT: int(3),
+  SMS_TOTAL_HOURLY_LIMIT: int(1000),
   SMS_CODE_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
 
   LOGIN_MAX_FAILURES: int(5),
@@ -72,6 +73,8 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, {
     message: "must be at least 16 characters (it guards /metrics)",
   }),
+  LOOKUP_CLIENT_MINUTE_LIMIT: int(20),
+  LOOKUP_CLIENT_DAILY_LIMIT: int(200),
   PASSWORD_HASH_CONCURRENCY: int(availableParallelism()),
 
   SIGNATURE_LOGIN_SECRET: optionalText,

@@ -11,7 +11,8 @@ import { metrics } from "./metrics.ts";
  * default, in Redis when REDIS_URL is set so that every server instance sees one count.
  * While Redis cannot answer these fail closed (503 / 5030): they guard SMS cost and
  * password guessing, and a count per process would multiply each limit by the number
- * of instances and forget every lock (docs/reliability.md, "Faults").
+ * of instances and forget every lock (docs/reliability.md, "Faults"). The membership lookup
+ * budgets count in the process meanwhile instead (CounterOptions).
  */
 export interface CounterResult {
   /** False when this consume went over the limit. */
@@ -20,6 +21,11 @@ export interface CounterResult {
   retryAfterSeconds: number;
   /** True on the one refusal that first went over the limit in this window: the moment to log it once. */
   tripped: boolean;
+  /**
+   * Points taken in the window, this one included (past the limit too): exactly one consume per key
+   * and window sees `points + 1`, on whichever instance, so "the limit was just reached" is said once.
+   */
+  consumed: number;
 }
 
 export class Counter {
@@ -38,6 +44,7 @@ export class Counter {
         remaining: res.remainingPoints,
         retryAfterSeconds: seconds(res.msBeforeNext),
         tripped: false,
+        consumed: res.consumedPoints,
       };
     } catch (error) {
       if (error instanceof RateLimiterRes) {
@@ -47,6 +54,7 @@ export class Counter {
           remaining: 0,
           retryAfterSeconds: seconds(error.msBeforeNext),
           tripped: error.consumedPoints === this.points + 1,
+          consumed: error.consumedPoints,
         };
       }
       throw unavailable(error);
@@ -64,6 +72,7 @@ export class Counter {
       remaining: Math.max(0, this.points - res.consumedPoints),
       retryAfterSeconds: seconds(res.msBeforeNext),
       tripped: false,
+      consumed: res.consumedPoints,
     };
   }
 
@@ -95,16 +104,29 @@ function unavailable(error: unknown): AppError {
   return failure;
 }
 
+export interface CounterOptions {
+  /**
+   * Count in this process while Redis cannot answer, instead of failing closed: for limits that
+   * only blunt abuse (each instance then allows the limit once), where a 503 would cost more.
+   */
+  inProcessWhileRedisDown?: boolean;
+}
+
 export interface CounterFactory {
-  counter(name: string, points: number, durationSeconds: number): Counter;
+  counter(name: string, points: number, durationSeconds: number, options?: CounterOptions): Counter;
 }
 
 export function createCounterFactory(redis: Redis | undefined, keyPrefix: string): CounterFactory {
   return {
-    counter(name, points, durationSeconds) {
+    counter(name, points, durationSeconds, { inProcessWhileRedisDown = false } = {}) {
       const options = { keyPrefix: `${keyPrefix}:${name}`, points, duration: durationSeconds };
       const limiter = redis
-        ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true })
+        ? new RateLimiterRedis({
+            ...options,
+            storeClient: redis,
+            rejectIfRedisNotReady: true,
+            ...(inProcessWhileRedisDown ? { insuranceLimiter: new RateLimiterMemory(options) } : {}),
+          })
         : new RateLimiterMemory(options);
       return new Counter(limiter, points, name);
     },

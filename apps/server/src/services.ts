@@ -14,6 +14,7 @@ import { createCoinServices } from "./modules/coins/create-coin-services.ts";
 import { DataProtectionService } from "./modules/data-protection/service.ts";
 import { MediaRepository } from "./modules/media/repository.ts";
 import { MediaService } from "./modules/media/service.ts";
+import { LookupBudget } from "./modules/members/lookup-budget.ts";
 import { MemberRepository } from "./modules/members/repository.ts";
 import { MemberService } from "./modules/members/service.ts";
 import { RegistrationService } from "./modules/registration/service.ts";
@@ -60,6 +61,11 @@ export function createServices(
     { accessTokenTtlDays: config.ACCESS_TOKEN_TTL_DAYS },
     now,
   );
+  const lookupBudget = new LookupBudget(
+    counters,
+    { perMinute: config.LOOKUP_CLIENT_MINUTE_LIMIT, perDay: config.LOOKUP_CLIENT_DAILY_LIMIT },
+    log,
+  );
   const sms = new SmsCodeService(
     new SmsCodeRepository(database),
     smsSender,
@@ -72,6 +78,7 @@ export function createServices(
       numberHourlyLimit: config.SMS_NUMBER_HOURLY_LIMIT,
       clientHourlyLimit: config.SMS_CLIENT_HOURLY_LIMIT,
       numberClientHourlyLimit: config.SMS_NUMBER_CLIENT_HOURLY_LIMIT,
+      totalHourlyLimit: config.SMS_TOTAL_HOURLY_LIMIT,
       codeRetentionDays: config.SMS_CODE_RETENTION_DAYS,
       templates: { en: config.SMS_TEMPLATE_EN, tc: config.SMS_TEMPLATE_TC, sc: config.SMS_TEMPLATE_SC },
     },
@@ -141,6 +148,7 @@ export function createServices(
     smsSender,
     settings,
     members,
+    lookupBudget,
     sms,
     auth,
     registration,

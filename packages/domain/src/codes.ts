@@ -7,6 +7,8 @@ export const ErrorCode = {
   smsCodeInvalid: 4201,
   smsTooSoon: 4203,
   smsTooMany: 4204,
+  /** The deployment's SMS budget for the hour (SMS_TOTAL_HOURLY_LIMIT) is spent. */
+  smsBudgetReached: 4208,
   loginFailed: 5000,
   loginLocked: 4290,
   accountDisabled: 4202,
@@ -28,6 +30,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4201: 400,
   4203: 429,
   4204: 429,
+  4208: 429,
   5000: 400,
   4290: 429,
   4202: 403,
@@ -102,6 +105,11 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "Too many verification codes requested, please try again later.",
     tc: "驗證碼發送次數過多，請稍後再試。",
     sc: "验证码发送次数过多，请稍后再试。",
+  },
+  4208: {
+    en: "We cannot send verification codes right now because of high demand, please try again later.",
+    tc: "由於需求量大，暫時未能發送驗證碼，請稍後再試。",
+    sc: "由于需求量大，暂时无法发送验证码，请稍后再试。",
   },
   5000: {
     en: "Login Fail",
@@ -198,6 +206,7 @@ export const VALIDATION_RULES = [
   "mobileNull",
   "mobileLength8",
   "mobileLength11",
+  "mobileNotMobile",
   "prefixInvalid",
   "codeNull",
   "codeFormat",

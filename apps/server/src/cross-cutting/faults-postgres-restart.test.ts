@@ -61,6 +61,9 @@ describe.skipIf(usePostgres)("PostgreSQL restarted under load", () => {
           DATABASE_URL: postgres.url,
           SMS_CLIENT_HOURLY_LIMIT: "100000",
           RATE_LIMIT_PER_MINUTE: "100000",
+          LOOKUP_CLIENT_MINUTE_LIMIT: "100000",
+          LOOKUP_CLIENT_DAILY_LIMIT: "100000",
+          SMS_TOTAL_HOURLY_LIMIT: "100000",
           SEED_CONTENT: "false",
         },
       });

@@ -10,7 +10,8 @@ import { expectFailure, useRedis } from "./support.ts";
  * (SMS resend wait, SMS per number and per client, login failures and lock) fail closed with
  * 503 / 5030; SMS code tries live in the database and go on; the general per-address request
  * limit falls back to counting in this process, so reads and writes that need no counter
- * (profile, registration with a code already verified) keep working. Redis sits behind a
+ * (profile, registration with a code already verified) keep working, and so do the membership
+ * lookup budgets (each instance counts its own meanwhile). Redis sits behind a
  * TCP relay that the test cuts and restores.
  */
 
@@ -155,5 +156,18 @@ describe.runIf(useRedis)("Redis unreachable", () => {
     // Redis counted the calls before the cut (registration's), not the ones in between:
     // back on Redis, the address has calls left in this minute again.
     await recoveryMs(profile, 200);
+  });
+
+  it("the membership lookup budgets count in this process meanwhile: CheckPhone goes on, still bounded", async () => {
+    const { app, cut } = await startBehindRelay({ LOOKUP_CLIENT_MINUTE_LIMIT: "3" });
+    const checkPhone = () =>
+      app.call("POST", "/custom-api/api/Member/CheckPhone", { body: number(nextPhone()) });
+    await cut.cut();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await checkPhone()).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expectFailure(await checkPhone(), 429, ErrorCode.rateLimited);
+    await cut.restore();
+    await recoveryMs(checkPhone, 200);
   });
 });

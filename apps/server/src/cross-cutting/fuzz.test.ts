@@ -19,11 +19,13 @@ let fieldNames: string[];
 let operations: { method: string; path: string; fields: string[]; query: string[]; params: string[] }[];
 
 beforeAll(async () => {
-  // The HTTP rate limit would turn most answers into 4299 and hide the calls' own handling.
+  // The HTTP rate limit and the lookup budgets would turn most answers into 4299 and hide the calls' own handling.
   t = await createTestApp({
     env: {
       RATE_LIMIT_PER_MINUTE: "1000000",
       SMS_CLIENT_HOURLY_LIMIT: "1000000",
+      LOOKUP_CLIENT_MINUTE_LIMIT: "1000000",
+      LOOKUP_CLIENT_DAILY_LIMIT: "1000000",
       SIGNATURE_LOGIN_SECRET: "fuzz-secret",
     },
   });

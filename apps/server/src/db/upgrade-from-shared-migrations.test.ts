@@ -220,10 +220,12 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
     await expectSchemeIntact(app);
     const member = await app.services.members.findByMemberNo(MEMBER_NO);
     expect(member).toMatchObject({ mobile_phone: PHONE, email: "upgrade@example.com" });
+    // The member's own check: only to its member does a 101 carry the H Coins number.
+    const token = await app.services.members.issueAccessToken((member as { id: number }).id);
     const check = await app.inject({
       method: "POST",
       url: "/custom-api/custom/cuapp/customer/hcoin-check-linked",
-      headers: { authorization: "Bearer web:guest", "content-type": "application/json" },
+      headers: { authorization: `Bearer web:${token}`, "content-type": "application/json" },
       payload: JSON.stringify({ mobile_phone_prefix: "852", mobile_phone: PHONE }),
     });
     expect(JSON.parse(check.body).payload).toMatchObject({

@@ -20,7 +20,12 @@ export function testApps() {
   return {
     shared: (): Promise<TestApp> => {
       shared ??= createTestApp({
-        env: { SMS_CLIENT_HOURLY_LIMIT: "100000", RATE_LIMIT_PER_MINUTE: "100000" },
+        env: {
+          SMS_CLIENT_HOURLY_LIMIT: "100000",
+          RATE_LIMIT_PER_MINUTE: "100000",
+          LOOKUP_CLIENT_MINUTE_LIMIT: "100000",
+          LOOKUP_CLIENT_DAILY_LIMIT: "100000",
+        },
       });
       return shared;
     },

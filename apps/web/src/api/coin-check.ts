@@ -31,7 +31,7 @@ export async function runCoinCheck({
   createOnFailure,
 }: CoinCheck): Promise<boolean> {
   try {
-    const check = await coinLinkCheck(phone);
+    const check = await coinLinkCheck(phone, { asGuest: false });
     const { status_code: status, hcoins_memberno: memberNo } = check.payload;
     if (status === CoinStatus.linked) {
       if (memberNo && memberNo === externalCustomerId) return true;

@@ -23,9 +23,13 @@ export function coinFailureMessage(error: unknown): string {
   return typeof text === "string" && text !== "" ? text : errorMessage(error);
 }
 
-/** hcoin-check-linked, as a visitor (the spec's "no token" call). */
-export const coinLinkCheck = (phone: Phone) =>
-  call("coinLinkCheck", { body: wirePhone(phone), asGuest: true });
+/**
+ * hcoin-check-linked. Registration asks as a visitor (the spec's "no token" call), before any
+ * session; the member-status check sends the member's token, since a 101 carries the H Coins
+ * number (`hcoins_memberno`) only to the member it is linked to.
+ */
+export const coinLinkCheck = (phone: Phone, { asGuest }: { asGuest: boolean }) =>
+  call("coinLinkCheck", { body: wirePhone(phone), asGuest });
 
 /** link-hcoin-2: links the account of the member's number. */
 export const linkCoinAccount = () => call("linkCoinAccount", { body: {}, json: true });

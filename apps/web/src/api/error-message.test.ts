@@ -25,6 +25,17 @@ describe("errorMessage", () => {
     expect(errorMessage(new TypeError("not a call at all"))).toBe("Server Error");
   });
 
+  it("gives a refused mobile number's rule (screens that send codes have no field to show it on)", async () => {
+    const notMobile = new ApiError(400, 4000, "", {
+      errors: [{ field: "mobile_phone", rule: "mobileNotMobile" }],
+    });
+    expect(errorMessage(notMobile)).toBe("This is not a mobile number, please check it");
+    await changeLanguage("sc");
+    expect(errorMessage(notMobile)).toBe("该号码不是手机号码，请检查");
+    const otherField = new ApiError(400, 4000, "", { errors: [{ field: "email", rule: "emailFormat" }] });
+    expect(errorMessage(otherField)).toBe("请检查已标出的字段。");
+  });
+
   it("reads the code of a call's failure only", () => {
     expect(errorCodeOf(new ApiError(404, 4040, ""))).toBe(4040);
     expect(errorCodeOf(new Error("x"))).toBeNull();

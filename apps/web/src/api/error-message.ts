@@ -15,12 +15,18 @@ const isKnownCode = (code: number | null): code is ErrorCodeValue => code !== nu
 export const errorCodeOf = (error: unknown): number | null => (error instanceof ApiError ? error.code : null);
 
 /**
- * The text to show for a failure: the domain's text for a known error_code in the current
- * language (the server's wording, so the app never shows a stray language), else the
- * server's own message, else common:serverError (no answer, garbage, anything else).
+ * The text to show for a failure: the rule of a refused mobile number, else the domain's text
+ * for a known error_code in the current language (the server's wording, so the app never shows
+ * a stray language), else the server's own message, else common:serverError (no answer,
+ * garbage, anything else).
  */
 export function errorMessage(error: unknown): string {
   const code = errorCodeOf(error);
+  // A refused number (e.g. mobileNotMobile) on a screen that shows the number but no field for it.
+  const numberRule = fieldErrors(error).find((rule) => rule.field === "mobile_phone")?.rule;
+  if (code === ErrorCode.validation && numberRule && i18next.exists(`common:validation.${numberRule}`)) {
+    return i18next.t(`common:validation.${numberRule}`);
+  }
   if (isKnownCode(code)) return ERROR_MESSAGES[code][currentLanguage()];
   return (error instanceof ApiError && error.message) || i18next.t("common:serverError");
 }

@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (plu
         tags,
         summary: "Send a password reset code",
         description:
-          "Answers the same whether or not the number is a member (only members get an SMS); the SMS limits count alike.",
+          "Answers the same whether or not the number is a member (only members get an SMS); the SMS limits of request-sms-token count alike, and a number that is not a mobile number gets its 4000 (mobileNotMobile) either way.",
         body: forgotPassword.body,
         response: { 200: forgotPassword.answer },
       },

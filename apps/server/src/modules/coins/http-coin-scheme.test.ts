@@ -86,6 +86,7 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
 
     const after = await t.call("POST", `${BASE}/hcoin-check-linked`, {
       body: { mobile_phone_prefix: "852", mobile_phone: member.phone },
+      token: member.token,
     });
     expect(after.body.payload).toMatchObject({ status_code: 101, hcoins_memberno: number });
 

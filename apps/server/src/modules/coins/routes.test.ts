@@ -62,16 +62,17 @@ describe("hcoin-check-linked", () => {
     expect(res.body.message).toBe(COIN_MESSAGES.accountExists.sc);
   });
 
-  it("answers 101 with the H Coins number for a linked account: to a guest, to its member, to another member", async () => {
+  it("answers 101 for a linked account, with the H Coins number only to its own member", async () => {
     t = await createTestApp();
     const owner = await registerMember(t);
     const created = await createCall(t, owner.token);
     const number = created.body.payload.hcoins_memberno;
+    expect(number).toMatch(/^HC\d{10}$/);
 
     const guest = await checkLinked(t, owner.phone);
     expect(guest.body.payload).toEqual({
       status_code: 101,
-      hcoins_memberno: number,
+      hcoins_memberno: null,
       ...messages("registered"),
     });
     expect(guest.body.message).toBe("此手提電話號碼已被登記，請登入或聯絡客戶服務部。");
@@ -85,7 +86,7 @@ describe("hcoin-check-linked", () => {
 
     const other = await registerMember(t);
     const asOther = await checkLinked(t, owner.phone, { token: other.token, lang: "en" });
-    expect(asOther.body.payload).toMatchObject({ status_code: 101, hcoins_memberno: number });
+    expect(asOther.body.payload).toMatchObject({ status_code: 101, hcoins_memberno: null });
     expect(asOther.body.message).toBe(
       "The H Coins account of this mobile number is linked to another member. Please contact customer service.",
     );
@@ -189,16 +190,15 @@ describe("hcoin-create and link-hcoin-2", () => {
   it("a number linked to another member: 101 for the check, 40021 for link and create, the member untouched", async () => {
     t = await createTestApp();
     const member = await registerMember(t);
-    const { account } = await t.app.services.coinSchemeClient.createAccount({
+    await t.app.services.coinSchemeClient.createAccount({
       prefix: "852",
       phone: member.phone,
       memberRef: "M999999999",
     });
+    // The member's own number, but another member's H Coins account: its number is not theirs to see.
     const check = await checkLinked(t, member.phone, { token: member.token, lang: "en" });
-    expect(check.body.payload).toMatchObject({ status_code: 101, hcoins_memberno: account.hcoins_memberno });
-    expect(check.body.payload.hcoins_memberno).not.toBe(
-      (await profile(t, member.token)).external_customer_id,
-    );
+    expect(check.body.payload).toMatchObject({ status_code: 101, hcoins_memberno: null });
+    expect(check.body.message).toBe(COIN_MESSAGES.linkedToOther.en);
 
     for (const call of [linkCall, createCall]) {
       const res = await call(t, member.token, "en");
@@ -382,10 +382,11 @@ describe("a scheme that fails", () => {
     expect(outcome).toEqual({ code: 5030, status_code: -1, hcoins_memberno: null, message: "unavailable" });
     expect((await profile(t, member.token)).external_customer_id).toBeNull();
 
-    // The scheme did link: the next check, even a guest's (as the web app makes it), completes the member row.
+    // The scheme did link: the next check, even a guest's, completes the member row.
     const check = await checkLinked(t, member.phone);
-    expect(check.body.payload.status_code).toBe(101);
-    expect((await profile(t, member.token)).external_customer_id).toBe(check.body.payload.hcoins_memberno);
+    expect(check.body.payload).toMatchObject({ status_code: 101, hcoins_memberno: null });
+    const account = await t.app.services.coinSchemeClient.findAccountByPhone("852", member.phone);
+    expect((await profile(t, member.token)).external_customer_id).toBe(account?.hcoins_memberno);
   });
 
   it("a lost link answer is completed by the next link-hcoin-2", async () => {

@@ -12,6 +12,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireMember } from "../../plugins/auth-header.ts";
 import type { Services } from "../../services.ts";
+import { LOOKUP_BUDGET_NOTE, spendsLookup } from "../members/lookup-budget.ts";
 import { COIN_MESSAGES, messageFields } from "./messages.ts";
 import type { CoinCallOutcome } from "./service.ts";
 
@@ -60,10 +61,15 @@ export const coinsRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
       schema: {
         tags,
         summary: "The H Coins link status of a mobile number (guest or member)",
-        description:
-          "Always HTTP 200 with `payload.status_code`: 101 the number's H Coins account is linked to a member (`hcoins_memberno`; compare it with the member's `external_customer_id` — when the caller's token belongs to that member the server also completes `external_customer_id`); 100 an account exists, not linked; 999 no account; -1 the scheme refused or could not be reached (timeout COIN_SCHEME_TIMEOUT_MS, one retry), with the reason in `msg_en`, `msg_tc`, `msg_sc`.",
+        description: `HTTP 200 with \`payload.status_code\`: 101 the number's H Coins account is linked to a member (\`hcoins_memberno\` only when the caller's token belongs to that member, null for a guest or another member; compare it with the member's \`external_customer_id\`, which the server completes when the link's answer was lost); 100 an account exists, not linked; 999 no account; -1 the scheme refused or could not be reached (timeout COIN_SCHEME_TIMEOUT_MS, one retry), with the reason in \`msg_en\`, \`msg_tc\`, \`msg_sc\`. ${LOOKUP_BUDGET_NOTE} A member's check of their own number is not counted.`,
         body: coinLinkCheck.body,
         response: { 200: coinLinkCheck.answer },
+      },
+      // A 101 says "a member": a guest's check is a membership lookup. A member's check of their own number is not.
+      preHandler: async (request) => {
+        const { mobile_phone_prefix: prefix, mobile_phone: phone } = request.body;
+        const own = request.member?.mobile_phone_prefix === prefix && request.member.mobile_phone === phone;
+        if (!own) await services.lookupBudget.spend(request.ip, "hcoin-check-linked");
       },
     },
     async (request) => {
@@ -120,11 +126,11 @@ export const coinsRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
       schema: {
         tags,
         summary: "Whether registering this number and email would duplicate a member",
-        description:
-          "`duplicate` is true when the number is a member already (`reason_code` mobileRegistered), the email is taken (emailTaken), or the number's H Coins account is linked to a member (hcoinsLinked); `reason` is the text in the request's language, empty when not a duplicate. `hcoin_status_code` is the number's link status (-1 when the scheme could not answer; that alone never makes a duplicate).",
+        description: `\`duplicate\` is true when the number is a member already (\`reason_code\` mobileRegistered), the email is taken (emailTaken), or the number's H Coins account is linked to a member (hcoinsLinked); \`reason\` is the text in the request's language, empty when not a duplicate. \`hcoin_status_code\` is the number's link status (-1 when the scheme could not answer; that alone never makes a duplicate). ${LOOKUP_BUDGET_NOTE}`,
         body: duplicateRegistrationCheck.body,
         response: { 200: duplicateRegistrationCheck.answer },
       },
+      preHandler: spendsLookup(services.lookupBudget, "hcoin-check-is-duplicate-reg"),
     },
     async (request) => {
       const { mobile_phone_prefix: prefix, mobile_phone: phone, email } = request.body;

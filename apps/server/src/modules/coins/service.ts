@@ -41,7 +41,10 @@ export class CoinsService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** hcoin-check-linked: 101 linked, 100 account not linked, 999 no account, -1 the scheme failed. */
+  /**
+   * hcoin-check-linked: 101 linked (with the H Coins number for the caller it is linked to), 100
+   * account not linked, 999 no account, -1 the scheme failed.
+   */
   async checkLinked(prefix: string, phone: string, caller: MemberRow | null): Promise<LinkCheck> {
     let account: SchemeAccount | null;
     try {
@@ -52,18 +55,20 @@ export class CoinsService {
     if (!account) return { status_code: CoinStatus.none, hcoins_memberno: null, message: "noAccount" };
     if (!account.linked)
       return { status_code: CoinStatus.exists, hcoins_memberno: null, message: "accountExists" };
-    const linked = { status_code: CoinStatus.linked, hcoins_memberno: account.hcoins_memberno } as const;
     const ref = account.linked_member_ref as string;
     const owner = caller && memberRefOf(caller) === ref ? caller : await this.memberByRef(ref);
-    // The web app checks as a guest and compares hcoins_memberno with the member's external_customer_id:
-    // a link whose answer was lost is completed here, whoever asks.
+    // A link whose answer was lost is completed here, whoever asks: the web app's member-status check
+    // compares hcoins_memberno with the member's external_customer_id.
     if (owner) await this.completeMemberRow(owner, account.hcoins_memberno);
     // An account linked before the scheme learnt birth months (or whose first telling failed) learns it now.
     if (owner && owner.birthday_month !== null && account.birth_month === null) {
       await this.birthMonthSet({ ...owner, external_customer_id: account.hcoins_memberno });
     }
-    if (!caller) return { ...linked, message: "registered" };
-    return { ...linked, message: owner?.id === caller.id ? "linkedToYou" : "linkedToOther" };
+    // The H Coins number goes only to its own member: to anyone else it would be another member's identifier.
+    if (!caller) return { status_code: CoinStatus.linked, hcoins_memberno: null, message: "registered" };
+    return owner?.id === caller.id
+      ? { status_code: CoinStatus.linked, hcoins_memberno: account.hcoins_memberno, message: "linkedToYou" }
+      : { status_code: CoinStatus.linked, hcoins_memberno: null, message: "linkedToOther" };
   }
 
   /** The member a scheme link refers to: by member number, or by id for a member without one. */

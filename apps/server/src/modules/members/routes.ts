@@ -4,6 +4,7 @@ import { ERROR_MESSAGES, ErrorCode, MEMBER_CHECK_MESSAGES, MemberCheckCode } fro
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Services } from "../../services.ts";
+import { LOOKUP_BUDGET_NOTE as BUDGET, type LookupCall, spendsLookup } from "./lookup-budget.ts";
 
 const tags = ["member checks"];
 const EMAIL_MESSAGES = {
@@ -13,6 +14,7 @@ const EMAIL_MESSAGES = {
 /** The custom API's Member calls answer valid input with HTTP 200 and a domain code. */
 export const memberRoutes: FastifyPluginAsync<{ services: Services }> = async (plugin, { services }) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const lookup = (call: LookupCall) => spendsLookup(services.lookupBudget, call);
 
   app.post(
     serverPath(checkPhone),
@@ -20,11 +22,11 @@ export const memberRoutes: FastifyPluginAsync<{ services: Services }> = async (p
       schema: {
         tags,
         summary: "What the number is to the programme",
-        description:
-          "40002 the number may not register (blocked); 40003 not registered; 40005 an app member who has not finished web registration (no complete profile or no password) — with a register code verified in the last 30 minutes, `payload.access_token` is a session for that member (the code is not used up); 40006 registered.",
+        description: `40002 the number may not register (blocked); 40003 not registered; 40005 an app member who has not finished web registration (no complete profile or no password) — with a register code verified in the last 30 minutes, \`payload.access_token\` is a session for that member (the code is not used up); 40006 registered. ${BUDGET}`,
         body: checkPhone.body,
         response: { 200: checkPhone.answer },
       },
+      preHandler: lookup("CheckPhone"),
     },
     async (request) => {
       const { mobile_phone_prefix: prefix, mobile_phone: phone, sms_token } = request.body;
@@ -45,9 +47,11 @@ export const memberRoutes: FastifyPluginAsync<{ services: Services }> = async (p
       schema: {
         tags,
         summary: "Whether an email address is free (200) or taken (40010)",
+        description: BUDGET,
         body: checkEmail.body,
         response: { 200: checkEmail.answer },
       },
+      preHandler: lookup("CheckEmail"),
     },
     async (request) => {
       const taken = await services.members.emailTaken(request.body.email, request.member?.id);
@@ -63,9 +67,11 @@ export const memberRoutes: FastifyPluginAsync<{ services: Services }> = async (p
       schema: {
         tags,
         summary: "Whether a member number exists (for the companion app)",
+        description: BUDGET,
         body: verifyMemberId.body,
         response: { 200: verifyMemberId.answer },
       },
+      preHandler: lookup("VerifyMemberId"),
     },
     async (request) => {
       const exists = (await services.members.findByMemberNo(request.body.data)) !== undefined;

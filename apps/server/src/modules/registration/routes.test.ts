@@ -66,7 +66,7 @@ describe("POST /crm/registration/request-sms-token", () => {
 
   it.each([
     ["852", "92345678"],
-    ["853", "61234567"],
+    ["853", "66123456"],
     ["86", "13812345678"],
   ])("accepts a valid +%s number", async (prefix, phone) => {
     const t = await app();

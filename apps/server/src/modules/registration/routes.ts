@@ -21,7 +21,7 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
         tags,
         summary: "Send a registration / verification code by SMS",
         description:
-          "Throttled: one send per number and purpose per SMS_RESEND_SECONDS (4203), SMS_NUMBER_CLIENT_HOURLY_LIMIT per number from one client address, SMS_NUMBER_HOURLY_LIMIT per number from every address and SMS_CLIENT_HOURLY_LIMIT per client address, across purposes (4204); a refused call counts as no send. A new send replaces the previous code.",
+          "Only to a mobile number of its prefix (else 4000, rule mobileNotMobile, before any limit counts). Throttled: one send per number and purpose per SMS_RESEND_SECONDS (4203), SMS_NUMBER_CLIENT_HOURLY_LIMIT per number from one client address, SMS_NUMBER_HOURLY_LIMIT per number from every address and SMS_CLIENT_HOURLY_LIMIT per client address, across purposes (4204), SMS_TOTAL_HOURLY_LIMIT for the whole deployment (4208); a refused call counts as no send. A new send replaces the previous code.",
         body: requestSmsToken.body,
         response: { 200: requestSmsToken.answer },
       },

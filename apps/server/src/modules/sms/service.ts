@@ -2,11 +2,12 @@ import { ErrorCode, type ErrorCodeValue } from "@hcoins/domain/codes";
 import type { Language } from "@hcoins/domain/languages";
 import type { TableViews } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
-import type { Counter, CounterFactory } from "../../counters.ts";
-import { AppError } from "../../errors.ts";
+import type { Counter, CounterFactory, CounterResult } from "../../counters.ts";
+import { AppError, validationError } from "../../errors.ts";
 import { maskedNumber } from "../../masked-number.ts";
 import { metrics } from "../../metrics.ts";
 import { newSmsCode, safeEqual, sha256 } from "../../secrets.ts";
+import { isMobileNumber } from "./mobile-number.ts";
 import type { NumberAndPurpose, SmsCodeRepository } from "./repository.ts";
 import { renderSmsText, type SmsSender } from "./sender.ts";
 
@@ -26,6 +27,8 @@ export interface SmsCodeConfig {
   clientHourlyLimit: number;
   /** Sends per number per hour from one client address: below numberHourlyLimit, so one stranger cannot spend it all. */
   numberClientHourlyLimit: number;
+  /** Sends per hour for the whole deployment (SMS cost money); 80 % of it logs a warning. */
+  totalHourlyLimit: number;
   /** How long a code record is kept after its expiry (member exports show them), in days. */
   codeRetentionDays: number;
   /** The SMS text per language; `{code}` is replaced by the code. */
@@ -37,21 +40,25 @@ interface SendLimit {
   counter: Counter;
   key: string;
   refusal: ErrorCodeValue;
-  /** What the warning says when the limit first trips in its hour; null for the resend wait, which trips in everyday use. */
+  /** What the warning says when the limit first trips in its hour; null where it trips in everyday use or logs its own (the budget). */
   logged: { message: string; fields: Record<string, unknown> } | null;
 }
 
+/** The share of the hourly SMS budget at which operators are warned. */
+const BUDGET_WARNING_SHARE = 0.8;
+
 /**
  * SMS codes: 6 CSPRNG digits, stored hashed, valid SMS_CODE_TTL_SECONDS, void after
- * SMS_CODE_MAX_ATTEMPTS wrong tries; sends throttled per number+purpose (resend), per
- * number from one client address, per number (all purposes, every address) and per client
- * address, in shared counters.
+ * SMS_CODE_MAX_ATTEMPTS wrong tries; sends go only to mobile numbers and are throttled per
+ * number+purpose (resend), per number from one client address, per number (all purposes,
+ * every address), per client address and for the whole deployment per hour, in shared counters.
  */
 export class SmsCodeService {
   private readonly resend: Counter;
   private readonly perNumberClient: Counter;
   private readonly perNumber: Counter;
   private readonly perClient: Counter;
+  private readonly total: Counter;
 
   constructor(
     private readonly repo: SmsCodeRepository,
@@ -65,6 +72,7 @@ export class SmsCodeService {
     this.perNumberClient = counters.counter("sms-number-client", config.numberClientHourlyLimit, HOUR);
     this.perNumber = counters.counter("sms-number", config.numberHourlyLimit, HOUR);
     this.perClient = counters.counter("sms-client", config.clientHourlyLimit, HOUR);
+    this.total = counters.counter("sms-total", config.totalHourlyLimit, HOUR);
   }
 
   /**
@@ -81,6 +89,10 @@ export class SmsCodeService {
     clientAddress: string,
     deliver: boolean,
   ): Promise<{ resend_after_seconds: number; expires_in_seconds: number }> {
+    // Before any count: a landline never costs an SMS, nor a share of anyone's limits.
+    if (!isMobileNumber(key.prefix, key.phone)) {
+      throw validationError([{ field: "mobile_phone", rule: "mobileNotMobile" }]);
+    }
     const numberKey = `${key.prefix}-${key.phone}`;
     const number = maskedNumber(key.prefix, key.phone);
     const limits: SendLimit[] = [
@@ -117,9 +129,12 @@ export class SmsCodeService {
           fields: { limit: "sms-client", client: clientAddress },
         },
       },
+      // The deployment's budget comes last, so that sends the other limits refuse do not spend it.
+      { counter: this.total, key: "deployment", refusal: ErrorCode.smsBudgetReached, logged: null },
     ];
     for (const [i, { counter, key: counterKey, refusal, logged }] of limits.entries()) {
       const result = await counter.consume(counterKey);
+      if (counter === this.total) this.reportBudget(result);
       if (!result.allowed) {
         await this.refund(limits.slice(0, i));
         if (result.tripped && logged) this.log.warn(logged.fields, logged.message);
@@ -146,6 +161,28 @@ export class SmsCodeService {
     const refunds = await Promise.allSettled(limits.map(({ counter, key }) => counter.refund(key)));
     for (const refund of refunds) {
       if (refund.status === "rejected") this.log.warn({ err: refund.reason }, "SMS limit not refunded");
+    }
+  }
+
+  /**
+   * One line an operator can alert on, once per hour window whichever instance sends: the send that
+   * reaches 80 % of SMS_TOTAL_HOURLY_LIMIT (warn), and the first one the budget refuses (error).
+   * A failed send gives its point back, so a gateway outage at that very moment may repeat a line.
+   */
+  private reportBudget({ consumed, retryAfterSeconds }: CounterResult): void {
+    const limit = this.config.totalHourlyLimit;
+    const fields = {
+      smsSentThisHour: Math.min(consumed, limit),
+      limit,
+      windowEndsInSeconds: retryAfterSeconds,
+    };
+    if (consumed === Math.ceil(limit * BUDGET_WARNING_SHARE)) {
+      this.log.warn(fields, "SMS hourly budget 80% used (SMS_TOTAL_HOURLY_LIMIT)");
+    } else if (consumed === limit + 1) {
+      this.log.error(
+        fields,
+        "SMS hourly budget spent: codes refused until the window ends (SMS_TOTAL_HOURLY_LIMIT)",
+      );
     }
   }
 

@@ -142,7 +142,8 @@ describe("/login/step2", () => {
       mobile_phone_prefix: "852",
       mobile_phone: "91234567",
     });
-    expect(api.called(CHECK_LINKED)[0]?.headers.authorization).toBe("Bearer web:guest");
+    // The member's own token: only to its member does a 101 carry the H Coins number.
+    expect(api.called(CHECK_LINKED)[0]?.headers.authorization).toBe("Bearer web:tok-1");
     expect(api.called(LINK)).toHaveLength(0);
     expect(api.called(CREATE)).toHaveLength(0);
     expect(assign).not.toHaveBeenCalled();

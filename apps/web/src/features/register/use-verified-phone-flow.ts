@@ -25,7 +25,7 @@ export function useVerifiedPhoneFlow() {
   const [search] = useSearchParams();
 
   const checkCoinScheme = async (phone: Phone) => {
-    const coin = await coinLinkCheck(phone);
+    const coin = await coinLinkCheck(phone, { asGuest: true });
     switch (coin.payload.status_code) {
       case CoinStatus.failed:
         await alert(coinMessage(coin.payload, coin.message));
