@@ -122,7 +122,8 @@ export class MemberRepository {
   lockMember(id: number, trx: TableViews): Promise<MemberRow> {
     return this.on(trx)
       .updateTable("members")
-      .set({ id: sql`id` })
+      // Not the key column: on PostgreSQL that would take the key lock, which a session insert waits on.
+      .set({ updated_at: sql`updated_at` })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
