@@ -117,12 +117,13 @@ export class MemberRepository {
   /**
    * Takes the member's row lock for the rest of the transaction (a write that changes nothing:
    * PostgreSQL locks the row, SQLite takes the one write lock) and answers the row as it is now,
-   * so that a change compared with it is the change another writer cannot interleave with.
+   * so that a change compared with it is the change another writer cannot interleave with. It
+   * writes updated_at, not the key: on PostgreSQL a key write takes the key lock, which a
+   * session's insert (its foreign key) would wait on.
    */
   lockMember(id: number, trx: TableViews): Promise<MemberRow> {
     return this.on(trx)
       .updateTable("members")
-      // Not the key column: on PostgreSQL that would take the key lock, which a session insert waits on.
       .set({ updated_at: sql`updated_at` })
       .where("id", "=", id)
       .returningAll()
