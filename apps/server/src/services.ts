@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { createCounterFactory } from "./counters.ts";
+import { requireMemberDatabase } from "./db/existing-database.ts";
 import { migrateMemberDatabase } from "./db/migrate.ts";
 import { setPasswordHashConcurrency } from "./modules/auth/passwords.ts";
 import { AuthRepository } from "./modules/auth/repository.ts";
@@ -168,12 +169,15 @@ export type Services = ReturnType<typeof createServices>;
 /**
  * The services over the configured database, opened and migrated (the embedded scheme's
  * tables too), for the admin command line: no Redis, since no command touches the shared
- * counters. `close` closes the database.
+ * counters. The database must already hold the member server's tables unless `createDatabase`
+ * (a ConfigError otherwise, and nothing is created: db/existing-database.ts). `close` closes it.
  */
 export async function openServices(
   config: Config,
   log: FastifyBaseLogger,
+  { createDatabase = false }: { createDatabase?: boolean } = {},
 ): Promise<{ services: Services; close: () => Promise<void> }> {
+  await requireMemberDatabase(config.DATABASE_URL, { create: createDatabase });
   const database = openDatabase(config.DATABASE_URL);
   try {
     await migrateMemberDatabase(database);

@@ -104,9 +104,12 @@ export function optionalChoice<const T extends readonly number[]>(values: T, inv
   return z.preprocess(formInteger, z.literal(values, { error: invalidRule }).optional());
 }
 
-/** A contact opt-out flag: 1 means the member opted out, so a form that omits it keeps the member reachable. */
+/**
+ * A contact opt-out flag: 1 means the member opted out. A form that omits it has not asked, and
+ * consent to direct marketing is given, never presumed (marketing-consent.ts): omitted = opted out.
+ */
 export function optOutFlag() {
-  return z.preprocess(formInteger, z.literal([0, 1], { error: "subscriptionInvalid" }).default(0));
+  return z.preprocess(formInteger, z.literal([0, 1], { error: "subscriptionInvalid" }).default(1));
 }
 
 export function optionalOptOutFlag() {

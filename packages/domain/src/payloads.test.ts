@@ -83,10 +83,10 @@ describe("registrationPayloadSchema", () => {
     expect(parsed).toEqual(PARSED);
   });
 
-  it("defaults missing opt-out flags to 0 (reachable)", () => {
+  it("defaults missing opt-out flags to 1 (opted out: consent is given, not presumed)", () => {
     const { email_subscription, sms_subscription, do_not_call, ...rest } = FORM;
     const parsed = registrationPayloadSchema.parse(rest);
-    expect([parsed.email_subscription, parsed.sms_subscription, parsed.do_not_call]).toEqual([0, 0, 0]);
+    expect([parsed.email_subscription, parsed.sms_subscription, parsed.do_not_call]).toEqual([1, 1, 1]);
   });
 
   it.each([

@@ -1,19 +1,23 @@
 /**
- * The operator command line: `npm run admin -- <command> [arguments]`.
- * Opens the database the server uses, applies migrations, runs one command and
- * prints what it changed. Exit codes: 0 done, 1 bad input (nothing changed),
- * 2 usage error, 78 bad configuration.
+ * The operator command line: `npm run admin -- [--create-database] <command> [arguments]`.
+ * Names the database it acts on (stderr), opens it (it must already hold the member server's
+ * tables, unless --create-database), applies migrations, runs one command and prints what it
+ * changed. Exit codes: 0 done, 1 bad input (nothing changed), 2 usage error, 78 bad
+ * configuration (a missing database among them).
  */
 
+import { describeDatabaseUrl } from "@hcoins/server-kit/database-url";
 import { ConfigError } from "@hcoins/server-kit/env";
 import { pino } from "pino";
 import { loadConfig } from "../config.ts";
 import { openServices } from "../services.ts";
 import { CliError } from "./command.ts";
-import { COMMANDS, usageText } from "./commands.ts";
+import { COMMANDS, CREATE_DATABASE_FLAG, usageText } from "./commands.ts";
 
 async function main(argv: string[]): Promise<number> {
-  const [name, ...args] = argv;
+  // The flag is the command line's, not the command's: taken out wherever it was typed.
+  const createDatabase = argv.includes(CREATE_DATABASE_FLAG);
+  const [name, ...args] = argv.filter((arg) => arg !== CREATE_DATABASE_FLAG);
   if (name === "help" || name === "--help" || name === "-h") {
     console.log(usageText());
     return 0;
@@ -35,9 +39,20 @@ async function main(argv: string[]): Promise<number> {
     return 78;
   }
 
-  // Logs go to stderr so that stdout holds only what the command prints.
+  // Before anything is opened: which database this is, so that a wrong one is seen (stderr, as
+  // stdout holds only what the command prints).
+  console.error(`Database: ${describeDatabaseUrl(config.DATABASE_URL)}`);
+  // Logs go to stderr too.
   const log = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 2, sync: true }));
-  const { services, close } = await openServices(config, log);
+  let opened: Awaited<ReturnType<typeof openServices>>;
+  try {
+    opened = await openServices(config, log, { createDatabase });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return 78;
+  }
+  const { services, close } = opened;
   try {
     console.log(await command.run(services, args));
     return 0;

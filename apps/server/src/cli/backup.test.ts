@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { openDatabase, type TableViews } from "@hcoins/server-kit/database";
+import { postgresSchema } from "@hcoins/server-kit/database-url";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import pg from "pg";
@@ -16,7 +17,7 @@ import { embeddedTill, memberWithEverything } from "../testing/data-protection.t
 import { registerMember } from "../testing/flows.ts";
 import { createTestApp } from "../testing/test-app.ts";
 import { testApps } from "../testing/test-apps.ts";
-import { backup, postgresSchema } from "./backup.ts";
+import { backup } from "./backup.ts";
 import { CliError } from "./command.ts";
 
 const run = promisify(execFile);
@@ -90,6 +91,8 @@ describe.skipIf(usePostgres)("backup, SQLite: the online backup while another pr
           .sort((a, b) => a - b);
         copy.close();
         expect(check).toBe("ok");
+        // Every member's personal data: readable by the operator's account only.
+        expect((await stat(copyPath)).mode & 0o777).toBe(0o600);
         // One snapshot: writes 0…k-1 and nothing after, k between the writes acknowledged before
         // the command started and those acknowledged when it ended.
         expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i));
@@ -144,6 +147,31 @@ describe.skipIf(usePostgres)("backup, SQLite: the online backup while another pr
   });
 });
 
+describe("backup, either database: where the copy goes", () => {
+  it("refuses a folder that does not exist, or is a file, writing nothing", async () => {
+    const t = await shared();
+    const dir = await mkdtemp(join(tmpdir(), "backup-folder-"));
+    try {
+      const file = join(dir, "a-file");
+      await writeFile(file, "");
+      const refusal = async (out: string) => {
+        const error = await backup(t.app.services, ["--out", out]).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(CliError);
+        return (error as CliError).message;
+      };
+      expect(await refusal(join(dir, "missing", "members.db"))).toBe(
+        `the folder ${join(dir, "missing")} does not exist; create it first (nothing was written)`,
+      );
+      expect(await refusal(join(file, "members.db"))).toBe(
+        `the folder ${file} is not a folder; create it first (nothing was written)`,
+      );
+      expect(await readdir(dir)).toEqual(["a-file"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 /** Every row of every table, in a stable order, for comparing two copies of a schema. */
 async function tableContents(database: TableViews) {
   const db = database.tables();
@@ -171,6 +199,7 @@ describe.runIf(usePostgres)(
         ];
         const dump = join(dir, "members.dump");
         const output = await backup(t.app.services, ["--out", dump]);
+        expect((await stat(dump)).mode & 0o777).toBe(0o600);
         const schema = postgresSchema(t.env.DATABASE_URL as string) as string;
         expect(output).toMatch(
           new RegExp(

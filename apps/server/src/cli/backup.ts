@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
-import { existsSync, renameSync, rmSync, statSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { parseArgs, promisify } from "node:util";
+import { postgresSchema } from "@hcoins/server-kit/database-url";
 import SQLite from "better-sqlite3";
 import type { Services } from "../services.ts";
 import { CliError, parseCommandArgs } from "./command.ts";
@@ -11,9 +12,10 @@ export const BACKUP_USAGE = "backup --out <file>";
 const run = promisify(execFile);
 
 /**
- * A copy of the database in a new file. The copy is written under `<file>.partial` and
- * renamed when complete and checked, so a file with the name asked for is always a whole
- * backup. An existing file is never overwritten.
+ * A copy of the database in a new file, readable by the operator's account only (it holds
+ * every member's personal data). The copy is written under `<file>.partial` and renamed when
+ * complete and checked, so a file with the name asked for is always a whole backup. An
+ * existing file is never overwritten, and a missing folder is not created.
  */
 export async function backup(services: Services, args: string[]): Promise<string> {
   const { values } = parseCommandArgs(BACKUP_USAGE, [], () =>
@@ -22,6 +24,12 @@ export async function backup(services: Services, args: string[]): Promise<string
   if (!values.out) throw new CliError(`--out <file> is required\nUsage: ${BACKUP_USAGE}`, 2);
   const out = resolve(values.out);
   if (existsSync(out)) throw new CliError(`${values.out} exists; choose a new file name`);
+  const folder = statSync(dirname(out), { throwIfNoEntry: false });
+  if (!folder?.isDirectory()) {
+    throw new CliError(
+      `the folder ${dirname(out)} ${folder ? "is not a folder" : "does not exist"}; create it first (nothing was written)`,
+    );
+  }
   const url = services.config.DATABASE_URL;
   return url.startsWith("sqlite:")
     ? backupSqlite(url.slice("sqlite:".length), out)
@@ -37,7 +45,7 @@ export async function backup(services: Services, args: string[]): Promise<string
  */
 async function backupSqlite(path: string, out: string): Promise<string> {
   if (path === "" || path === ":memory:") throw new CliError("DATABASE_URL is an in-memory database");
-  const partial = `${out}.partial`;
+  const partial = privateFile(`${out}.partial`);
   const source = new SQLite(resolve(path), { fileMustExist: true });
   const started = performance.now();
   let pages = 0;
@@ -72,10 +80,15 @@ async function backupSqlite(path: string, out: string): Promise<string> {
   return `Backed up ${path} to ${out}: ${pages} pages (${megabytes} MB) in ${millis} ms, integrity_check ok, ${members} members.`;
 }
 
-/** The schema the server's tables are in, when DATABASE_URL sets one with `options=-c search_path=…`. */
-export function postgresSchema(url: string): string | null {
-  const options = new URL(url).searchParams.get("options") ?? "";
-  return /search_path=([A-Za-z_][A-Za-z0-9_]*)/.exec(options)?.[1] ?? null;
+/**
+ * Creates the file empty with mode 600 before the copy is written into it: SQLite and pg_dump
+ * write into an existing file and keep its mode, so the copy is never readable by others, not
+ * even while it is written (a mode set afterwards would leave that window open).
+ */
+function privateFile(path: string): string {
+  rmSync(path, { force: true });
+  writeFileSync(path, "", { mode: 0o600, flag: "wx" });
+  return path;
 }
 
 /**
@@ -84,7 +97,7 @@ export function postgresSchema(url: string): string | null {
  * at least the server's major version.
  */
 async function backupPostgres(url: string, out: string): Promise<string> {
-  const partial = `${out}.partial`;
+  const partial = privateFile(`${out}.partial`);
   const schema = postgresSchema(url);
   // pg_dump sets its own search_path; libpq would also misread the `+` URLSearchParams writes for a space.
   const dumpUrl = new URL(url);

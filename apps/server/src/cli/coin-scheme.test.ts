@@ -279,7 +279,8 @@ describe("admin command line: H Coins commands", () => {
     "creates an account in the configured database and says so; a second run changes nothing",
     async () => {
       const created = await admin("hcoin-account-create", "852", "61234567");
-      expect(created).toMatchObject({ code: 0, stderr: "" });
+      // stderr holds only the line naming the database.
+      expect(created).toMatchObject({ code: 0, stderr: `Database: SQLite file ${run.dir}/members.db\n` });
       expect(created.stdout).toMatch(/^Created H Coins account HC\d{10} for \+852 61234567, not linked/);
       const again = await admin("hcoin-account-create", "852", "61234567");
       expect(again.code).toBe(0);

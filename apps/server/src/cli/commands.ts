@@ -100,7 +100,7 @@ const CONTENT_COMMANDS: Readonly<Record<string, AdminCommand>> = {
 export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   "import-members": {
     usage: IMPORT_MEMBERS_USAGE,
-    summary: `Import app members from a CSV file with a header row. Columns: ${MEMBER_IMPORT_COLUMNS.join(", ")}; the first two are required, the others may be left out or empty. Every row is checked first: one bad row and nothing is imported. Imported members answer CheckPhone 40005 until they finish web registration.`,
+    summary: `Import app members from a CSV file with a header row. Columns: ${MEMBER_IMPORT_COLUMNS.join(", ")}; the first two are required, the others may be left out or empty. Members are opted out of marketing on every channel unless email_consent, sms_consent or phone_consent is yes (then consent_statement names the statement they agreed to). Every row is checked first: one bad row and nothing is imported. Imported members answer CheckPhone 40005 until they finish web registration.`,
     run: importMembers,
   },
   block: {
@@ -131,13 +131,13 @@ export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   "member-export": {
     usage: MEMBER_EXPORT_USAGE,
     summary:
-      "Write everything held about a member (account, profile, preferences, sessions, SMS code records of the number, block, H Coins accounts and ledger) as one JSON document, secrets left out; for a data access request. docs/data-protection.md.",
+      "Write everything held about a member (account, profile, preferences and their consent records, sessions, SMS code records of the number, block, H Coins accounts and ledger) as one JSON document, secrets left out; for a data access request. docs/data-protection.md.",
     run: memberExport,
   },
   "member-erase": {
     usage: MEMBER_ERASE_USAGE,
     summary:
-      "Erase a member: their record, sessions (logged out) and the number's SMS code records are deleted and their H Coins accounts anonymised (the ledger stays): one transaction with the embedded scheme; an external scheme is asked first, and when it cannot answer nothing is erased. Asks for confirmation unless --yes. docs/data-protection.md.",
+      "Erase a member: their record, consent records, sessions (logged out) and the number's SMS code records are deleted and their H Coins accounts anonymised (the ledger stays): one transaction with the embedded scheme; an external scheme is asked first, and when it cannot answer nothing is erased. Asks for confirmation unless --yes. docs/data-protection.md.",
     run: (services, args) => memberErase(services, args),
   },
   backup: {
@@ -150,11 +150,16 @@ export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   ...CONTENT_COMMANDS,
 };
 
+/** Lets a command create and migrate the database DATABASE_URL names when it holds no member server tables. */
+export const CREATE_DATABASE_FLAG = "--create-database";
+
 export function usageText(): string {
   const lines = [
-    "Usage: npm run admin -- <command> [arguments]",
+    `Usage: npm run admin -- [${CREATE_DATABASE_FLAG}] <command> [arguments]`,
     "",
-    "Uses the server's configuration (DATABASE_URL, default sqlite:./data/members.db).",
+    "Uses the server's configuration (DATABASE_URL, default sqlite:./data/members.db), and names the",
+    "database on stderr first. It must hold the member server's tables: a missing SQLite file,",
+    `PostgreSQL database or schema is refused (exit 78) unless ${CREATE_DATABASE_FLAG} asks to create it.`,
     "<prefix> is 852, 853 or 86; <mobile> is 8 digits (852, 853) or 11 digits (86).",
     "",
     "Commands:",

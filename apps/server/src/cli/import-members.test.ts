@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { tablesOf } from "../testing/tables.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { CliError } from "./command.ts";
 import { importMembers } from "./import-members.ts";
@@ -179,6 +180,65 @@ describe("import-members", () => {
     expect(calls).toBe(2);
     expect(error.message).toContain("taken while importing");
     expect(await checkPhone("852", "91234567")).toBe(40003);
+  });
+
+  /** The opt-out flags of the member holding the number, and their consent records. */
+  const consentOf = async (phone: string) => {
+    const member = await t.app.services.members.findByPhone("852", phone);
+    const records = await tablesOf(t.app.services)
+      .selectFrom("marketing_consents")
+      .select(["channel", "opted_in", "statement_version", "source"])
+      .where("member_id", "=", member?.id as number)
+      .orderBy("id")
+      .execute();
+    return {
+      flags: [member?.email_subscription, member?.sms_subscription, member?.do_not_call],
+      records: records.map((r) => `${r.source} ${r.channel} ${r.opted_in} ${r.statement_version}`),
+    };
+  };
+
+  it("opts members out of every channel when the file carries no consent, and records it", async () => {
+    await importMembers(t.app.services, [await csv(HEADER, "852,91234567,,,,,,,")]);
+    expect(await consentOf("91234567")).toEqual({
+      flags: [1, 1, 1],
+      records: ["import email 0 null", "import sms 0 null", "import phone 0 null"],
+    });
+  });
+
+  it("takes the consent columns as given (yes, no or empty), with the statement the member agreed to", async () => {
+    const file = await csv(
+      "mobile_phone_prefix,mobile_phone,email_consent,sms_consent,phone_consent,consent_statement",
+      "852,91234567,yes,no,,app-2025-03",
+      "852,91234568,YES,Yes,yes,app-2024-01",
+      "852,91234569,no,,,",
+    );
+    expect(await importMembers(t.app.services, [file])).toMatch(/^Imported 3 members/);
+    expect(await consentOf("91234567")).toEqual({
+      flags: [0, 1, 1],
+      records: ["import email 1 app-2025-03", "import sms 0 app-2025-03", "import phone 0 app-2025-03"],
+    });
+    expect((await consentOf("91234568")).flags).toEqual([0, 0, 0]);
+    expect((await consentOf("91234569")).flags).toEqual([1, 1, 1]);
+  });
+
+  it("refuses a consent value other than yes or no, and a yes without its statement", async () => {
+    const error = await refusal(
+      await csv(
+        "mobile_phone_prefix,mobile_phone,email_consent,sms_consent,phone_consent,consent_statement",
+        "852,91234567,maybe,,,v1",
+        "852,91234568,,yes,yes,",
+        "852,91234569,0,,,v1",
+        `852,91234570,yes,,,${"v".repeat(33)}`,
+      ),
+    );
+    expect(error.message).toContain("4 bad rows; nothing was imported");
+    expect(error.message).toContain('line 2: email_consent "maybe" must be yes, no or empty');
+    expect(error.message).toContain(
+      "line 3: sms_consent, phone_consent are yes but consent_statement is empty: name the version of the statement the member agreed to",
+    );
+    expect(error.message).toContain('line 4: email_consent "0" must be yes, no or empty');
+    expect(error.message).toContain("line 5: consent_statement is 33 characters long, at most 32");
+    expect(await checkPhone("852", "91234568")).toBe(40003);
   });
 
   it("notes imported numbers that are blocked", async () => {

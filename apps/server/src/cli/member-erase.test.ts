@@ -49,12 +49,17 @@ describe("member-erase, embedded scheme (one transaction)", () => {
     const accountBefore = await t.app.services.coinSchemeClient.ledger(m.hcoinsMemberNo);
     const otherBalance = (await t.app.services.coinSchemeClient.ledger(other.hcoinsMemberNo)).balance;
     expect(await profileStatus(t, m.token)).toBe(200);
+    const memberId = (await t.app.services.members.findByPhone(m.prefix, m.phone))?.id as number;
+    const consentRecords = () =>
+      db.selectFrom("marketing_consents").select("member_id").where("member_id", "=", memberId).execute();
+    // Registration's three channels, then the preferences page opting out of each.
+    expect(await consentRecords()).toHaveLength(6);
 
     const output = await memberErase(t.app.services, [m.prefix, m.phone, "--yes"]);
 
     expect(output).toBe(
       [
-        `Erased member ${m.memberNo} (+852 ${m.phone}): the member record is deleted; 2 access tokens (1 live: those devices are logged out), 1 reset token and 1 SMS code record of +852 ${m.phone} deleted.`,
+        `Erased member ${m.memberNo} (+852 ${m.phone}): the member record is deleted; 2 access tokens (1 live: those devices are logged out), 6 consent records, 1 reset token and 1 SMS code record of +852 ${m.phone} deleted.`,
         `H Coins account ${m.hcoinsMemberNo} anonymised: no number, no member; its 2 transactions and balance of 190 stay in the ledger.`,
         `+852 ${m.phone} may register again as a new member.`,
       ].join("\n"),
@@ -75,6 +80,7 @@ describe("member-erase, embedded scheme (one transaction)", () => {
     ).toEqual({ accounts: [] });
     const after = await textColumnsHolding(db, m.needles);
     expect(after.hits).toEqual([]);
+    expect(await consentRecords()).toEqual([]);
     console.info(
       `[member-erase] ${after.columns} text columns scanned for ${m.needles.length} values: ${before.hits.length} hits before, none after; ledger ${totalsBefore.entries} entries, ${totalsBefore.coins} coins before and after.`,
     );

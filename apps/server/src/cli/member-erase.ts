@@ -38,7 +38,7 @@ export async function memberErase(
   const member = await memberFromArguments(services, positionals, MEMBER_ERASE_USAGE);
   const phone = showPhone(member.mobile_phone_prefix, member.mobile_phone);
   if (!values.yes) {
-    const question = `This deletes ${showMember(member)}: profile, preferences, sessions (they are logged out) and the number's SMS code records, and anonymises their H Coins accounts (the ledger stays). It cannot be undone.`;
+    const question = `This deletes ${showMember(member)}: profile, preferences and their consent records, sessions (they are logged out) and the number's SMS code records, and anonymises their H Coins accounts (the ledger stays). It cannot be undone.`;
     if (!(await confirm(question))) throw new CliError("not confirmed; nothing was erased");
   }
   const { coins, removed } = await services.dataProtection.erase(member).catch((error: unknown) => {
@@ -53,7 +53,7 @@ export async function memberErase(
   });
 
   const lines = [
-    `Erased ${showMember(member)}: the member record is deleted; ${plural(removed.accessTokens, "access token")} (${removed.liveAccessTokens} live: those devices are logged out), ${plural(removed.resetTokens, "reset token")} and ${plural(removed.smsCodes, "SMS code record")} of ${phone} deleted.`,
+    `Erased ${showMember(member)}: the member record is deleted; ${plural(removed.accessTokens, "access token")} (${removed.liveAccessTokens} live: those devices are logged out), ${plural(removed.consentRecords, "consent record")}, ${plural(removed.resetTokens, "reset token")} and ${plural(removed.smsCodes, "SMS code record")} of ${phone} deleted.`,
   ];
   for (const account of coins.accounts) {
     lines.push(

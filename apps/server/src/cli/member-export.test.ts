@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOLDER_COLUMNS } from "@hcoins/coin-scheme/holders";
+import { CONSENT_STATEMENT_VERSION } from "@hcoins/domain/marketing-consent";
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import { describe, expect, it } from "vitest";
 import { MEMBER_COLUMNS, TABLES_WITHOUT_MEMBER_DATA } from "../modules/data-protection/service.ts";
@@ -49,6 +50,7 @@ describe("member-export", () => {
       ["access_tokens", doc.access_tokens],
       ["reset_tokens", doc.reset_tokens],
       ["sms_codes", doc.sms_codes],
+      ["marketing_consents", doc.marketing_consents],
       ["blocked_numbers", [doc.blocked_number]],
       ["hcoin_accounts", doc.coin_scheme.accounts],
       ["hcoin_ledger", doc.coin_scheme.accounts[0]?.transactions ?? []],
@@ -66,6 +68,23 @@ describe("member-export", () => {
       "live",
       "revoked",
     ]);
+    // The consent history: registration's choice of each channel, then the preferences page's opt-outs.
+    expect(
+      doc.marketing_consents.map((record: Record<string, unknown>) => [
+        record.source,
+        record.channel,
+        record.opted_in,
+        record.statement_version,
+      ]),
+    ).toEqual([
+      ["registration", "email", 1, CONSENT_STATEMENT_VERSION],
+      ["registration", "sms", 1, CONSENT_STATEMENT_VERSION],
+      ["registration", "phone", 1, CONSENT_STATEMENT_VERSION],
+      ["preferences", "email", 0, CONSENT_STATEMENT_VERSION],
+      ["preferences", "sms", 0, CONSENT_STATEMENT_VERSION],
+      ["preferences", "phone", 0, CONSENT_STATEMENT_VERSION],
+    ]);
+    expect(doc.marketing_consents[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(doc.coin_scheme).toMatchObject({ kind: "embedded" });
     const [account] = doc.coin_scheme.accounts;
     expect(account).toMatchObject({ hcoins_memberno: m.hcoinsMemberNo, linked_member_ref: m.memberNo });

@@ -18,6 +18,7 @@ describe("unsubscribe-link", () => {
       birthday_month: null,
       register_store_code: null,
       external_customer_id: null,
+      consent: { email_subscription: 0, sms_subscription: 0, do_not_call: 0, statement: "app-2025-01" },
     });
   const linkIn = (output: string) => new URL(output.split("\n").at(-1) as string);
 

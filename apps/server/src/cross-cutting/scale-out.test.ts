@@ -117,6 +117,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
       "0001-members-and-auth",
       "0002-coin-scheme",
       "0003-content",
+      "0004-marketing-consents",
     ]);
     const [marker] = await query<{ value: string }>(
       "select value from settings where key = 'content_seeded'",

@@ -3,14 +3,19 @@ import { migrateToLatest } from "@hcoins/server-kit/migrate";
 import * as m0001 from "./migrations/0001-members-and-auth.ts";
 import * as m0002 from "./migrations/0002-coin-scheme.ts";
 import * as m0003 from "./migrations/0003-content.ts";
+import * as m0004 from "./migrations/0004-marketing-consents.ts";
+
+/** The first migration: a database that has recorded it holds the member server's tables. */
+export const FIRST_MEMBER_MIGRATION = "0001-members-and-auth";
 
 /** The member server's tables, recorded in Kysely's default `kysely_migration`. */
 export function migrateMemberDatabase(database: TableViews): Promise<void> {
   return migrateToLatest(database, {
     migrations: {
-      "0001-members-and-auth": m0001,
+      [FIRST_MEMBER_MIGRATION]: m0001,
       "0002-coin-scheme": m0002,
       "0003-content": m0003,
+      "0004-marketing-consents": m0004,
     },
   });
 }

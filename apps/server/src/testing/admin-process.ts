@@ -3,6 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { openDatabase } from "@hcoins/server-kit/database";
+import { migrateMemberDatabase } from "../db/migrate.ts";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 const ADMIN = "apps/server/src/cli/admin.ts";
@@ -17,13 +19,19 @@ export interface Run {
 }
 
 /**
- * A temporary SQLite file and a runner of the real `admin.ts` process against it.
+ * A temporary SQLite file and a runner of the real `admin.ts` process against it. The file
+ * holds the member server's tables, as the server's database does (the command line refuses
+ * any other), unless `database: "missing"`.
  *
  * The CLI is started by this Node with tsx as a loader, not through `npx` or `npm run`: a
  * package manager prints its own warnings (npm 11 on a machine whose npmrc sets `nodedir`),
  * and the tests read only what the CLI writes.
  */
-export async function adminProcess(prefix: string, extraEnv: NodeJS.ProcessEnv = {}) {
+export async function adminProcess(
+  prefix: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+  { database = "migrated" }: { database?: "migrated" | "missing" } = {},
+) {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   const env = {
     ...process.env,
@@ -32,6 +40,11 @@ export async function adminProcess(prefix: string, extraEnv: NodeJS.ProcessEnv =
     LOG_LEVEL: "silent",
     ...extraEnv,
   };
+  if (database === "migrated") {
+    const handle = openDatabase(env.DATABASE_URL);
+    await migrateMemberDatabase(handle);
+    await handle.close();
+  }
   const admin = (...args: string[]) =>
     new Promise<Run>((resolve) => {
       execFile(

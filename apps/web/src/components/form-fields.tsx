@@ -85,16 +85,18 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
 interface ChoiceGroupProps {
   legend: React.ReactNode;
   error?: FieldError | string | undefined;
+  /** The id of a text that explains the choices (read after the error line). */
+  describedBy?: string;
   children: React.ReactNode;
 }
 
 /** A fieldset of radios or checkboxes with its legend and one error line. */
-export function ChoiceGroup({ legend, error, children }: ChoiceGroupProps) {
+export function ChoiceGroup({ legend, error, describedBy, children }: ChoiceGroupProps) {
   const messageId = useId();
   return (
     <fieldset
       className="field choice-group"
-      aria-describedby={messageId}
+      aria-describedby={describedBy ? `${messageId} ${describedBy}` : messageId}
       aria-invalid={error ? true : undefined}
     >
       <legend>{legend}</legend>

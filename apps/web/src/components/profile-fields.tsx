@@ -16,12 +16,14 @@ import { type FieldPath, type FieldValues, useController, useFormContext } from 
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { currentLanguage } from "../lib/i18n.ts";
+import { ConsentStatements } from "./consent-statements.tsx";
 import { Choice, ChoiceGroup, SelectField, TextField } from "./form-fields.tsx";
 
 /*
  * The profile controls shared by /register/step3, /updateuser and /renew. Field names are the payload's
  * own (so the domain schema's issues land on the right control), except the three contact boxes, which
- * hold the tick (ticked = reachable = stored 0) and are inverted into the opt-out flags on save.
+ * hold the tick (ticked = reachable = stored 0) and are inverted into the opt-out flags on save; the
+ * consent statements follow them on every screen.
  * The component reads the form from a <FormProvider>, so each screen's form may carry its own extra
  * fields (email, password, referral code, terms) without fighting the types.
  */
@@ -245,6 +247,7 @@ export function ProfileFields({
   } = useFormContext<ProfileFormValues>();
   const validateSoon = useValidateChoiceSoon<ProfileFormValues>();
   const monthId = useId();
+  const statementsId = useId();
   const shown = (piece: ProfilePiece) => !hide.includes(piece);
   const language = currentLanguage();
   const region = watch("residential_country_region__c");
@@ -375,11 +378,15 @@ export function ProfileFields({
       )}
       {beforeContact}
       {shown("contact") && (
-        <ChoiceGroup legend={t("profile.contact")}>
-          <Choice type="checkbox" label={t("profile.contactEmail")} {...register("contact_email")} />
-          <Choice type="checkbox" label={t("profile.contactSms")} {...register("contact_sms")} />
-          <Choice type="checkbox" label={t("profile.contactPhone")} {...register("contact_phone")} />
-        </ChoiceGroup>
+        // The boxes never show without the consent statements they are ticked under.
+        <>
+          <ChoiceGroup legend={t("profile.contact")} describedBy={statementsId}>
+            <Choice type="checkbox" label={t("profile.contactEmail")} {...register("contact_email")} />
+            <Choice type="checkbox" label={t("profile.contactSms")} {...register("contact_sms")} />
+            <Choice type="checkbox" label={t("profile.contactPhone")} {...register("contact_phone")} />
+          </ChoiceGroup>
+          <ConsentStatements id={statementsId} />
+        </>
       )}
     </>
   );

@@ -101,6 +101,9 @@ export class DataProtectionService {
       })),
       reset_tokens: resetTokens.map((token) => exportRow(token, MEMBER_COLUMNS.reset_tokens)),
       sms_codes: smsCodes.map((code) => exportRow(code, MEMBER_COLUMNS.sms_codes)),
+      marketing_consents: held.consentRecords.map((record) =>
+        exportRow(record, MEMBER_COLUMNS.marketing_consents),
+      ),
       blocked_number: held.block ? exportRow(held.block, MEMBER_COLUMNS.blocked_numbers) : null,
       coin_scheme: { kind: this.coinScheme.kind, ...coins },
       withheld: withheldColumns(),
@@ -108,8 +111,8 @@ export class DataProtectionService {
   }
 
   /**
-   * Erases a member: their row, sessions, reset tokens and the SMS code records of their
-   * number are deleted, and their H Coins accounts anonymised (the ledger stays). Embedded
+   * Erases a member: their row, sessions, consent records, reset tokens and the SMS code
+   * records of their number are deleted, and their H Coins accounts anonymised (the ledger stays). Embedded
    * scheme: its tables are in the same database, so the whole erasure is one transaction.
    * External scheme: it is asked first (its erase is idempotent); when it cannot answer,
    * nothing is erased (SchemeDidNotErase), and when the member server's part then fails,
@@ -117,7 +120,13 @@ export class DataProtectionService {
    */
   async erase(member: MemberRow): Promise<{
     coins: HolderAnonymiseResult;
-    removed: { accessTokens: number; liveAccessTokens: number; resetTokens: number; smsCodes: number };
+    removed: {
+      accessTokens: number;
+      liveAccessTokens: number;
+      consentRecords: number;
+      resetTokens: number;
+      smsCodes: number;
+    };
   }> {
     const holder = holderOf(member);
     if (this.coinScheme.kind === "embedded") {

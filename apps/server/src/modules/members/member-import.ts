@@ -1,7 +1,19 @@
+import { CONSENT_CHANNELS, type ConsentChannel, OPT_OUT_FLAG_OF } from "@hcoins/domain/marketing-consent";
 import { emailSchema, FIRST_LAST_NAME_MAX_LENGTH } from "@hcoins/domain/payloads";
 import { phoneKey } from "@hcoins/domain/phone-rules";
 import { checkPhone, showMember, showMemberNo, showPhone } from "./operator-text.ts";
 import type { MemberRow } from "./service.ts";
+
+/**
+ * The consent columns: `yes` when the member agreed, in the app, to direct marketing on the
+ * channel; `no` or empty (or the column left out) and the member is opted out. Consent is given,
+ * never presumed (Hong Kong's PDPO), so a file without these columns opts everyone out.
+ */
+const CONSENT_COLUMN_OF = {
+  email: "email_consent",
+  sms: "sms_consent",
+  phone: "phone_consent",
+} as const satisfies Record<ConsentChannel, MemberImportColumn>;
 
 /** The columns of a member import, the first two required. */
 export const MEMBER_IMPORT_COLUMNS = [
@@ -14,6 +26,11 @@ export const MEMBER_IMPORT_COLUMNS = [
   "birthday_month",
   "register_store_code",
   "external_customer_id",
+  "email_consent",
+  "sms_consent",
+  "phone_consent",
+  // The version of the app's consent statement the member agreed to: required with a `yes`.
+  "consent_statement",
 ] as const;
 export type MemberImportColumn = (typeof MEMBER_IMPORT_COLUMNS)[number];
 export const REQUIRED_IMPORT_COLUMNS: readonly MemberImportColumn[] = ["mobile_phone_prefix", "mobile_phone"];
@@ -34,7 +51,24 @@ export interface ImportedMember {
   birthday_month: number | null;
   register_store_code: string | null;
   external_customer_id: string | null;
+  /** What the member agreed to in the app; left out, they are opted out of every channel. */
+  consent?: ImportedConsent;
 }
+
+/** The opt-out flags (1 = opted out, the members table's sense) and the statement agreed under. */
+export interface ImportedConsent {
+  email_subscription: number;
+  sms_subscription: number;
+  do_not_call: number;
+  statement: string | null;
+}
+
+export const OPTED_OUT: ImportedConsent = {
+  email_subscription: 1,
+  sms_subscription: 1,
+  do_not_call: 1,
+  statement: null,
+};
 
 /** The problems of each bad row; nothing was imported. */
 export class MemberImportRefused extends Error {
@@ -53,6 +87,7 @@ const MAX_LENGTH: Partial<Record<MemberImportColumn, number>> = {
   last_name: FIRST_LAST_NAME_MAX_LENGTH,
   register_store_code: 32,
   external_customer_id: 64,
+  consent_statement: 32,
 };
 
 /**
@@ -142,6 +177,20 @@ export async function checkImportRows(
       }
     }
 
+    const consent = { ...OPTED_OUT, statement: cells.consent_statement ?? null };
+    for (const channel of CONSENT_CHANNELS) {
+      const column = CONSENT_COLUMN_OF[channel];
+      const value = cells[column]?.toLowerCase() ?? "no";
+      if (value === "yes") consent[OPT_OUT_FLAG_OF[channel]] = 0;
+      else if (value !== "no") problems.push(`${column} "${cells[column]}" must be yes, no or empty`);
+    }
+    const agreed = CONSENT_CHANNELS.filter((channel) => consent[OPT_OUT_FLAG_OF[channel]] === 0);
+    if (agreed.length > 0 && !cells.consent_statement) {
+      problems.push(
+        `${agreed.map((channel) => CONSENT_COLUMN_OF[channel]).join(", ")} ${agreed.length === 1 ? "is" : "are"} yes but consent_statement is empty: name the version of the statement the member agreed to`,
+      );
+    }
+
     for (const [column, max] of Object.entries(MAX_LENGTH) as [MemberImportColumn, number][]) {
       const value = cells[column];
       if (value && value.length > max)
@@ -164,6 +213,7 @@ export async function checkImportRows(
         birthday_month: month,
         register_store_code: cells.register_store_code ?? null,
         external_customer_id: cells.external_customer_id ?? null,
+        consent,
       },
     });
   }

@@ -1,5 +1,10 @@
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
-import type { AccessTokensTable, BlockedNumbersTable, MembersTable } from "./tables.ts";
+import type {
+  AccessTokensTable,
+  BlockedNumbersTable,
+  MarketingConsentsTable,
+  MembersTable,
+} from "./tables.ts";
 
 /**
  * Every column of this module's tables, exported in a data access request or withheld with
@@ -10,6 +15,7 @@ export const MEMBER_DATA_COLUMNS: {
   members: Record<keyof MembersTable, ColumnPolicy>;
   access_tokens: Record<keyof AccessTokensTable, ColumnPolicy>;
   blocked_numbers: Record<keyof BlockedNumbersTable, ColumnPolicy>;
+  marketing_consents: Record<keyof MarketingConsentsTable, ColumnPolicy>;
 } = {
   members: {
     id: "exported",
@@ -50,6 +56,15 @@ export const MEMBER_DATA_COLUMNS: {
     mobile_phone_prefix: "exported",
     mobile_phone: "exported",
     reason: "exported",
+    created_at: "exported",
+  },
+  marketing_consents: {
+    id: "exported",
+    member_id: "exported",
+    channel: "exported",
+    opted_in: "exported",
+    statement_version: "exported",
+    source: "exported",
     created_at: "exported",
   },
 };

@@ -1,7 +1,7 @@
 import type { TableViews } from "@hcoins/server-kit/database";
 import { preparedQuery } from "@hcoins/server-kit/prepared-query";
-import type { Insertable, Kysely, Selectable, Updateable } from "kysely";
-import type { AccessTokensTable, MembersTable, MemberTables } from "./tables.ts";
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import type { AccessTokensTable, MarketingConsentsTable, MembersTable, MemberTables } from "./tables.ts";
 
 type MemberRow = Selectable<MembersTable>;
 
@@ -22,7 +22,7 @@ export type ProfileFields = Pick<
 /** What CheckPhone decides on: whose number it is, whether the account may go on, the profile, the password. */
 export type PhoneHolder = Pick<MemberRow, "id" | "disabled"> & ProfileFields & { has_password: boolean };
 
-/** The members, blocked_numbers and access_tokens tables; only the members service uses this. */
+/** The members, blocked_numbers, access_tokens and marketing_consents tables; only the members service uses this. */
 export class MemberRepository {
   private readonly db: Kysely<MemberTables>;
   private readonly memberAndBlock;
@@ -112,6 +112,46 @@ export class MemberRepository {
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Takes the member's row lock for the rest of the transaction (a write that changes nothing:
+   * PostgreSQL locks the row, SQLite takes the one write lock) and answers the row as it is now,
+   * so that a change compared with it is the change another writer cannot interleave with. It
+   * writes updated_at, not the key: on PostgreSQL a key write takes the key lock, which a
+   * session's insert (its foreign key) would wait on.
+   */
+  lockMember(id: number, trx: TableViews): Promise<MemberRow> {
+    return this.on(trx)
+      .updateTable("members")
+      .set({ updated_at: sql`updated_at` })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async insertConsentRecords(rows: Insertable<MarketingConsentsTable>[], trx: TableViews): Promise<void> {
+    if (rows.length > 0) await this.on(trx).insertInto("marketing_consents").values(rows).execute();
+  }
+
+  /** A member's consent records, oldest first. */
+  consentRecordsOf(memberId: number) {
+    return this.db
+      .selectFrom("marketing_consents")
+      .selectAll()
+      .where("member_id", "=", memberId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+  }
+
+  /** Deletes a member's consent records; returns how many. */
+  async deleteConsentRecordsOf(memberId: number, trx: TableViews): Promise<number> {
+    const result = await this.on(trx)
+      .deleteFrom("marketing_consents")
+      .where("member_id", "=", memberId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** Sets the password of a member who has none; false when one was set meanwhile. */

@@ -1,4 +1,5 @@
 import { ErrorCode, MemberCheckCode } from "@hcoins/domain/codes";
+import { CONSENT_STATEMENT_VERSION } from "@hcoins/domain/marketing-consent";
 import type { ProfileSavePayload, RegistrationPayload } from "@hcoins/domain/payloads";
 import { isDistrictOf } from "@hcoins/domain/profile-options";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
@@ -6,15 +7,17 @@ import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { Selectable, Updateable } from "kysely";
 import { AppError, validationError } from "../../errors.ts";
 import { newToken, sha256 } from "../../secrets.ts";
+import { consentChanges, type OptOutFlags } from "./consent-changes.ts";
 import {
   checkImportRows,
   type ImportedMember,
   MemberImportConflict,
   MemberImportRefused,
   type MemberImportRow,
+  OPTED_OUT,
 } from "./member-import.ts";
 import type { MemberRepository, PhoneHolder } from "./repository.ts";
-import type { MembersTable } from "./tables.ts";
+import type { ConsentSource, MembersTable } from "./tables.ts";
 import { isProfileComplete } from "./user-info.ts";
 
 /** A member as the server holds them: what the other modules, the routes and the CLI receive. */
@@ -45,7 +48,8 @@ const memberNoFor = (id: number) => `M${String(id).padStart(9, "0")}`;
 /**
  * Members: their records, profiles and preferences, the blocks of numbers, and their
  * sessions (access tokens: 256-bit random, stored as SHA-256, valid ACCESS_TOKEN_TTL_DAYS,
- * revocable).
+ * revocable). Every change of a marketing preference is recorded (marketing_consents) in the
+ * transaction that makes it.
  */
 export class MemberService {
   constructor(
@@ -141,7 +145,9 @@ export class MemberService {
         },
         trx,
       );
-      return await this.repo.update(row.id, { member_no: memberNoFor(row.id) }, trx);
+      const member = await this.repo.update(row.id, { member_no: memberNoFor(row.id) }, trx);
+      await this.recordConsent(null, member, "registration", CONSENT_STATEMENT_VERSION, trx);
+      return member;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const message = String((error as Error).message);
@@ -194,7 +200,7 @@ export class MemberService {
     if (Object.keys(changes).length === 0) return member;
     changes.updated_at = this.now();
     try {
-      return await this.repo.update(member.id, changes);
+      return await this.changeWithConsent(member.id, changes, "profile");
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(ErrorCode.emailTaken);
       throw error;
@@ -225,30 +231,68 @@ export class MemberService {
     return member;
   }
 
+  /** The preferences page's save, by the member or through an unsubscribe link (`source`). */
   setSubscriptions(
     memberId: number,
-    values: {
-      email_subscription: number;
-      sms_subscription: number;
-      do_not_call: number;
-      unsubscribe_reasons: number[];
-    },
+    values: OptOutFlags & { unsubscribe_reasons: number[] },
+    source: Extract<ConsentSource, "preferences" | "unsubscribe_link">,
   ) {
-    return this.repo.update(memberId, {
-      email_subscription: values.email_subscription,
-      sms_subscription: values.sms_subscription,
-      do_not_call: values.do_not_call,
-      unsubscribe_reasons: values.unsubscribe_reasons.join(","),
-      updated_at: this.now(),
+    return this.changeWithConsent(
+      memberId,
+      {
+        email_subscription: values.email_subscription,
+        sms_subscription: values.sms_subscription,
+        do_not_call: values.do_not_call,
+        unsubscribe_reasons: values.unsubscribe_reasons.join(","),
+        updated_at: this.now(),
+      },
+      source,
+    );
+  }
+
+  /**
+   * Updates the member and records each channel whose consent the update changed, in one
+   * transaction, compared with the row as it is under the row lock (not as the caller read it).
+   */
+  private changeWithConsent(
+    memberId: number,
+    changes: Updateable<MembersTable>,
+    source: ConsentSource,
+  ): Promise<MemberRow> {
+    return this.transaction(async (trx) => {
+      const before = await this.repo.lockMember(memberId, trx);
+      const after = await this.repo.update(memberId, changes, trx);
+      await this.recordConsent(before, after, source, CONSENT_STATEMENT_VERSION, trx);
+      return after;
     });
   }
 
-  /** An app member brought in by an operator: no password, so CheckPhone answers 40005. */
+  private recordConsent(
+    before: OptOutFlags | null,
+    after: MemberRow,
+    source: ConsentSource,
+    statementVersion: string | null,
+    trx: TableViews,
+  ): Promise<void> {
+    const at = after.updated_at;
+    const rows = consentChanges(before, after, { memberId: after.id, source, statementVersion, at });
+    return this.repo.insertConsentRecords(rows, trx);
+  }
+
+  /**
+   * An app member brought in by an operator: no password, so CheckPhone answers 40005. Opted out
+   * of every channel unless the file says the member agreed (member-import.ts); the choice is recorded.
+   */
   async importMember(values: ImportedMember, trx?: TableViews): Promise<MemberRow> {
+    if (!trx) return this.transaction((inner) => this.importMember(values, inner));
+    const { consent = OPTED_OUT, ...columns } = values;
     const at = this.now();
     const row = await this.repo.insert(
       {
-        ...values,
+        ...columns,
+        email_subscription: consent.email_subscription,
+        sms_subscription: consent.sms_subscription,
+        do_not_call: consent.do_not_call,
         password_hash: null,
         title: null,
         name: null,
@@ -257,9 +301,6 @@ export class MemberService {
         region: null,
         district: null,
         referral_code: null,
-        sms_subscription: 0,
-        email_subscription: 0,
-        do_not_call: 0,
         unsubscribe_reasons: "",
         source: "import",
         disabled: 0,
@@ -268,7 +309,11 @@ export class MemberService {
       },
       trx,
     );
-    return row.member_no ? row : this.repo.update(row.id, { member_no: memberNoFor(row.id) }, trx);
+    const member = row.member_no
+      ? row
+      : await this.repo.update(row.id, { member_no: memberNoFor(row.id) }, trx);
+    await this.recordConsent(null, member, "import", consent.statement, trx);
+    return member;
   }
 
   /**
@@ -341,31 +386,35 @@ export class MemberService {
     return this.repo.deleteEndedAccessTokens(now, now - REVOKED_TOKEN_KEPT_MS);
   }
 
-  /** What this module holds about a member besides their row: sessions, and a block of their number. */
+  /** What this module holds about a member besides their row: sessions, consent records, and a block of their number. */
   async dataOf(member: MemberRow) {
-    const [accessTokens, block] = await Promise.all([
+    const [accessTokens, consentRecords, block] = await Promise.all([
       this.repo.accessTokensOf(member.id),
+      this.repo.consentRecordsOf(member.id),
       this.repo.blockOf(member.mobile_phone_prefix, member.mobile_phone),
     ]);
-    return { accessTokens, block };
+    return { accessTokens, consentRecords, block };
   }
 
   /**
-   * Deletes the member and their access tokens in the caller's transaction: every device is
-   * logged out (a token without its row is unknown). A block of the number is the operator's
-   * record about the number and stays. Throws MemberErasedMeanwhile when the row was gone.
+   * Deletes the member, their access tokens and their consent records in the caller's
+   * transaction: every device is logged out (a token without its row is unknown). A block of
+   * the number is the operator's record about the number and stays. Throws
+   * MemberErasedMeanwhile when the row was gone.
    */
   async erase(
     member: MemberRow,
     trx: TableViews,
-  ): Promise<{ accessTokens: number; liveAccessTokens: number }> {
+  ): Promise<{ accessTokens: number; liveAccessTokens: number; consentRecords: number }> {
     const now = this.now();
     const tokens = await this.repo.deleteAccessTokensOf(member.id, trx);
+    const consentRecords = await this.repo.deleteConsentRecordsOf(member.id, trx);
     if (!(await this.repo.delete(member.id, trx)))
       throw new MemberErasedMeanwhile(`member ${member.id} is gone`);
     return {
       accessTokens: tokens.length,
       liveAccessTokens: tokens.filter((token) => token.revoked_at === null && token.expires_at > now).length,
+      consentRecords,
     };
   }
 }

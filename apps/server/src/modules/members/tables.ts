@@ -1,3 +1,4 @@
+import type { ConsentChannel } from "@hcoins/domain/marketing-consent";
 import type { Generated } from "kysely";
 
 /**
@@ -10,6 +11,7 @@ export type MemberTables = {
   members: MembersTable;
   blocked_numbers: BlockedNumbersTable;
   access_tokens: AccessTokensTable;
+  marketing_consents: MarketingConsentsTable;
 };
 
 export type MembersTable = {
@@ -56,4 +58,20 @@ export type AccessTokensTable = {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+};
+
+/** Where a consent change was made. */
+export type ConsentSource = "registration" | "profile" | "preferences" | "unsubscribe_link" | "import";
+
+/** Each change of a member's direct-marketing consent on a channel (written with the change, in its transaction). */
+export type MarketingConsentsTable = {
+  id: Generated<number>;
+  member_id: number;
+  channel: ConsentChannel;
+  /** 1: the member agreed to direct marketing on the channel; 0: opted out. */
+  opted_in: number;
+  /** The consent statements' version the member was shown (CONSENT_STATEMENT_VERSION); on import, the file's. */
+  statement_version: string | null;
+  source: ConsentSource;
+  created_at: number;
 };

@@ -407,7 +407,7 @@ describe("POST /crm/registration/register-with-mobile", () => {
     });
   });
 
-  it("leaves the contact flags at 0 (not opted out) when the form omits them", async () => {
+  it("opts out of every channel when the form omits the contact flags: consent is not presumed", async () => {
     const t = await app();
     const phone = nextPhone();
     const { email_subscription, sms_subscription, do_not_call, ...payload } = validRegistration(phone);
@@ -415,9 +415,9 @@ describe("POST /crm/registration/register-with-mobile", () => {
     const res = await t.call("POST", REGISTER, { body: { ...payload, sms_token } });
     expect(res.status).toBe(200);
     expect(res.body.payload.user).toMatchObject({
-      email_subscription: 0,
-      sms_subscription: 0,
-      do_not_call: 0,
+      email_subscription: 1,
+      sms_subscription: 1,
+      do_not_call: 1,
     });
     expect([email_subscription, sms_subscription, do_not_call]).toEqual([0, 0, 0]);
   });

@@ -49,7 +49,7 @@ export const subscriptionRoutes: FastifyPluginAsync<{ services: Services }> = as
     async (request) => {
       const { token, ...changes } = request.body;
       const member = await memberOf(request, token);
-      return ok(await subscriptions.save(member, changes));
+      return ok(await subscriptions.save(member, changes, Boolean(token)));
     },
   );
 };

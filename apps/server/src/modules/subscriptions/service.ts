@@ -38,15 +38,23 @@ export class SubscriptionService {
     };
   }
 
-  /** Fields not sent keep their value; reasons are kept only while every channel is opted out. */
-  async save(member: MemberRow, changes: Partial<Preferences>): Promise<Preferences> {
+  /**
+   * Fields not sent keep their value; reasons are kept only while every channel is opted out.
+   * `viaLink`: the change came through an unsubscribe link rather than the member's session
+   * (each consent change is recorded with where it was made).
+   */
+  async save(member: MemberRow, changes: Partial<Preferences>, viaLink: boolean): Promise<Preferences> {
     // A field sent blank arrives as an undefined key: it keeps the stored value, like a field not sent.
     const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     const next = { ...this.preferencesOf(member), ...sent };
     const allOptedOut =
       next.email_subscription === 1 && next.sms_subscription === 1 && next.do_not_call === 1;
     if (!allOptedOut) next.unsubscribe_reasons = [];
-    const updated = await this.members.setSubscriptions(member.id, next);
+    const updated = await this.members.setSubscriptions(
+      member.id,
+      next,
+      viaLink ? "unsubscribe_link" : "preferences",
+    );
     return this.preferencesOf(updated);
   }
 

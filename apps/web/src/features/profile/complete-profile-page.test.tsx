@@ -39,6 +39,30 @@ afterEach(async () => {
 });
 
 describe("CompleteProfilePage", () => {
+  it.each([
+    [
+      "en",
+      "Keep me informed of offers and news by",
+      /leave its box unticked/,
+      /direct marketing about their products/,
+    ],
+    ["tc", "我願意透過以下途徑接收優惠及最新消息", /請不要剔選該渠道/, /直接促銷資訊/],
+    ["sc", "我愿意通过以下途径接收优惠及最新资讯", /请不要勾选该渠道/, /直接营销信息/],
+  ])(
+    "shows both consent statements under the contact boxes, describing them (%s)",
+    async (language, legend, optOut, directMarketing) => {
+      await act(() => i18next.changeLanguage(language));
+      mockApi({});
+      renderPage();
+      const boxes = await screen.findByRole("group", { name: legend });
+      const statements = screen.getByText(optOut).parentElement as HTMLElement;
+      expect(statements).toHaveTextContent(directMarketing);
+      expect(boxes.getAttribute("aria-describedby")?.split(" ")).toContain(statements.id);
+      // Under the boxes, before the terms box.
+      expect(boxes.compareDocumentPosition(statements) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    },
+  );
+
   it("starts from the member's info: no gender chosen, contact ticked when stored 0, terms unticked, no mobile or password", async () => {
     mockApi({});
     renderPage();

@@ -19,6 +19,29 @@ afterEach(async () => {
 });
 
 describe("EditProfilePage", () => {
+  it.each([
+    [
+      "en",
+      "Keep me informed of offers and news by",
+      /leave its box unticked/,
+      /direct marketing about their products/,
+    ],
+    ["tc", "我願意透過以下途徑接收優惠及最新消息", /請不要剔選該渠道/, /直接促銷資訊/],
+    ["sc", "我愿意通过以下途径接收优惠及最新资讯", /请不要勾选该渠道/, /直接营销信息/],
+  ])(
+    "shows both consent statements under the contact boxes, describing them (%s)",
+    async (language, legend, optOut, directMarketing) => {
+      await act(() => i18next.changeLanguage(language));
+      mockApi({});
+      renderPage(member({ birthday_month: 7 }));
+      const boxes = await screen.findByRole("group", { name: legend });
+      const statements = screen.getByText(optOut).parentElement as HTMLElement;
+      expect(statements).toHaveTextContent(directMarketing);
+      expect(boxes.getAttribute("aria-describedby")?.split(" ")).toContain(statements.id);
+      expect(boxes.compareDocumentPosition(statements) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    },
+  );
+
   it("shows the member's info with the mobile disabled, a set birth month locked, no referral code or terms", async () => {
     mockApi({});
     renderPage(member({ birthday_month: 7, gender: 1 }));

@@ -121,10 +121,6 @@ function RegisterForm({ phone }: { phone: Required<Phone> }) {
               />
             }
           />
-          <div className="register-consent">
-            <p>{t("consentOptOut")}</p>
-            <p>{t("consentDirectMarketing")}</p>
-          </div>
           <TermsBox />
           <SubmitActions loading={complete.isPending}>{t("common:submit")}</SubmitActions>
         </form>

@@ -48,6 +48,16 @@ describe("PreferencesPage", () => {
     expect(api.called(GET)[0]?.url.searchParams.has("token")).toBe(false);
   });
 
+  it("shows the consent statements under the boxes, to the member and to an unsubscribe link alike", async () => {
+    mockApi({ [GET]: stored(1, 1, 1) });
+    renderPage("/subscription-preferences?token=link-token");
+    await screen.findByRole("checkbox", { name: "Email" });
+    const statements = screen.getByText(/leave its box unticked/).parentElement as HTMLElement;
+    expect(statements).toHaveTextContent(/direct marketing about their products/);
+    const channels = box("Email").closest("fieldset") as HTMLElement;
+    expect(channels.getAttribute("aria-describedby")?.split(" ")).toContain(statements.id);
+  });
+
   it("shows the six reasons only when every box is unticked; ticking a box again hides and clears them", async () => {
     session.setToken("member-token");
     mockApi({ [GET]: stored(0, 1, 1) });

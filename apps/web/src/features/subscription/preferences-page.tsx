@@ -1,6 +1,7 @@
 import type { Preferences } from "@hcoins/domain/api/subscriptions";
 import { UNSUBSCRIBE_REASONS } from "@hcoins/domain/profile-options";
 import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
@@ -15,6 +16,7 @@ import { ApiError } from "../../api/client.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { preferencesQuery, useSavePreferences } from "../../api/subscriptions.ts";
 import { Button } from "../../components/button.tsx";
+import { ConsentStatements } from "../../components/consent-statements.tsx";
 import { Choice, ChoiceGroup } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { currentLanguage } from "../../lib/i18n.ts";
@@ -106,6 +108,7 @@ function PreferencesForm({ stored, linkToken }: { stored: Preferences; linkToken
   const [email, sms, phone, reasons] = watch(["contact_email", "contact_sms", "contact_phone", "reasons"]);
   const allUnticked = !email && !sms && !phone;
   const language = currentLanguage();
+  const statementsId = useId();
 
   // Ticking a channel again takes the member off the unsubscribe path: the reasons go with it.
   const contact = (name: "contact_email" | "contact_sms" | "contact_phone") =>
@@ -131,11 +134,13 @@ function PreferencesForm({ stored, linkToken }: { stored: Preferences; linkToken
   return (
     <form className="card subscription-form" noValidate onSubmit={handleSubmit(submit)}>
       <p className="page-intro">{t("intro")}</p>
-      <ChoiceGroup legend={t("contactLegend")}>
+      <ChoiceGroup legend={t("contactLegend")} describedBy={statementsId}>
         <Choice type="checkbox" label={t("email")} {...contact("contact_email")} />
         <Choice type="checkbox" label={t("sms")} {...contact("contact_sms")} />
         <Choice type="checkbox" label={t("phone")} {...contact("contact_phone")} />
       </ChoiceGroup>
+      {/* Ticking a box here is consent too: given under the same statements as everywhere. */}
+      <ConsentStatements id={statementsId} />
       {allUnticked && (
         <div className="subscription-reasons">
           <ChoiceGroup legend={t("reasonsLegend")}>
