@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Language } from "@hcoins/domain/languages";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { seriousViolations } from "./support/axe.ts";
 import { launchBrowser } from "./support/browser.ts";
 import {
   api,
@@ -383,6 +384,9 @@ async function main() {
         await page.waitForTimeout(350);
       }
       for (const note of await inspect(page, width, loading)) problems.push(`${label}: ${note}`);
+      if (process.env.SCREENSHOT_AXE) {
+        for (const note of await seriousViolations(page)) problems.push(`${label}: ${note}`);
+      }
       const dir = path.join(OUT, language, String(width));
       await mkdir(dir, { recursive: true });
       // A modal dialog covers the screen, not the page: its shot is what the member sees.
