@@ -12,7 +12,7 @@ import type { AccountRow, EntryRow, HcoinLedgerTable } from "./tables.ts";
  * when it is. ledger-check proves both sums.
  */
 
-export type NewEntry = Omit<Insertable<HcoinLedgerTable>, "account_id" | "remaining" | "created_at">;
+type NewEntry = Omit<Insertable<HcoinLedgerTable>, "account_id" | "remaining" | "created_at">;
 
 /**
  * An entry that is no purchase or refund (an adjustment, an expiry): no store or receipt, no

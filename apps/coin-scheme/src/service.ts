@@ -144,31 +144,30 @@ export class CoinSchemeService {
     client: string,
     birthMonth: number | null = null,
   ): Promise<LinkResult> {
-    const account = await this.repository.accountByMemberNo(hcoinsMemberNo);
+    let account = await this.repository.accountByMemberNo(hcoinsMemberNo);
     if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
-    if (account.linked_member_ref === memberRef) {
-      if (birthMonth !== null && account.birth_month === null) {
-        await this.repository.setBirthMonth(account.id, birthMonth);
-        account.birth_month = birthMonth;
-      }
-      return { account: accountView(account), linked_now: false };
-    }
-    if (account.linked_member_ref !== null)
-      throw new SchemeError(SchemeErrorCode.accountLinkedToAnotherMember);
-    await this.refuseRefLinkedElsewhere(memberRef, account.id);
     let updated = 0;
-    try {
-      updated = await this.repository.linkAccount(account.id, { memberRef, at: this.now(), client });
-    } catch (error) {
-      // The unique member ref: a concurrent call linked this member to another account.
-      if (isUniqueViolation(error)) throw new SchemeError(SchemeErrorCode.memberLinkedToAnotherAccount);
-      throw error;
+    if (account.linked_member_ref !== memberRef) {
+      if (account.linked_member_ref !== null)
+        throw new SchemeError(SchemeErrorCode.accountLinkedToAnotherMember);
+      await this.refuseRefLinkedElsewhere(memberRef, account.id);
+      try {
+        updated = await this.repository.linkAccount(account.id, { memberRef, at: this.now(), client });
+      } catch (error) {
+        // The unique member ref: a concurrent call linked this member to another account.
+        if (isUniqueViolation(error)) throw new SchemeError(SchemeErrorCode.memberLinkedToAnotherAccount);
+        throw error;
+      }
+      account = (await this.repository.accountByMemberNo(hcoinsMemberNo)) as AccountRow;
+      if (account.linked_member_ref !== memberRef)
+        throw new SchemeError(SchemeErrorCode.accountLinkedToAnotherMember);
     }
-    if (birthMonth !== null) await this.repository.setBirthMonth(account.id, birthMonth);
-    const after = (await this.repository.accountByMemberNo(hcoinsMemberNo)) as AccountRow;
-    if (after.linked_member_ref !== memberRef)
-      throw new SchemeError(SchemeErrorCode.accountLinkedToAnotherMember);
-    return { account: accountView(after), linked_now: updated > 0 };
+    // Only once the account is this member's: the month is theirs.
+    if (birthMonth !== null && account.birth_month === null) {
+      await this.repository.setBirthMonth(account.id, birthMonth);
+      account = { ...account, birth_month: birthMonth };
+    }
+    return { account: accountView(account), linked_now: updated > 0 };
   }
 
   /**
