@@ -18,7 +18,9 @@ import { createTestApp, type TestApp } from "../testing/test-app.ts";
 
 const KEY = "faults-member-server-key";
 const BASE = "/custom-api/custom/cuapp/customer";
-const TIMEOUT_MS = 400;
+// Long enough for a freshly started scheme on a loaded CI machine (400 ms timed a create out),
+// short enough that the frozen case stays quick.
+const TIMEOUT_MS = 1_500;
 
 let directory: string;
 let scheme: ServerProcess;
