@@ -6,6 +6,9 @@ import { z } from "zod";
  * every answer with them, so both sides agree on one definition.
  */
 
+/** en, tc and sc, each required (the scheme keeps every text of a reward in the three). */
+export const localizedSchema = z.object({ en: z.string(), tc: z.string(), sc: z.string() });
+
 export const accountSchema = z.object({
   hcoins_memberno: z.string(),
   mobile_phone_prefix: z.string(),
@@ -24,7 +27,8 @@ export type SchemeAccount = z.infer<typeof accountSchema>;
 /** One ledger entry: a purchase or refund at a till, an adjustment, an expiry. */
 export const transactionSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(["purchase", "refund", "adjustment", "expiry"]),
+  /** `redemption` spends coins on a reward; `cancellation` returns a cancelled voucher's coins. */
+  kind: z.enum(["purchase", "refund", "adjustment", "expiry", "redemption", "cancellation"]),
   hcoins_memberno: z.string(),
   store_code: z.string().nullable(),
   receipt_no: z.string().nullable(),
@@ -52,6 +56,10 @@ export const transactionSchema = z.object({
   remaining: z.number().int(),
   /** When a credit's remaining coins expire; null = never. */
   expires_at: z.string().nullable(),
+  /** The reward a redemption (or a cancellation) was for; null for other entries. */
+  reward_id: z.number().int().nullable(),
+  /** The voucher a redemption issued (or a cancellation cancelled); null for other entries. */
+  voucher_code: z.string().nullable(),
   created_at: z.string(),
 });
 export type SchemeTransaction = z.infer<typeof transactionSchema>;
@@ -93,8 +101,12 @@ export type TransactionResult = z.infer<typeof transactionResponse>;
 export const ledgerResponse = z.object({
   account: accountSchema,
   balance: z.number().int(),
-  /** Newest first. */
+  /** Newest first, `limit` of them from `offset`. */
   entries: z.array(transactionSchema),
+  /** How many entries the account has in all (for paging). */
+  total: z.number().int(),
+  /** The titles of the rewards these entries name (reward_id), so a history can say what was redeemed. */
+  rewards: z.array(z.object({ id: z.number().int(), title: localizedSchema })),
 });
 export type LedgerResult = z.infer<typeof ledgerResponse>;
 
@@ -189,6 +201,120 @@ export const bonusDayRemoveResponse = z.object({
   configured_multiplier: z.string().nullable(),
 });
 export type BonusDayRemoveResult = z.infer<typeof bonusDayRemoveResponse>;
+
+/** What a balance shows: the coins, and those that will expire soonest, by date. */
+export const balanceResponse = z.object({
+  hcoins_memberno: z.string(),
+  balance: z.number().int(),
+  /** Open credits grouped by expiry time, soonest first (at most 5); empty when nothing expires. */
+  expiring: z.array(z.object({ expires_at: z.string(), coins: z.number().int() })),
+  /** When the scheme answered. */
+  as_of: z.string(),
+});
+export type BalanceResult = z.infer<typeof balanceResponse>;
+
+// ---- rewards and vouchers ------------------------------------------------------------
+
+/**
+ * A reward of the catalogue: an e-gift voucher (`evoucher`: a value to spend at the stores
+ * named, or at every store of the scheme when none are) or a product (`product`: collected at
+ * those stores). Redeeming one spends `coins` and takes one unit of `stock`, and issues a
+ * voucher valid for `voucher_valid_days` days.
+ */
+export const rewardSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(["evoucher", "product"]),
+  /** The price in H Coins. */
+  coins: z.number().int(),
+  /** Units left to redeem. */
+  stock: z.number().int(),
+  /** An e-gift voucher's face value in HKD ("100.00"); null for a product. */
+  value_amount: z.string().nullable(),
+  /** Where the voucher may be used; empty = every store of the scheme. */
+  store_codes: z.array(z.string()),
+  title: localizedSchema,
+  description: localizedSchema,
+  terms: localizedSchema,
+  /** An https address or a site path (/crm/media/…); null = no image. */
+  image_url: z.string().nullable(),
+  /** The redemption window; null = open on that side. */
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  /** How many vouchers of this reward one member may hold (cancelled ones not counted); null = no limit. */
+  per_member_limit: z.number().int().nullable(),
+  voucher_valid_days: z.number().int(),
+  active: z.boolean(),
+  /** Catalogue order, lowest first. */
+  sort_order: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** With `member_ref` in the request: the vouchers of this reward that member holds (not cancelled); else null. */
+  redeemed_by_member: z.number().int().nullable(),
+});
+export type SchemeReward = z.infer<typeof rewardSchema>;
+
+export const rewardsResponse = z.object({ rewards: z.array(rewardSchema) });
+export type RewardsResult = z.infer<typeof rewardsResponse>;
+export const rewardResponse = z.object({ reward: rewardSchema });
+export type RewardResult = z.infer<typeof rewardResponse>;
+
+/**
+ * A voucher a redemption issued. `status`: issued (usable until `valid_until`), used (at a
+ * till), expired (issued and past `valid_until`: no coins back), cancelled (by an operator:
+ * coins and stock returned).
+ */
+export const voucherSchema = z.object({
+  /** Unguessable, 16 characters of Crockford base 32 in groups of four: what the QR code carries. */
+  code: z.string(),
+  reward_id: z.number().int(),
+  kind: z.enum(["evoucher", "product"]),
+  title: localizedSchema,
+  value_amount: z.string().nullable(),
+  store_codes: z.array(z.string()),
+  hcoins_memberno: z.string(),
+  /** The coins it cost. */
+  coins: z.number().int(),
+  status: z.enum(["issued", "used", "expired", "cancelled"]),
+  issued_at: z.string(),
+  valid_until: z.string(),
+  used_at: z.string().nullable(),
+  used_store_code: z.string().nullable(),
+  used_receipt_no: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+});
+export type SchemeVoucher = z.infer<typeof voucherSchema>;
+
+export const voucherResponse = z.object({ voucher: voucherSchema });
+export type VoucherResult = z.infer<typeof voucherResponse>;
+export const vouchersResponse = z.object({ vouchers: z.array(voucherSchema) });
+export type VouchersResult = z.infer<typeof vouchersResponse>;
+
+/** A redemption: the voucher issued, the debit that paid for it, the balance after. */
+export const redemptionResponse = z.object({
+  voucher: voucherSchema,
+  transaction: transactionSchema,
+  balance: z.number().int(),
+  /** True when the idempotency key had been used for this reward before: nothing changed again. */
+  duplicate: z.boolean(),
+});
+export type RedemptionResult = z.infer<typeof redemptionResponse>;
+
+/** A voucher used at a till. */
+export const voucherUseResponse = z.object({
+  voucher: voucherSchema,
+  /** True when the same store and receipt had used it already: nothing changed again. */
+  duplicate: z.boolean(),
+});
+export type VoucherUseResult = z.infer<typeof voucherUseResponse>;
+
+/** A voucher an operator cancelled: its coins credited back (`transaction`) and its unit back in stock. */
+export const voucherCancelResponse = z.object({
+  voucher: voucherSchema,
+  transaction: transactionSchema,
+  balance: z.number().int(),
+});
+export type VoucherCancelResult = z.infer<typeof voucherCancelResponse>;
 
 /** The success envelope, as the member server's: `{code: 200, payload}`. */
 export const envelope = <T extends z.ZodType>(payload: T) => z.object({ code: z.literal(200), payload });

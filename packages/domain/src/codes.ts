@@ -21,6 +21,18 @@ export const ErrorCode = {
   passwordTooCommon: 4207,
   serviceUnavailable: 5030,
   emailTaken: 40010,
+  /** Redeeming: the password given as the step-up proof is wrong (with attempts_remaining). */
+  stepUpPasswordIncorrect: 4230,
+  /** Redeeming: the member's balance is below the reward's price. */
+  coinsInsufficient: 4231,
+  /** Redeeming: no units left. */
+  rewardOutOfStock: 4232,
+  /** Redeeming: the reward is inactive, or its redemption window has not opened or has closed. */
+  rewardNotAvailable: 4233,
+  /** Redeeming: the member holds as many of this reward as one member may. */
+  rewardLimitReached: 4234,
+  /** The member's number has no H Coins account linked to them yet. */
+  coinAccountNotLinked: 4235,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -43,6 +55,12 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4207: 400,
   5030: 503,
   40010: 409,
+  4230: 400,
+  4231: 409,
+  4232: 409,
+  4233: 409,
+  4234: 409,
+  4235: 409,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -171,6 +189,36 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     tc: "此電郵地址已被登記，請輸入另一個電郵地址。",
     sc: "该电子邮箱已被注册，请输入其他电子邮箱。",
   },
+  4230: {
+    en: "The password is incorrect, please try again.",
+    tc: "密碼不正確，請重試。",
+    sc: "密码不正确，请重试。",
+  },
+  4231: {
+    en: "You do not have enough H Coins for this reward.",
+    tc: "你的 H Coins 不足以換領此禮遇。",
+    sc: "您的 H Coins 不足以兑换此礼遇。",
+  },
+  4232: {
+    en: "Sorry, this reward has just run out.",
+    tc: "抱歉，此禮遇剛剛已換完。",
+    sc: "抱歉，此礼遇刚刚已兑完。",
+  },
+  4233: {
+    en: "This reward is not available for redemption at the moment.",
+    tc: "此禮遇現時未能換領。",
+    sc: "此礼遇目前无法兑换。",
+  },
+  4234: {
+    en: "You have already redeemed this reward as many times as allowed.",
+    tc: "你已達此禮遇的換領上限。",
+    sc: "您已达到此礼遇的兑换上限。",
+  },
+  4235: {
+    en: "Your mobile number has no H Coins account linked yet.",
+    tc: "你的手提電話號碼尚未連結 H Coins 帳戶。",
+    sc: "您的手机号码尚未关联 H Coins 账户。",
+  },
 };
 
 export type MemberCheckAlertCode = 40002 | 40003 | 40005 | 40006;
@@ -235,5 +283,6 @@ export const VALIDATION_RULES = [
   "termsRequired",
   "subscriptionInvalid",
   "reasonInvalid",
+  "stepUpRequired",
 ] as const;
 export type ValidationRule = (typeof VALIDATION_RULES)[number];

@@ -4,6 +4,7 @@ import * as cms from "./cms.ts";
 import * as coins from "./coins.ts";
 import * as media from "./media.ts";
 import * as memberChecks from "./member-checks.ts";
+import * as memberCoins from "./member-coins.ts";
 import * as profile from "./profile.ts";
 import * as registration from "./registration.ts";
 import type { ApiRoute, ROUTES, RouteName } from "./routes.ts";
@@ -40,6 +41,13 @@ export const CONTRACT = {
   linkCoinAccount: coins.linkCoinAccount,
   createCoinAccount: coins.createCoinAccount,
   duplicateRegistrationCheck: coins.duplicateRegistrationCheck,
+  coinBalance: memberCoins.coinBalance,
+  coinHistory: memberCoins.coinHistory,
+  rewards: memberCoins.rewards,
+  reward: memberCoins.reward,
+  redeemReward: memberCoins.redeemReward,
+  redeemSmsCode: memberCoins.redeemSmsCode,
+  vouchers: memberCoins.vouchers,
   banners: cms.banners,
   cmsPage: cms.cmsPage,
   stores: stores.stores,

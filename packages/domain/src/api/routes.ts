@@ -67,6 +67,15 @@ export const ROUTES = {
   createCoinAccount: custom(`${COIN_CALLS}/hcoin-create`, "member"),
   duplicateRegistrationCheck: custom(`${COIN_CALLS}/hcoin-check-is-duplicate-reg`),
 
+  // A member's own H Coins (member-coins.ts); the catalogue is open to visitors too.
+  coinBalance: custom(`${COIN_CALLS}/hcoin-balance`, "member"),
+  coinHistory: custom(`${COIN_CALLS}/hcoin-history`, "member"),
+  rewards: custom(`${COIN_CALLS}/hcoin-rewards`),
+  reward: custom(`${COIN_CALLS}/hcoin-reward`),
+  redeemReward: custom(`${COIN_CALLS}/hcoin-redeem`, "member"),
+  redeemSmsCode: custom(`${COIN_CALLS}/hcoin-redeem-sms`, "member"),
+  vouchers: custom(`${COIN_CALLS}/hcoin-vouchers`, "member"),
+
   banners: crm("GET", "/cms/banner"),
   cmsPage: crm("GET", "/cms/page"),
 

@@ -1,4 +1,5 @@
 import type {
+  BalanceResult,
   BirthMonthResult,
   BonusDayRemoveResult,
   BonusDaySetResult,
@@ -9,12 +10,19 @@ import type {
   LedgerCheckResult,
   LedgerResult,
   LinkResult,
+  RedemptionResult,
+  RewardResult,
+  RewardsResult,
   SchemeAccount,
   StoreResult,
   StoresResult,
   TransactionResult,
+  VoucherCancelResult,
+  VoucherResult,
+  VouchersResult,
 } from "@hcoins/coin-scheme/api-schemas";
 import type { Holder, HolderAnonymiseResult, HolderExport } from "@hcoins/coin-scheme/holders";
+import type { LocalizedText } from "@hcoins/domain/languages";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 
@@ -32,7 +40,31 @@ export interface CoinSchemeClient {
   linkAccount(hcoinsMemberNo: string, memberRef: string, birthMonth: number | null): Promise<LinkResult>;
   /** Once: the same month again changes nothing, another is refused (6013). */
   setBirthMonth(hcoinsMemberNo: string, month: number): Promise<BirthMonthResult>;
-  ledger(hcoinsMemberNo: string, limit?: number): Promise<LedgerResult>;
+  /** Newest first: `limit` entries (default 50) from `offset` (default 0), with the total. */
+  ledger(hcoinsMemberNo: string, page?: { limit?: number; offset?: number }): Promise<LedgerResult>;
+  /** The balance and the coins expiring soonest. */
+  balance(hcoinsMemberNo: string): Promise<BalanceResult>;
+  /** The catalogue in its order; with `memberRef` each reward says how many that member holds. */
+  rewards(filter: { activeOnly: boolean; memberRef?: string }): Promise<RewardsResult>;
+  /** One reward (active or not); 6020 when there is none. */
+  reward(id: number, memberRef?: string): Promise<RewardResult>;
+  /** Creates a reward (no id) or replaces its fields (id); stock changes go through changeStock. */
+  saveReward(reward: RewardInput, id?: number): Promise<RewardResult>;
+  /** Adds (delta > 0) or removes units; never below zero (4000 `stockNegative`). */
+  changeStock(id: number, delta: number): Promise<RewardResult>;
+  /**
+   * Spends the reward's coins and one unit of stock, issuing a voucher, in one transaction.
+   * Happens once per (account, key): sent again it answers the first with `duplicate: true`.
+   * 6018 not enough coins, 6020 no such reward, 6021 inactive or outside its window, 6022 out
+   * of stock, 6023 the member's limit reached.
+   */
+  redeem(redemption: Redemption): Promise<RedemptionResult>;
+  /** The account's vouchers, newest first. */
+  vouchers(hcoinsMemberNo: string): Promise<VouchersResult>;
+  /** 6024 when there is none. */
+  voucher(code: string): Promise<VoucherResult>;
+  /** An operator's cancellation: coins and stock back; 6025 used, 6027 cancelled already. */
+  cancelVoucher(code: string, operator: string, reason: string): Promise<VoucherCancelResult>;
   /** An operator's credit (coins > 0) or debit with a reason; happens once. */
   adjust(adjustment: Adjustment): Promise<TransactionResult>;
   /** Registers the store code with the scheme, or changes its partner flag. */
@@ -65,6 +97,35 @@ export interface AccountToCreate {
   phone: string;
   memberRef?: string;
   birthMonth?: number | null;
+}
+
+export interface Redemption {
+  hcoinsMemberNo: string;
+  rewardId: number;
+  /** The client's idempotency key (1-100 characters). */
+  key: string;
+}
+
+/** A reward as an operator writes it (api-schemas.ts rewardSchema without what the scheme keeps). */
+export interface RewardInput {
+  kind: "evoucher" | "product";
+  coins: number;
+  /** Creating only: the first stock. */
+  stock?: number;
+  /** HKD cents; evoucher only. */
+  valueCents: number | null;
+  storeCodes: string[];
+  title: LocalizedText;
+  description: LocalizedText;
+  terms: LocalizedText;
+  imageUrl: string | null;
+  /** Unix ms; null = open. */
+  startsAt: number | null;
+  endsAt: number | null;
+  perMemberLimit: number | null;
+  voucherValidDays: number;
+  active: boolean;
+  sortOrder: number;
 }
 
 export interface Adjustment {
