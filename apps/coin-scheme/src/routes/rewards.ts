@@ -27,6 +27,8 @@ import {
 } from "./fields.ts";
 
 const FULL_SCOPE = "Needs a full-scope key (not a till's).";
+/** The largest id an integer key holds (PostgreSQL's `serial`). */
+const MAX_ID = 2_147_483_647;
 
 const count = (rule: string, min: number, max: number) =>
   z
@@ -103,7 +105,11 @@ const fieldsOf = (body: z.infer<typeof rewardBody>, stock?: number): RewardField
 });
 
 const rewardParams = z.object({
-  id: z.coerce.number({ error: "rewardIdInvalid" }).int("rewardIdInvalid").min(1, "rewardIdInvalid"),
+  id: z.coerce
+    .number({ error: "rewardIdInvalid" })
+    .int("rewardIdInvalid")
+    .min(1, "rewardIdInvalid")
+    .max(MAX_ID, "rewardIdInvalid"),
 });
 const voucherParams = z.object({ code: z.string().min(1, "required").max(40, "tooLong") });
 const memberQuery = { member_ref: memberRef.optional() };
@@ -227,7 +233,7 @@ export function rewardRoutes(app: SchemeApp, scheme: CoinSchemeService) {
         ].join("\n\n"),
         params: z.object({ hcoins_memberno: hcoinsMemberNo }),
         body: z.object({
-          reward_id: count("rewardIdInvalid", 1, Number.MAX_SAFE_INTEGER),
+          reward_id: count("rewardIdInvalid", 1, MAX_ID),
           idempotency_key: text(100, 1),
         }),
         response: { 200: envelope(redemptionResponse) },
