@@ -128,6 +128,14 @@ describe("the rewards and vouchers commands", () => {
       rewardId: id,
       key: "cli-1",
     });
+    // The embedded client's reads of what the redemption left.
+    const client = t.app.services.coinSchemeClient;
+    expect((await client.vouchers(account.hcoins_memberno)).vouchers.map((each) => each.code)).toEqual([
+      voucher.code,
+    ]);
+    expect(await client.balance(account.hcoins_memberno)).toMatchObject({ balance: 0, expiring: [] });
+    const page = await client.ledger(account.hcoins_memberno, { limit: 1, offset: 1 });
+    expect(page).toMatchObject({ total: 2, entries: [{ kind: "adjustment" }], rewards: [] });
     const shown = await voucherShow(t.app.services, [voucher.code.toLowerCase().replaceAll("-", " ")]);
     expect(shown).toContain(`Voucher ${voucher.code}: issued. Reward ${id} "HKD 50 voucher"`);
 
