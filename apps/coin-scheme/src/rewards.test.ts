@@ -205,6 +205,27 @@ describe("redemption", () => {
   });
 });
 
+describe("one member's redemptions at once", () => {
+  it("the limit and the balance are read under the account's lock: no more vouchers than either allows", async () => {
+    t = await schemeApp();
+    const limited = await memberWith("C1", 1000);
+    const once = await addReward(t, { per_member_limit: 1 });
+    const tries = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => redeem(t, limited, once, `limit-${i}`)),
+    );
+    expect(tries.map((res) => res.body.error_code ?? 200).sort()).toEqual([200, 6023, 6023, 6023, 6023]);
+    expect(await balanceOf(limited)).toBe(900);
+
+    const poor = await memberWith("C2", 250);
+    const any = await addReward(t);
+    const spends = await Promise.all(Array.from({ length: 5 }, (_, i) => redeem(t, poor, any, `spend-${i}`)));
+    expect(spends.map((res) => res.body.error_code ?? 200).sort()).toEqual([200, 200, 6018, 6018, 6018]);
+    expect(await balanceOf(poor)).toBe(50);
+    expect(await stockOf(any)).toBe(8);
+    await expectLedgerHolds(t);
+  });
+});
+
 describe("vouchers at the till and their cancellation", () => {
   async function issued(fields: Record<string, unknown> = {}) {
     const number = await memberWith(`V${Math.random()}`.slice(0, 12), 1000);
