@@ -75,6 +75,7 @@ describe("the catalogue", () => {
         "endsBeforeStart",
       ],
       [{ image_url: "http://example.com/a.png" }, "image_url", "imageUrlInvalid"],
+      [{ image_url: "//example.com/a.png" }, "image_url", "imageUrlInvalid"],
     ];
     for (const [fields, field, rule] of rules) {
       const res = await admin(t, "POST", "/rewards", rewardBody(fields));

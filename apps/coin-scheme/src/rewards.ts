@@ -29,7 +29,8 @@ export interface RewardFields {
 export const MAX_REWARD_COINS = 10_000_000;
 export const MAX_STOCK = 1_000_000;
 export const MAX_VOUCHER_VALID_DAYS = 3650;
-const IMAGE_URL = /^(https:\/\/|\/)[\x21-\x7e]*$/;
+// https, or a path of this site: "//host/…" would be another site's, so a path's second character is not "/".
+const IMAGE_URL = /^(https:\/\/[\x21-\x7e]+|\/(?!\/)[\x21-\x7e]*)$/;
 
 const isCount = (value: number, min: number, max: number) =>
   Number.isSafeInteger(value) && value >= min && value <= max;

@@ -111,7 +111,7 @@ function rewardInput(flags: RewardFlags, base: RewardInput): RewardInput {
   if (image !== undefined) {
     const url = image.trim();
     if (url.toLowerCase() === "none" || url === "") input.imageUrl = null;
-    else if (!/^(https:\/\/|\/)\S{1,499}$/.test(url))
+    else if (!/^(https:\/\/\S+|\/(?!\/)\S*)$/.test(url) || url.length > 500)
       throw new CliError(
         `--image "${image}" must be an https address or a site path (/crm/media/…), or none`,
       );
