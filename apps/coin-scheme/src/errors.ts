@@ -28,6 +28,15 @@ export const SchemeErrorCode = {
   storeNotBoundToKey: 6017,
   insufficientBalance: 6018,
   qrRequired: 6019,
+  rewardNotFound: 6020,
+  rewardNotAvailable: 6021,
+  rewardOutOfStock: 6022,
+  rewardLimitReached: 6023,
+  voucherNotFound: 6024,
+  voucherUsed: 6025,
+  voucherExpired: 6026,
+  voucherCancelled: 6027,
+  voucherNotValidAtStore: 6028,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -53,6 +62,15 @@ const HTTP_STATUS: Record<SchemeErrorCodeValue, number> = {
   6017: 403,
   6018: 422,
   6019: 403,
+  6020: 404,
+  6021: 409,
+  6022: 409,
+  6023: 409,
+  6024: 404,
+  6025: 409,
+  6026: 409,
+  6027: 409,
+  6028: 403,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -152,6 +170,51 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "A till reads only the account behind a member QR code it scanned.",
     tc: "收銀機只可查閱其掃描的會員 QR Code 所屬帳戶。",
     sc: "收银机只可查阅其扫描的会员二维码所属账户。",
+  },
+  6020: {
+    en: "There is no such reward.",
+    tc: "沒有此禮遇。",
+    sc: "没有此礼遇。",
+  },
+  6021: {
+    en: "This reward cannot be redeemed now: it is inactive or outside its redemption period.",
+    tc: "此禮遇現時未能換領：禮遇已停用或不在換領期內。",
+    sc: "此礼遇目前无法兑换：礼遇已停用或不在兑换期内。",
+  },
+  6022: {
+    en: "This reward is out of stock.",
+    tc: "此禮遇已換完。",
+    sc: "此礼遇已兑完。",
+  },
+  6023: {
+    en: "The member has redeemed this reward as many times as one member may.",
+    tc: "會員已達此禮遇的換領上限。",
+    sc: "会员已达到此礼遇的兑换上限。",
+  },
+  6024: {
+    en: "There is no voucher with this code.",
+    tc: "沒有此編號的禮券。",
+    sc: "没有此编号的礼券。",
+  },
+  6025: {
+    en: "This voucher has already been used.",
+    tc: "此禮券已被使用。",
+    sc: "此礼券已被使用。",
+  },
+  6026: {
+    en: "This voucher has expired.",
+    tc: "此禮券已過期。",
+    sc: "此礼券已过期。",
+  },
+  6027: {
+    en: "This voucher has been cancelled.",
+    tc: "此禮券已被取消。",
+    sc: "此礼券已被取消。",
+  },
+  6028: {
+    en: "This voucher cannot be used at this store.",
+    tc: "此禮券不可於此店鋪使用。",
+    sc: "此礼券不可在此门店使用。",
   },
 };
 

@@ -1,6 +1,6 @@
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import { z } from "zod";
-import type { HcoinAccountsTable, HcoinLedgerTable } from "./tables.ts";
+import type { HcoinAccountsTable, HcoinLedgerTable, HcoinVouchersTable } from "./tables.ts";
 
 /*
  * What the scheme holds about one person (a holder), for the programme's data protection
@@ -28,6 +28,7 @@ export interface Holder {
 export const HOLDER_COLUMNS: {
   hcoin_accounts: Record<keyof HcoinAccountsTable, ColumnPolicy>;
   hcoin_ledger: Record<keyof HcoinLedgerTable, ColumnPolicy>;
+  hcoin_vouchers: Record<keyof HcoinVouchersTable, ColumnPolicy>;
 } = {
   hcoin_accounts: {
     id: { withheld: "internal row key; the account is named by hcoins_memberno" },
@@ -68,7 +69,29 @@ export const HOLDER_COLUMNS: {
     remaining: "exported",
     expires_at: "exported",
     qr_unix_seconds: "exported",
+    reward_id: "exported",
+    voucher_code: "exported",
     created_at: "exported",
+  },
+  hcoin_vouchers: {
+    id: { withheld: "internal row key; the voucher is named by its code" },
+    code: "exported",
+    reward_id: "exported",
+    account_id: { withheld: "internal row key; vouchers are listed under their account" },
+    entry_id: "exported",
+    coins: "exported",
+    value_cents: "exported",
+    store_codes: "exported",
+    status: "exported",
+    issued_at: "exported",
+    valid_until: "exported",
+    used_at: "exported",
+    used_store_code: "exported",
+    used_receipt_no: "exported",
+    used_by: "exported",
+    cancelled_at: "exported",
+    cancelled_by: "exported",
+    cancel_reason: "exported",
   },
 };
 
@@ -77,6 +100,7 @@ export const TABLES_WITHOUT_HOLDER_DATA: Readonly<Record<string, string>> = {
   hcoin_stores: "coin scheme configuration (partner-property stores)",
   hcoin_bonus_days: "coin scheme configuration (holidays)",
   hcoin_settings: "coin scheme configuration (the expiry policy)",
+  hcoin_rewards: "coin scheme catalogue (rewards and their stock)",
   coin_scheme_migration: "the scheme's migrations that have run (migrate.ts)",
   coin_scheme_migration_lock: "the lock of the scheme's migrations",
 };
@@ -85,7 +109,7 @@ const isoOrNull = z.string().nullable();
 
 export const holderTransactionSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(["purchase", "refund", "adjustment", "expiry"]),
+  kind: z.enum(["purchase", "refund", "adjustment", "expiry", "redemption", "cancellation"]),
   store_code: z.string().nullable(),
   receipt_no: z.string().nullable(),
   refund_no: z.string().nullable(),
@@ -105,7 +129,29 @@ export const holderTransactionSchema = z.object({
   remaining: z.number().int(),
   expires_at: isoOrNull,
   qr_unix_seconds: z.number().int().nullable(),
+  reward_id: z.number().int().nullable(),
+  voucher_code: z.string().nullable(),
   created_at: z.string(),
+});
+
+/** A voucher as stored (status issued, used or cancelled; times as ISO 8601). */
+export const holderVoucherSchema = z.object({
+  code: z.string(),
+  reward_id: z.number().int(),
+  entry_id: z.number().int(),
+  coins: z.number().int(),
+  value_cents: z.number().int().nullable(),
+  store_codes: z.array(z.string()),
+  status: z.enum(["issued", "used", "cancelled"]),
+  issued_at: z.string(),
+  valid_until: z.string(),
+  used_at: isoOrNull,
+  used_store_code: z.string().nullable(),
+  used_receipt_no: z.string().nullable(),
+  used_by: z.string().nullable(),
+  cancelled_at: isoOrNull,
+  cancelled_by: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
 });
 
 export const holderAccountSchema = z.object({
@@ -122,6 +168,8 @@ export const holderAccountSchema = z.object({
   balance: z.number().int(),
   /** Oldest first, every one. */
   transactions: z.array(holderTransactionSchema),
+  /** Every voucher its redemptions issued, oldest first. */
+  vouchers: z.array(holderVoucherSchema),
 });
 export type HolderAccount = z.infer<typeof holderAccountSchema>;
 

@@ -139,6 +139,8 @@ export class LedgerWrites {
             coins: earned.coins,
             expires_at: expiryOf(policy, at),
             qr_unix_seconds: qr.unixSeconds,
+            reward_id: null,
+            voucher_code: null,
           },
           at,
         );
@@ -200,6 +202,8 @@ export class LedgerWrites {
             coins: -share.reversed.coins,
             expires_at: null,
             qr_unix_seconds: null,
+            reward_id: null,
+            voucher_code: null,
           },
           at,
           purchase.id,

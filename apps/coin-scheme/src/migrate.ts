@@ -2,6 +2,7 @@ import type { TableViews } from "@hcoins/server-kit/database";
 import { migrateToLatest } from "@hcoins/server-kit/migrate";
 import * as m0001 from "./migrations/0001-accounts-and-ledger.ts";
 import * as m0002 from "./migrations/0002-ledger-integrity.ts";
+import * as m0003 from "./migrations/0003-rewards-and-vouchers.ts";
 
 /**
  * The scheme's migrations, recorded in tables of their own so that the scheme can share a
@@ -10,7 +11,11 @@ import * as m0002 from "./migrations/0002-ledger-integrity.ts";
  */
 export function migrateCoinScheme(database: TableViews): Promise<void> {
   return migrateToLatest(database, {
-    migrations: { "0001-accounts-and-ledger": m0001, "0002-ledger-integrity": m0002 },
+    migrations: {
+      "0001-accounts-and-ledger": m0001,
+      "0002-ledger-integrity": m0002,
+      "0003-rewards-and-vouchers": m0003,
+    },
     migrationTableName: "coin_scheme_migration",
     migrationLockTableName: "coin_scheme_migration_lock",
   });

@@ -15,20 +15,24 @@ import type { AccountRow, EntryRow, HcoinLedgerTable } from "./tables.ts";
 type NewEntry = Omit<Insertable<HcoinLedgerTable>, "account_id" | "remaining" | "created_at">;
 
 /**
- * An entry that is no purchase or refund (an adjustment, an expiry): no store or receipt, no
- * amounts, no bonus; its coins are all base.
+ * An entry that is no purchase or refund (an adjustment, an expiry, a redemption or its
+ * cancellation): no store or receipt, no amounts, no bonus; its coins are all base.
  */
 export function plainEntry(entry: {
-  kind: "adjustment" | "expiry";
+  kind: "adjustment" | "expiry" | "redemption" | "cancellation";
   entry_key: string | null;
-  actor_type: "operator" | "expiry";
+  actor_type: "operator" | "expiry" | "client";
   actor: string;
   client: string;
   reason: string;
   coins: number;
+  reward_id?: number;
+  voucher_code?: string;
 }): NewEntry {
   return {
     ...entry,
+    reward_id: entry.reward_id ?? null,
+    voucher_code: entry.voucher_code ?? null,
     store_code: null,
     receipt_no: null,
     refund_no: null,

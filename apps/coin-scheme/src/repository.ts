@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql } from "kysely";
 import type { Holder } from "./holders.ts";
+import { RewardRepository } from "./reward-repository.ts";
 import type {
   AccountRow,
   CoinSchemeTables,
@@ -18,7 +19,12 @@ type Counted = string | number;
  * SQLite (one writer) and on PostgreSQL (the row lock) alike, across instances.
  */
 export class CoinSchemeRepository {
-  constructor(private readonly db: Kysely<CoinSchemeTables>) {}
+  /** The catalogue and the vouchers, on the same connection or transaction. */
+  readonly rewards: RewardRepository;
+
+  constructor(private readonly db: Kysely<CoinSchemeTables>) {
+    this.rewards = new RewardRepository(db);
+  }
 
   /**
    * Runs `work` in one transaction. Already in one (the member server's erasure runs the
@@ -155,14 +161,30 @@ export class CoinSchemeRepository {
     await this.db.updateTable("hcoin_ledger").set({ remaining }).where("id", "=", entryId).execute();
   }
 
-  newestEntries(accountId: number, limit: number): Promise<EntryRow[]> {
+  newestEntries(accountId: number, limit: number, offset = 0): Promise<EntryRow[]> {
     return this.db
       .selectFrom("hcoin_ledger")
       .selectAll()
       .where("account_id", "=", accountId)
       .orderBy("id", "desc")
       .limit(limit)
+      .offset(offset)
       .execute();
+  }
+
+  /** The account's unspent coins that expire, summed by expiry instant, soonest first. */
+  async expiringCoins(accountId: number, limit: number): Promise<{ expiresAt: number; coins: number }[]> {
+    const rows = await this.db
+      .selectFrom("hcoin_ledger")
+      .select(["expires_at", sql<Counted>`sum(remaining)`.as("coins")])
+      .where("account_id", "=", accountId)
+      .where("remaining", ">", 0)
+      .where("expires_at", "is not", null)
+      .groupBy("expires_at")
+      .orderBy("expires_at")
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ expiresAt: Number(row.expires_at), coins: Number(row.coins) }));
   }
 
   /** The account's purchases since `since`: how many and their net spend (velocity limits). */

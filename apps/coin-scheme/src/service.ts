@@ -4,6 +4,7 @@ import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type {
+  BalanceResult,
   BirthMonthResult,
   BonusDay,
   BonusDayRemoveResult,
@@ -16,22 +17,34 @@ import type {
   LedgerCheckResult,
   LedgerResult,
   LinkResult,
+  RedemptionResult,
+  RewardResult,
+  RewardsResult,
   SchemeAccount,
   StoreResult,
   StoresResult,
   TillAccountResult,
   TransactionResult,
+  VoucherCancelResult,
+  VoucherResult,
+  VouchersResult,
+  VoucherUseResult,
 } from "./api-schemas.ts";
 import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryPolicy } from "./expiry.ts";
 import type { Holder, HolderAccount, HolderAnonymiseResult, HolderExport } from "./holders.ts";
 import { type AdjustmentInput, LedgerWrites, type PurchaseInput, type RefundInput } from "./ledger-writes.ts";
+import { type RedeemInput, Redemptions } from "./redemptions.ts";
 import { CoinSchemeRepository } from "./repository.ts";
+import { type RewardFields, Rewards } from "./rewards.ts";
 import type { AccountRow, CoinSchemeTables } from "./tables.ts";
-import { accountView, entryView, iso } from "./views.ts";
+import { accountView, entryView, iso, rewardTitle } from "./views.ts";
+import { type TillVoucherInput, Vouchers } from "./vouchers.ts";
 
 const MEMBER_NO_ATTEMPTS = 5;
+/** How many expiry dates a balance shows. */
+const EXPIRING_GROUPS = 5;
 
 /** "HC" and ten random digits: not guessable from a neighbour's number. */
 const newMemberNo = () =>
@@ -44,10 +57,14 @@ const newMemberNo = () =>
  *
  * Accounts and links are single statements guarded by unique constraints, so concurrent
  * calls (two creates for one number, two links) settle in the database and the loser
- * re-reads what the winner wrote; the ledger's writes are ledger-writes.ts's.
+ * re-reads what the winner wrote; the ledger's writes are ledger-writes.ts's, the catalogue
+ * rewards.ts's, redemptions and cancellations redemptions.ts's, vouchers vouchers.ts's.
  */
 export class CoinSchemeService {
   private readonly writes: LedgerWrites;
+  private readonly catalogue: Rewards;
+  private readonly redemptions: Redemptions;
+  private readonly voucherBook: Vouchers;
 
   constructor(
     private readonly repository: CoinSchemeRepository,
@@ -55,6 +72,9 @@ export class CoinSchemeService {
     private readonly now: () => number,
   ) {
     this.writes = new LedgerWrites(repository, settings, now);
+    this.catalogue = new Rewards(repository, now);
+    this.redemptions = new Redemptions(repository, now);
+    this.voucherBook = new Vouchers(repository, now);
   }
 
   // ---- accounts --------------------------------------------------------------
@@ -202,16 +222,88 @@ export class CoinSchemeService {
     return this.writes.tillAccount(qrText);
   }
 
-  async ledger(hcoinsMemberNo: string, limit = 50): Promise<LedgerResult> {
+  /** Newest first, `limit` entries from `offset`, with the titles of the rewards they name. */
+  async ledger(
+    hcoinsMemberNo: string,
+    page: { limit?: number; offset?: number } = {},
+  ): Promise<LedgerResult> {
     const account = await this.repository.accountByMemberNo(hcoinsMemberNo);
     if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
-    const rows = await this.repository.newestEntries(account.id, limit);
+    const rows = await this.repository.newestEntries(account.id, page.limit ?? 50, page.offset ?? 0);
+    const rewardIds = [...new Set(rows.flatMap((row) => (row.reward_id === null ? [] : [row.reward_id])))];
+    const rewards = await this.repository.rewards.rewardsByIds(rewardIds);
     const view = accountView(account);
     return {
       account: view,
       balance: view.balance,
       entries: rows.map((row) => entryView(row, account)),
+      total: await this.repository.entryCount(account.id),
+      rewards: rewards.map((reward) => ({ id: reward.id, title: rewardTitle(reward) })),
     };
+  }
+
+  /** The balance and the coins that expire soonest, summed by expiry date. */
+  async balance(hcoinsMemberNo: string): Promise<BalanceResult> {
+    const account = await this.repository.accountByMemberNo(hcoinsMemberNo);
+    if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
+    const expiring = await this.repository.expiringCoins(account.id, EXPIRING_GROUPS);
+    return {
+      hcoins_memberno: account.hcoins_memberno,
+      balance: account.balance,
+      expiring: expiring.map((group) => ({ expires_at: iso(group.expiresAt), coins: group.coins })),
+      as_of: iso(this.now()),
+    };
+  }
+
+  // ---- rewards, redemptions and vouchers ------------------------------------------
+
+  rewards(filter: { activeOnly: boolean; memberRef?: string | undefined }): Promise<RewardsResult> {
+    return this.catalogue.list(filter);
+  }
+
+  reward(id: number, memberRef?: string): Promise<RewardResult> {
+    return this.catalogue.get(id, memberRef);
+  }
+
+  createReward(fields: RewardFields): Promise<RewardResult> {
+    return this.catalogue.create(fields);
+  }
+
+  replaceReward(id: number, fields: RewardFields): Promise<RewardResult> {
+    return this.catalogue.replace(id, fields);
+  }
+
+  changeStock(id: number, change: number): Promise<RewardResult> {
+    return this.catalogue.changeStock(id, change);
+  }
+
+  redeem(input: RedeemInput): Promise<RedemptionResult> {
+    return this.redemptions.redeem(input);
+  }
+
+  cancelVoucher(input: {
+    code: string;
+    operator: string;
+    reason: string;
+    client: string;
+  }): Promise<VoucherCancelResult> {
+    return this.redemptions.cancel(input);
+  }
+
+  vouchers(hcoinsMemberNo: string): Promise<VouchersResult> {
+    return this.voucherBook.ofAccount(hcoinsMemberNo);
+  }
+
+  voucher(code: string): Promise<VoucherResult> {
+    return this.voucherBook.byCode(code);
+  }
+
+  checkVoucherAtTill(input: TillVoucherInput): Promise<VoucherResult> {
+    return this.voucherBook.check(input);
+  }
+
+  useVoucherAtTill(input: TillVoucherInput): Promise<VoucherUseResult> {
+    return this.voucherBook.use(input);
   }
 
   /** Every account's balance row against its ledger; the programme's proof that they agree. */
@@ -260,6 +352,16 @@ export class CoinSchemeService {
           expires_at: entry.expires_at === null ? null : iso(entry.expires_at),
           created_at: iso(entry.created_at),
         })),
+        vouchers: [...(await this.repository.rewards.vouchersOf(row.id))]
+          .reverse()
+          .map(({ id: _voucher, account_id: _account, ...voucher }) => ({
+            ...voucher,
+            store_codes: JSON.parse(voucher.store_codes) as string[],
+            issued_at: iso(voucher.issued_at),
+            valid_until: iso(voucher.valid_until),
+            used_at: voucher.used_at === null ? null : iso(voucher.used_at),
+            cancelled_at: voucher.cancelled_at === null ? null : iso(voucher.cancelled_at),
+          })),
       });
     }
     return { accounts };

@@ -13,6 +13,8 @@ export type CoinSchemeTables = {
   hcoin_stores: HcoinStoresTable;
   hcoin_bonus_days: HcoinBonusDaysTable;
   hcoin_settings: HcoinSettingsTable;
+  hcoin_rewards: HcoinRewardsTable;
+  hcoin_vouchers: HcoinVouchersTable;
 };
 
 export type HcoinAccountsTable = {
@@ -34,8 +36,11 @@ export type HcoinAccountsTable = {
   created_at: number;
 };
 
-/** purchase and refund at a till, an operator's adjustment, coins that expired. */
-export type EntryKind = "purchase" | "refund" | "adjustment" | "expiry";
+/**
+ * purchase and refund at a till, an operator's adjustment, coins that expired, coins spent on
+ * a reward (redemption) and given back when an operator cancels its voucher (cancellation).
+ */
+export type EntryKind = "purchase" | "refund" | "adjustment" | "expiry" | "redemption" | "cancellation";
 
 /**
  * Who made an entry: a till key, a full-scope API client (the member server), an operator
@@ -49,7 +54,8 @@ export type HcoinLedgerTable = {
   kind: EntryKind;
   /**
    * What makes the entry happen once: `purchase:<store>:<receipt>`, `refund:<store>:<receipt>:<refund_no>`,
-   * `adjustment:<client>:<key>`, `expiry:<credit entry id>`; null when the caller gave no key.
+   * `adjustment:<client>:<key>`, `expiry:<credit entry id>`, `redemption:<account id>:<key>`,
+   * `cancellation:<voucher id>`; null when the caller gave no key.
    */
   entry_key: string | null;
   store_code: string | null;
@@ -78,6 +84,10 @@ export type HcoinLedgerTable = {
   /** When a credit's remaining coins expire (the policy in force when it was made); null = never. */
   expires_at: number | null;
   qr_unix_seconds: number | null;
+  /** The reward a redemption or cancellation is about; null otherwise. */
+  reward_id: number | null;
+  /** The (normalised) code of the voucher it issued or cancelled; null otherwise. */
+  voucher_code: string | null;
   created_at: number;
 };
 
@@ -103,5 +113,70 @@ export type HcoinSettingsTable = {
   updated_at: number;
 };
 
+export type RewardKind = "evoucher" | "product";
+
+/** The catalogue: what coins can be redeemed for (api-schemas.ts rewardSchema). */
+export type HcoinRewardsTable = {
+  id: Generated<number>;
+  kind: RewardKind;
+  coins: number;
+  /** Units left; only ever changed by one conditional statement (never below 0). */
+  stock: number;
+  /** An e-gift voucher's face value; null for a product. */
+  value_cents: number | null;
+  /** JSON array of store codes; [] = every store of the scheme. */
+  store_codes: string;
+  title_en: string;
+  title_tc: string;
+  title_sc: string;
+  description_en: string;
+  description_tc: string;
+  description_sc: string;
+  terms_en: string;
+  terms_tc: string;
+  terms_sc: string;
+  image_url: string | null;
+  starts_at: number | null;
+  ends_at: number | null;
+  per_member_limit: number | null;
+  voucher_valid_days: number;
+  active: number;
+  sort_order: number;
+  created_at: number;
+  updated_at: number;
+};
+
+/** Stored states; "expired" is an issued voucher past valid_until, worked out when read. */
+export type VoucherStatus = "issued" | "used" | "cancelled";
+
+export type HcoinVouchersTable = {
+  id: Generated<number>;
+  /** Normalised (vouchers.ts): 16 Crockford base-32 characters, no hyphens. */
+  code: string;
+  reward_id: number;
+  account_id: number;
+  /** The redemption entry that paid for it. */
+  entry_id: number;
+  coins: number;
+  /** The reward's value and stores when it was issued. */
+  value_cents: number | null;
+  store_codes: string;
+  status: VoucherStatus;
+  issued_at: number;
+  /** The last instant it may be used (the end of a Hong Kong day). */
+  valid_until: number;
+  used_at: number | null;
+  used_store_code: string | null;
+  used_receipt_no: string | null;
+  /** The till (API client) that used it. */
+  used_by: string | null;
+  cancelled_at: number | null;
+  /** The operator who cancelled it. */
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+};
+
 export type AccountRow = Selectable<HcoinAccountsTable>;
 export type EntryRow = Selectable<HcoinLedgerTable>;
+export type RewardRow = Selectable<HcoinRewardsTable>;
+export type VoucherRow = Selectable<HcoinVouchersTable>;

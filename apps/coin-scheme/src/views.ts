@@ -1,6 +1,7 @@
 import { formatCents, formatMultiplier } from "@hcoins/domain/earn-rules";
-import type { SchemeAccount, SchemeTransaction } from "./api-schemas.ts";
-import type { AccountRow, EntryRow } from "./tables.ts";
+import type { SchemeAccount, SchemeReward, SchemeTransaction, SchemeVoucher } from "./api-schemas.ts";
+import type { AccountRow, EntryRow, RewardRow, VoucherRow } from "./tables.ts";
+import { formatVoucherCode } from "./voucher-codes.ts";
 
 /** Rows as the API shows them (api-schemas.ts): times as ISO text, amounts as HKD text, flags as booleans. */
 
@@ -43,6 +44,65 @@ export function entryView(row: EntryRow, account: AccountRow): SchemeTransaction
     coins: row.coins,
     remaining: row.remaining,
     expires_at: row.expires_at === null ? null : iso(row.expires_at),
+    reward_id: row.reward_id,
+    voucher_code: row.voucher_code === null ? null : formatVoucherCode(row.voucher_code),
     created_at: iso(row.created_at),
+  };
+}
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+const centsOrNull = (cents: number | null) => (cents === null ? null : formatCents(cents));
+
+export const rewardTitle = (row: RewardRow) => ({ en: row.title_en, tc: row.title_tc, sc: row.title_sc });
+
+/** `redeemedByMember`: the vouchers of it a member holds, when the caller asked about one. */
+export function rewardView(row: RewardRow, redeemedByMember: number | null = null): SchemeReward {
+  return {
+    id: row.id,
+    kind: row.kind,
+    coins: row.coins,
+    stock: row.stock,
+    value_amount: centsOrNull(row.value_cents),
+    store_codes: JSON.parse(row.store_codes) as string[],
+    title: rewardTitle(row),
+    description: { en: row.description_en, tc: row.description_tc, sc: row.description_sc },
+    terms: { en: row.terms_en, tc: row.terms_tc, sc: row.terms_sc },
+    image_url: row.image_url,
+    starts_at: isoOrNull(row.starts_at),
+    ends_at: isoOrNull(row.ends_at),
+    per_member_limit: row.per_member_limit,
+    voucher_valid_days: row.voucher_valid_days,
+    active: row.active === 1,
+    sort_order: row.sort_order,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    redeemed_by_member: redeemedByMember,
+  };
+}
+
+/** An issued voucher past its last valid instant shows as expired. */
+export function voucherView(
+  row: VoucherRow,
+  reward: RewardRow,
+  hcoinsMemberNo: string,
+  now: number,
+): SchemeVoucher {
+  return {
+    code: formatVoucherCode(row.code),
+    reward_id: row.reward_id,
+    kind: reward.kind,
+    title: rewardTitle(reward),
+    value_amount: centsOrNull(row.value_cents),
+    store_codes: JSON.parse(row.store_codes) as string[],
+    hcoins_memberno: hcoinsMemberNo,
+    coins: row.coins,
+    status: row.status === "issued" && now > row.valid_until ? "expired" : row.status,
+    issued_at: iso(row.issued_at),
+    valid_until: iso(row.valid_until),
+    used_at: isoOrNull(row.used_at),
+    used_store_code: row.used_store_code,
+    used_receipt_no: row.used_receipt_no,
+    cancelled_at: isoOrNull(row.cancelled_at),
+    cancel_reason: row.cancel_reason,
   };
 }

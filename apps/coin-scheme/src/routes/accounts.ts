@@ -147,15 +147,19 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
         tags,
         security,
         summary: "An account's balance and ledger, newest first",
-        description: `Every entry names its kind, actor and reason; credits show their remaining coins and expiry. ${FULL_SCOPE}`,
+        description: `Every entry names its kind, actor and reason; credits show their remaining coins and expiry; a redemption or cancellation names its reward and voucher. \`limit\` entries from \`offset\`, with \`total\` (the account's entries in all) for paging and \`rewards\`, the titles of the rewards the page names. ${FULL_SCOPE}`,
         params: z.object({ hcoins_memberno: hcoinsMemberNo }),
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(500).default(50),
+          offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+        }),
         response: { 200: envelope(ledgerResponse) },
       },
     },
     async (request) => {
       requireScope(request, "all");
-      return ok(await scheme.ledger(request.params.hcoins_memberno, request.query.limit));
+      const { limit, offset } = request.query;
+      return ok(await scheme.ledger(request.params.hcoins_memberno, { limit, offset }));
     },
   );
 

@@ -208,7 +208,7 @@ describe("H Coins operator commands", () => {
       ),
     );
     expect(lines[1]).toBe("Balance: 67 H Coins.");
-    expect(lines[2]).toBe("Ledger, newest first (2 shown, Hong Kong time):");
+    expect(lines[2]).toBe("Ledger, newest first (2 of 2 shown, Hong Kong time):");
     expect(lines[3]).toMatch(
       /purchase +\+12 {2}PC-CW02\/B2 {2}net HKD 12\.00, electronic HKD 0\.00, base \+12 {2}\[till pos-3\]$/,
     );

@@ -369,9 +369,10 @@ const showTime = (iso: string) => hongKongTime.format(new Date(iso)).replace(","
 const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
 
 function ledgerLine(entry: SchemeTransaction): string {
-  if (entry.kind === "adjustment" || entry.kind === "expiry") {
+  if (entry.kind !== "purchase" && entry.kind !== "refund") {
     const expiry = entry.expires_at ? `, expires ${showTime(entry.expires_at)}` : "";
-    return `  ${showTime(entry.created_at)}  ${entry.kind.padEnd(10)}  ${signed(entry.coins).padStart(7)}  "${entry.reason}"${expiry}  [${entry.actor_type} ${entry.actor}]`;
+    const voucher = entry.voucher_code ? `, voucher ${entry.voucher_code}` : "";
+    return `  ${showTime(entry.created_at)}  ${entry.kind.padEnd(12)}  ${signed(entry.coins).padStart(7)}  "${entry.reason}"${voucher}${expiry}  [${entry.actor_type} ${entry.actor}]`;
   }
   const bonuses = [
     entry.birthday_bonus !== 0 ? `birthday ${signed(entry.birthday_bonus)}` : "",
@@ -384,7 +385,7 @@ function ledgerLine(entry: SchemeTransaction): string {
     ...bonuses,
   ].join(", ");
   const refundNo = entry.refund_no ? ` refund ${entry.refund_no}` : "";
-  return `  ${showTime(entry.created_at)}  ${entry.kind.padEnd(10)}  ${signed(entry.coins).padStart(7)}  ${entry.store_code}/${entry.receipt_no}${refundNo}  ${detail}  [${entry.actor_type} ${entry.actor}]`;
+  return `  ${showTime(entry.created_at)}  ${entry.kind.padEnd(12)}  ${signed(entry.coins).padStart(7)}  ${entry.store_code}/${entry.receipt_no}${refundNo}  ${detail}  [${entry.actor_type} ${entry.actor}]`;
 }
 
 /** A number's H Coins account: balance and ledger, newest first. */
@@ -405,7 +406,7 @@ export async function hcoinBalance(services: Services, args: string[]): Promise<
   const number = showPhone(prefix, phone);
   const account = await scheme(() => services.coinSchemeClient.findAccountByPhone(prefix, phone));
   if (!account) throw new CliError(`${number} has no H Coins account (hcoin-account-create opens one)`);
-  const ledger = await scheme(() => services.coinSchemeClient.ledger(account.hcoins_memberno, limit));
+  const ledger = await scheme(() => services.coinSchemeClient.ledger(account.hcoins_memberno, { limit }));
   const link = account.linked
     ? `linked to member ${account.linked_member_ref} since ${showTime(account.linked_at as string)}`
     : "not linked";
@@ -415,7 +416,7 @@ export async function hcoinBalance(services: Services, args: string[]): Promise<
   ];
   if (ledger.entries.length === 0) lines.push("No transactions yet.");
   else {
-    lines.push(`Ledger, newest first (${ledger.entries.length} shown, Hong Kong time):`);
+    lines.push(`Ledger, newest first (${ledger.entries.length} of ${ledger.total} shown, Hong Kong time):`);
     lines.push(...ledger.entries.map(ledgerLine));
   }
   return lines.join("\n");

@@ -242,6 +242,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
     expect(await migrationsRecorded(app.services.database, "coin_scheme_migration")).toEqual([
       "0001-accounts-and-ledger",
       "0002-ledger-integrity",
+      "0003-rewards-and-vouchers",
     ]);
   });
 
@@ -262,6 +263,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
     expect(await migrationsRecorded(database, "coin_scheme_migration")).toEqual([
       "0001-accounts-and-ledger",
       "0002-ledger-integrity",
+      "0003-rewards-and-vouchers",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(

@@ -10,6 +10,8 @@ import {
   type CoinSchemeClient,
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
+  type Redemption,
+  type RewardInput,
 } from "./coin-scheme-client.ts";
 
 /**
@@ -48,8 +50,46 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.setBirthMonth(hcoinsMemberNo, month));
   }
 
-  ledger(hcoinsMemberNo: string, limit?: number) {
-    return this.call(() => this.scheme.ledger(hcoinsMemberNo, limit));
+  ledger(hcoinsMemberNo: string, page?: { limit?: number; offset?: number }) {
+    return this.call(() => this.scheme.ledger(hcoinsMemberNo, page));
+  }
+
+  balance(hcoinsMemberNo: string) {
+    return this.call(() => this.scheme.balance(hcoinsMemberNo));
+  }
+
+  rewards(filter: { activeOnly: boolean; memberRef?: string }) {
+    return this.call(() => this.scheme.rewards(filter));
+  }
+
+  reward(id: number, memberRef?: string) {
+    return this.call(() => this.scheme.reward(id, memberRef));
+  }
+
+  saveReward(reward: RewardInput, id?: number) {
+    return this.call(() =>
+      id === undefined ? this.scheme.createReward(reward) : this.scheme.replaceReward(id, reward),
+    );
+  }
+
+  changeStock(id: number, delta: number) {
+    return this.call(() => this.scheme.changeStock(id, delta));
+  }
+
+  redeem(redemption: Redemption) {
+    return this.call(() => this.scheme.redeem({ ...redemption, client: this.client }));
+  }
+
+  vouchers(hcoinsMemberNo: string) {
+    return this.call(() => this.scheme.vouchers(hcoinsMemberNo));
+  }
+
+  voucher(code: string) {
+    return this.call(() => this.scheme.voucher(code));
+  }
+
+  cancelVoucher(code: string, operator: string, reason: string) {
+    return this.call(() => this.scheme.cancelVoucher({ code, operator, reason, client: this.client }));
   }
 
   adjust(adjustment: Adjustment) {

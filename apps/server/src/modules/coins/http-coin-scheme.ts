@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   accountLookupResponse,
+  balanceResponse,
   birthMonthResponse,
   bonusDayRemoveResponse,
   bonusDaySetResponse,
@@ -12,12 +13,19 @@ import {
   ledgerCheckResponse,
   ledgerResponse,
   linkResponse,
+  redemptionResponse,
+  rewardResponse,
+  rewardsResponse,
   storeResponse,
   storesResponse,
   transactionResponse,
+  voucherCancelResponse,
+  voucherResponse,
+  vouchersResponse,
 } from "@hcoins/coin-scheme/api-schemas";
 import { type Holder, holderAnonymiseResponse, holderExportResponse } from "@hcoins/coin-scheme/holders";
 import { COIN_SCHEME_PREFIX } from "@hcoins/coin-scheme/routes";
+import { formatCents } from "@hcoins/domain/earn-rules";
 import { type ExpiryPolicy, formatExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { z } from "zod";
 import {
@@ -26,6 +34,8 @@ import {
   type CoinSchemeClient,
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
+  type Redemption,
+  type RewardInput,
 } from "./coin-scheme-client.ts";
 
 export interface HttpCoinSchemeOptions {
@@ -37,10 +47,33 @@ export interface HttpCoinSchemeOptions {
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
+const accountPath = (hcoinsMemberNo: string) => `/accounts/${encodeURIComponent(hcoinsMemberNo)}`;
+
 const holderBody = (holder: Holder) => ({
   member_ref: holder.memberRef,
   mobile_phone_prefix: holder.prefix,
   mobile_phone: holder.phone,
+});
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** A reward as the scheme's POST and PUT /rewards take it. */
+const rewardBody = (reward: RewardInput) => ({
+  kind: reward.kind,
+  coins: reward.coins,
+  ...(reward.stock === undefined ? {} : { stock: reward.stock }),
+  value_amount: reward.valueCents === null ? null : formatCents(reward.valueCents),
+  store_codes: reward.storeCodes,
+  title: reward.title,
+  description: reward.description,
+  terms: reward.terms,
+  image_url: reward.imageUrl,
+  starts_at: isoOrNull(reward.startsAt),
+  ends_at: isoOrNull(reward.endsAt),
+  per_member_limit: reward.perMemberLimit,
+  voucher_valid_days: reward.voucherValidDays,
+  active: reward.active,
+  sort_order: reward.sortOrder,
 });
 
 const isTimeout = (error: unknown) =>
@@ -132,12 +165,62 @@ export class HttpCoinScheme implements CoinSchemeClient {
     return this.request("GET", "/ledger-check", ledgerCheckResponse);
   }
 
-  ledger(hcoinsMemberNo: string, limit = 50) {
-    return this.request(
-      "GET",
-      `/accounts/${encodeURIComponent(hcoinsMemberNo)}/ledger?limit=${limit}`,
-      ledgerResponse,
-    );
+  ledger(hcoinsMemberNo: string, page: { limit?: number; offset?: number } = {}) {
+    const query = new URLSearchParams({ limit: String(page.limit ?? 50), offset: String(page.offset ?? 0) });
+    return this.request("GET", `${accountPath(hcoinsMemberNo)}/ledger?${query}`, ledgerResponse);
+  }
+
+  balance(hcoinsMemberNo: string) {
+    return this.request("GET", `${accountPath(hcoinsMemberNo)}/balance`, balanceResponse);
+  }
+
+  rewards(filter: { activeOnly: boolean; memberRef?: string }) {
+    const query = new URLSearchParams({ active_only: String(filter.activeOnly) });
+    if (filter.memberRef !== undefined) query.set("member_ref", filter.memberRef);
+    return this.request("GET", `/rewards?${query}`, rewardsResponse);
+  }
+
+  reward(id: number, memberRef?: string) {
+    const query = memberRef === undefined ? "" : `?${new URLSearchParams({ member_ref: memberRef })}`;
+    return this.request("GET", `/rewards/${id}${query}`, rewardResponse);
+  }
+
+  /**
+   * A create that got no answer is sent once more (send()), which may add a second reward; an
+   * operator sees both in the catalogue and deactivates one. A replace is idempotent.
+   */
+  saveReward(reward: RewardInput, id?: number) {
+    return id === undefined
+      ? this.request("POST", "/rewards", rewardResponse, rewardBody(reward))
+      : this.request("PUT", `/rewards/${id}`, rewardResponse, rewardBody({ ...reward, stock: undefined }));
+  }
+
+  changeStock(id: number, delta: number) {
+    return this.request("POST", `/rewards/${id}/stock`, rewardResponse, { change: delta });
+  }
+
+  /** The member's key makes the retry of a request that got no answer redeem nothing twice. */
+  redeem(redemption: Redemption) {
+    return this.request("POST", `${accountPath(redemption.hcoinsMemberNo)}/redemptions`, redemptionResponse, {
+      reward_id: redemption.rewardId,
+      idempotency_key: redemption.key,
+    });
+  }
+
+  vouchers(hcoinsMemberNo: string) {
+    return this.request("GET", `${accountPath(hcoinsMemberNo)}/vouchers`, vouchersResponse);
+  }
+
+  voucher(code: string) {
+    return this.request("GET", `/vouchers/${encodeURIComponent(code)}`, voucherResponse);
+  }
+
+  /** Safe to send twice: a second cancel is refused (6027) and changes nothing. */
+  cancelVoucher(code: string, operator: string, reason: string) {
+    return this.request("POST", `/vouchers/${encodeURIComponent(code)}/cancel`, voucherCancelResponse, {
+      operator,
+      reason,
+    });
   }
 
   setStore(storeCode: string, partner: boolean) {

@@ -1,0 +1,169 @@
+import type { LocalizedText } from "@hcoins/domain/languages";
+import type { RewardResult, RewardsResult } from "./api-schemas.ts";
+import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
+import type { CoinSchemeRepository } from "./repository.ts";
+import type { HcoinRewardsTable, RewardKind, RewardRow } from "./tables.ts";
+import { rewardView } from "./views.ts";
+
+/** A reward as an operator writes it; the stock only on creation (then through changeStock). */
+export interface RewardFields {
+  kind: RewardKind;
+  coins: number;
+  stock?: number | undefined;
+  /** HKD cents; an e-gift voucher's face value, null for a product. */
+  valueCents: number | null;
+  /** [] = every store of the scheme. */
+  storeCodes: string[];
+  title: LocalizedText;
+  description: LocalizedText;
+  terms: LocalizedText;
+  imageUrl: string | null;
+  startsAt: number | null;
+  endsAt: number | null;
+  perMemberLimit: number | null;
+  voucherValidDays: number;
+  active: boolean;
+  sortOrder: number;
+}
+
+export const MAX_REWARD_COINS = 10_000_000;
+export const MAX_STOCK = 1_000_000;
+export const MAX_VOUCHER_VALID_DAYS = 3650;
+const IMAGE_URL = /^(https:\/\/|\/)[\x21-\x7e]*$/;
+
+const isCount = (value: number, min: number, max: number) =>
+  Number.isSafeInteger(value) && value >= min && value <= max;
+
+/**
+ * The first rule the fields break, as the scheme's 4000 names it, or null. The routes' schemas
+ * check shapes; these are the rules every caller meets, the embedded one included.
+ */
+export function rewardFieldsRule(fields: RewardFields): { field: string; rule: string } | null {
+  if (!isCount(fields.coins, 1, MAX_REWARD_COINS)) return { field: "coins", rule: "coinsInvalid" };
+  if (fields.stock !== undefined && !isCount(fields.stock, 0, MAX_STOCK))
+    return { field: "stock", rule: "stockInvalid" };
+  if (fields.kind === "evoucher" && (fields.valueCents === null || fields.valueCents <= 0))
+    return { field: "value_amount", rule: "valueRequired" };
+  if (fields.kind === "product" && fields.valueCents !== null)
+    return { field: "value_amount", rule: "valueForProduct" };
+  for (const language of ["en", "tc", "sc"] as const) {
+    if (fields.title[language].trim() === "") return { field: `title.${language}`, rule: "required" };
+  }
+  if (fields.imageUrl !== null && !IMAGE_URL.test(fields.imageUrl))
+    return { field: "image_url", rule: "imageUrlInvalid" };
+  if (fields.startsAt !== null && fields.endsAt !== null && fields.endsAt <= fields.startsAt)
+    return { field: "ends_at", rule: "endsBeforeStart" };
+  if (fields.perMemberLimit !== null && !isCount(fields.perMemberLimit, 1, MAX_STOCK))
+    return { field: "per_member_limit", rule: "limitInvalid" };
+  if (!isCount(fields.voucherValidDays, 1, MAX_VOUCHER_VALID_DAYS))
+    return { field: "voucher_valid_days", rule: "validDaysInvalid" };
+  if (!Number.isSafeInteger(fields.sortOrder)) return { field: "sort_order", rule: "sortOrderInvalid" };
+  return null;
+}
+
+/** Whether a member may redeem the reward at `at`: active and inside its window. */
+export const isRedeemable = (reward: RewardRow, at: number) =>
+  reward.active === 1 &&
+  (reward.starts_at === null || reward.starts_at <= at) &&
+  (reward.ends_at === null || reward.ends_at > at);
+
+/** The catalogue: what an operator writes, what members are shown. */
+export class Rewards {
+  constructor(
+    private readonly repository: CoinSchemeRepository,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * In catalogue order. `activeOnly`: the rewards a member may redeem now (active, inside their
+   * window). With `memberRef`, each says how many of it that member's account holds.
+   */
+  async list(filter: { activeOnly: boolean; memberRef?: string | undefined }): Promise<RewardsResult> {
+    const rows = await this.repository.rewards.rewardList(filter.activeOnly ? this.now() : null);
+    const held = await this.heldBy(filter.memberRef);
+    return { rewards: rows.map((row) => rewardView(row, held && (held.get(row.id) ?? 0))) };
+  }
+
+  async get(id: number, memberRef?: string): Promise<RewardResult> {
+    const row = await this.repository.rewards.reward(id);
+    if (!row) throw new SchemeError(SchemeErrorCode.rewardNotFound, { reward_id: id });
+    const held = await this.heldBy(memberRef);
+    return { reward: rewardView(row, held && (held.get(row.id) ?? 0)) };
+  }
+
+  async create(fields: RewardFields): Promise<RewardResult> {
+    await this.check(fields);
+    const at = this.now();
+    const row = await this.repository.rewards.insertReward({
+      ...columnsOf(fields),
+      stock: fields.stock ?? 0,
+      created_at: at,
+      updated_at: at,
+    });
+    return { reward: rewardView(row) };
+  }
+
+  /** Replaces every field but the stock (a stock given here is ignored: changeStock moves it). */
+  async replace(id: number, fields: RewardFields): Promise<RewardResult> {
+    await this.check({ ...fields, stock: undefined });
+    const row = await this.repository.rewards.updateReward(id, {
+      ...columnsOf(fields),
+      updated_at: this.now(),
+    });
+    if (!row) throw new SchemeError(SchemeErrorCode.rewardNotFound, { reward_id: id });
+    return { reward: rewardView(row) };
+  }
+
+  /** Adds or removes units in one conditional statement: never below zero (4000 `stockNegative`). */
+  async changeStock(id: number, change: number): Promise<RewardResult> {
+    if (!Number.isSafeInteger(change) || change === 0 || Math.abs(change) > MAX_STOCK)
+      throw schemeValidationError("change", "stockChangeInvalid");
+    const row = await this.repository.rewards.changeStock(id, change, this.now());
+    if (row) return { reward: rewardView(row) };
+    if (!(await this.repository.rewards.reward(id)))
+      throw new SchemeError(SchemeErrorCode.rewardNotFound, { reward_id: id });
+    throw schemeValidationError("change", "stockNegative");
+  }
+
+  private async check(fields: RewardFields) {
+    const broken = rewardFieldsRule(fields);
+    if (broken) throw schemeValidationError(broken.field, broken.rule);
+    for (const storeCode of fields.storeCodes) {
+      if (!(await this.repository.store(storeCode)))
+        throw new SchemeError(SchemeErrorCode.unknownStore, { store_code: storeCode });
+    }
+  }
+
+  private async heldBy(memberRef: string | undefined): Promise<Map<number, number> | null> {
+    if (memberRef === undefined) return null;
+    const account = await this.repository.accountByMemberRef(memberRef);
+    return account ? this.repository.rewards.heldByAccount(account.id) : new Map();
+  }
+}
+
+function columnsOf(
+  fields: RewardFields,
+): Omit<HcoinRewardsTable, "id" | "stock" | "created_at" | "updated_at"> {
+  return {
+    kind: fields.kind,
+    coins: fields.coins,
+    value_cents: fields.valueCents,
+    store_codes: JSON.stringify([...new Set(fields.storeCodes)]),
+    title_en: fields.title.en,
+    title_tc: fields.title.tc,
+    title_sc: fields.title.sc,
+    description_en: fields.description.en,
+    description_tc: fields.description.tc,
+    description_sc: fields.description.sc,
+    terms_en: fields.terms.en,
+    terms_tc: fields.terms.tc,
+    terms_sc: fields.terms.sc,
+    image_url: fields.imageUrl,
+    starts_at: fields.startsAt,
+    ends_at: fields.endsAt,
+    per_member_limit: fields.perMemberLimit,
+    voucher_valid_days: fields.voucherValidDays,
+    active: fields.active ? 1 : 0,
+    sort_order: fields.sortOrder,
+  };
+}
