@@ -67,7 +67,7 @@ export const memberCoinsRoutes: FastifyPluginAsync<{ services: Services }> = asy
       schema: {
         tags,
         summary: "The rewards catalogue: active rewards in the catalogue's order (guest or member)",
-        description: `A visitor may look (\`redeemed\` null, \`state\` never limitReached); for a member \`redeemed\` is how many of each they hold (cancelled vouchers not counted). \`state\`: available, soldOut (no stock), notStarted / ended (outside the redemption window), limitReached (the member holds \`per_member_limit\`). Inactive rewards are never listed. ${SCHEME_DOWN}`,
+        description: `The rewards open for redemption now (active and inside their window), in the catalogue's order. A visitor may look (\`redeemed\` null, \`state\` never limitReached); for a member \`redeemed\` is how many of each they hold (cancelled vouchers not counted). \`state\`: available, soldOut (no stock left), limitReached (the member holds \`per_member_limit\`); hcoin-reward also answers notStarted and ended. Inactive rewards are never shown. ${SCHEME_DOWN}`,
         body: rewards.body,
         response: { 200: rewards.answer },
       },
@@ -81,7 +81,7 @@ export const memberCoinsRoutes: FastifyPluginAsync<{ services: Services }> = asy
       schema: {
         tags,
         summary: "One active reward (guest or member)",
-        description: `As in hcoin-rewards. 4040 when there is no such reward or it is inactive; 4000 for a \`reward_id\` that is not a positive whole number. ${SCHEME_DOWN}`,
+        description: `As in hcoin-rewards, and also outside its redemption window (\`state\` notStarted or ended). 4040 when there is no such reward or it is inactive; 4000 for a \`reward_id\` that is not a positive whole number. ${SCHEME_DOWN}`,
         body: reward.body,
         response: { 200: reward.answer },
       },
