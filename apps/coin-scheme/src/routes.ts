@@ -6,6 +6,7 @@ import { SCHEME_ENVELOPE, SchemeError, SchemeErrorCode } from "./errors.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { COIN_SCHEME_PREFIX, setClient } from "./routes/fields.ts";
 import { programmeRoutes } from "./routes/programme.ts";
+import { rewardRoutes } from "./routes/rewards.ts";
 import { tillRoutes } from "./routes/till.ts";
 import type { CoinSchemeService } from "./service.ts";
 
@@ -17,7 +18,7 @@ export const coinSchemeSecuritySchemes = {
     in: "header" as const,
     name: "X-Api-Key",
     description:
-      "One key per client (the member server, each till), from COIN_SCHEME_API_KEYS. A till key (`client:key:till:STORE-A|STORE-B`) may only earn and refund at its stores and read the account behind a QR code it scanned.",
+      "One key per client (the member server, each till), from COIN_SCHEME_API_KEYS. A till key (`client:key:till:STORE-A|STORE-B`) may only earn, refund and take vouchers at its stores and read the account behind a QR code it scanned.",
   },
 };
 
@@ -28,8 +29,9 @@ export interface CoinSchemeRoutesOptions {
 
 /**
  * The H Coins scheme's HTTP API, for the member server and operators (accounts, links,
- * adjustments, stores, settings: routes/accounts.ts, routes/programme.ts) and the tills
- * (earning and refunds at their stores: routes/till.ts). Every call needs an `X-Api-Key`. Served by the
+ * adjustments, stores, settings, rewards, redemptions and vouchers: routes/accounts.ts,
+ * routes/programme.ts, routes/rewards.ts) and the tills (earning, refunds and vouchers at their
+ * stores: routes/till.ts). Every call needs an `X-Api-Key`. Served by the
  * standalone scheme (`npm run coin-scheme`) and, when the scheme is embedded, by the
  * member server at the same paths.
  */
@@ -51,4 +53,5 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
   accountRoutes(app, scheme);
   tillRoutes(app, scheme);
   programmeRoutes(app, scheme);
+  rewardRoutes(app, scheme);
 };

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { envelope, tillAccountResponse, transactionResponse } from "../api-schemas.ts";
+import {
+  envelope,
+  tillAccountResponse,
+  transactionResponse,
+  voucherResponse,
+  voucherUseResponse,
+} from "../api-schemas.ts";
 import type { CoinSchemeService } from "../service.ts";
 import {
   amount,
@@ -18,7 +24,11 @@ import {
 
 const qrText = z.string({ error: "required" }).min(1, "required").max(200, "tooLong");
 
-/** The tills' calls: the account behind a scanned QR code, purchases and refunds at their stores. */
+const voucherCode = z.string({ error: "required" }).trim().min(1, "required").max(40, "tooLong");
+const VOUCHER_REFUSALS =
+  "`code` as scanned from the QR code or typed (case, spaces and hyphens do not matter). 6024 no such voucher; 6027 cancelled; 6025 used (with `used_at` and `used_store_code`); 6026 expired (with `valid_until`); 6028 not valid at this store (a voucher naming no stores is valid at every registered store, 6014 for a code that is not one); 6017 a till key at a store not its own. No mobile number is shown.";
+
+/** The tills' calls: the account behind a scanned QR code, purchases, refunds and vouchers at their stores. */
 export function tillRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.post(
     `${COIN_SCHEME_PREFIX}/till/account`,
@@ -115,6 +125,56 @@ export function tillRoutes(app: SchemeApp, scheme: CoinSchemeService) {
           electronicCents: body.electronic_amount,
           reason: body.reason,
           ...caller,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    `${COIN_SCHEME_PREFIX}/till/vouchers/check`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Check a voucher a member shows at the till: what it is for, and whether it may be used here",
+        description: `Answers the voucher (its reward, value and validity) when it may be used at \`store_code\` now; changes nothing. ${VOUCHER_REFUSALS}`,
+        body: z.object({ code: voucherCode, store_code: storeCode }),
+        response: { 200: envelope(voucherResponse) },
+      },
+    },
+    async (request) => {
+      const caller = requireStore(request, request.body.store_code);
+      return ok(
+        await scheme.checkVoucherAtTill({
+          code: request.body.code,
+          storeCode: request.body.store_code,
+          client: caller.client,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    `${COIN_SCHEME_PREFIX}/till/vouchers/use`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Use a voucher at the till: marks it used, once",
+        description: `The voucher becomes \`used\` (at \`store_code\`, on \`receipt_no\` when given) in one conditional statement, so two tills scanning it at once cannot both accept it. Sent again with the same store and receipt it answers the first use with \`duplicate: true\`, so a till may retry; anything else is refused. ${VOUCHER_REFUSALS}`,
+        body: z.object({ code: voucherCode, store_code: storeCode, receipt_no: receiptNo.optional() }),
+        response: { 200: envelope(voucherUseResponse) },
+      },
+    },
+    async (request) => {
+      const caller = requireStore(request, request.body.store_code);
+      return ok(
+        await scheme.useVoucherAtTill({
+          code: request.body.code,
+          storeCode: request.body.store_code,
+          receiptNo: request.body.receipt_no,
+          client: caller.client,
         }),
       );
     },

@@ -19,13 +19,22 @@ export interface TestScheme {
   db: Kysely<CoinSchemeTables>;
   /** The scheme's service on the same database and clock, for work no route does (the expiry job). */
   service: CoinSchemeService;
+  /** Where its database is, for a second instance on it (`shareWith`). */
+  storageUrl: string;
   close(): Promise<void>;
 }
 
-export async function createTestScheme(env: Record<string, string> = {}): Promise<TestScheme> {
+/**
+ * With `shareWith`, a second instance on the first one's database (and its own clock, set to
+ * the first one's now): close it before the first, which drops the database.
+ */
+export async function createTestScheme(
+  env: Record<string, string> = {},
+  shareWith?: TestScheme,
+): Promise<TestScheme> {
   const config = loadCoinSchemeConfig({ NODE_ENV: "test", COIN_SCHEME_LOG_LEVEL: "silent", ...env });
-  const storage = await isolatedDatabase();
-  let offset = 0;
+  const storage = shareWith ? { url: shareWith.storageUrl, schema: undefined } : await isolatedDatabase();
+  let offset = shareWith ? shareWith.clock.now() - Date.now() : 0;
   const clock = {
     now: () => Date.now() + offset,
     advance: (ms: number) => {
@@ -49,6 +58,7 @@ export async function createTestScheme(env: Record<string, string> = {}): Promis
     clock,
     db: database.tables<CoinSchemeTables>(),
     service: createCoinSchemeService(database, config.settings, () => clock.now()),
+    storageUrl: storage.url,
     async close() {
       await app.close();
       await dropIsolatedDatabase(storage.schema);
