@@ -14,8 +14,10 @@ describe("the standalone scheme's server", () => {
       "hcoin_accounts",
       "hcoin_bonus_days",
       "hcoin_ledger",
+      "hcoin_rewards",
       "hcoin_settings",
       "hcoin_stores",
+      "hcoin_vouchers",
     ]);
   });
 

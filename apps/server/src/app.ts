@@ -33,6 +33,7 @@ import { metricsEndpointPlugin } from "./plugins/metrics-endpoint.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { seedContent } from "./seed/content-seed.ts";
+import { seedRewards } from "./seed/reward-seed.ts";
 import { createServices, type Services } from "./services.ts";
 
 export interface BuildOptions {
@@ -100,6 +101,7 @@ export async function buildApp({
   // The embedded scheme's registry is brought in step at every start; an external one by imports, the
   // CLI and `stores-sync` (a start must not wait on another service).
   if (services.coinScheme) await syncStoresToScheme(services, app.log);
+  await seedRewards(services, app.log);
 
   await app.register(securityHeadersPlugin);
   await app.register(formbody);

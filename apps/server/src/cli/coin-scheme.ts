@@ -158,7 +158,7 @@ export async function storesSync(services: Services, args: string[]): Promise<st
 }
 
 /** The operator's name on the entries they make: --by, or the login running the command. */
-function operatorOf(by: string | undefined): string {
+export function operatorOf(by: string | undefined): string {
   const name = (by ?? userInfo().username).trim();
   if (!name || name.length > 64) throw new CliError(`--by "${by}" must name the operator in 1-64 characters`);
   return name;
@@ -365,7 +365,7 @@ const hongKongTime = new Intl.DateTimeFormat("en-CA", {
   // h23, not hour12: false, which shows midnight as 24:00 in some locales' data.
   hourCycle: "h23",
 });
-const showTime = (iso: string) => hongKongTime.format(new Date(iso)).replace(",", "");
+export const showTime = (iso: string) => hongKongTime.format(new Date(iso)).replace(",", "");
 const signed = (value: number) => (value > 0 ? `+${value}` : String(value));
 
 function ledgerLine(entry: SchemeTransaction): string {

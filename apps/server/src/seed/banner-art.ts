@@ -210,3 +210,18 @@ export function storeCard(brand: BrandArt): string {
     text(280, 245, brand.tagline, { size: 28, weight: 600, fill: "#334155", anchor: "middle" }),
   ]);
 }
+
+/** A reward's card (4:3): the brand's colour, a coin, what it is in Chinese and English. */
+export function rewardCard(brand: BrandArt, headline: string, lineTc: string, lineEn: string): string {
+  const id = `reward-${brand.initials.toLowerCase()}`;
+  return svg(800, 600, `${lineEn} (${brand.nameEn})`, [
+    `<defs>${coinGradients(id)}</defs>`,
+    `<rect width="800" height="600" rx="32" fill="${brand.colour}"/>`,
+    `<circle cx="700" cy="90" r="160" fill="${brand.accent}" opacity="0.35"/>`,
+    coin(640, 420, 110, id),
+    text(56, 120, brand.nameTc, { size: 40, weight: 700, fill: "#ffffffcc" }),
+    text(56, 290, headline, { size: headline.length > 6 ? 96 : 132, weight: 800 }),
+    text(56, 400, lineTc, { size: 44, weight: 700 }),
+    text(56, 460, lineEn, { size: 32, weight: 600, fill: "#ffffffdd" }),
+  ]);
+}

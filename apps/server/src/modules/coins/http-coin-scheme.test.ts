@@ -161,6 +161,106 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
     expect(error.errorCode).toBe(6004);
   });
 
+  it("rewards, redemption, vouchers, balance and the ledger's pages over HTTP, refusals as refusals", async () => {
+    const client = t.app.services.coinSchemeClient;
+    const member = await registerMember(t);
+    const { account } = await client.createAccount({
+      prefix: "852",
+      phone: member.phone,
+      memberRef: member.user.member_no,
+    });
+    await client.adjust({
+      hcoinsMemberNo: account.hcoins_memberno,
+      coins: 300,
+      reason: "welcome",
+      operator: "amy",
+      allowNegative: false,
+    });
+    const text = { en: "HKD 50 e-gift voucher", tc: "HK$50 電子禮券", sc: "HK$50 电子礼券" };
+    const empty = { en: "", tc: "", sc: "" };
+    const fields = {
+      kind: "evoucher" as const,
+      coins: 100,
+      stock: 1,
+      valueCents: 5000,
+      storeCodes: ["S9"],
+      title: text,
+      description: empty,
+      terms: empty,
+      imageUrl: null,
+      startsAt: Date.now() - 60_000,
+      endsAt: null,
+      perMemberLimit: 2,
+      voucherValidDays: 30,
+      active: true,
+      sortOrder: 0,
+    };
+    const { reward } = await client.saveReward(fields);
+    expect(reward).toMatchObject({
+      kind: "evoucher",
+      coins: 100,
+      stock: 1,
+      value_amount: "50.00",
+      store_codes: ["S9"],
+    });
+    const replaced = await client.saveReward({ ...fields, coins: 120 }, reward.id);
+    expect(replaced.reward).toMatchObject({ coins: 120, stock: 1 });
+    expect((await client.changeStock(reward.id, 2)).reward.stock).toBe(3);
+    const listed = await client.rewards({ activeOnly: true, memberRef: member.user.member_no });
+    expect(listed.rewards.find((each) => each.id === reward.id)?.redeemed_by_member).toBe(0);
+
+    const redeemed = await client.redeem({
+      hcoinsMemberNo: account.hcoins_memberno,
+      rewardId: reward.id,
+      key: "k-1",
+    });
+    expect(redeemed).toMatchObject({
+      balance: 180,
+      duplicate: false,
+      voucher: { status: "issued", coins: 120 },
+    });
+    const again = await client.redeem({
+      hcoinsMemberNo: account.hcoins_memberno,
+      rewardId: reward.id,
+      key: "k-1",
+    });
+    expect(again).toMatchObject({ duplicate: true, voucher: { code: redeemed.voucher.code } });
+    expect((await client.reward(reward.id, member.user.member_no)).reward).toMatchObject({
+      stock: 2,
+      redeemed_by_member: 1,
+    });
+    expect((await client.vouchers(account.hcoins_memberno)).vouchers.map((v) => v.code)).toEqual([
+      redeemed.voucher.code,
+    ]);
+    expect((await client.voucher(redeemed.voucher.code.toLowerCase())).voucher.code).toBe(
+      redeemed.voucher.code,
+    );
+    const balance = await client.balance(account.hcoins_memberno);
+    expect(balance).toMatchObject({ hcoins_memberno: account.hcoins_memberno, balance: 180, expiring: [] });
+    const page = await client.ledger(account.hcoins_memberno, { limit: 1, offset: 0 });
+    expect(page).toMatchObject({ total: 2, rewards: [{ id: reward.id, title: text }] });
+    expect(page.entries[0]).toMatchObject({
+      kind: "redemption",
+      reward_id: reward.id,
+      voucher_code: redeemed.voucher.code,
+    });
+
+    const cancelled = await client.cancelVoucher(redeemed.voucher.code, "amy", "member asked");
+    expect(cancelled).toMatchObject({
+      balance: 300,
+      voucher: { status: "cancelled" },
+      transaction: { kind: "cancellation" },
+    });
+    const refusals = await Promise.all([
+      client.cancelVoucher(redeemed.voucher.code, "amy", "again").catch((e) => e),
+      client.changeStock(reward.id, -10).catch((e) => e),
+      client.reward(999_999).catch((e) => e),
+      client.voucher("ZZZZ-ZZZZ-ZZZZ-ZZZZ").catch((e) => e),
+    ]);
+    for (const error of refusals) expect(error).toBeInstanceOf(CoinSchemeRefusedError);
+    expect(refusals.map((error) => error.errorCode)).toEqual([6027, 4000, 6020, 6024]);
+  });
+
   it("a member server with a wrong API key gets -1, not a crash", async () => {
     const wrong = await createTestApp({
       env: { COIN_SCHEME_URL: url, COIN_SCHEME_API_KEY: "not-the-right-key-0000" },

@@ -215,7 +215,7 @@ export class HttpCoinScheme implements CoinSchemeClient {
     return this.request("GET", `/vouchers/${encodeURIComponent(code)}`, voucherResponse);
   }
 
-  /** Safe to send twice: a second cancel is refused (6027) and changes nothing. */
+  /** Sent twice (a retry after a lost answer) the second is refused (6027): it changes nothing twice. */
   cancelVoucher(code: string, operator: string, reason: string) {
     return this.request("POST", `/vouchers/${encodeURIComponent(code)}/cancel`, voucherCancelResponse, {
       operator,

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerMember } from "../testing/flows.ts";
+import { createTestApp, type TestApp } from "../testing/test-app.ts";
+import { CliError } from "./command.ts";
+import { COMMANDS } from "./commands.ts";
+import { rewardAdd, rewardEdit, rewardList, rewardStock, voucherCancel, voucherShow } from "./rewards.ts";
+
+describe("the rewards and vouchers commands", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SEED_CONTENT: "false" } });
+    // A store of the scheme's registry for the rewards that name stores.
+    await t.app.services.coinSchemeClient.setStore("CLI-S1", false);
+  });
+  afterAll(() => t?.close());
+
+  const refusal = async (run: Promise<string>) => {
+    const error = await run.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CliError);
+    return (error as CliError).message;
+  };
+  const add = (extra: string[] = []) =>
+    rewardAdd(t.app.services, [
+      "--kind",
+      "evoucher",
+      "--coins",
+      "100",
+      "--stock",
+      "5",
+      "--value",
+      "50",
+      "--title-en",
+      "HKD 50 voucher",
+      "--title-tc",
+      "HK$50 禮券",
+      "--title-sc",
+      "HK$50 礼券",
+      ...extra,
+    ]);
+  const idOf = (out: string) => Number(/^Added reward (\d+)\./.exec(out)?.[1]);
+
+  it("are listed in the admin's commands", () => {
+    for (const name of [
+      "reward-add",
+      "reward-edit",
+      "reward-list",
+      "reward-stock",
+      "voucher-show",
+      "voucher-cancel",
+    ])
+      expect(COMMANDS[name], name).toBeDefined();
+  });
+
+  it("reward-add adds a reward; bad or missing flags are refused with what to give", async () => {
+    const out = await add([
+      "--stores",
+      "CLI-S1",
+      "--limit",
+      "2",
+      "--starts",
+      "2025-01-01",
+      "--valid-days",
+      "14",
+    ]);
+    expect(out).toMatch(/^Added reward \d+\./);
+    expect(out).toContain("HKD 50 voucher / HK$50 禮券  (e-gift voucher HKD 50.00)");
+    expect(out).toContain("100 H Coins, 5 in stock, at most 2 per member, vouchers valid 14 days");
+    expect(out).toContain("stores: CLI-S1; window 2025-01-01 00:00 – open");
+
+    expect(await refusal(rewardAdd(t.app.services, ["--kind", "evoucher"]))).toContain("--coins is required");
+    expect(await refusal(add(["--kind", "voucher"]))).toBe('--kind "voucher" must be evoucher or product');
+    expect(await refusal(add(["--coins", "0"]))).toBe(
+      '--coins "0" must be a whole number from 1 to 10000000',
+    );
+    expect(await refusal(add(["--value", "none"]))).toContain("needs --value");
+    expect(await refusal(add(["--kind", "product", "--value", "50"]))).toContain(
+      "a product has no face value",
+    );
+    expect(await refusal(add(["--title-sc", ""]))).toContain("give --title-sc");
+    expect(await refusal(add(["--starts", "2025-02-01", "--ends", "2025-01-01"]))).toBe(
+      "--ends must be after --starts",
+    );
+    expect(await refusal(add(["--ends", "soon"]))).toContain('--ends "soon" is not a time');
+    expect(await refusal(add(["--image", "ftp://x"]))).toContain("must be an https address");
+    expect(await refusal(add(["--stores", "NOWHERE"]))).toContain("the H Coins scheme refused");
+  });
+
+  it("reward-edit changes only the flags given; reward-stock adds and removes, never below zero", async () => {
+    const id = idOf(await add());
+    const edited = await rewardEdit(t.app.services, [String(id), "--coins", "150", "--inactive"]);
+    expect(edited).toContain(`#${id}  inactive  HKD 50 voucher`);
+    expect(edited).toContain("150 H Coins, 5 in stock");
+    const { reward } = await t.app.services.coinSchemeClient.reward(id);
+    expect(reward).toMatchObject({ value_amount: "50.00", title: { tc: "HK$50 禮券" }, active: false });
+    expect(await refusal(rewardEdit(t.app.services, [String(id)]))).toContain("give at least one field");
+    expect(await refusal(rewardEdit(t.app.services, [String(id), "--stock", "9"]))).toContain("reward-stock");
+    expect(await refusal(rewardEdit(t.app.services, ["99999", "--coins", "1"]))).toContain("6020");
+
+    expect(await rewardStock(t.app.services, [String(id), "+3"])).toBe(`Reward ${id}: stock 5 → 8.`);
+    expect(await rewardStock(t.app.services, [String(id), "-8"])).toBe(`Reward ${id}: stock 8 → 0.`);
+    expect(await refusal(rewardStock(t.app.services, [String(id), "-1"]))).toBe(
+      `reward ${id} has 0 in stock: cannot remove 1; nothing changed`,
+    );
+    expect(await refusal(rewardStock(t.app.services, [String(id), "3"]))).toContain("must be +N");
+
+    const list = await rewardList(t.app.services, []);
+    expect(list).toContain(`#${id}  inactive`);
+    expect(await rewardList(t.app.services, ["--active-only"])).not.toContain(`#${id} `);
+  });
+
+  it("voucher-show and voucher-cancel: coins and stock back, a second cancel refused", async () => {
+    const id = idOf(await add());
+    const member = await registerMember(t);
+    const { account } = await t.app.services.coinSchemeClient.createAccount({
+      prefix: "852",
+      phone: member.phone,
+      memberRef: member.user.member_no,
+    });
+    await t.app.services.coinSchemeClient.adjust({
+      hcoinsMemberNo: account.hcoins_memberno,
+      coins: 100,
+      reason: "test",
+      operator: "amy",
+      allowNegative: false,
+    });
+    const { voucher } = await t.app.services.coinSchemeClient.redeem({
+      hcoinsMemberNo: account.hcoins_memberno,
+      rewardId: id,
+      key: "cli-1",
+    });
+    const shown = await voucherShow(t.app.services, [voucher.code.toLowerCase().replaceAll("-", " ")]);
+    expect(shown).toContain(`Voucher ${voucher.code}: issued. Reward ${id} "HKD 50 voucher"`);
+
+    expect(await refusal(voucherCancel(t.app.services, [voucher.code]))).toContain("--reason is required");
+    const cancelled = await voucherCancel(t.app.services, [
+      voucher.code,
+      "--reason",
+      "asked",
+      "--operator",
+      "amy",
+    ]);
+    expect(cancelled).toContain(
+      `Cancelled voucher ${voucher.code}: 100 H Coins back to ${account.hcoins_memberno} (balance 100), 1 unit back in stock of reward ${id}.`,
+    );
+    expect(cancelled).toMatch(/^Cancelled \d{4}-\d\d-\d\d \d\d:\d\d: "asked"\.$/m);
+    expect((await t.app.services.coinSchemeClient.reward(id)).reward.stock).toBe(5);
+    expect(await refusal(voucherCancel(t.app.services, [voucher.code, "--reason", "again"]))).toContain(
+      "6027",
+    );
+    expect(await refusal(voucherShow(t.app.services, ["NOPE"]))).toContain("6024");
+  });
+});
