@@ -154,9 +154,10 @@ describe("hcoin-history", () => {
 
 describe("hcoin-rewards and hcoin-reward", () => {
   it("shows visitors the active catalogue and members their own counts and states", async () => {
-    const limited = await newReward(t, { perMemberLimit: 1, coins: 10, sortOrder: -3 });
-    const soldOut = await newReward(t, { stock: 0, sortOrder: -2, storeCodes: [] });
-    const hidden = await newReward(t, { active: false, sortOrder: -1 });
+    // Ahead of the first start's demo catalogue, whatever its order.
+    const limited = await newReward(t, { perMemberLimit: 1, coins: 10, sortOrder: -1_000_003 });
+    const soldOut = await newReward(t, { stock: 0, sortOrder: -1_000_002, storeCodes: [] });
+    const hidden = await newReward(t, { active: false, sortOrder: -1_000_001 });
     const member = await linkedMember(t, 100);
     expect((await redeem(t, member, limited.id)).status).toBe(200);
 
