@@ -276,6 +276,18 @@ describe("hcoin-redeem step-up by SMS", () => {
     expect(await balanceOf(t, member.token)).toBe(70);
   });
 
+  it("voids a code after SMS_CODE_MAX_ATTEMPTS wrong tries (4201 for the right one too)", async () => {
+    const member = await linkedMember(t, 100);
+    const reward = await newReward(t, { coins: 10 });
+    await sendCode(member);
+    const code = await latestCode(t, member.phone);
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++)
+      expect((await withCode(member, reward.id, wrongCode)).body.error_code).toBe(4201);
+    expect((await withCode(member, reward.id, code)).body.error_code).toBe(4201);
+    expect(await balanceOf(t, member.token)).toBe(100);
+  });
+
   it("keeps the send limits (4203) and tells a visitor 401", async () => {
     const member = await linkedMember(t);
     expect((await sendCode(member)).status).toBe(200);
