@@ -19,7 +19,8 @@ import { processUsage } from "./process-usage.ts";
  * The H Coins ledger (issue 14) through the standalone coin scheme's HTTP API: purchases per
  * second with their p99, on SQLite (one scheme process) and on PostgreSQL (three scheme
  * processes on one schema, the load spread over them), each read against the raw single-row
- * insert rate of the same database measured in the same run; and the balance read of an
+ * insert rate of the same database measured in the same run; redemptions per second on
+ * PostgreSQL beside that run's purchases (issue 16); and the balance read of an
  * account with 10 ledger entries against one with 100,000 (over HTTP, one request at a time).
  * Prints the figures and returns them. Alone: `node --import tsx bench/coin-ledger.ts`.
  */
@@ -100,18 +101,24 @@ const HOT = memberRef(900_001);
 const SHORT = memberRef(900_002);
 const LONG = memberRef(900_003);
 
-/** The store, MEMBERS linked accounts and the three of their own (hot, short and long ledger). */
-async function setUp(base: string) {
+/**
+ * The store, MEMBERS linked accounts and the three of their own (hot, short and long ledger);
+ * answers the MEMBERS accounts' H Coins numbers, in order.
+ */
+async function setUp(base: string): Promise<string[]> {
   await expectOk(`${base}${PREFIX}/stores/${STORE}`, "PUT", FULL, { partner_property: false });
   const refs = [...Array.from({ length: MEMBERS }, (_, i) => memberRef(i + 1)), HOT, SHORT, LONG];
+  const numbers: string[] = [];
   for (const [index, ref] of refs.entries()) {
-    await expectOk(`${base}${PREFIX}/accounts`, "POST", FULL, {
+    const created = await expectOk(`${base}${PREFIX}/accounts`, "POST", FULL, {
       mobile_phone_prefix: "852",
       mobile_phone: String(60_000_000 + index),
       member_ref: ref,
       birth_month: 7,
     });
+    numbers.push((created.payload.account as { hcoins_memberno: string }).hcoins_memberno);
   }
+  return numbers.slice(0, MEMBERS);
 }
 
 // ---- purchases -----------------------------------------------------------------------------
@@ -134,15 +141,57 @@ const percentile = (sorted: number[], share: number) =>
 
 let receipts = 0;
 
-/**
- * Purchases for SECONDS (or `seconds`), one autocannon per scheme instance with an equal share
- * of CONNECTIONS; `member(n)` chooses the n-th purchase's member. Each body is built as it is
- * sent (the QR code's time must be fresh); latencies come from every instance's answers together.
- */
-async function purchases(
+/** Purchases for SECONDS (or `seconds`); `member(n)` chooses the n-th purchase's member. */
+function purchases(
   schemes: ServerProcess[],
   member: (n: number) => string,
   seconds = SECONDS,
+): Promise<Load> {
+  return drive(
+    schemes,
+    TILL,
+    (n) => {
+      receipts += 1;
+      return {
+        path: `${PREFIX}/purchases`,
+        body: {
+          qr_text: qrText(member(n)),
+          store_code: STORE,
+          receipt_no: `R${receipts}`,
+          net_amount: "123.45",
+        },
+      };
+    },
+    seconds,
+  );
+}
+
+/**
+ * Redemptions of one reward for SECONDS, as the member server sends them (the full key, a key of
+ * its own each), the members taken in turn: coins, a unit of stock and a voucher each.
+ */
+function redemptions(schemes: ServerProcess[], numbers: string[], rewardId: number): Promise<Load> {
+  return drive(
+    schemes,
+    FULL,
+    (n) => ({
+      path: `${PREFIX}/accounts/${numbers[n % numbers.length]}/redemptions`,
+      body: { reward_id: rewardId, idempotency_key: `bench-${n}` },
+    }),
+    SECONDS,
+  );
+}
+
+/**
+ * A load for `seconds`, one autocannon per scheme instance with an equal share of CONNECTIONS;
+ * `next(n)` gives the n-th request's path and body, built as it is sent (a QR code's time must be
+ * fresh); latencies come from every instance's answers together.
+ */
+async function drive(
+  schemes: ServerProcess[],
+  headers: Record<string, string>,
+  next: (n: number) => { path: string; body: unknown },
+  seconds: number,
 ): Promise<Load> {
   const cpu = () => schemes.reduce((sum, scheme) => sum + processUsage(scheme.child.pid).cpuSeconds, 0);
   const cpuBefore = cpu();
@@ -159,23 +208,14 @@ async function purchases(
             {
               url: `${base}${PREFIX}/purchases`,
               method: "POST",
-              headers: TILL,
+              headers,
               connections: CONNECTIONS / schemes.length,
               duration: seconds,
               requests: [
                 {
                   setupRequest: (req) => {
-                    receipts += 1;
-                    const ref = member(sequence++);
-                    return {
-                      ...req,
-                      body: JSON.stringify({
-                        qr_text: qrText(ref),
-                        store_code: STORE,
-                        receipt_no: `R${receipts}`,
-                        net_amount: "123.45",
-                      }),
-                    };
+                    const { path, body } = next(sequence++);
+                    return { ...req, path, body: JSON.stringify(body) };
                   },
                 },
               ],
@@ -412,13 +452,15 @@ async function measureOn(storage: Storage): Promise<Figure[]> {
   const base = bases[0] as string;
   const where = `${storage.name}, ${bases.length === 1 ? "one scheme process" : `${bases.length} scheme processes on one schema`}`;
   console.log(`${where}: ${MEMBERS} linked accounts, ${CONNECTIONS} connections, ${SECONDS} s per load`);
-  await setUp(base);
+  const numbers = await setUp(base);
   const many = (n: number) => memberRef((n % MEMBERS) + 1);
   await purchases(storage.schemes, many, 1); // warm-up, not counted
 
   const rawBefore = await storage.rawInserts(SECONDS / 2);
   const spread = await purchases(storage.schemes, many);
   const hot = await purchases(storage.schemes, () => HOT);
+  // PostgreSQL's, across the instances: what redeeming costs beside earning, in the same run.
+  const redeemed = storage.name === "PostgreSQL" ? await redeemLoad(storage, base, numbers) : null;
   const rawAfter = await storage.rawInserts(SECONDS / 2);
   const raw = (rawBefore + rawAfter) / 2;
   figures.push({
@@ -436,6 +478,19 @@ async function measureOn(storage: Storage): Promise<Figure[]> {
       value: `${rate(load.rate)} = ${(load.rate / raw).toFixed(2)} × raw inserts; p50 ${ms(load.p50)}, p99 ${ms(load.p99)}; ${load.cpu.toFixed(0)} µs scheme CPU each; ${load.failed} of ${load.total} not 200 (load average ${load.machineLoad.toFixed(1)})`,
       target: "every answer 200",
       pass: load.failed === 0,
+    });
+  }
+
+  if (redeemed) {
+    const { load, vouchers } = redeemed;
+    if (load.failed > 0)
+      console.warn(`  ${where}, redemptions: ${load.failed} failed of ${load.total} (${load.statuses})`);
+    figures.push({
+      name: `redemptions, ${where}, ${MEMBERS} members, one reward`,
+      value: `${rate(load.rate)} = ${(load.rate / spread.rate).toFixed(2)} × the purchases of this run (${rate(spread.rate)}); p50 ${ms(load.p50)}, p99 ${ms(load.p99)}; ${load.cpu.toFixed(0)} µs scheme CPU each; ${load.failed} of ${load.total} not 200; ${vouchers} vouchers issued`,
+      target: "every answer 200, one voucher each",
+      // A redemption in flight when the load stops issues its voucher unanswered: at most one a connection.
+      pass: load.failed === 0 && vouchers >= load.total && vouchers <= load.total + CONNECTIONS,
     });
   }
 
@@ -464,6 +519,25 @@ async function measureOn(storage: Storage): Promise<Figure[]> {
     pass: disagreements.length === 0,
   });
   return figures;
+}
+
+/** A reward of 1 coin with stock for any run, redeemed by the members for SECONDS; the vouchers issued counted. */
+async function redeemLoad(storage: Storage, base: string, numbers: string[]) {
+  const text = { en: "Bench reward", tc: "測試禮遇", sc: "测试礼遇" };
+  const created = await expectOk(`${base}${PREFIX}/rewards`, "POST", FULL, {
+    kind: "product",
+    coins: 1,
+    stock: 1_000_000,
+    value_amount: null,
+    title: text,
+    description: text,
+    terms: text,
+    voucher_valid_days: 30,
+  });
+  const rewardId = (created.payload.reward as { id: number }).id;
+  const load = await redemptions(storage.schemes, numbers, rewardId);
+  const after = await expectOk(`${base}${PREFIX}/rewards/${rewardId}`, "GET", FULL);
+  return { load, vouchers: 1_000_000 - (after.payload.reward as { stock: number }).stock };
 }
 
 async function onSqlite(directory: string): Promise<Figure[]> {
