@@ -19,6 +19,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
 import { coinsRoutes } from "./modules/coins/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
+import { memberCoinsRoutes } from "./modules/member-coins/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
@@ -166,6 +167,7 @@ export async function buildApp({
       profileRoutes,
       subscriptionRoutes,
       coinsRoutes,
+      memberCoinsRoutes,
     ]) {
       await api.register(routes, { services });
     }

@@ -52,6 +52,21 @@ const envSchema = z.object({
   SMS_TEMPLATE_EN: z.string().default("Your H Coins verification code is {code}. It expires in 5 minutes."),
   SMS_TEMPLATE_TC: z.string().default("你的 H Coins 驗證碼是 {code}，5 分鐘內有效。"),
   SMS_TEMPLATE_SC: z.string().default("你的 H Coins 验证码是 {code}，5 分钟内有效。"),
+  SMS_REDEEM_TEMPLATE_EN: z
+    .string()
+    .default(
+      "Your H Coins code to redeem a reward is {code}. It expires in 5 minutes. If you did not ask to redeem H Coins, do not share it and change your password.",
+    ),
+  SMS_REDEEM_TEMPLATE_TC: z
+    .string()
+    .default(
+      "你的 H Coins 換領禮遇驗證碼是 {code}，5 分鐘內有效。如你沒有要求換領 H Coins，請勿透露此驗證碼，並更改密碼。",
+    ),
+  SMS_REDEEM_TEMPLATE_SC: z
+    .string()
+    .default(
+      "您的 H Coins 兑换礼遇验证码是 {code}，5 分钟内有效。如您没有要求兑换 H Coins，请勿透露此验证码，并修改密码。",
+    ),
   SMS_CODE_TTL_SECONDS: int(300),
   SMS_CODE_MAX_ATTEMPTS: int(5),
   SMS_VERIFIED_TTL_SECONDS: int(1800),
@@ -67,6 +82,7 @@ const envSchema = z.object({
   LOGIN_NUMBER_MAX_FAILURES: int(50),
   LOGIN_CLIENT_MAX_FAILURES: int(20),
   CHANGE_PASSWORD_MAX_FAILURES: int(5),
+  REDEEM_PASSWORD_MAX_FAILURES: int(5),
   ACCESS_TOKEN_TTL_DAYS: int(30),
   RESET_TOKEN_TTL_SECONDS: int(600),
   RATE_LIMIT_PER_MINUTE: int(600),

@@ -33,7 +33,7 @@ const loginLocks = new Counter({
 
 const smsSent = new Counter({
   name: "hcoins_sms_sent_total",
-  help: "SMS codes handed to the SMS sender, by purpose (register, reset)",
+  help: "SMS codes handed to the SMS sender, by purpose (register, reset, redeem)",
   labelNames: ["purpose"] as const,
   registers: [registry],
 });
@@ -42,6 +42,13 @@ const smsFailed = new Counter({
   name: "hcoins_sms_failed_total",
   help: "SMS codes the sender failed to send (gateway error or timeout), by purpose",
   labelNames: ["purpose"] as const,
+  registers: [registry],
+});
+
+const redemptions = new Counter({
+  name: "hcoins_redemptions_total",
+  help: "Members' H Coins redemptions, by outcome: redeemed, duplicate (a retry answered with the first), refused (the scheme said no: coins, stock, window, limit), unavailable (the scheme did not answer)",
+  labelNames: ["outcome"] as const,
   registers: [registry],
 });
 
@@ -60,6 +67,7 @@ const dependencyUp = new Gauge({
 });
 
 export type CoinSchemeCallOutcome = "ok" | "refused" | "unavailable";
+export type RedemptionOutcome = "redeemed" | "duplicate" | "refused" | "unavailable";
 
 export const metrics = {
   request(method: string, route: string, statusCode: number, seconds: number) {
@@ -77,6 +85,9 @@ export const metrics = {
   },
   smsFailed(purpose: string) {
     smsFailed.inc({ purpose });
+  },
+  redemption(outcome: RedemptionOutcome) {
+    redemptions.inc({ outcome });
   },
   coinSchemeCall(client: string, operation: string, outcome: CoinSchemeCallOutcome, seconds: number) {
     coinSchemeCalls.observe({ client, operation, outcome }, seconds);

@@ -15,6 +15,8 @@ import { createCoinServices } from "./modules/coins/create-coin-services.ts";
 import { DataProtectionService } from "./modules/data-protection/service.ts";
 import { MediaRepository } from "./modules/media/repository.ts";
 import { MediaService } from "./modules/media/service.ts";
+import { MemberCoinsService } from "./modules/member-coins/service.ts";
+import { RedeemStepUp } from "./modules/member-coins/step-up.ts";
 import { LookupBudget } from "./modules/members/lookup-budget.ts";
 import { MemberRepository } from "./modules/members/repository.ts";
 import { MemberService } from "./modules/members/service.ts";
@@ -67,6 +69,7 @@ export function createServices(
     { perMinute: config.LOOKUP_CLIENT_MINUTE_LIMIT, perDay: config.LOOKUP_CLIENT_DAILY_LIMIT },
     log,
   );
+  const codeTexts = { en: config.SMS_TEMPLATE_EN, tc: config.SMS_TEMPLATE_TC, sc: config.SMS_TEMPLATE_SC };
   const sms = new SmsCodeService(
     new SmsCodeRepository(database),
     smsSender,
@@ -81,7 +84,15 @@ export function createServices(
       numberClientHourlyLimit: config.SMS_NUMBER_CLIENT_HOURLY_LIMIT,
       totalHourlyLimit: config.SMS_TOTAL_HOURLY_LIMIT,
       codeRetentionDays: config.SMS_CODE_RETENTION_DAYS,
-      templates: { en: config.SMS_TEMPLATE_EN, tc: config.SMS_TEMPLATE_TC, sc: config.SMS_TEMPLATE_SC },
+      templates: {
+        register: codeTexts,
+        reset: codeTexts,
+        redeem: {
+          en: config.SMS_REDEEM_TEMPLATE_EN,
+          tc: config.SMS_REDEEM_TEMPLATE_TC,
+          sc: config.SMS_REDEEM_TEMPLATE_SC,
+        },
+      },
     },
     log,
     now,
@@ -97,6 +108,7 @@ export function createServices(
       loginNumberMaxFailures: config.LOGIN_NUMBER_MAX_FAILURES,
       loginClientMaxFailures: config.LOGIN_CLIENT_MAX_FAILURES,
       changePasswordMaxFailures: config.CHANGE_PASSWORD_MAX_FAILURES,
+      redeemPasswordMaxFailures: config.REDEEM_PASSWORD_MAX_FAILURES,
       loginLockSeconds: config.LOGIN_LOCK_SECONDS,
       resetTokenTtlSeconds: config.RESET_TOKEN_TTL_SECONDS,
       signatureLoginSecret: config.SIGNATURE_LOGIN_SECRET,
@@ -136,6 +148,14 @@ export function createServices(
   const media = new MediaService(new MediaRepository(database), { maxBytes: config.MEDIA_MAX_BYTES }, now);
   const cms = new CmsService(new CmsRepository(database), transaction, media, now);
   const stores = new StoreService(new StoreRepository(database), transaction, media, coinSchemeClient, now);
+  const memberCoins = new MemberCoinsService(
+    coinSchemeClient,
+    coins,
+    stores,
+    new RedeemStepUp(auth, sms),
+    log,
+    now,
+  );
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
     config,
@@ -157,6 +177,7 @@ export function createServices(
     coinScheme,
     coinSchemeClient,
     coins,
+    memberCoins,
     dataProtection,
     media,
     cms,

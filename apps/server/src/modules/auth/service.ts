@@ -29,6 +29,8 @@ export interface AuthConfig {
   loginClientMaxFailures: number;
   /** Wrong old passwords per member at change-password. */
   changePasswordMaxFailures: number;
+  /** Wrong passwords per member given to confirm a redemption (step-up). */
+  redeemPasswordMaxFailures: number;
   /** The window each of those counts in, and how long a spent one locks. */
   loginLockSeconds: number;
   resetTokenTtlSeconds: number;
@@ -46,6 +48,7 @@ export class AuthService {
   private readonly numberFailures: Counter;
   private readonly clientFailures: Counter;
   private readonly changeFailures: Counter;
+  private readonly redeemFailures: Counter;
 
   constructor(
     private readonly repo: AuthRepository,
@@ -64,6 +67,11 @@ export class AuthService {
     this.changeFailures = counters.counter(
       "change-password-failures",
       config.changePasswordMaxFailures,
+      window,
+    );
+    this.redeemFailures = counters.counter(
+      "redeem-password-failures",
+      config.redeemPasswordMaxFailures,
       window,
     );
   }
@@ -155,7 +163,7 @@ export class AuthService {
   /**
    * A refused password leaves the token usable; success revokes every session and lifts the locks
    * the member is held by: the number's ceiling, the number's lock for the address that reset it,
-   * and the change-password lock. Other addresses' locks on the number stay (a stranger's).
+   * and the change-password and redeeming-password locks. Other addresses' locks on the number stay (a stranger's).
    */
   async resetPassword(token: string, newPassword: string, clientAddress: string): Promise<void> {
     const tokenHash = sha256(token);
@@ -177,7 +185,32 @@ export class AuthService {
       this.numberFailures.reset(number),
       this.loginFailures.reset(`${number}@${clientAddress}`),
       this.changeFailures.reset(String(member.id)),
+      this.redeemFailures.reset(String(member.id)),
     ]);
+  }
+
+  /**
+   * The member's password given again to confirm a redemption (step-up). Wrong ones count per
+   * member on a counter of their own (4230 with the attempts left; the
+   * REDEEM_PASSWORD_MAX_FAILURES-th locks redeeming by password for LOGIN_LOCK_SECONDS, 4290), so a
+   * stolen session cannot guess its way to spending the coins, nor lock the owner's change-password.
+   */
+  async confirmPassword(member: MemberRow, password: string): Promise<void> {
+    const redeemLimit: FailureLimit = {
+      counter: this.redeemFailures,
+      key: String(member.id),
+      onSuccess: "reset",
+      lockLog: {
+        limit: "redeem-password",
+        message: "redeeming by password locked for one member (REDEEM_PASSWORD_MAX_FAILURES)",
+        fields: { memberId: member.id },
+      },
+    };
+    const attempt = await CountedAttempt.begin([redeemLimit], this.config.loginLockSeconds, this.log);
+    if (!(await verifyPassword(member.password_hash, password))) {
+      throw await attempt.failed(ErrorCode.stepUpPasswordIncorrect);
+    }
+    await attempt.succeeded();
   }
 
   /**

@@ -11,6 +11,7 @@ import { ERROR_MESSAGES, ErrorCode } from "@hcoins/domain/codes";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireMember } from "../../plugins/auth-header.ts";
+import { acceptEmptyJson } from "../../plugins/empty-json-body.ts";
 import type { Services } from "../../services.ts";
 import { LOOKUP_BUDGET_NOTE, spendsLookup } from "../members/lookup-budget.ts";
 import { COIN_MESSAGES, messageFields } from "./messages.ts";
@@ -40,20 +41,7 @@ function coinCallBody(request: FastifyRequest, outcome: CoinCallOutcome): CoinCa
 export const coinsRoutes: FastifyPluginAsync<{ services: Services }> = async (plugin, { services }) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
-  // "JSON, may be empty": an empty body sent as application/json is an empty object here, not a 400.
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === "") return done(null, {});
-    try {
-      done(
-        null,
-        JSON.parse(text, (key, value) => (key === "__proto__" ? undefined : value)),
-      );
-    } catch (error) {
-      (error as { statusCode?: number }).statusCode = 400;
-      done(error as Error, undefined);
-    }
-  });
+  acceptEmptyJson(plugin);
 
   app.post(
     serverPath(coinLinkCheck),

@@ -71,6 +71,19 @@ export class CoinsService {
       : { status_code: CoinStatus.linked, hcoins_memberno: null, message: "linkedToOther" };
   }
 
+  /**
+   * The H Coins number of the member's own account: the account of their number, which the scheme
+   * links to them (never one a request names, nor an imported external_customer_id the scheme does
+   * not confirm); null when it links none to them. Completes the member row like checkLinked. The
+   * scheme's errors propagate.
+   */
+  async ownAccount(member: MemberRow): Promise<string | null> {
+    const account = await this.scheme.findAccountByPhone(member.mobile_phone_prefix, member.mobile_phone);
+    if (!account?.linked || account.linked_member_ref !== memberRefOf(member)) return null;
+    await this.completeMemberRow(member, account.hcoins_memberno);
+    return account.hcoins_memberno;
+  }
+
   /** The member a scheme link refers to: by member number, or by id for a member without one. */
   private async memberByRef(ref: string): Promise<MemberRow | undefined> {
     const byNumber = await this.members.findByMemberNo(ref);

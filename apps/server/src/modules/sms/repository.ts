@@ -96,6 +96,10 @@ export class SmsCodeRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  async unconsume(id: number): Promise<void> {
+    await this.db.updateTable("sms_codes").set({ consumed_at: null }).where("id", "=", id).execute();
+  }
+
   /** Every code record of a number, any purpose. */
   codesOf(prefix: string, phone: string) {
     return this.db

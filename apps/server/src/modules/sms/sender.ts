@@ -1,6 +1,7 @@
 import type { Language } from "@hcoins/domain/languages";
 
-export type SmsPurpose = "register" | "reset";
+/** What a code is for; a code is bound to its purpose (a reset code never redeems). */
+export type SmsPurpose = "register" | "reset" | "redeem";
 
 export interface SmsMessage {
   mobile_phone_prefix: string;

@@ -9,7 +9,7 @@ import { metrics } from "../../metrics.ts";
 import { newSmsCode, safeEqual, sha256 } from "../../secrets.ts";
 import { isMobileNumber } from "./mobile-number.ts";
 import type { NumberAndPurpose, SmsCodeRepository } from "./repository.ts";
-import { renderSmsText, type SmsSender } from "./sender.ts";
+import { renderSmsText, type SmsPurpose, type SmsSender } from "./sender.ts";
 
 const HOUR = 3600;
 
@@ -31,8 +31,11 @@ export interface SmsCodeConfig {
   totalHourlyLimit: number;
   /** How long a code record is kept after its expiry (member exports show them), in days. */
   codeRetentionDays: number;
-  /** The SMS text per language; `{code}` is replaced by the code. */
-  templates: Record<Language, string>;
+  /**
+   * The SMS text per purpose and language; `{code}` is replaced by the code. A redeeming code
+   * says what it is for, so a member who did not ask to redeem knows someone is trying.
+   */
+  templates: Record<SmsPurpose, Record<Language, string>>;
 }
 
 /** One limit a send is counted against, and the error that refuses it. */
@@ -198,7 +201,7 @@ export class SmsCodeService {
         purpose: key.purpose,
         language,
         code,
-        text: renderSmsText(this.config.templates, language, code),
+        text: renderSmsText(this.config.templates[key.purpose], language, code),
       });
       metrics.smsSent(key.purpose);
     } catch (error) {
@@ -257,6 +260,25 @@ export class SmsCodeService {
     if (id === null || !(await this.repo.consume(id, this.now(), trx))) {
       throw new AppError(ErrorCode.smsCodeInvalid);
     }
+  }
+
+  /**
+   * A proof given once (the step-up of a redemption): verify() and use the code up at once, so
+   * that two requests with one code cannot both pass. Wrong, expired, void or used: 4201.
+   * Returns the code's id, for restore().
+   */
+  async useCode(key: NumberAndPurpose, code: string): Promise<number> {
+    const id = await this.verify(key, code);
+    if (!(await this.repo.consume(id, this.now()))) throw new AppError(ErrorCode.smsCodeInvalid);
+    return id;
+  }
+
+  /**
+   * Makes a code useCode() took usable again (until its verified time runs out), when what it
+   * was to prove did not happen: the member retries without waiting for another SMS.
+   */
+  async restore(id: number): Promise<void> {
+    await this.repo.unconsume(id);
   }
 
   private verifiedStillValid(verifiedAt: number, now: number): boolean {

@@ -1,5 +1,5 @@
 import { type Brand, STORE_PAGE_SIZE_MAX, type Store } from "@hcoins/domain/api/stores";
-import { LANGUAGES, type Language } from "@hcoins/domain/languages";
+import { LANGUAGES, type Language, type LocalizedText } from "@hcoins/domain/languages";
 import { findDistrict, findRegion, REGIONS } from "@hcoins/domain/profile-options";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import type { Insertable, Updateable } from "kysely";
@@ -191,6 +191,22 @@ export class StoreService {
 
   listBrandRows(): Promise<TagRow[]> {
     return this.repository.listTags(BRAND_TAG);
+  }
+
+  /**
+   * The names, in the three languages, of the stores with these codes, whatever their status (a
+   * voucher or a purchase names a store that may have closed since); codes not known are absent.
+   * An empty language falls back as textIn does.
+   */
+  async namesOf(codes: readonly string[]): Promise<Map<string, LocalizedText>> {
+    const unique = [...new Set(codes)];
+    const rows = unique.length > 0 ? await this.repository.byCodes(unique) : [];
+    return new Map(
+      rows.map((row) => [
+        row.code,
+        { en: textIn(row, "name", "en"), tc: textIn(row, "name", "tc"), sc: textIn(row, "name", "sc") },
+      ]),
+    );
   }
 
   listAllStores(): Promise<StoreWithBrand[]> {
