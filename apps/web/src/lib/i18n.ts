@@ -10,6 +10,28 @@ import { storeLanguage } from "./language.ts";
  */
 const catalogues = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>("../locales/*.ts");
 
+/**
+ * Namespaces of screens a visitor of the landing pages never sees (a member's coins, rewards,
+ * vouchers, the member menu): src/locales/<language>/lazy/<namespace>.json, each its own small
+ * chunk, loaded by the screens that show them (their route loaders) so that the catalogue every
+ * first load downloads does not grow with them.
+ */
+const lazyCatalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/lazy/*.json");
+const lazyNamespaces = new Set<string>();
+
+async function addLazyNamespace(language: Language, namespace: string) {
+  if (i18next.hasResourceBundle(language, namespace)) return;
+  const load = lazyCatalogues[`../locales/${language}/lazy/${namespace}.json`];
+  if (!load) throw new Error(`no ${namespace} texts for ${language}`);
+  i18next.addResourceBundle(language, namespace, (await load()).default);
+}
+
+/** Loads a lazy namespace in the current language; a language switch then loads it too. */
+export async function loadNamespace(namespace: string, language: Language = currentLanguage()) {
+  lazyNamespaces.add(namespace);
+  await addLazyNamespace(language, namespace);
+}
+
 /** Adds the language's namespaces to i18next, once. */
 export async function loadCatalogue(language: Language) {
   if (i18next.hasResourceBundle(language, "common")) return;
@@ -46,7 +68,10 @@ export const currentAcceptLanguage = () => HTML_LANG[currentLanguage()];
 
 export async function changeLanguage(language: Language) {
   storeLanguage(language);
-  await loadCatalogue(language);
+  await Promise.all([
+    loadCatalogue(language),
+    ...[...lazyNamespaces].map((namespace) => addLazyNamespace(language, namespace)),
+  ]);
   await i18next.changeLanguage(language);
   document.documentElement.lang = HTML_LANG[language];
 }
