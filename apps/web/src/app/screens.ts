@@ -140,6 +140,14 @@ export const SCREENS: Screen[] = [
     login: true,
   },
   {
+    path: paths.coins,
+    title: "coins",
+    page: "coins/coins-page.tsx",
+    component: "CoinsPage",
+    loader: "coinsLoader",
+    login: true,
+  },
+  {
     path: paths.completeProfile,
     title: "completeProfile",
     page: "profile/complete-profile-page.tsx",

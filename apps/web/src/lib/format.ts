@@ -1,4 +1,4 @@
-import { HTML_LANG } from "@hcoins/domain/languages";
+import type { Language } from "@hcoins/domain/languages";
 import { currentLanguage } from "./i18n.ts";
 
 /**
@@ -7,15 +7,17 @@ import { currentLanguage } from "./i18n.ts";
  */
 
 const TIME_ZONE = "Asia/Hong_Kong";
+/** Hong Kong English writes 27 Nov 2026, not Nov 27. */
+const LOCALES: Record<Language, string> = { en: "en-HK", tc: "zh-HK", sc: "zh-CN" };
+const locale = () => LOCALES[currentLanguage()];
 
 /** 12,345 (H Coins are whole). */
-export const formatNumber = (value: number) =>
-  new Intl.NumberFormat(HTML_LANG[currentLanguage()]).format(value);
+export const formatNumber = (value: number) => new Intl.NumberFormat(locale()).format(value);
 
 /** HKD text of the contract ("100.00") as HK$100 (cents only when there are some). */
 export function formatHkd(amount: string): string {
   const value = Number(amount);
-  return new Intl.NumberFormat(HTML_LANG[currentLanguage()], {
+  return new Intl.NumberFormat(locale(), {
     style: "currency",
     currency: "HKD",
     currencyDisplay: "symbol",
@@ -25,13 +27,11 @@ export function formatHkd(amount: string): string {
 
 /** 30 Nov 2024 / 2024年11月30日. */
 export const formatDate = (iso: string) =>
-  new Intl.DateTimeFormat(HTML_LANG[currentLanguage()], { dateStyle: "medium", timeZone: TIME_ZONE }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeZone: TIME_ZONE }).format(new Date(iso));
 
 /** 30 Nov 2024, 18:05 / 2024年11月30日 18:05. */
 export const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat(HTML_LANG[currentLanguage()], {
+  new Intl.DateTimeFormat(locale(), {
     dateStyle: "medium",
     timeStyle: "short",
     hourCycle: "h23",
