@@ -148,6 +148,20 @@ export const SCREENS: Screen[] = [
     login: true,
   },
   {
+    path: paths.rewards,
+    title: "rewards",
+    page: "rewards/rewards-page.tsx",
+    component: "RewardsPage",
+    loader: "rewardsLoader",
+  },
+  {
+    path: "rewards/:id",
+    title: "reward",
+    page: "rewards/reward-page.tsx",
+    component: "RewardPage",
+    loader: "rewardLoader",
+  },
+  {
     path: paths.completeProfile,
     title: "completeProfile",
     page: "profile/complete-profile-page.tsx",
