@@ -70,6 +70,6 @@ describe("RewardsPage", () => {
     renderApp(routes, "/rewards");
     expect(await screen.findByText(low)).toBeInTheDocument();
     expect(screen.getByText(soldOut)).toBeInTheDocument();
-    expect(screen.getAllByText(value)).toHaveLength(4);
+    expect(screen.getAllByText(value)).toHaveLength(5);
   });
 });
