@@ -162,6 +162,22 @@ export const SCREENS: Screen[] = [
     loader: "rewardLoader",
   },
   {
+    path: paths.vouchers,
+    title: "vouchers",
+    page: "vouchers/vouchers-page.tsx",
+    component: "VouchersPage",
+    loader: "vouchersLoader",
+    login: true,
+  },
+  {
+    path: "vouchers/:code",
+    title: "voucher",
+    page: "vouchers/voucher-page.tsx",
+    component: "VoucherPage",
+    loader: "voucherLoader",
+    login: true,
+  },
+  {
     path: paths.completeProfile,
     title: "completeProfile",
     page: "profile/complete-profile-page.tsx",
