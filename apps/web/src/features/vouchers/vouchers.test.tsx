@@ -65,7 +65,7 @@ describe("VouchersPage", () => {
       "/vouchers/HCV4K7PQ2M9X",
     );
     expect(screen.getByText("Ready to use")).toBeInTheDocument();
-    expect(screen.getByText("Valid until 27 Dec 2026")).toBeInTheDocument();
+    expect(screen.getAllByText("Valid until 27 Dec 2026")).toHaveLength(3);
     expect(screen.getByText("Used on 10 Nov 2026 at Causeway Bay")).toBeInTheDocument();
     expect(screen.getByText("Expired on 30 Sept 2026")).toBeInTheDocument();
     expect(screen.getByText("Cancelled on 12 Nov 2026")).toBeInTheDocument();
