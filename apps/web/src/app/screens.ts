@@ -137,6 +137,7 @@ export const SCREENS: Screen[] = [
     title: "qrcode",
     page: "qrcode/qrcode-page.tsx",
     component: "QrCodePage",
+    loader: "qrcodeLoader",
     login: true,
   },
   {
