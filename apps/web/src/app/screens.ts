@@ -156,7 +156,7 @@ export const SCREENS: Screen[] = [
     loader: "rewardsLoader",
   },
   {
-    path: "rewards/:id",
+    path: "/rewards/:id",
     title: "reward",
     page: "rewards/reward-page.tsx",
     component: "RewardPage",
@@ -171,7 +171,7 @@ export const SCREENS: Screen[] = [
     login: true,
   },
   {
-    path: "vouchers/:code",
+    path: "/vouchers/:code",
     title: "voucher",
     page: "vouchers/voucher-page.tsx",
     component: "VoucherPage",
