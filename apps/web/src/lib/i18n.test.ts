@@ -3,10 +3,13 @@ import { i18next } from "./i18n.ts";
 
 // Each language loads on its own (no fallback language is loaded beside it), so every
 // catalogue must hold every key the others hold.
-const catalogues = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", {
-  eager: true,
-  import: "default",
-});
+const catalogues = import.meta.glob<Record<string, unknown>>(
+  ["../locales/*/*.json", "../locales/*/lazy/*.json"],
+  {
+    eager: true,
+    import: "default",
+  },
+);
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
@@ -15,7 +18,7 @@ function keys(value: unknown, prefix = ""): string[] {
 
 const byNamespace = new Map<string, Map<string, string[]>>();
 for (const [file, catalogue] of Object.entries(catalogues)) {
-  const [, language = "", namespace = ""] = /locales\/(\w+)\/(\w+)\.json$/.exec(file) ?? [];
+  const [, language = "", namespace = ""] = /locales\/(\w+)\/(?:lazy\/)?(\w+)\.json$/.exec(file) ?? [];
   if (!byNamespace.has(namespace)) byNamespace.set(namespace, new Map());
   byNamespace.get(namespace)?.set(language, keys(catalogue).sort());
 }

@@ -11,25 +11,36 @@ import { storeLanguage } from "./language.ts";
 const catalogues = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>("../locales/*.ts");
 
 /**
- * Namespaces of screens a visitor of the landing pages never sees (a member's coins, rewards,
- * vouchers, the member menu): src/locales/<language>/lazy/<namespace>.json, each its own small
- * chunk, loaded by the screens that show them (their route loaders) so that the catalogue every
- * first load downloads does not grow with them.
+ * The texts of screens a visitor of the landing pages never sees (a member's coins, rewards,
+ * vouchers, the member menu): src/locales/<language>/lazy/*.json, one chunk per language
+ * (src/locales/lazy/<language>.ts), loaded by those screens (their route loaders, the menu) so
+ * that the catalogue every first load downloads does not grow with them.
  */
-const lazyCatalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/lazy/*.json");
-const lazyNamespaces = new Set<string>();
+const lazyCatalogues = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>(
+  "../locales/lazy/*.ts",
+);
+let lazyWanted = false;
+const lazyLoaded = new Set<Language>();
 
-async function addLazyNamespace(language: Language, namespace: string) {
-  if (i18next.hasResourceBundle(language, namespace)) return;
-  const load = lazyCatalogues[`../locales/${language}/lazy/${namespace}.json`];
-  if (!load) throw new Error(`no ${namespace} texts for ${language}`);
-  i18next.addResourceBundle(language, namespace, (await load()).default);
+async function addLazyTexts(language: Language) {
+  if (lazyLoaded.has(language)) return;
+  const load = lazyCatalogues[`../locales/lazy/${language}.ts`];
+  if (!load) throw new Error(`no lazy catalogue for ${language}`);
+  addNamespaces(language, (await load()).default);
+  lazyLoaded.add(language);
 }
 
-/** Loads a lazy namespace in the current language; a language switch then loads it too. */
-export async function loadNamespace(namespace: string, language: Language = currentLanguage()) {
-  lazyNamespaces.add(namespace);
-  await addLazyNamespace(language, namespace);
+/** Loads the lazy texts in the current language; a language switch then loads them too. */
+export async function loadLazyTexts(language: Language = currentLanguage()) {
+  lazyWanted = true;
+  await addLazyTexts(language);
+}
+
+function addNamespaces(language: Language, files: Record<string, Record<string, unknown>>) {
+  for (const [file, namespace] of Object.entries(files)) {
+    const name = /(\w+)\.json$/.exec(file)?.[1];
+    if (name) i18next.addResourceBundle(language, name, namespace);
+  }
 }
 
 /** Adds the language's namespaces to i18next, once. */
@@ -37,11 +48,7 @@ export async function loadCatalogue(language: Language) {
   if (i18next.hasResourceBundle(language, "common")) return;
   const load = catalogues[`../locales/${language}.ts`];
   if (!load) throw new Error(`no catalogue for ${language}`);
-  const files = (await load()).default;
-  for (const [file, namespace] of Object.entries(files)) {
-    const name = /(\w+)\.json$/.exec(file)?.[1];
-    if (name) i18next.addResourceBundle(language, name, namespace);
-  }
+  addNamespaces(language, (await load()).default);
 }
 
 export async function initI18n(language: Language) {
@@ -68,10 +75,7 @@ export const currentAcceptLanguage = () => HTML_LANG[currentLanguage()];
 
 export async function changeLanguage(language: Language) {
   storeLanguage(language);
-  await Promise.all([
-    loadCatalogue(language),
-    ...[...lazyNamespaces].map((namespace) => addLazyNamespace(language, namespace)),
-  ]);
+  await Promise.all([loadCatalogue(language), ...(lazyWanted ? [addLazyTexts(language)] : [])]);
   await i18next.changeLanguage(language);
   document.documentElement.lang = HTML_LANG[language];
 }

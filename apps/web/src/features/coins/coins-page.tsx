@@ -14,7 +14,7 @@ import { Button } from "../../components/button.tsx";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
-import { loadNamespace } from "../../lib/i18n.ts";
+import { loadLazyTexts } from "../../lib/i18n.ts";
 import { queryClient, waitForData } from "../../lib/query-client.ts";
 import { HistoryItem } from "./history-item.tsx";
 
@@ -23,7 +23,7 @@ const pageOf = (search: URLSearchParams) => Math.max(1, Math.floor(Number(search
 /** The route's loader: the texts, the balance and the history page the address names. */
 export const coinsLoader = ({ request }: LoaderFunctionArgs) =>
   Promise.all([
-    loadNamespace("coins"),
+    loadLazyTexts(),
     waitForData(
       queryClient.ensureQueryData(coinBalanceQuery()),
       queryClient.ensureQueryData(coinHistoryQuery(pageOf(new URL(request.url).searchParams))),

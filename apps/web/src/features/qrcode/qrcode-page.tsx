@@ -2,12 +2,12 @@ import type { UserInfo } from "@hcoins/domain/api/profile";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../api/profile.ts";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { loadNamespace } from "../../lib/i18n.ts";
+import { loadLazyTexts } from "../../lib/i18n.ts";
 import { CoinBalanceLine } from "./coin-balance-line.tsx";
 import { useMemberQr } from "./use-member-qr.ts";
 
 /** The route's loader: the balance's texts (the balance itself draws from this device's copy, then refreshes). */
-export const qrcodeLoader = () => loadNamespace("coins");
+export const qrcodeLoader = () => loadLazyTexts();
 
 export const QR_WIDTH = 200;
 

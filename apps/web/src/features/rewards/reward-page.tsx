@@ -5,7 +5,7 @@ import { coinBalanceQuery, type MemberReward, rewardQuery } from "../../api/memb
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { formatDate, formatHkd, formatNumber, localized } from "../../lib/format.ts";
-import { loadNamespace } from "../../lib/i18n.ts";
+import { loadLazyTexts } from "../../lib/i18n.ts";
 import { queryClient, waitForData } from "../../lib/query-client.ts";
 import { session } from "../../lib/session.ts";
 import { RedeemPanel } from "./redeem-panel.tsx";
@@ -17,7 +17,7 @@ const idOf = (value: string | undefined) => Math.max(0, Math.floor(Number(value)
 /** The route's loader: the texts, the reward and a member's balance. */
 export const rewardLoader = ({ params }: LoaderFunctionArgs) =>
   Promise.all([
-    loadNamespace("rewards"),
+    loadLazyTexts(),
     waitForData(
       queryClient.ensureQueryData(rewardQuery(idOf(params.id))),
       ...(session.getToken() ? [queryClient.ensureQueryData(coinBalanceQuery())] : []),

@@ -5,7 +5,7 @@ import { coinBalanceQuery, rewardsQuery } from "../../api/member-coins.ts";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { formatNumber } from "../../lib/format.ts";
-import { loadNamespace } from "../../lib/i18n.ts";
+import { loadLazyTexts } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { queryClient, waitForData } from "../../lib/query-client.ts";
 import { session, useToken } from "../../lib/session.ts";
@@ -14,7 +14,7 @@ import { RewardCard } from "./reward-card.tsx";
 /** The route's loader: the texts, the catalogue, and a member's balance. */
 export const rewardsLoader = () =>
   Promise.all([
-    loadNamespace("rewards"),
+    loadLazyTexts(),
     waitForData(
       queryClient.ensureQueryData(rewardsQuery()),
       ...(session.getToken() ? [queryClient.ensureQueryData(coinBalanceQuery())] : []),

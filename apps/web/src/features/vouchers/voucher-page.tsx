@@ -6,14 +6,14 @@ import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { useQrImage } from "../../components/use-qr-image.ts";
 import { formatDate, formatHkd, localized } from "../../lib/format.ts";
-import { loadNamespace } from "../../lib/i18n.ts";
+import { loadLazyTexts } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { queryClient, waitForData } from "../../lib/query-client.ts";
 import { VoucherStateText, voucherState } from "./voucher-state.tsx";
 
 /** The route's loader: the texts and the member's vouchers (the list holds each voucher whole). */
 export const voucherLoader = () =>
-  Promise.all([loadNamespace("vouchers"), waitForData(queryClient.ensureQueryData(vouchersQuery()))]);
+  Promise.all([loadLazyTexts(), waitForData(queryClient.ensureQueryData(vouchersQuery()))]);
 
 const QR_WIDTH = 200;
 

@@ -5,14 +5,14 @@ import { vouchersQuery } from "../../api/member-coins.ts";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { formatDate, formatHkd, localized } from "../../lib/format.ts";
-import { loadNamespace } from "../../lib/i18n.ts";
+import { loadLazyTexts } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { queryClient, waitForData } from "../../lib/query-client.ts";
 import { sortVouchers, VoucherStateText, voucherState } from "./voucher-state.tsx";
 
 /** The route's loader: the texts and the member's vouchers. */
 export const vouchersLoader = () =>
-  Promise.all([loadNamespace("vouchers"), waitForData(queryClient.ensureQueryData(vouchersQuery()))]);
+  Promise.all([loadLazyTexts(), waitForData(queryClient.ensureQueryData(vouchersQuery()))]);
 
 /** `/vouchers` (login required): the member's vouchers, those ready to use first. */
 export function VouchersPage() {
