@@ -9,6 +9,14 @@ import { paths } from "../../lib/paths.ts";
 import { useToken } from "../../lib/session.ts";
 import { ConfirmRedeem } from "./confirm-redeem.tsx";
 
+/** A fresh idempotency key; randomUUID exists only on https and localhost, getRandomValues everywhere. */
+const newIdempotencyKey = () =>
+  typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+        byte.toString(16).padStart(2, "0"),
+      ).join("");
+
 /**
  * Redeeming a reward: the Redeem button, then a confirmation with the step-up proof
  * (confirm-redeem.tsx), then what the member got. A refusal that says the reward cannot be had
@@ -75,7 +83,7 @@ export function RedeemPanel({ reward }: { reward: MemberReward }) {
             className="button button-primary button-block"
             onClick={() => {
               setRefusal(null);
-              setIdempotencyKey(crypto.randomUUID());
+              setIdempotencyKey(newIdempotencyKey());
             }}
           >
             {t("redeem")}
