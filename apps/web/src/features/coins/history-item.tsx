@@ -7,7 +7,7 @@ const ICONS: Record<HistoryEntry["kind"], string> = {
   purchase: "+",
   refund: "↺",
   adjustment: "±",
-  expiry: "⌛",
+  expiry: "↓",
   redemption: "★",
   cancellation: "↩",
 };
