@@ -168,6 +168,21 @@ describe("RewardPage", () => {
     });
   });
 
+  it("waits as long as the server says when a code went out moments ago", async () => {
+    const api = mockApi({
+      [COIN_CALLS.reward]: ok({ reward: reward() }),
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.redeemSms]: fail(429, 4203, "too soon", { retry_after_seconds: 42 }),
+    });
+    await openConfirmation();
+    await userEvent.click(screen.getByRole("button", { name: "Use an SMS code instead" }));
+    expect(
+      await screen.findByText("Please wait a moment before requesting another verification code."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Resend in 42 s" })).toBeDisabled();
+    expect(api.called(COIN_CALLS.redeemSms)).toHaveLength(1);
+  });
+
   it("clears a wrong SMS code and keeps the confirmation open", async () => {
     rewardServer(fail(400, 4201, "bad code"));
     await openConfirmation();
