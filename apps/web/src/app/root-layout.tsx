@@ -1,13 +1,17 @@
 import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
-import { useEffect, useLayoutEffect } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useLocation, useMatches, useNavigate, useNavigation } from "react-router";
-import { logout } from "../api/auth.ts";
-import { clearUser } from "../api/profile.ts";
-import { Button } from "../components/button.tsx";
-import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
+import { Link, Outlet, useLocation, useMatches, useNavigation } from "react-router";
+import { changeLanguage, currentLanguage, loadLazyTexts } from "../lib/i18n.ts";
 import { paths } from "../lib/paths.ts";
-import { session, useToken } from "../lib/session.ts";
+import { useToken } from "../lib/session.ts";
+
+// The member menu loads only where there is a session: the landing screens, visited logged out,
+// do not download it (first-load budget).
+const MemberMenu = lazy(async () => {
+  const [module] = await Promise.all([import("./member-menu.tsx"), loadLazyTexts()]);
+  return { default: module.MemberMenu };
+});
 
 const LANGUAGE_SHORT: Record<Language, string> = { en: "EN", tc: "繁", sc: "简" };
 
@@ -48,30 +52,37 @@ function LanguageSwitch() {
           type="button"
           lang={HTML_LANG[language]}
           aria-pressed={i18n.language === language}
-          aria-label={t(`languages.${language}`)}
           onClick={() => changeLanguage(language)}
         >
+          {/* The name starts with what the button shows (speech control users say "EN"). */}
           {LANGUAGE_SHORT[language]}
+          <span className="visually-hidden"> {t(`languages.${language}`)}</span>
         </button>
       ))}
     </nav>
   );
 }
 
-function LogoutButton() {
+function VisitorLinks() {
   const { t } = useTranslation("common");
-  const navigate = useNavigate();
-  const leave = async () => {
-    // The session ends here whatever the server answers: the member asked to leave.
-    await logout().catch(() => undefined);
-    session.clearToken();
-    clearUser();
-    navigate(paths.login);
-  };
   return (
-    <Button variant="link" onClick={leave}>
-      {t("logout")}
-    </Button>
+    <nav className="visitor-links" aria-label={t("account")}>
+      <Link to={paths.register}>{t("register")}</Link>
+      <Link to={paths.login}>{t("login")}</Link>
+    </nav>
+  );
+}
+
+function Footer() {
+  const { t } = useTranslation("common");
+  return (
+    <footer className="app-footer">
+      <nav aria-label={t("footer.label")}>
+        <Link to={paths.privacyPolicy}>{t("footer.privacy")}</Link>
+        <Link to={paths.cmsPage("general", "terms-and-conditions")}>{t("footer.terms")}</Link>
+        <Link to={paths.storeList}>{t("titles.stores")}</Link>
+      </nav>
+    </footer>
   );
 }
 
@@ -95,12 +106,19 @@ export function RootLayout() {
         </Link>
         <div className="header-actions">
           <LanguageSwitch />
-          {token && <LogoutButton />}
+          {token ? (
+            <Suspense fallback={<span className="member-menu-placeholder" />}>
+              <MemberMenu />
+            </Suspense>
+          ) : (
+            <VisitorLinks />
+          )}
         </div>
       </header>
       <main id="main" className="app-main" aria-busy={navigation.state === "loading" || undefined}>
         <Outlet />
       </main>
+      <Footer />
     </div>
   );
 }

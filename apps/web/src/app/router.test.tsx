@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { cmsPageQuery, TERMS_AND_CONDITIONS } from "../api/cms.ts";
 import { userQuery } from "../api/profile.ts";
 import { AlertProvider } from "../components/alert-provider.tsx";
+import { balanceAnswer } from "../lib/coin-fixtures.ts";
 import { LOADER_PATIENCE_MS, queryClient } from "../lib/query-client.ts";
 import { session } from "../lib/session.ts";
 import { fail, mockApi, ok, renderApp } from "../lib/test-app.tsx";
@@ -75,11 +76,14 @@ describe("the screen table", () => {
   it("runs every loader a screen names (its page exports it), and none lets a failed call through", async () => {
     queryClient.clear();
     // Every call fails: a loader leaves the failure for its screen to show, and never throws it.
+    // A member is signed in, so that the login-required screens' loaders run too.
     mockApi({});
+    session.setToken("member-token");
     for (const screen of SCREENS.filter((item) => item.loader)) {
       const thrown = await runLoader(screen.path, "/", { id: "7", location: "merchant", slug: "partners" });
       expect(thrown, screen.path).toBeNull();
     }
+    session.clearToken();
   });
 });
 
@@ -164,6 +168,38 @@ describe("a screen's loader", () => {
     ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
     expect(api.called("GET /crm/cms/page")).toHaveLength(1);
+  });
+});
+
+describe("the H Coins screens", () => {
+  it("draw with their lazily loaded texts and their data at once", async () => {
+    queryClient.clear();
+    session.setToken("member-token");
+    mockApi({
+      "GET /crm/user/profile": ok({ id: 42 }),
+      "POST /custom-api/custom/cuapp/customer/hcoin-balance": ok(balanceAnswer()),
+      "POST /custom-api/custom/cuapp/customer/hcoin-history": ok({
+        entries: [],
+        page: 1,
+        page_size: 20,
+        total: 0,
+      }),
+    });
+    await drawAt("/coins");
+    expect(screen.getByRole("heading", { level: 1, name: "My H\u00a0Coins" })).toBeInTheDocument();
+    expect(screen.getByText("12,345")).toBeInTheDocument();
+    expect(screen.getByText("Expiring soon")).toBeInTheDocument();
+    session.clearToken();
+  });
+
+  it("lets a visitor open the catalogue, but sends them to log in for their vouchers", async () => {
+    queryClient.clear();
+    mockApi({});
+    expect(await runLoader("/rewards", "/rewards")).toBeNull();
+    expect(redirectOf(await runLoader("/vouchers", "/vouchers"))).toEqual({
+      status: 302,
+      location: "/login?redirect=%2Fvouchers",
+    });
   });
 });
 

@@ -1,12 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { i18next } from "./i18n.ts";
 
 // Each language loads on its own (no fallback language is loaded beside it), so every
 // catalogue must hold every key the others hold.
-const catalogues = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", {
-  eager: true,
-  import: "default",
-});
+const catalogues = import.meta.glob<Record<string, unknown>>(
+  ["../locales/*/*.json", "../locales/*/lazy/*.json"],
+  {
+    eager: true,
+    import: "default",
+  },
+);
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
@@ -15,7 +18,7 @@ function keys(value: unknown, prefix = ""): string[] {
 
 const byNamespace = new Map<string, Map<string, string[]>>();
 for (const [file, catalogue] of Object.entries(catalogues)) {
-  const [, language = "", namespace = ""] = /locales\/(\w+)\/(\w+)\.json$/.exec(file) ?? [];
+  const [, language = "", namespace = ""] = /locales\/(\w+)\/(?:lazy\/)?(\w+)\.json$/.exec(file) ?? [];
   if (!byNamespace.has(namespace)) byNamespace.set(namespace, new Map());
   byNamespace.get(namespace)?.set(language, keys(catalogue).sort());
 }
@@ -35,5 +38,21 @@ describe("the catalogues", () => {
         expect(keys(bundle).sort(), `${language}/${namespace}`).toEqual(languages.get(language));
       }
     }
+  });
+});
+
+describe("the lazy texts", () => {
+  it("load only when a screen asks, and follow a language switch from then on", async () => {
+    // A fresh i18n (and i18next) without the test set-up's preloading.
+    vi.resetModules();
+    const fresh = await import("./i18n.ts");
+    await fresh.initI18n("en");
+    expect(fresh.i18next.hasResourceBundle("en", "coins")).toBe(false);
+    await fresh.loadLazyTexts();
+    expect(fresh.i18next.hasResourceBundle("en", "coins")).toBe(true);
+    expect(fresh.i18next.hasResourceBundle("tc", "rewards")).toBe(false);
+    await fresh.changeLanguage("tc");
+    expect(fresh.i18next.t("rewards:redeem")).toBe("換領");
+    expect(fresh.i18next.t("menu:vouchers")).toBe("我的禮券");
   });
 });

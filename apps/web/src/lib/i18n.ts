@@ -10,16 +10,45 @@ import { storeLanguage } from "./language.ts";
  */
 const catalogues = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>("../locales/*.ts");
 
+/**
+ * The texts of screens a visitor of the landing pages never sees (a member's coins, rewards,
+ * vouchers, the member menu): src/locales/<language>/lazy/*.json, one chunk per language
+ * (src/locales/lazy/<language>.ts), loaded by those screens (their route loaders, the menu) so
+ * that the catalogue every first load downloads does not grow with them.
+ */
+const lazyCatalogues = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>(
+  "../locales/lazy/*.ts",
+);
+let lazyWanted = false;
+const lazyLoaded = new Set<Language>();
+
+async function addLazyTexts(language: Language) {
+  if (lazyLoaded.has(language)) return;
+  const load = lazyCatalogues[`../locales/lazy/${language}.ts`];
+  if (!load) throw new Error(`no lazy catalogue for ${language}`);
+  addNamespaces(language, (await load()).default);
+  lazyLoaded.add(language);
+}
+
+/** Loads the lazy texts in the current language; a language switch then loads them too. */
+export async function loadLazyTexts(language: Language = currentLanguage()) {
+  lazyWanted = true;
+  await addLazyTexts(language);
+}
+
+function addNamespaces(language: Language, files: Record<string, Record<string, unknown>>) {
+  for (const [file, namespace] of Object.entries(files)) {
+    const name = /(\w+)\.json$/.exec(file)?.[1];
+    if (name) i18next.addResourceBundle(language, name, namespace);
+  }
+}
+
 /** Adds the language's namespaces to i18next, once. */
 export async function loadCatalogue(language: Language) {
   if (i18next.hasResourceBundle(language, "common")) return;
   const load = catalogues[`../locales/${language}.ts`];
   if (!load) throw new Error(`no catalogue for ${language}`);
-  const files = (await load()).default;
-  for (const [file, namespace] of Object.entries(files)) {
-    const name = /(\w+)\.json$/.exec(file)?.[1];
-    if (name) i18next.addResourceBundle(language, name, namespace);
-  }
+  addNamespaces(language, (await load()).default);
 }
 
 export async function initI18n(language: Language) {
@@ -46,7 +75,7 @@ export const currentAcceptLanguage = () => HTML_LANG[currentLanguage()];
 
 export async function changeLanguage(language: Language) {
   storeLanguage(language);
-  await loadCatalogue(language);
+  await Promise.all([loadCatalogue(language), ...(lazyWanted ? [addLazyTexts(language)] : [])]);
   await i18next.changeLanguage(language);
   document.documentElement.lang = HTML_LANG[language];
 }

@@ -30,5 +30,10 @@ export const paths = {
   storeList: "/store-list",
   storeDetail: (id: string | number) => `/store-list/detail/${id}`,
   privacyPolicy: "/pages/privacy-policy",
+  coins: "/coins",
+  rewards: "/rewards",
+  reward: (id: string | number) => `/rewards/${id}`,
+  vouchers: "/vouchers",
+  voucher: (code: string) => `/vouchers/${encodeURIComponent(code)}`,
   cmsPage: (location: string, slug: string) => `/pages/${location}/${slug}`,
 } as const;

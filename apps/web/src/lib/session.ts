@@ -21,6 +21,8 @@ export interface Phone {
 export const TOKEN_KEY = "token";
 const PHONE = "phone";
 const STATE_URL = "stateUrl";
+/** The member's data kept on the device across restarts (e.g. the last coin balance seen): it goes with the token. */
+const MEMBER_DATA = "member:";
 
 const listeners = new Set<() => void>();
 const notify = () => {
@@ -35,8 +37,20 @@ export const session = {
   },
   clearToken() {
     localStorage.removeItem(TOKEN_KEY);
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith(MEMBER_DATA)) localStorage.removeItem(key);
+    }
     notify();
   },
+  getMemberData<T>(name: string): T | null {
+    try {
+      return JSON.parse(localStorage.getItem(MEMBER_DATA + name) ?? "null") as T | null;
+    } catch {
+      return null;
+    }
+  },
+  setMemberData: (name: string, value: unknown) =>
+    localStorage.setItem(MEMBER_DATA + name, JSON.stringify(value)),
   getPhone(): Phone | null {
     try {
       return JSON.parse(sessionStorage.getItem(PHONE) ?? "null") as Phone | null;

@@ -3,9 +3,13 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { keepBalance, keptBalance } from "../../api/member-coins.ts";
 import { userQuery } from "../../api/profile.ts";
+import { balanceAnswer, COIN_CALLS } from "../../lib/coin-fixtures.ts";
+import { i18next } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { session } from "../../lib/session.ts";
+import { fail, mockApi, ok } from "../../lib/test-app.tsx";
 import { QrCodePage } from "./qrcode-page.tsx";
 
 const member: UserInfo = {
@@ -190,5 +194,71 @@ describe("QrCodePage", () => {
     // The query cache's own garbage-collection timer is not the screen's.
     queryClient.clear();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("QrCodePage's H Coins balance", () => {
+  const settle = () =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+
+  it("shows the balance this device kept at once, then the scheme's", async () => {
+    keepBalance(42, balanceAnswer({ balance: 900, as_of: "2024-11-29T01:00:00.000Z" }));
+    mockApi({
+      [COIN_CALLS.balance]: ok(balanceAnswer({ balance: 12_345, as_of: "2024-11-30T10:00:00.000Z" })),
+    });
+    renderPage(member);
+    expect(screen.getByText("900")).toBeInTheDocument();
+    expect(screen.getByText("As of 29 Nov 2024, 09:00")).toBeInTheDocument();
+    await settle();
+    expect(screen.getByText("12,345")).toBeInTheDocument();
+    expect(screen.getByText("As of 30 Nov 2024, 18:00")).toBeInTheDocument();
+    expect(keptBalance(42)).toEqual({ member: 42, balance: 12_345, asOf: "2024-11-30T10:00:00.000Z" });
+  });
+
+  it("keeps the kept balance with its time and says it could not refresh when the scheme is down", async () => {
+    keepBalance(42, balanceAnswer({ balance: 900, as_of: "2024-11-29T01:00:00.000Z" }));
+    mockApi({ [COIN_CALLS.balance]: fail(503, 5030, "down") });
+    renderPage(member);
+    await settle();
+    expect(screen.getByText("900")).toBeInTheDocument();
+    expect(screen.getByText("As of 29 Nov 2024, 09:00")).toBeInTheDocument();
+    expect(
+      screen.getByText("Could not refresh just now. This is the balance as of the time shown."),
+    ).toBeInTheDocument();
+    // The code is still there: the balance never stands in its way.
+    expect(qrText()).toBe("M000123,0,07,1732960800");
+  });
+
+  it("says so in tc when there is nothing kept and the scheme is down", async () => {
+    await act(() => i18next.changeLanguage("tc"));
+    mockApi({ [COIN_CALLS.balance]: fail(503, 5030, "down") });
+    renderPage(member);
+    await settle();
+    expect(screen.getByText("暫時未能顯示你的 H Coins 結餘。")).toBeInTheDocument();
+    await act(() => i18next.changeLanguage("en"));
+  });
+
+  it("shows no balance, and no error, to a member with no account linked", async () => {
+    mockApi({
+      [COIN_CALLS.balance]: ok(
+        balanceAnswer({ linked: false, hcoins_memberno: null, balance: null, expiring: [] }),
+      ),
+    });
+    renderPage(member);
+    await settle();
+    expect(screen.queryByText("H Coins balance")).toBeNull();
+    expect(screen.queryByText(/Could not refresh/)).toBeNull();
+  });
+
+  it("never shows another member's kept balance, and forgets it at logout", async () => {
+    keepBalance(7, balanceAnswer({ balance: 555 }));
+    mockApi({ [COIN_CALLS.balance]: fail(503, 5030, "down") });
+    renderPage(member);
+    await settle();
+    expect(screen.queryByText("555")).toBeNull();
+    session.clearToken();
+    expect(keptBalance(7)).toBeNull();
   });
 });

@@ -2,7 +2,12 @@ import type { UserInfo } from "@hcoins/domain/api/profile";
 import { useTranslation } from "react-i18next";
 import { useUser } from "../../api/profile.ts";
 import { PageFrame } from "../../components/page-frame.tsx";
+import { loadLazyTexts } from "../../lib/i18n.ts";
+import { CoinBalanceLine } from "./coin-balance-line.tsx";
 import { useMemberQr } from "./use-member-qr.ts";
+
+/** The route's loader: the balance's texts (the balance itself draws from this device's copy, then refreshes). */
+export const qrcodeLoader = () => loadLazyTexts();
 
 export const QR_WIDTH = 200;
 
@@ -31,6 +36,7 @@ function MemberQr({ user }: { user: UserInfo }) {
   return (
     <div className="card qr-card">
       <p className="page-intro">{t("instruction")}</p>
+      <CoinBalanceLine user={user} />
       <div className="qr-frame" aria-busy={covered || undefined}>
         {image && (
           <img src={image.src} width={QR_WIDTH} height={QR_WIDTH} alt={t("alt")} data-qr-text={image.text} />

@@ -79,6 +79,16 @@ describe("WelcomePage", () => {
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/login$/);
   });
 
+  it("offers a logged-in member their QR code and H Coins instead of Register and Login", async () => {
+    session.setToken("member-token");
+    mockApi({ [BANNERS]: ok([]) });
+    renderApp(routes, "/");
+    expect(await screen.findByRole("link", { name: "Member QR code" })).toHaveAttribute("href", "/qrcode");
+    expect(screen.getByRole("link", { name: shown("My H Coins") })).toHaveAttribute("href", "/coins");
+    expect(screen.queryByRole("link", { name: "Register" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Login" })).toBeNull();
+  });
+
   it("stores the state query as the session's state url and stays on the page", async () => {
     mockApi({ [BANNERS]: ok([]) });
     renderApp(routes, "/?state=%2Fqrcode%3Ffrom%3Dshop");

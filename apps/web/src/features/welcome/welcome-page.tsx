@@ -6,7 +6,7 @@ import { PageFrame } from "../../components/page-frame.tsx";
 import { config } from "../../lib/config.ts";
 import { paths } from "../../lib/paths.ts";
 import { queryClient, waitForData } from "../../lib/query-client.ts";
-import { session } from "../../lib/session.ts";
+import { session, useToken } from "../../lib/session.ts";
 import { payChannelTarget } from "./pay-channel.ts";
 import { WelcomeBanners } from "./welcome-banners.tsx";
 
@@ -28,6 +28,7 @@ export function WelcomePage() {
   const [search] = useSearchParams();
   const state = search.get("state");
   const appTarget = state ? payChannelTarget(state, config, window.location.origin) : null;
+  const loggedIn = useToken() !== null;
 
   useEffect(() => {
     if (state) session.setStateUrl(state);
@@ -56,12 +57,13 @@ export function WelcomePage() {
         <div className="welcome-body">
           <h1 className="page-title">{t("heading")}</h1>
           <p className="page-intro">{t("intro")}</p>
+          {/* A member has nothing to register or log in to: their QR code and coins instead. */}
           <div className="welcome-actions">
-            <Link className="button button-primary" to={paths.register}>
-              {t("common:register")}
+            <Link className="button button-primary" to={loggedIn ? paths.qrcode : paths.register}>
+              {t(loggedIn ? "common:titles.qrcode" : "common:register")}
             </Link>
-            <Link className="button button-secondary" to={paths.login}>
-              {t("common:login")}
+            <Link className="button button-secondary" to={loggedIn ? paths.coins : paths.login}>
+              {t(loggedIn ? "common:titles.coins" : "common:login")}
             </Link>
           </div>
           <h2 className="welcome-subtitle">{t("benefitsHeading")}</h2>

@@ -1,0 +1,178 @@
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { balanceAnswer, COIN_CALLS, historyEntry } from "../../lib/coin-fixtures.ts";
+import { i18next } from "../../lib/i18n.ts";
+import { session } from "../../lib/session.ts";
+import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
+import { CoinsPage } from "./coins-page.tsx";
+
+const routes = [{ path: "/coins", Component: CoinsPage }];
+
+beforeEach(() => session.setToken("member-token"));
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(() => i18next.changeLanguage("en"));
+});
+
+describe("CoinsPage", () => {
+  it("shows the balance large with its time, and the coins expiring soonest", async () => {
+    mockApi({
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.history]: ok({ entries: [], page: 1, page_size: 20, total: 0 }),
+    });
+    renderApp(routes, "/coins");
+    expect(await screen.findByText("12,345")).toHaveClass("coin-balance-figure");
+    // 02:30 UTC is 10:30 in Hong Kong.
+    expect(screen.getByText(/^As of 27 Nov 2026, 10:30$/)).toBeInTheDocument();
+    expect(screen.getByText("1,200 H Coins")).toBeInTheDocument();
+    expect(screen.getByText("expire on 31 Dec 2026")).toBeInTheDocument();
+    expect(await screen.findByText("No H Coins activity yet.")).toBeInTheDocument();
+  });
+
+  it.each([
+    ["tc", "你的結餘", "於 2026年12月31日 到期", "於銅鑼灣購物"],
+    ["sc", "您的余额", "将于 2026年12月31日 到期", "在铜锣湾购物"],
+  ])("speaks %s", async (language, balance, expires, purchase) => {
+    await act(() => i18next.changeLanguage(language));
+    mockApi({
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.history]: ok({ entries: [historyEntry()], page: 1, page_size: 20, total: 1 }),
+    });
+    renderApp(routes, "/coins");
+    expect(await screen.findByText(balance)).toBeInTheDocument();
+    expect(screen.getByText(expires)).toBeInTheDocument();
+    expect(await screen.findByText(purchase)).toBeInTheDocument();
+  });
+
+  it("lists each kind of history line with what the member needs to recognise it", async () => {
+    const entries = [
+      historyEntry(),
+      historyEntry({
+        id: 2,
+        kind: "refund",
+        coins: -50,
+        bonus_coins: 0,
+        net_amount: "-50.00",
+        expires_at: null,
+      }),
+      historyEntry({
+        id: 3,
+        kind: "adjustment",
+        coins: 30,
+        store_code: null,
+        store_name: null,
+        receipt_no: null,
+        net_amount: null,
+        bonus_coins: 0,
+        reason: "Missed receipt on 18 Nov",
+      }),
+      historyEntry({
+        id: 4,
+        kind: "redemption",
+        coins: -500,
+        store_code: null,
+        store_name: null,
+        receipt_no: null,
+        net_amount: null,
+        bonus_coins: 0,
+        reward_title: { en: "HK$50 e-gift voucher", tc: "HK$50 電子禮券", sc: "HK$50 电子礼券" },
+        voucher_code: "HCV4K7PQ2M9X",
+        expires_at: null,
+      }),
+      historyEntry({
+        id: 5,
+        kind: "expiry",
+        coins: -80,
+        store_code: null,
+        store_name: null,
+        receipt_no: null,
+        net_amount: null,
+        bonus_coins: 0,
+        expires_at: null,
+      }),
+    ];
+    mockApi({
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.history]: ok({ entries, page: 1, page_size: 20, total: entries.length }),
+    });
+    renderApp(routes, "/coins");
+    const items = await screen.findAllByRole("listitem");
+    const lines = items.filter((item) => item.classList.contains("history-item"));
+    expect(lines).toHaveLength(5);
+    const [purchase, refund, adjustment, redemption, expiry] = lines as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(purchase).getByText("Purchase at Causeway Bay")).toBeInTheDocument();
+    expect(within(purchase).getByText("Receipt no. R-7788")).toBeInTheDocument();
+    expect(within(purchase).getByText("Net spend HK$100")).toBeInTheDocument();
+    expect(within(purchase).getByText("Includes 20 bonus H Coins")).toBeInTheDocument();
+    expect(purchase).toHaveTextContent("+120");
+    expect(within(refund).getByText("Refund at Causeway Bay")).toBeInTheDocument();
+    expect(refund).toHaveTextContent("−50");
+    expect(within(adjustment).getByText("Reason: Missed receipt on 18 Nov")).toBeInTheDocument();
+    expect(within(redemption).getByText("Redeemed: HK$50 e-gift voucher")).toBeInTheDocument();
+    expect(within(redemption).getByText("Voucher HCV4K7PQ2M9X")).toBeInTheDocument();
+    expect(within(expiry).getByText("H Coins expired")).toBeInTheDocument();
+    expect(expiry).toHaveTextContent("−80");
+  });
+
+  it("pages through the history, asking the server for each page", async () => {
+    const api = mockApi({
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.history]: (_body, _url) => {
+        const page = Number(api.calls.at(-1)?.json?.page ?? 1);
+        const entries = Array.from({ length: page < 3 ? 20 : 5 }, (_, index) =>
+          historyEntry({ id: page * 100 + index, receipt_no: `R-${page}-${index}` }),
+        );
+        return ok({ entries, page, page_size: 20, total: 45 });
+      },
+    });
+    renderApp(routes, "/coins");
+    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+    expect(screen.getByText("Receipt no. R-1-0")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+    expect(await screen.findByText("Receipt no. R-2-0")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Receipt no. R-3-4")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+    expect(api.called(COIN_CALLS.history).map((call) => call.json)).toEqual([
+      { page: 1, page_size: 20 },
+      { page: 2, page_size: 20 },
+      { page: 3, page_size: 20 },
+    ]);
+    expect(screen.getByRole("heading", { name: "History" })).toHaveFocus();
+  });
+
+  it("tells a member with no account linked so, without an error", async () => {
+    mockApi({
+      [COIN_CALLS.balance]: ok(
+        balanceAnswer({ linked: false, hcoins_memberno: null, balance: null, expiring: [] }),
+      ),
+      [COIN_CALLS.history]: fail(409, 4235, "not linked"),
+    });
+    renderApp(routes, "/coins");
+    expect(await screen.findByText(/has no H Coins account linked yet/)).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "History" })).toBeNull();
+  });
+
+  it("says when the scheme is down, with a retry that asks again", async () => {
+    const api = mockApi({
+      [COIN_CALLS.balance]: [fail(503, 5030, "down"), ok(balanceAnswer())],
+      [COIN_CALLS.history]: ok({ entries: [], page: 1, page_size: 20, total: 0 }),
+    });
+    renderApp(routes, "/coins");
+    const alerts = await screen.findAllByRole("alert");
+    expect(alerts[0]).toHaveTextContent("The service is temporarily unavailable, please try again later.");
+    await userEvent.click(screen.getAllByRole("button", { name: "Try again" })[0] as HTMLElement);
+    expect(await screen.findByText("12,345")).toBeInTheDocument();
+    expect(api.called(COIN_CALLS.balance)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,60 @@
+import { useTranslation } from "react-i18next";
+import type { HistoryEntry } from "../../api/member-coins.ts";
+import { formatDate, formatDateTime, formatHkd, formatNumber, localized } from "../../lib/format.ts";
+
+/** A glyph per kind, beside its label (decoration: the label says it). */
+const ICONS: Record<HistoryEntry["kind"], string> = {
+  purchase: "+",
+  refund: "↺",
+  adjustment: "±",
+  expiry: "↓",
+  redemption: "★",
+  cancellation: "↩",
+};
+
+/** One line of the member's history: what happened, where and when, and the coins it moved. */
+export function HistoryItem({ entry }: { entry: HistoryEntry }) {
+  const { t } = useTranslation("coins");
+  const store = entry.store_name ? localized(entry.store_name) : entry.store_code;
+  const reward = entry.reward_title ? localized(entry.reward_title) : null;
+  const title =
+    (entry.kind === "purchase" || entry.kind === "refund") && store
+      ? t(`kinds.${entry.kind}At`, { store })
+      : (entry.kind === "redemption" || entry.kind === "cancellation") && reward
+        ? t(`kinds.${entry.kind}Of`, { reward })
+        : t(`kinds.${entry.kind}`);
+  const sign = entry.coins > 0 ? "+" : entry.coins < 0 ? "−" : "";
+
+  return (
+    <li className={`card history-item history-${entry.kind}`}>
+      <span className="history-icon" aria-hidden="true">
+        {ICONS[entry.kind]}
+      </span>
+      <div className="history-body">
+        <p className="history-title">{title}</p>
+        <p className="history-meta muted">
+          <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+        </p>
+        {entry.receipt_no && <p className="history-meta">{t("receipt", { receipt: entry.receipt_no })}</p>}
+        {entry.net_amount && (
+          <p className="history-meta">{t("netAmount", { amount: formatHkd(entry.net_amount) })}</p>
+        )}
+        {entry.bonus_coins > 0 && (
+          <p className="history-meta">{t("bonus", { coins: formatNumber(entry.bonus_coins) })}</p>
+        )}
+        {entry.reason && <p className="history-meta">{t("reason", { reason: entry.reason })}</p>}
+        {entry.voucher_code && (
+          <p className="history-meta">{t("voucherCode", { code: entry.voucher_code })}</p>
+        )}
+        {entry.expires_at && entry.coins > 0 && (
+          <p className="history-meta muted">{t("creditExpires", { date: formatDate(entry.expires_at) })}</p>
+        )}
+      </div>
+      <p className={entry.coins < 0 ? "history-coins history-debit" : "history-coins history-credit"}>
+        {sign}
+        {formatNumber(Math.abs(entry.coins))}
+        <span className="visually-hidden"> H Coins</span>
+      </p>
+    </li>
+  );
+}

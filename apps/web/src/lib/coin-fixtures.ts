@@ -1,0 +1,79 @@
+import type { CoinBalance, HistoryEntry, MemberReward, MemberVoucher } from "../api/member-coins.ts";
+
+/** Test fixtures (tests only): the member-coins calls' addresses and answers as the contract shapes them. */
+
+const CALLS = "/custom-api/custom/cuapp/customer";
+export const COIN_CALLS = {
+  balance: `POST ${CALLS}/hcoin-balance`,
+  history: `POST ${CALLS}/hcoin-history`,
+  rewards: `POST ${CALLS}/hcoin-rewards`,
+  reward: `POST ${CALLS}/hcoin-reward`,
+  redeem: `POST ${CALLS}/hcoin-redeem`,
+  redeemSms: `POST ${CALLS}/hcoin-redeem-sms`,
+  vouchers: `POST ${CALLS}/hcoin-vouchers`,
+} as const;
+
+export const text = (en: string, tc = en, sc = tc) => ({ en, tc, sc });
+
+export const balanceAnswer = (changes: Partial<CoinBalance> = {}): CoinBalance => ({
+  linked: true,
+  hcoins_memberno: "HC0001",
+  balance: 12_345,
+  expiring: [{ expires_at: "2026-12-31T15:59:59.000Z", coins: 1_200 }],
+  as_of: "2026-11-27T02:30:00.000Z",
+  ...changes,
+});
+
+export const historyEntry = (changes: Partial<HistoryEntry> = {}): HistoryEntry => ({
+  id: 1,
+  kind: "purchase",
+  coins: 120,
+  created_at: "2026-11-20T04:00:00.000Z",
+  store_code: "S001",
+  store_name: text("Causeway Bay", "銅鑼灣", "铜锣湾"),
+  receipt_no: "R-7788",
+  net_amount: "100.00",
+  bonus_coins: 20,
+  reason: null,
+  reward_title: null,
+  voucher_code: null,
+  expires_at: "2027-11-20T15:59:59.000Z",
+  ...changes,
+});
+
+export const reward = (changes: Partial<MemberReward> = {}): MemberReward => ({
+  id: 7,
+  kind: "evoucher",
+  coins: 500,
+  stock: 40,
+  value_amount: "50.00",
+  title: text("HK$50 e-gift voucher", "HK$50 電子禮券", "HK$50 电子礼券"),
+  description: text("Spend it on anything in store.", "店內任何貨品均可使用。", "店内任何商品均可使用。"),
+  terms: text("One voucher per purchase.", "每次消費限用一張。", "每次消费限用一张。"),
+  image_url: "/media/reward-7.jpg",
+  stores: [],
+  starts_at: "2026-11-01T00:00:00.000Z",
+  ends_at: "2026-12-31T15:59:59.000Z",
+  per_member_limit: 2,
+  voucher_valid_days: 30,
+  redeemed: 0,
+  state: "available",
+  ...changes,
+});
+
+export const voucher = (changes: Partial<MemberVoucher> = {}): MemberVoucher => ({
+  code: "HCV4K7PQ2M9X",
+  reward_id: 7,
+  kind: "evoucher",
+  title: text("HK$50 e-gift voucher", "HK$50 電子禮券", "HK$50 电子礼券"),
+  value_amount: "50.00",
+  stores: [],
+  coins: 500,
+  status: "issued",
+  issued_at: "2026-11-27T02:30:00.000Z",
+  valid_until: "2026-12-27T15:59:59.000Z",
+  used_at: null,
+  used_store_name: null,
+  cancelled_at: null,
+  ...changes,
+});

@@ -1,0 +1,5 @@
+/** Every tc text of the screens the landing pages never show, in one chunk (lib/i18n.ts, loadLazyTexts). */
+export default import.meta.glob<Record<string, unknown>>("../tc/lazy/*.json", {
+  eager: true,
+  import: "default",
+});
