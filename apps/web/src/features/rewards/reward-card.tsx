@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { imageAddress } from "../../api/media.ts";
 import type { MemberReward } from "../../api/member-coins.ts";
 import { formatHkd, formatNumber, localized } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
@@ -17,7 +18,7 @@ export function RewardCard({ reward }: { reward: MemberReward }) {
       {reward.image_url ? (
         <img
           className="reward-image"
-          src={reward.image_url}
+          src={imageAddress(reward.image_url)}
           width={REWARD_IMAGE}
           height={REWARD_IMAGE}
           alt={title}

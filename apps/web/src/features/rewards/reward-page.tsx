@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { type LoaderFunctionArgs, useParams } from "react-router";
+import { imageAddress } from "../../api/media.ts";
 import { coinBalanceQuery, type MemberReward, rewardQuery } from "../../api/member-coins.ts";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
@@ -54,7 +55,7 @@ function RewardDetail({ reward }: { reward: MemberReward }) {
         {reward.image_url ? (
           <img
             className="reward-image reward-detail-image"
-            src={reward.image_url}
+            src={imageAddress(reward.image_url)}
             width={REWARD_IMAGE}
             height={REWARD_IMAGE}
             alt={title}
