@@ -132,7 +132,10 @@ describe.each(journeyLanguages())("member screens (%s)", (language) => {
       .getByRole("alert")
       .filter({ hasText: t("subscription:linkInvalid") })
       .waitFor();
-    await page.getByRole("link", { name: exactly(t("common:login")) }).click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: exactly(t("common:login")) })
+      .click();
     await page.waitForURL("**/login?redirect=%2Fsubscription-preferences");
   });
 

@@ -144,17 +144,22 @@ describe.each(journeyLanguages())("public screens (%s)", (language) => {
     expect(Math.round(((box?.width ?? 0) / (box?.height ?? 1)) * 10) / 10).toBe(3.2);
     expect(await cspViolations(page)).toEqual([]);
 
-    await page.getByRole("link", { name: named(t("common:register")) }).click();
+    // The welcome page's own buttons (the header has Register and Login too).
+    const main = page.getByRole("main");
+    await main.getByRole("link", { name: named(t("common:register")) }).click();
     await page.waitForURL("**/register");
     await page.goBack();
-    await page.getByRole("link", { name: named(t("common:login")) }).click();
+    await main.getByRole("link", { name: named(t("common:login")) }).click();
     await page.waitForURL("**/login");
   });
 
   it("welcome: the state query is kept; a pay-channel state opens the native app", async () => {
     const { page, t, p } = await open();
     await page.goto("/?state=%2Fqrcode");
-    await page.getByRole("link", { name: named(t("common:register")) }).waitFor();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: named(t("common:register")) })
+      .waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem("stateUrl"))).toBe("/qrcode");
 
     // The page hands over to the native app at once; its load event may never come (Chromium
@@ -253,6 +258,7 @@ describe.each(journeyLanguages())("public screens (%s)", (language) => {
 
     // EN back to English, 中 to Traditional Chinese (also from Simplified).
     await page
+      .getByRole("main")
       .getByRole("link", { name: named((language === "en" ? t : texts("tc"))("common:login")) })
       .click();
     await page.waitForURL("**/index");

@@ -51,8 +51,8 @@ describe.each(journeyLanguages())("registration (%s)", (language) => {
     });
     expect(member?.email?.toLowerCase()).toBe(`reg.${phone}@example.com`);
     expect(member?.member_no).toMatch(/\S/);
-    // The member is logged in on the success page (the logout button is there) and may log in with the password.
-    await page.getByRole("button", { name: exactly(t("common:logout")) }).waitFor();
+    // The member is logged in on the success page (the member menu is there) and may log in with the password.
+    await page.getByRole("button", { name: exactly(t("menu:menu")) }).waitFor();
     expect((await apiLogin(suite.server, phone, PASSWORD)).status).toBe(200);
     // The whole way ran within the CSP: no inline script, no eval (zod's included), nothing from elsewhere.
     expect(await cspViolations(page)).toEqual([]);

@@ -114,7 +114,7 @@ export async function api<T = Record<string, unknown>>(
 
 interface OutboxEntry {
   code: string;
-  purpose: "register" | "reset";
+  purpose: "register" | "reset" | "redeem";
   sent_at: string;
 }
 

@@ -7,6 +7,10 @@ import {
 import type { Language } from "@hcoins/domain/languages";
 import { findRegion, UNSUBSCRIBE_REASONS } from "@hcoins/domain/profile-options";
 import enCommon from "../../apps/web/src/locales/en/common.json" with { type: "json" };
+import enCoins from "../../apps/web/src/locales/en/lazy/coins.json" with { type: "json" };
+import enMenu from "../../apps/web/src/locales/en/lazy/menu.json" with { type: "json" };
+import enRewards from "../../apps/web/src/locales/en/lazy/rewards.json" with { type: "json" };
+import enVouchers from "../../apps/web/src/locales/en/lazy/vouchers.json" with { type: "json" };
 import enLogin from "../../apps/web/src/locales/en/login.json" with { type: "json" };
 import enPassword from "../../apps/web/src/locales/en/password.json" with { type: "json" };
 import enProfile from "../../apps/web/src/locales/en/profile.json" with { type: "json" };
@@ -15,6 +19,10 @@ import enRegister from "../../apps/web/src/locales/en/register.json" with { type
 import enResetPassword from "../../apps/web/src/locales/en/resetPassword.json" with { type: "json" };
 import enSubscription from "../../apps/web/src/locales/en/subscription.json" with { type: "json" };
 import scCommon from "../../apps/web/src/locales/sc/common.json" with { type: "json" };
+import scCoins from "../../apps/web/src/locales/sc/lazy/coins.json" with { type: "json" };
+import scMenu from "../../apps/web/src/locales/sc/lazy/menu.json" with { type: "json" };
+import scRewards from "../../apps/web/src/locales/sc/lazy/rewards.json" with { type: "json" };
+import scVouchers from "../../apps/web/src/locales/sc/lazy/vouchers.json" with { type: "json" };
 import scLogin from "../../apps/web/src/locales/sc/login.json" with { type: "json" };
 import scPassword from "../../apps/web/src/locales/sc/password.json" with { type: "json" };
 import scProfile from "../../apps/web/src/locales/sc/profile.json" with { type: "json" };
@@ -23,6 +31,10 @@ import scRegister from "../../apps/web/src/locales/sc/register.json" with { type
 import scResetPassword from "../../apps/web/src/locales/sc/resetPassword.json" with { type: "json" };
 import scSubscription from "../../apps/web/src/locales/sc/subscription.json" with { type: "json" };
 import tcCommon from "../../apps/web/src/locales/tc/common.json" with { type: "json" };
+import tcCoins from "../../apps/web/src/locales/tc/lazy/coins.json" with { type: "json" };
+import tcMenu from "../../apps/web/src/locales/tc/lazy/menu.json" with { type: "json" };
+import tcRewards from "../../apps/web/src/locales/tc/lazy/rewards.json" with { type: "json" };
+import tcVouchers from "../../apps/web/src/locales/tc/lazy/vouchers.json" with { type: "json" };
 import tcLogin from "../../apps/web/src/locales/tc/login.json" with { type: "json" };
 import tcPassword from "../../apps/web/src/locales/tc/password.json" with { type: "json" };
 import tcProfile from "../../apps/web/src/locales/tc/profile.json" with { type: "json" };
@@ -48,6 +60,10 @@ const catalogues = {
     register: enRegister,
     resetPassword: enResetPassword,
     subscription: enSubscription,
+    coins: enCoins,
+    menu: enMenu,
+    rewards: enRewards,
+    vouchers: enVouchers,
   },
   tc: {
     common: tcCommon,
@@ -58,6 +74,10 @@ const catalogues = {
     register: tcRegister,
     resetPassword: tcResetPassword,
     subscription: tcSubscription,
+    coins: tcCoins,
+    menu: tcMenu,
+    rewards: tcRewards,
+    vouchers: tcVouchers,
   },
   sc: {
     common: scCommon,
@@ -68,6 +88,10 @@ const catalogues = {
     register: scRegister,
     resetPassword: scResetPassword,
     subscription: scSubscription,
+    coins: scCoins,
+    menu: scMenu,
+    rewards: scRewards,
+    vouchers: scVouchers,
   },
 } as const;
 
@@ -115,7 +139,9 @@ export function texts(language: Language): Texts {
 }
 
 /** Exact, whole-string match for labels and names: "Email" must not find "Email address". */
-export const exactly = (text: string) => new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`);
+// Any run of spaces matches any other: the app writes "H\u00a0Coins", accessible names come with plain spaces.
+export const exactly = (text: string) =>
+  new RegExp(`^\\s*${escapeRegExp(text).replace(/\s+/g, "\\s+")}\\s*$`);
 
 /** A text with numbers in it ("Resend ({{seconds}} s)") as a pattern that accepts any number there. */
 export function textPattern(t: Texts, key: TextKey, names: string[]): RegExp {
