@@ -89,7 +89,7 @@ describe.each(journeyLanguages())("H Coins (%s)", (language) => {
     await expectHeading(page, title);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: exactly(t("rewards:redeem")) }).click();
-    await page.getByText(t("rewards:confirm.heading"), { exact: true }).waitFor();
+    await page.getByRole("heading", { name: exactly(t("rewards:confirm.heading")) }).waitFor();
 
     if (language === "en") {
       // A wrong password first: refused, nothing spent, the member tries again.
