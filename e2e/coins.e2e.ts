@@ -9,6 +9,7 @@ import {
   nextSmsCode,
   signIn,
   smsOutbox,
+  tillPurchase,
   waitUntil,
 } from "./support/journeys.ts";
 import { journeySuite } from "./support/suite.ts";
@@ -25,7 +26,7 @@ const suite = journeySuite(64_000_000, {
   COIN_SCHEME_API_KEYS: `till-e2e:${TILL_KEY}:till:${STORE.code}`,
 });
 
-/** A call of the scheme's API as the till makes it. */
+/** A call of the scheme's till API. */
 async function till(path: string, body: Record<string, unknown>) {
   const response = await fetch(`${suite.server.url}/coin-scheme/v1${path}`, {
     method: "POST",
@@ -48,16 +49,14 @@ describe.each(journeyLanguages())("H Coins (%s)", (language) => {
     );
     expect(created.body.code).toBe(200);
 
-    // The till scans the member QR code (birth month July, so no birthday bonus in November).
+    // The till scans the member QR code (birth month July: no birthday bonus in November).
     const receipt = `E2E-${member.phone}`;
-    const purchase = await till("/purchases", {
-      qr_text: `${member.memberNo},0,07,${Math.floor(Date.now() / 1000)}`,
-      store_code: STORE.code,
-      receipt_no: receipt,
-      net_amount: "680.50",
+    const { balance } = await tillPurchase(suite.server, TILL_KEY, {
+      memberNo: member.memberNo,
+      storeCode: STORE.code,
+      receiptNo: receipt,
+      netAmount: "680.50",
     });
-    expect(purchase.status).toBe(200);
-    const balance = purchase.body.payload.balance as number;
     expect(balance).toBeGreaterThanOrEqual(680);
     const figure = (coins: number) => new Intl.NumberFormat("en").format(coins);
 

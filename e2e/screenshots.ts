@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Language } from "@hcoins/domain/languages";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { SEED_STORES } from "../apps/server/src/seed/stores.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { launchBrowser } from "./support/browser.ts";
 import {
@@ -16,6 +17,7 @@ import {
   snapshotWebDist,
   submitPassword,
   termsBox,
+  tillPurchase,
   waitUntil,
 } from "./support/journeys.ts";
 import { startServer, type TestServer } from "./support/server.ts";
@@ -54,6 +56,10 @@ interface Fixtures {
   /** A fresh imported app member (its number) per shot that needs one. */
   appMember(): Promise<string>;
   storeId: string;
+  /** The seeded HKD 50 e-gift voucher. */
+  rewardId: number;
+  /** A voucher the member redeemed (they also have a purchase and an adjustment in their history). */
+  voucherCode: string;
 }
 
 interface Shot {
@@ -206,7 +212,70 @@ const SHOTS: Shot[] = [
   { name: "store-list-detail", path: (f) => `/store-list/detail/${f.storeId}` },
   { name: "pages-privacy-policy", path: "/pages/privacy-policy" },
   { name: "pages-location-slug", path: "/pages/merchant/h-coins-partners" },
+  {
+    name: "member-menu",
+    path: "/qrcode",
+    as: "member",
+    act: async (page, { t }) => {
+      await page.getByRole("button", { name: exactly(t("menu:menu")) }).click();
+      await page.getByRole("navigation", { name: exactly(t("menu:label")) }).waitFor();
+    },
+  },
+  { name: "coins", path: "/coins", as: "member" },
+  { name: "rewards", path: "/rewards", as: "member" },
+  { name: "rewards-visitor", path: "/rewards" },
+  { name: "rewards-detail", path: (f) => `/rewards/${f.rewardId}`, as: "member" },
+  {
+    name: "rewards-detail-confirm",
+    path: (f) => `/rewards/${f.rewardId}`,
+    as: "member",
+    act: async (page, { t }) => {
+      await page.getByRole("button", { name: exactly(t("rewards:redeem")) }).click();
+      await page.getByRole("heading", { name: exactly(t("rewards:confirm.heading")) }).waitFor();
+    },
+  },
+  { name: "vouchers", path: "/vouchers", as: "member" },
+  { name: "vouchers-detail", path: (f) => `/vouchers/${f.voucherCode}`, as: "member" },
 ];
+
+const SHOT_TILL_KEY = "screenshots-till-key-0123456789";
+
+/** The member's H Coins for the screens: an account, a purchase, an operator's credit and one voucher. */
+async function coinsOf(server: TestServer, member: Member) {
+  const { coinSchemeClient } = server.services;
+  await api(server, "POST", "/custom-api/custom/cuapp/customer/hcoin-create", {}, member.token);
+  await tillPurchase(server, SHOT_TILL_KEY, {
+    memberNo: member.memberNo,
+    storeCode: SEED_STORES[0]?.code ?? "",
+    receiptNo: `SHOT-${member.phone}`,
+    netAmount: "1280.00",
+  });
+  const account = await coinSchemeClient.findAccountByPhone("852", member.phone);
+  await coinSchemeClient.adjust({
+    hcoinsMemberNo: account?.hcoins_memberno ?? "",
+    coins: 300,
+    reason: "Welcome gift",
+    operator: "screenshots",
+    allowNegative: false,
+  });
+  const rewards = await api<{ rewards: { id: number; coins: number; kind: string }[] }>(
+    server,
+    "POST",
+    "/custom-api/custom/cuapp/customer/hcoin-rewards",
+    {},
+  );
+  const reward = rewards.body.payload.rewards.find((each) => each.kind === "evoucher" && each.coins === 500);
+  if (!reward) throw new Error("the seeded HKD 50 e-gift voucher is missing");
+  const redeemed = await api<{ voucher: { code: string } }>(
+    server,
+    "POST",
+    "/custom-api/custom/cuapp/customer/hcoin-redeem",
+    { reward_id: reward.id, idempotency_key: `shots-${member.phone}`, password: member.password },
+    member.token,
+  );
+  if (redeemed.status !== 200) throw new Error(`hcoin-redeem: ${JSON.stringify(redeemed.body)}`);
+  return { rewardId: reward.id, voucherCode: redeemed.body.payload.voucher.code };
+}
 
 /** Loaded: the heading is there, nothing is busy or says it is loading, every image has arrived, web fonts are in. */
 async function settle(page: Page, shot: Shot, loading: string) {
@@ -294,7 +363,10 @@ async function main() {
   const started = Date.now();
   const web = await snapshotWebDist();
   const [server, browser] = await Promise.all([
-    startServer({ WEB_DIST_DIR: web.directory }),
+    startServer({
+      WEB_DIST_DIR: web.directory,
+      COIN_SCHEME_API_KEYS: `till-shots:${SHOT_TILL_KEY}:till:${SEED_STORES[0]?.code}`,
+    }),
     launchBrowser(),
   ]);
   const nextPhone = phoneNumbers(69_000_000);
@@ -332,6 +404,7 @@ async function main() {
       visitorNumber: visitor.phone,
       storeId,
       appMember,
+      ...(await coinsOf(server, member)),
     });
   }
 

@@ -197,6 +197,29 @@ export async function createMember(
   };
 }
 
+/** A purchase at a till through the scheme's API (the till's key bound to `storeCode`); answers the payload. */
+export async function tillPurchase(
+  server: TestServer,
+  tillKey: string,
+  purchase: { memberNo: string; storeCode: string; receiptNo: string; netAmount: string },
+) {
+  const response = await fetch(`${server.url}/coin-scheme/v1/purchases`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": tillKey },
+    body: JSON.stringify({
+      // The member QR code's text (birth month July, as createMember's members).
+      qr_text: `${purchase.memberNo},0,07,${Math.floor(Date.now() / 1000)}`,
+      store_code: purchase.storeCode,
+      receipt_no: purchase.receiptNo,
+      net_amount: purchase.netAmount,
+    }),
+  });
+  const body = (await response.json()) as { payload: { balance: number } };
+  if (response.status !== 200)
+    throw new Error(`till purchase: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body.payload;
+}
+
 /**
  * The token an imported app member gets (CheckPhone 40005 with a verified SMS code),
  * as after "Update Now".

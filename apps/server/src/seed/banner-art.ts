@@ -212,16 +212,40 @@ export function storeCard(brand: BrandArt): string {
 }
 
 /** A reward's card (4:3): the brand's colour, a coin, what it is in Chinese and English. */
-export function rewardCard(brand: BrandArt, headline: string, lineTc: string, lineEn: string): string {
+/** What a reward's picture shows: a value ("HK$50") or a drawing of the product. */
+export type RewardFace = { value: string } | { drawing: "cake" | "tote" };
+
+const DRAWINGS: Record<"cake" | "tote", string> = {
+  cake: [
+    '<rect x="150" y="330" width="300" height="130" rx="18" fill="#fff7ed"/>',
+    '<rect x="190" y="250" width="220" height="90" rx="16" fill="#fde68a"/>',
+    '<path d="M150 380 q37 30 75 0 q38 30 75 0 q37 30 75 0 q38 30 75 0" fill="none" stroke="#f472b6" stroke-width="14"/>',
+    '<rect x="292" y="190" width="16" height="60" rx="6" fill="#ffffff"/>',
+    '<ellipse cx="300" cy="176" rx="12" ry="20" fill="#fbbf24"/>',
+  ].join(""),
+  tote: [
+    '<path d="M220 250 q0 -90 80 -90 q80 0 80 90" fill="none" stroke="#ffffff" stroke-width="18"/>',
+    '<path d="M170 250 h260 l-24 220 h-212 z" fill="#fff7ed"/>',
+    '<circle cx="300" cy="355" r="42" fill="none" stroke="#93c5fd" stroke-width="12"/>',
+  ].join(""),
+};
+
+/**
+ * A reward's square picture (600 × 600, the catalogue shows it square): the brand's colours
+ * and initials, the value or a drawing, and an H Coin. No words of one language: the reward's
+ * title, in the member's, is written beside it.
+ */
+export function rewardCard(brand: BrandArt, face: RewardFace, title: string): string {
   const id = `reward-${brand.initials.toLowerCase()}`;
-  return svg(800, 600, `${lineEn} (${brand.nameEn})`, [
+  return svg(600, 600, title, [
     `<defs>${coinGradients(id)}</defs>`,
-    `<rect width="800" height="600" rx="32" fill="${brand.colour}"/>`,
-    `<circle cx="700" cy="90" r="160" fill="${brand.accent}" opacity="0.35"/>`,
-    coin(640, 420, 110, id),
-    text(56, 120, brand.nameTc, { size: 40, weight: 700, fill: "#ffffffcc" }),
-    text(56, 290, headline, { size: headline.length > 6 ? 96 : 132, weight: 800 }),
-    text(56, 400, lineTc, { size: 44, weight: 700 }),
-    text(56, 460, lineEn, { size: 32, weight: 600, fill: "#ffffffdd" }),
+    `<rect width="600" height="600" rx="32" fill="${brand.colour}"/>`,
+    `<circle cx="520" cy="80" r="150" fill="${brand.accent}" opacity="0.35"/>`,
+    '<circle cx="92" cy="92" r="52" fill="#ffffff33"/>',
+    text(92, 110, brand.initials, { size: 46, weight: 800, anchor: "middle" }),
+    "value" in face
+      ? text(300, 360, face.value, { size: face.value.length > 5 ? 120 : 140, weight: 800, anchor: "middle" })
+      : DRAWINGS[face.drawing],
+    coin(500, 500, 70, id),
   ]);
 }

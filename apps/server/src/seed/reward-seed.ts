@@ -2,7 +2,7 @@ import type { LocalizedText } from "@hcoins/domain/languages";
 import type { FastifyBaseLogger } from "fastify";
 import type { RewardInput } from "../modules/coins/coin-scheme-client.ts";
 import type { Services } from "../services.ts";
-import { type BrandArt, rewardCard } from "./banner-art.ts";
+import { type BrandArt, type RewardFace, rewardCard } from "./banner-art.ts";
 import { SEED_BRANDS } from "./brands.ts";
 import { SEED_STORES } from "./stores.ts";
 
@@ -24,7 +24,7 @@ const storesOf = (brand: string) =>
 
 interface SeedReward {
   art: BrandArt;
-  headline: string;
+  face: RewardFace;
   reward: Omit<RewardInput, "imageUrl" | "startsAt" | "endsAt" | "active" | "description"> & {
     description: LocalizedText;
   };
@@ -50,7 +50,7 @@ const collectTerms = {
 const SEED_REWARDS: readonly SeedReward[] = [
   {
     art: H_COINS_ART,
-    headline: "HK$50",
+    face: { value: "HK$50" },
     reward: {
       kind: "evoucher",
       coins: 500,
@@ -67,7 +67,7 @@ const SEED_REWARDS: readonly SeedReward[] = [
   },
   {
     art: H_COINS_ART,
-    headline: "HK$100",
+    face: { value: "HK$100" },
     reward: {
       kind: "evoucher",
       coins: 950,
@@ -84,7 +84,7 @@ const SEED_REWARDS: readonly SeedReward[] = [
   },
   {
     art: artOf("harbour-fresh"),
-    headline: "HK$50",
+    face: { value: "HK$50" },
     reward: {
       kind: "evoucher",
       coins: 450,
@@ -109,7 +109,7 @@ const SEED_REWARDS: readonly SeedReward[] = [
   },
   {
     art: artOf("golden-crust"),
-    headline: "Cake",
+    face: { drawing: "cake" },
     reward: {
       kind: "product",
       coins: 1200,
@@ -130,7 +130,7 @@ const SEED_REWARDS: readonly SeedReward[] = [
   },
   {
     art: artOf("pearl-convenience"),
-    headline: "Tote",
+    face: { drawing: "tote" },
     reward: {
       kind: "product",
       coins: 300,
@@ -176,7 +176,7 @@ export async function seedRewards(services: Services, log: FastifyBaseLogger): P
     return "skipped-catalogue-present";
   }
   for (const seed of SEED_REWARDS) {
-    const card = rewardCard(seed.art, seed.headline, seed.reward.title.tc, seed.reward.title.en);
+    const card = rewardCard(seed.art, seed.face, seed.reward.title.en);
     const image = await services.media.add(Buffer.from(card, "utf8"), `reward-${seed.reward.sortOrder}.svg`);
     await coinSchemeClient.saveReward({
       ...seed.reward,

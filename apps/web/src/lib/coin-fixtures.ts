@@ -62,7 +62,7 @@ export const reward = (changes: Partial<MemberReward> = {}): MemberReward => ({
 });
 
 export const voucher = (changes: Partial<MemberVoucher> = {}): MemberVoucher => ({
-  code: "HCV4K7PQ2M9X",
+  code: "HCV4-K7PQ-2M9X-8B3D",
   reward_id: 7,
   kind: "evoucher",
   title: text("HK$50 e-gift voucher", "HK$50 電子禮券", "HK$50 电子礼券"),

@@ -77,7 +77,7 @@ describe("CoinsPage", () => {
         net_amount: null,
         bonus_coins: 0,
         reward_title: { en: "HK$50 e-gift voucher", tc: "HK$50 電子禮券", sc: "HK$50 电子礼券" },
-        voucher_code: "HCV4K7PQ2M9X",
+        voucher_code: "HCV4-K7PQ-2M9X-8B3D",
         expires_at: null,
       }),
       historyEntry({
@@ -116,7 +116,7 @@ describe("CoinsPage", () => {
     expect(refund).toHaveTextContent("−50");
     expect(within(adjustment).getByText("Reason: Missed receipt on 18 Nov")).toBeInTheDocument();
     expect(within(redemption).getByText("Redeemed: HK$50 e-gift voucher")).toBeInTheDocument();
-    expect(within(redemption).getByText("Voucher HCV4K7PQ2M9X")).toBeInTheDocument();
+    expect(within(redemption).getByText("Voucher HCV4-K7PQ-2M9X-8B3D")).toBeInTheDocument();
     expect(within(expiry).getByText("H Coins expired")).toBeInTheDocument();
     expect(expiry).toHaveTextContent("−80");
   });

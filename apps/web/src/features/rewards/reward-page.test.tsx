@@ -67,11 +67,11 @@ describe("RewardPage", () => {
     await userEvent.type(passwordField(), "Secret123");
     await confirm();
     expect(await screen.findByRole("heading", { name: "Redeemed" })).toHaveFocus();
-    expect(screen.getByText("HCV4K7PQ2M9X")).toBeInTheDocument();
+    expect(screen.getByText("HCV4-K7PQ-2M9X-8B3D")).toBeInTheDocument();
     expect(screen.getByText("Your balance is now 11,845 H Coins.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Show the voucher" })).toHaveAttribute(
       "href",
-      "/vouchers/HCV4K7PQ2M9X",
+      "/vouchers/HCV4-K7PQ-2M9X-8B3D",
     );
     const [sent] = api.called(COIN_CALLS.redeem);
     expect(sent?.json).toEqual({

@@ -17,8 +17,12 @@ export const voucherLoader = () =>
 
 const QR_WIDTH = 200;
 
-/** The code in groups of four, as a cashier reads it out: HCV4 K7PQ 2M9X. */
-export const groupedCode = (code: string) => code.match(/.{1,4}/g)?.join(" ") ?? code;
+/** The code in groups of four, as a cashier reads it out: E01A 8W57 20SN NA7V (the scheme writes E01A-8W57-…). */
+export const groupedCode = (code: string) =>
+  code
+    .replace(/[\s-]/g, "")
+    .match(/.{1,4}/g)
+    ?.join(" ") ?? code;
 
 /** `/vouchers/:code` (login required): the voucher to show at the till, or its state when it can no longer be used. */
 export function VoucherPage() {

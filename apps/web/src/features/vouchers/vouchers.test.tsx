@@ -62,7 +62,7 @@ describe("VouchersPage", () => {
     expect(titles).toEqual(["HK$50 e-gift voucher", "Coffee", "Tote bag", "Summer voucher"]);
     expect(screen.getByRole("link", { name: "HK$50 e-gift voucher" })).toHaveAttribute(
       "href",
-      "/vouchers/HCV4K7PQ2M9X",
+      "/vouchers/HCV4-K7PQ-2M9X-8B3D",
     );
     expect(screen.getByText("Ready to use")).toBeInTheDocument();
     expect(screen.getAllByText("Valid until 27 Dec 2026")).toHaveLength(3);
@@ -100,11 +100,11 @@ describe("VouchersPage", () => {
 describe("VoucherPage", () => {
   it("shows a usable voucher's QR code of its code, the code in groups, value, stores and validity", async () => {
     mockApi({ [COIN_CALLS.vouchers]: ok({ vouchers }) });
-    renderApp(routes, "/vouchers/HCV4K7PQ2M9X");
+    renderApp(routes, "/vouchers/HCV4-K7PQ-2M9X-8B3D");
     const qr = await screen.findByRole("img", { name: "Voucher QR code" });
-    expect(qr).toHaveAttribute("data-qr-text", "HCV4K7PQ2M9X");
+    expect(qr).toHaveAttribute("data-qr-text", "HCV4-K7PQ-2M9X-8B3D");
     expect(qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
-    expect(screen.getByText("HCV4 K7PQ 2M9X")).toBeInTheDocument();
+    expect(screen.getByText("HCV4 K7PQ 2M9X 8B3D")).toBeInTheDocument();
     expect(screen.getByText("HK$50")).toBeInTheDocument();
     expect(screen.getByText("All participating stores")).toBeInTheDocument();
     expect(screen.getByText("27 Dec 2026")).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe("VoucherPage", () => {
     mockApi({
       [COIN_CALLS.vouchers]: ok({ vouchers: [voucher({ valid_until: "2026-11-26T15:59:59.000Z" })] }),
     });
-    renderApp(routes, "/vouchers/HCV4K7PQ2M9X");
+    renderApp(routes, "/vouchers/HCV4-K7PQ-2M9X-8B3D");
     expect(await screen.findByText("Expired on 26 Nov 2026")).toBeInTheDocument();
     expect(screen.queryByRole("img")).toBeNull();
   });
