@@ -7,6 +7,7 @@ import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
 import { paths } from "../lib/paths.ts";
 import { session } from "../lib/session.ts";
 import { inMaintenance } from "./maintenance.ts";
+import { loadMemberMenu } from "./member-menu-loader.ts";
 
 interface SignedLogin {
   message: string;
@@ -70,7 +71,10 @@ async function guard({ request }: LoaderFunctionArgs): Promise<null> {
     // would replay a spent nonce, and an unused one (a session stood) is someone's credential.
     throw replace(withoutSignedLogin(url, signed));
   }
-  if (session.getToken() && !cachedUser()) await loadUser();
+  if (session.getToken()) {
+    // The menu's code loads beside the user info: the page then draws with its header whole.
+    await Promise.all([cachedUser() ? null : loadUser(), loadMemberMenu().catch(() => null)]);
+  }
   return null;
 }
 

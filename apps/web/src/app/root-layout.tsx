@@ -2,16 +2,12 @@ import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
 import { lazy, Suspense, useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useMatches, useNavigation } from "react-router";
-import { changeLanguage, currentLanguage, loadLazyTexts } from "../lib/i18n.ts";
+import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
 import { paths } from "../lib/paths.ts";
 import { useToken } from "../lib/session.ts";
+import { loadMemberMenu } from "./member-menu-loader.ts";
 
-// The member menu loads only where there is a session: the landing screens, visited logged out,
-// do not download it (first-load budget).
-const MemberMenu = lazy(async () => {
-  const [module] = await Promise.all([import("./member-menu.tsx"), loadLazyTexts()]);
-  return { default: module.MemberMenu };
-});
+const MemberMenu = lazy(async () => ({ default: (await loadMemberMenu()).MemberMenu }));
 
 const LANGUAGE_SHORT: Record<Language, string> = { en: "EN", tc: "繁", sc: "简" };
 
