@@ -3,15 +3,20 @@ import { ErrorCode } from "@hcoins/domain/codes";
 import { isCommonPassword, passwordFormatOk } from "@hcoins/domain/password";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { FastifyBaseLogger } from "fastify";
+import type { Selectable } from "kysely";
 import type { Counter, CounterFactory } from "../../counters.ts";
 import { AppError, validationError } from "../../errors.ts";
 import { newToken, sha256 } from "../../secrets.ts";
 import type { Actor, AuditService } from "../audit/service.ts";
 import { CountedAttempt, type FailureLimit } from "../auth/counted-attempt.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import type { OperatorRepository, OperatorRow } from "./repository.ts";
+import type { OperatorRepository } from "./repository.ts";
 import type { OperatorSessions } from "./sessions.ts";
+import type { OperatorsTable } from "./tables.ts";
 import { newTotpSecret, otpauthUri, totpStep } from "./totp.ts";
+
+/** An operator as the other modules and the routes receive them. */
+export type OperatorRow = Selectable<OperatorsTable>;
 
 export interface OperatorConfig {
   /** Where the sign-in link points: `<origin>/console/invitation#<token>`. */
@@ -34,6 +39,9 @@ export const operatorView = (operator: OperatorRow): ConsoleOperator => ({
   role: operator.role,
   permissions: [...ROLE_PERMISSIONS[operator.role]],
 });
+
+/** Emails are kept trimmed and lower-case, as the sign-in form sends them. */
+const normalEmail = (email: string) => email.trim().toLowerCase();
 
 const auditView = (operator: OperatorRow) => ({
   email: operator.email,
@@ -78,7 +86,12 @@ export class OperatorService {
   }
 
   /** Creates the operator and answers their sign-in link; OperatorExists for a known email. */
-  async add(email: string, role: OperatorRole, by: Actor): Promise<{ operator: OperatorRow; link: string }> {
+  async add(
+    rawEmail: string,
+    role: OperatorRole,
+    by: Actor,
+  ): Promise<{ operator: OperatorRow; link: string }> {
+    const email = normalEmail(rawEmail);
     const token = newToken();
     let operator: OperatorRow;
     try {
@@ -271,7 +284,7 @@ export class OperatorService {
   }
 
   private async existing(email: string): Promise<OperatorRow> {
-    const operator = await this.repo.byEmail(email);
+    const operator = await this.repo.byEmail(normalEmail(email));
     if (!operator) throw new OperatorUnknown(email);
     return operator;
   }
