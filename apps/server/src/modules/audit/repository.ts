@@ -1,15 +1,7 @@
 import type { TableViews } from "@hcoins/server-kit/database";
 import type { Insertable, Kysely, SelectQueryBuilder } from "kysely";
+import type { AuditFilter } from "./service.ts";
 import type { AuditLogTable, AuditTables } from "./tables.ts";
-
-export interface AuditFilter {
-  actor?: string | undefined;
-  action?: string | undefined;
-  target?: string | undefined;
-  /** Unix ms, inclusive. */
-  from?: number | undefined;
-  to?: number | undefined;
-}
 
 /** The audit_log table; only the audit service uses this. */
 export class AuditRepository {

@@ -1,6 +1,15 @@
 import type { AuditEntry } from "@hcoins/domain/api/console";
 import type { TableViews } from "@hcoins/server-kit/database";
-import type { AuditFilter, AuditRepository } from "./repository.ts";
+import type { AuditRepository } from "./repository.ts";
+
+export interface AuditFilter {
+  actor?: string | undefined;
+  action?: string | undefined;
+  target?: string | undefined;
+  /** Unix ms, inclusive. */
+  from?: number | undefined;
+  to?: number | undefined;
+}
 
 type Snapshot = Record<string, unknown> | null;
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import type { AuditFilter } from "../audit/repository.ts";
+import type { AuditFilter } from "../audit/service.ts";
 import { auditCsv } from "./audit-csv.ts";
 import { requirePermission, requireSession } from "./console-auth.ts";
 

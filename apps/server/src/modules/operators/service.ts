@@ -273,8 +273,7 @@ export class OperatorService {
   private async invited(token: string): Promise<OperatorRow> {
     const operator = await this.repo.byInvitation(sha256(token));
     if (
-      !operator ||
-      !operator.active ||
+      !operator?.active ||
       operator.invitation_expires_at === null ||
       Number(operator.invitation_expires_at) <= this.now()
     ) {

@@ -55,7 +55,7 @@ export class OperatorSessions {
       return null;
     }
     const operator = await this.repo.byId(session.operator_id);
-    if (!operator || !operator.active) return null;
+    if (!operator?.active) return null;
     await this.repo.touchSession(tokenHash, now);
     return { operator, tokenHash, csrfToken: session.csrf_token };
   }
