@@ -68,7 +68,11 @@ export interface SignedInOperator {
 export const OPERATOR_PASSWORD = "Console2024";
 
 /** An operator added (as the CLI would), activated through the link with an authenticator, and signed in. */
-export async function signedInOperator(t: TestApp, role: OperatorRole, email = `${role}@example.com`) {
+export async function signedInOperator(
+  t: TestApp,
+  role: OperatorRole,
+  email = `${role.toLowerCase()}@example.com`,
+) {
   const { link } = await t.app.services.operators.add(email, role, { actor: "cli:test", address: null });
   const token = linkToken(link);
   const invitation = await consoleCall(t, "POST", "/session/invitation", { body: { token } });
