@@ -157,7 +157,15 @@ export function createServices(
     log,
     now,
   );
-  const dataProtection = new DataProtectionService(members, auth, sms, coinSchemeClient, transaction, now);
+  const dataProtection = new DataProtectionService(
+    members,
+    auth,
+    sms,
+    coinSchemeClient,
+    audit,
+    transaction,
+    now,
+  );
   const media = new MediaService(new MediaRepository(database), { maxBytes: config.MEDIA_MAX_BYTES }, now);
   const cms = new CmsService(new CmsRepository(database), transaction, media, now);
   const stores = new StoreService(new StoreRepository(database), transaction, media, coinSchemeClient, now);
