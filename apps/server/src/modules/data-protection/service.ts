@@ -159,14 +159,13 @@ export class DataProtectionService {
     return { coins, removed };
   }
 
-  /** The audit entry keeps who was erased by their id and member number only: the rest is gone. */
+  /** The audit entry names the erased member by their row id alone: nothing personal may outlive them. */
   private recordErasure(member: MemberRow, by: Actor, trx: TableViews) {
     return this.audit.record(
       {
         ...by,
         action: "member.erase",
         target: `member:${member.id}`,
-        before: { member_no: member.member_no },
       },
       trx,
     );
