@@ -1,6 +1,7 @@
 import { consoleAudit } from "@hcoins/domain/api/console";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import type { AuditFilter } from "../audit/service.ts";
@@ -53,6 +54,14 @@ export const consoleAuditRoutes: FastifyPluginAsync<{ services: Services }> = as
         security,
         summary: "Every matching audit entry as CSV (text/csv)",
         querystring: consoleAudit.exportCsv.query,
+        response: {
+          200: z
+            .string()
+            .meta({
+              format: "binary",
+              description: "text/csv: id,at,actor,action,target,before,after,address",
+            }),
+        },
       },
       preHandler: guard,
     },
