@@ -31,6 +31,10 @@ export const TABLES_WITHOUT_MEMBER_DATA: Readonly<Record<string, string>> = {
   cms_banners: "content",
   tags: "content (brands)",
   stores: "content (the programme's stores)",
+  operators: "the console's operators (staff, not members)",
+  operator_sessions: "the operators' console sessions",
+  audit_log:
+    "who changed what, kept AUDIT_RETENTION_DAYS for accountability: names a member by row id only (member:<id>), never by number, name or email",
 };
 
 /** An external scheme did not erase (it is asked first): nothing was erased. */
