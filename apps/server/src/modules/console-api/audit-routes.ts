@@ -55,12 +55,10 @@ export const consoleAuditRoutes: FastifyPluginAsync<{ services: Services }> = as
         summary: "Every matching audit entry as CSV (text/csv)",
         querystring: consoleAudit.exportCsv.query,
         response: {
-          200: z
-            .string()
-            .meta({
-              format: "binary",
-              description: "text/csv: id,at,actor,action,target,before,after,address",
-            }),
+          200: z.string().meta({
+            format: "binary",
+            description: "text/csv: id,at,actor,action,target,before,after,address",
+          }),
         },
       },
       preHandler: guard,
