@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { hcoinAdjust } from "../../cli/coin-scheme.ts";
 import { registerMember } from "../../testing/flows.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { linkedMember } from "../member-coins/coins-test-support.ts";
@@ -182,11 +183,52 @@ describe("customer service in the console", () => {
     ).toBe(4235);
   });
 
-  it("records the members' own security events: password change and reset", async () => {
+  it("records the members' own security events: password change and reset, erasure, a CLI adjustment", async () => {
     t = await createTestApp();
     const member = await registerMember(t);
+    await t.call("POST", "/crm/auth/forgot-password-with-mobile", {
+      body: { mobile_phone_prefix: "852", mobile_phone: member.phone },
+    });
+    const [code] = await t.smsCodes("852", member.phone);
+    const status = await t.call("POST", "/crm/auth/reset-password-token-status", {
+      body: { mobile_phone_prefix: "852", mobile_phone: member.phone, mobile_token: code },
+    });
+    const reset = await t.call("POST", "/crm/auth/reset-password", {
+      body: { token: status.body.payload.reset_token, new_password: member.payload.password },
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(await lastEntry()).toMatchObject({
+      actor: `member:${member.user.id}`,
+      action: "member.passwordReset",
+      target: `member:${member.user.id}`,
+      address: "127.0.0.1",
+    });
+
+    const linked = await linkedMember(t);
+    await hcoinAdjust(t.app.services, ["852", linked.phone, "+20", "--reason", "Goodwill"]);
+    expect(await lastEntry()).toMatchObject({
+      action: "coins.adjust",
+      target: `hcoins:${linked.hcoins}`,
+      before: { balance: 0 },
+      after: { balance: 20, reason: "Goodwill" },
+    });
+    const row = await t.app.services.members.findById(linked.user.id);
+    await t.app.services.dataProtection.erase(row as NonNullable<typeof row>, {
+      actor: "cli:amy",
+      address: null,
+    });
+    expect(await lastEntry()).toMatchObject({
+      actor: "cli:amy",
+      action: "member.erase",
+      target: `member:${linked.user.id}`,
+      before: null,
+      after: null,
+    });
+
+    // The reset logged every device out: a new login to change the password from.
+    const fresh = (await login(member.phone, member.payload.password)).body.payload.access_token;
     await t.call("POST", "/crm/user/change-password", {
-      token: member.token,
+      token: fresh,
       body: { old_password: member.payload.password, new_password: "Newpass2024" },
     });
     expect(await lastEntry()).toMatchObject({
