@@ -18,6 +18,7 @@ import { AppError, MEMBER_ENVELOPE } from "./errors.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
 import { coinsRoutes } from "./modules/coins/routes.ts";
+import { consoleApiRoutes } from "./modules/console-api/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { memberCoinsRoutes } from "./modules/member-coins/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
@@ -124,6 +125,13 @@ export async function buildApp({
         description: "`Bearer <app_id>:<access token>` or `Bearer <app_id>:guest`",
       },
       ...coinSchemeSecuritySchemes,
+      consoleSession: {
+        type: "apiKey",
+        in: "cookie",
+        name: "__Host-hcoins-console",
+        description:
+          "The console's session cookie (hcoins-console on plain http to loopback); state-changing calls also send X-CSRF-Token",
+      },
     },
     security: [{ bearer: [] }],
   });
@@ -149,6 +157,7 @@ export async function buildApp({
     await web.register(mediaRoutes, { services });
     await web.register(webRoutes, { config });
   });
+  await app.register(consoleApiRoutes, { services });
   await app.register(async (api) => {
     // A body-less POST is validated as an empty object, so missing fields get their own rule names.
     api.addHook("preValidation", (request, _reply, done) => {

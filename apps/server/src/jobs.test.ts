@@ -36,6 +36,7 @@ describe("the member server's jobs", () => {
       ["purge-ended-tokens", "15 * * * *"],
       ["purge-signature-nonces", "45 * * * *"],
       ["purge-old-sms-codes", "30 4 * * *"],
+      ["purge-old-audit-entries", "40 4 * * *"],
       ["expire-coins", "0 2 * * *"],
     ]);
   });
@@ -201,5 +202,19 @@ describe("purge-signature-nonces", () => {
     expect(await runJob("purge-signature-nonces")).toEqual({ signatureNonces: 0 });
     // Forgotten, and still refused: its message has expired.
     expect((await signatureLogin(body)).body).toEqual({ Status: "Fail", Message: "Message expired" });
+  });
+});
+
+describe("purge-old-audit-entries", () => {
+  it("deletes audit entries older than AUDIT_RETENTION_DAYS", async () => {
+    t = await createTestApp({ env: { AUDIT_RETENTION_DAYS: "10" } });
+    const { audit } = t.app.services;
+    await audit.record({ actor: "system", action: "test.old" });
+    t.clock.advance(5 * DAY);
+    await audit.record({ actor: "system", action: "test.young" });
+    t.clock.advance(5 * DAY + MINUTE);
+    expect(await runJob("purge-old-audit-entries")).toEqual({ auditEntries: 1, operatorSessions: 0 });
+    expect((await audit.all({})).map((entry) => entry.action)).toEqual(["test.young"]);
+    expect(await runJob("purge-old-audit-entries")).toEqual({ auditEntries: 0, operatorSessions: 0 });
   });
 });

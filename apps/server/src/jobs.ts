@@ -8,7 +8,7 @@ import type { Services } from "./services.ts";
  * that the jobs do not start together. `extra` takes other modules' jobs (the coin scheme's).
  */
 export function memberServerJobs(
-  services: Pick<Services, "members" | "auth" | "sms">,
+  services: Pick<Services, "members" | "auth" | "sms" | "audit" | "operators">,
   extra: readonly ScheduledJob[] = [],
 ): ScheduledJob[] {
   return [
@@ -34,6 +34,16 @@ export function memberServerJobs(
       cron: "30 4 * * *",
       async run(now) {
         return { smsCodes: await services.sms.purgeOldCodes(now) };
+      },
+    },
+    {
+      name: "purge-old-audit-entries",
+      cron: "40 4 * * *",
+      async run(now) {
+        return {
+          auditEntries: await services.audit.purgeExpired(now),
+          operatorSessions: await services.operators.sessions.purgeEnded(now),
+        };
       },
     },
     ...extra,

@@ -6,6 +6,8 @@ import type { Config } from "./config.ts";
 import { createCounterFactory } from "./counters.ts";
 import { requireMemberDatabase } from "./db/existing-database.ts";
 import { migrateMemberDatabase } from "./db/migrate.ts";
+import { AuditRepository } from "./modules/audit/repository.ts";
+import { AuditService } from "./modules/audit/service.ts";
 import { setPasswordHashConcurrency } from "./modules/auth/passwords.ts";
 import { AuthRepository } from "./modules/auth/repository.ts";
 import { AuthService } from "./modules/auth/service.ts";
@@ -17,9 +19,13 @@ import { MediaRepository } from "./modules/media/repository.ts";
 import { MediaService } from "./modules/media/service.ts";
 import { MemberCoinsService } from "./modules/member-coins/service.ts";
 import { RedeemStepUp } from "./modules/member-coins/step-up.ts";
+import { MemberSupportService } from "./modules/member-support/service.ts";
 import { LookupBudget } from "./modules/members/lookup-budget.ts";
 import { MemberRepository } from "./modules/members/repository.ts";
 import { MemberService } from "./modules/members/service.ts";
+import { OperatorRepository } from "./modules/operators/repository.ts";
+import { OperatorService } from "./modules/operators/service.ts";
+import { OperatorSessions } from "./modules/operators/sessions.ts";
 import { RegistrationService } from "./modules/registration/service.ts";
 import { SettingsRepository } from "./modules/settings/repository.ts";
 import { SettingsService } from "./modules/settings/service.ts";
@@ -58,6 +64,12 @@ export function createServices(
         })
       : new ConsoleSmsSender(log, now);
   const settings = new SettingsService(new SettingsRepository(database));
+  const audit = new AuditService(
+    new AuditRepository(database),
+    { retentionDays: config.AUDIT_RETENTION_DAYS },
+    now,
+  );
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const members = new MemberService(
     new MemberRepository(database),
     transaction,
@@ -114,6 +126,7 @@ export function createServices(
       signatureLoginSecret: config.SIGNATURE_LOGIN_SECRET,
       signatureLoginWindowSeconds: config.SIGNATURE_LOGIN_WINDOW_SECONDS,
     },
+    audit,
     log,
     now,
   );
@@ -125,7 +138,7 @@ export function createServices(
     settings,
     {
       linkTtlDays: config.UNSUBSCRIBE_LINK_TTL_DAYS,
-      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      publicUrl,
     },
     now,
   );
@@ -144,7 +157,15 @@ export function createServices(
     log,
     now,
   );
-  const dataProtection = new DataProtectionService(members, auth, sms, coinSchemeClient, transaction, now);
+  const dataProtection = new DataProtectionService(
+    members,
+    auth,
+    sms,
+    coinSchemeClient,
+    audit,
+    transaction,
+    now,
+  );
   const media = new MediaService(new MediaRepository(database), { maxBytes: config.MEDIA_MAX_BYTES }, now);
   const cms = new CmsService(new CmsRepository(database), transaction, media, now);
   const stores = new StoreService(new StoreRepository(database), transaction, media, coinSchemeClient, now);
@@ -156,6 +177,27 @@ export function createServices(
     log,
     now,
   );
+  const operatorRepository = new OperatorRepository(database);
+  const operators = new OperatorService(
+    operatorRepository,
+    new OperatorSessions(
+      operatorRepository,
+      { idleMinutes: config.CONSOLE_IDLE_MINUTES, lifetimeHours: 12 },
+      now,
+    ),
+    audit,
+    counters,
+    {
+      publicUrl,
+      invitationTtlHours: 72,
+      emailMaxFailures: config.OPERATOR_SIGN_IN_MAX_FAILURES,
+      clientMaxFailures: config.OPERATOR_SIGN_IN_CLIENT_MAX_FAILURES,
+      lockSeconds: config.OPERATOR_LOCK_SECONDS,
+    },
+    log,
+    now,
+  );
+  const memberSupport = new MemberSupportService(members, auth, sms, coinSchemeClient, audit, log);
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
     config,
@@ -182,6 +224,9 @@ export function createServices(
     media,
     cms,
     stores,
+    audit,
+    operators,
+    memberSupport,
   };
 }
 

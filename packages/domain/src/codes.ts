@@ -33,6 +33,16 @@ export const ErrorCode = {
   rewardLimitReached: 4234,
   /** The member's number has no H Coins account linked to them yet. */
   coinAccountNotLinked: 4235,
+  /** Signed in, but the role lacks the permission (the console). */
+  forbidden: 4030,
+  /** Console: a state-changing call without the session's CSRF token. */
+  csrfInvalid: 4031,
+  /** Console: the sign-in link is unknown, used or expired. */
+  invitationInvalid: 4240,
+  /** Console: email, password or authenticator code wrong (one answer), with attempts_remaining. */
+  signInFailed: 4241,
+  /** Console: the operator is disabled. */
+  operatorDisabled: 4242,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -61,6 +71,11 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4233: 409,
   4234: 409,
   4235: 409,
+  4030: 403,
+  4031: 403,
+  4240: 400,
+  4241: 400,
+  4242: 403,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -218,6 +233,31 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "Your mobile number has no H Coins account linked yet.",
     tc: "你的手提電話號碼尚未連結 H Coins 帳戶。",
     sc: "您的手机号码尚未关联 H Coins 账户。",
+  },
+  4030: {
+    en: "Your role does not allow this action.",
+    tc: "你的角色無權進行此操作。",
+    sc: "您的角色无权进行此操作。",
+  },
+  4031: {
+    en: "The page's security token is missing or out of date, please reload the page.",
+    tc: "頁面的保安權杖缺失或已過期，請重新載入頁面。",
+    sc: "页面的安全令牌缺失或已过期，请重新加载页面。",
+  },
+  4240: {
+    en: "This sign-in link is invalid, used or expired. Please ask an administrator for a new one.",
+    tc: "此登入連結無效、已使用或已過期，請向管理員索取新連結。",
+    sc: "此登录链接无效、已使用或已过期，请向管理员索取新链接。",
+  },
+  4241: {
+    en: "The email, password or authenticator code is incorrect.",
+    tc: "電郵、密碼或驗證器代碼不正確。",
+    sc: "电子邮箱、密码或验证器代码不正确。",
+  },
+  4242: {
+    en: "This operator account is disabled. Please contact an administrator.",
+    tc: "此操作員帳戶已停用，請聯絡管理員。",
+    sc: "此操作员账户已停用，请联系管理员。",
   },
 };
 

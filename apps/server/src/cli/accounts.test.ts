@@ -74,4 +74,16 @@ describe("disable and enable", () => {
     }
     expect((await login()).status).toBe(200);
   });
+
+  it("records each change in the audit log with the login and the reason", async () => {
+    await disableAccount(t.app.services, ["852", "91234567", "--reason", "fraud check"]);
+    await enableAccount(t.app.services, ["852", "91234567"]);
+    const entries = await t.app.services.audit.all({});
+    expect(
+      entries.map((entry) => [entry.action, entry.actor.startsWith("cli:"), entry.after?.reason]),
+    ).toEqual([
+      ["member.enable", true, null],
+      ["member.disable", true, "fraud check"],
+    ]);
+  });
 });

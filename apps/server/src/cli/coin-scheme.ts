@@ -19,6 +19,7 @@ import { CoinSchemeRefusedError, CoinSchemeUnavailableError } from "../modules/c
 import { showMember, showPhone } from "../modules/members/operator-text.ts";
 import { StoreInputError } from "../modules/stores/service.ts";
 import type { Services } from "../services.ts";
+import { cliActor } from "./cli-actor.ts";
 import { CliError, parseCommandArgs, phoneArgument, phoneCommandArgs } from "./command.ts";
 
 /*
@@ -218,6 +219,13 @@ export async function hcoinAdjust(services: Services, args: string[]): Promise<s
         throw error;
       }),
   );
+  await services.audit.record({
+    ...cliActor(),
+    action: "coins.adjust",
+    target: `hcoins:${account.hcoins_memberno}`,
+    before: { balance: result.balance - result.transaction.coins },
+    after: { balance: result.balance, coins, reason, operator, transaction_id: result.transaction.id },
+  });
   return `${coins > 0 ? "Credited" : "Debited"} ${Math.abs(coins)} H Coins ${coins > 0 ? "to" : "from"} ${account.hcoins_memberno} (${number}) by ${operator}: "${reason}". Balance: ${result.balance} H Coins.`;
 }
 

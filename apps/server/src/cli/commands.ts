@@ -24,6 +24,7 @@ import { IMPORT_MEMBERS_USAGE, importMembers } from "./import-members.ts";
 import { MEMBER_ERASE_USAGE, memberErase } from "./member-erase.ts";
 import { MEMBER_EXPORT_USAGE, memberExport } from "./member-export.ts";
 import { BLOCK_USAGE, blockNumber, UNBLOCK_USAGE, unblockNumber } from "./numbers.ts";
+import { OPERATOR_COMMANDS } from "./operators.ts";
 import { REWARD_COMMANDS } from "./rewards.ts";
 import {
   BRAND_ADD_USAGE,
@@ -150,6 +151,7 @@ export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   ...COIN_SCHEME_COMMANDS,
   ...REWARD_COMMANDS,
   ...CONTENT_COMMANDS,
+  ...OPERATOR_COMMANDS,
 };
 
 /** Lets a command create and migrate the database DATABASE_URL names when it holds no member server tables. */

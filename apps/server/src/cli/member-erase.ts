@@ -4,6 +4,7 @@ import { SchemeDidNotErase } from "../modules/data-protection/service.ts";
 import { showMember, showPhone } from "../modules/members/operator-text.ts";
 import { MemberErasedMeanwhile } from "../modules/members/service.ts";
 import type { Services } from "../services.ts";
+import { cliActor } from "./cli-actor.ts";
 import { CliError } from "./command.ts";
 import { MEMBER_ARGUMENT, memberFromArguments, parseMemberCommand } from "./member-argument.ts";
 
@@ -41,16 +42,18 @@ export async function memberErase(
     const question = `This deletes ${showMember(member)}: profile, preferences and their consent records, sessions (they are logged out) and the number's SMS code records, and anonymises their H Coins accounts (the ledger stays). It cannot be undone.`;
     if (!(await confirm(question))) throw new CliError("not confirmed; nothing was erased");
   }
-  const { coins, removed } = await services.dataProtection.erase(member).catch((error: unknown) => {
-    if (error instanceof MemberErasedMeanwhile)
-      throw new CliError(`${showMember(member)} was erased meanwhile`);
-    if (error instanceof SchemeDidNotErase) {
-      throw new CliError(
-        `the coin scheme at ${services.config.COIN_SCHEME_URL} did not erase (${error.message}); nothing was erased. Try again when the scheme is up.`,
-      );
-    }
-    throw error;
-  });
+  const { coins, removed } = await services.dataProtection
+    .erase(member, cliActor())
+    .catch((error: unknown) => {
+      if (error instanceof MemberErasedMeanwhile)
+        throw new CliError(`${showMember(member)} was erased meanwhile`);
+      if (error instanceof SchemeDidNotErase) {
+        throw new CliError(
+          `the coin scheme at ${services.config.COIN_SCHEME_URL} did not erase (${error.message}); nothing was erased. Try again when the scheme is up.`,
+        );
+      }
+      throw error;
+    });
 
   const lines = [
     `Erased ${showMember(member)}: the member record is deleted; ${plural(removed.accessTokens, "access token")} (${removed.liveAccessTokens} live: those devices are logged out), ${plural(removed.consentRecords, "consent record")}, ${plural(removed.resetTokens, "reset token")} and ${plural(removed.smsCodes, "SMS code record")} of ${phone} deleted.`,

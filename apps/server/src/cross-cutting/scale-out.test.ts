@@ -118,6 +118,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
       "0002-coin-scheme",
       "0003-content",
       "0004-marketing-consents",
+      "0005-operators-and-audit",
     ]);
     const [marker] = await query<{ value: string }>(
       "select value from settings where key = 'content_seeded'",

@@ -238,6 +238,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0002-coin-scheme",
       "0003-content",
       "0004-marketing-consents",
+      "0005-operators-and-audit",
     ]);
     expect(await migrationsRecorded(app.services.database, "coin_scheme_migration")).toEqual([
       "0001-accounts-and-ledger",

@@ -7,6 +7,7 @@ import type { Counter, CounterFactory } from "../../counters.ts";
 import { AppError } from "../../errors.ts";
 import { maskedNumber } from "../../masked-number.ts";
 import { newToken, sha256 } from "../../secrets.ts";
+import type { AuditService } from "../audit/service.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
 import { CountedAttempt, type FailureLimit } from "./counted-attempt.ts";
@@ -49,6 +50,11 @@ export class AuthService {
   private readonly clientFailures: Counter;
   private readonly changeFailures: Counter;
   private readonly redeemFailures: Counter;
+  /**
+   * Per number, how many times an operator has unlocked it lately: part of the per-address
+   * failure keys, so an unlock lifts the number's lock from every address without knowing them.
+   */
+  private readonly unlocks: Counter;
 
   constructor(
     private readonly repo: AuthRepository,
@@ -57,6 +63,7 @@ export class AuthService {
     private readonly transaction: DatabaseHandle["transaction"],
     counters: CounterFactory,
     private readonly config: AuthConfig,
+    private readonly audit: AuditService,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
   ) {
@@ -74,6 +81,8 @@ export class AuthService {
       config.redeemPasswordMaxFailures,
       window,
     );
+    // Outlives every per-address key made before an unlock (they count for one window at most).
+    this.unlocks = counters.counter("login-unlocks", 1_000_000, window * 2);
   }
 
   /**
@@ -86,26 +95,68 @@ export class AuthService {
    */
   async login(prefix: string, phone: string, password: string, clientAddress: string): Promise<string> {
     const attempt = await CountedAttempt.begin(
-      this.loginLimits(prefix, phone, clientAddress),
+      await this.loginLimits(prefix, phone, clientAddress),
       this.config.loginLockSeconds,
       this.log,
     );
     const member = await this.members.findByPhone(prefix, phone);
     if (!(await verifyPassword(member?.password_hash ?? null, password)) || !member) {
-      throw await attempt.failed(ErrorCode.loginFailed);
+      const failure = await attempt.failed(ErrorCode.loginFailed);
+      if (member && failure.errorCode === ErrorCode.loginLocked) {
+        await this.audit.record({
+          actor: "system",
+          action: "member.locked",
+          target: `member:${member.id}`,
+          after: { retry_after_seconds: this.config.loginLockSeconds },
+          address: clientAddress,
+        });
+      }
+      throw failure;
     }
     await attempt.succeeded();
     if (member.disabled) throw new AppError(ErrorCode.accountDisabled);
     return this.members.issueAccessToken(member.id);
   }
 
-  private loginLimits(prefix: string, phone: string, clientAddress: string): FailureLimit[] {
+  /** The key of one number's failures from one address, in the number's current unlock generation. */
+  private async numberAtAddress(number: string, clientAddress: string): Promise<string> {
+    const generation = (await this.unlocks.peek(number))?.consumed ?? 0;
+    return generation === 0 ? `${number}@${clientAddress}` : `${number}#${generation}@${clientAddress}`;
+  }
+
+  /**
+   * Whether the number's login is locked, for an operator: the failures counted against it from
+   * every address, and locked when the number's ceiling is spent or it has at least
+   * LOGIN_MAX_FAILURES failures (then some address is locked out of it).
+   */
+  async loginState(prefix: string, phone: string) {
+    const count = await this.numberFailures.peek(`${prefix}-${phone}`);
+    const failures = Math.min(count?.consumed ?? 0, this.config.loginNumberMaxFailures);
+    const locked = count !== null && (!count.allowed || count.consumed >= this.config.loginMaxFailures);
+    return { locked, failures, retry_after_seconds: locked && count ? count.retryAfterSeconds : null };
+  }
+
+  /**
+   * An operator's unlock: clears the number's failures from every address (a new unlock
+   * generation) and its ceiling, and the member's change-password and redeeming-password locks.
+   */
+  async clearLoginFailures(member: MemberRow): Promise<void> {
+    const number = `${member.mobile_phone_prefix}-${member.mobile_phone}`;
+    await Promise.all([
+      this.unlocks.consume(number),
+      this.numberFailures.reset(number),
+      this.changeFailures.reset(String(member.id)),
+      this.redeemFailures.reset(String(member.id)),
+    ]);
+  }
+
+  private async loginLimits(prefix: string, phone: string, clientAddress: string): Promise<FailureLimit[]> {
     const number = `${prefix}-${phone}`;
     const shown = maskedNumber(prefix, phone);
     return [
       {
         counter: this.loginFailures,
-        key: `${number}@${clientAddress}`,
+        key: await this.numberAtAddress(number, clientAddress),
         onSuccess: "reset",
         lockLog: {
           limit: "login",
@@ -183,10 +234,16 @@ export class AuthService {
     const number = `${member.mobile_phone_prefix}-${member.mobile_phone}`;
     await Promise.all([
       this.numberFailures.reset(number),
-      this.loginFailures.reset(`${number}@${clientAddress}`),
+      this.numberAtAddress(number, clientAddress).then((key) => this.loginFailures.reset(key)),
       this.changeFailures.reset(String(member.id)),
       this.redeemFailures.reset(String(member.id)),
     ]);
+    await this.audit.record({
+      actor: `member:${member.id}`,
+      action: "member.passwordReset",
+      target: `member:${member.id}`,
+      address: clientAddress,
+    });
   }
 
   /**
@@ -245,6 +302,10 @@ export class AuthService {
     await this.transaction(async (trx) => {
       await this.members.setPasswordHash(member.id, passwordHash, trx);
       await this.members.revokeAccessTokensOf(member.id, callerTokenHash, trx);
+      await this.audit.record(
+        { actor: `member:${member.id}`, action: "member.passwordChange", target: `member:${member.id}` },
+        trx,
+      );
     });
   }
 

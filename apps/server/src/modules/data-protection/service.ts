@@ -1,6 +1,7 @@
 import { HOLDER_COLUMNS, type Holder, type HolderAnonymiseResult } from "@hcoins/coin-scheme/holders";
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
+import type { Actor, AuditService } from "../audit/service.ts";
 import { AUTH_DATA_COLUMNS } from "../auth/personal-data.ts";
 import type { AuthService } from "../auth/service.ts";
 import {
@@ -30,6 +31,10 @@ export const TABLES_WITHOUT_MEMBER_DATA: Readonly<Record<string, string>> = {
   cms_banners: "content",
   tags: "content (brands)",
   stores: "content (the programme's stores)",
+  operators: "the console's operators (staff, not members)",
+  operator_sessions: "the operators' console sessions",
+  audit_log:
+    "who changed what, kept AUDIT_RETENTION_DAYS for accountability: names a member by row id only (member:<id>), never by number, name or email",
 };
 
 /** An external scheme did not erase (it is asked first): nothing was erased. */
@@ -74,6 +79,7 @@ export class DataProtectionService {
     private readonly auth: AuthService,
     private readonly sms: SmsCodeService,
     private readonly coinScheme: CoinSchemeClient,
+    private readonly audit: AuditService,
     private readonly transaction: DatabaseHandle["transaction"],
     private readonly now: () => number,
   ) {}
@@ -118,7 +124,10 @@ export class DataProtectionService {
    * nothing is erased (SchemeDidNotErase), and when the member server's part then fails,
    * erasing again completes it. MemberErasedMeanwhile when another erasure got there first.
    */
-  async erase(member: MemberRow): Promise<{
+  async erase(
+    member: MemberRow,
+    by: Actor,
+  ): Promise<{
     coins: HolderAnonymiseResult;
     removed: {
       accessTokens: number;
@@ -132,7 +141,9 @@ export class DataProtectionService {
     if (this.coinScheme.kind === "embedded") {
       return this.transaction(async (trx) => {
         const coins = await this.coinScheme.inTransaction(trx).eraseHolder(holder);
-        return { coins, removed: await this.eraseMemberData(member, trx) };
+        const removed = await this.eraseMemberData(member, trx);
+        await this.recordErasure(member, by, trx);
+        return { coins, removed };
       });
     }
     let coins: HolderAnonymiseResult;
@@ -144,7 +155,24 @@ export class DataProtectionService {
       }
       throw error;
     }
-    return { coins, removed: await this.transaction((trx) => this.eraseMemberData(member, trx)) };
+    const removed = await this.transaction(async (trx) => {
+      const erased = await this.eraseMemberData(member, trx);
+      await this.recordErasure(member, by, trx);
+      return erased;
+    });
+    return { coins, removed };
+  }
+
+  /** The audit entry names the erased member by their row id alone: nothing personal may outlive them. */
+  private recordErasure(member: MemberRow, by: Actor, trx: TableViews) {
+    return this.audit.record(
+      {
+        ...by,
+        action: "member.erase",
+        target: `member:${member.id}`,
+      },
+      trx,
+    );
   }
 
   /** The member server's part, in the caller's transaction: the member row and everything keyed by it or their number. */

@@ -97,6 +97,14 @@ export class MemberRepository {
     return this.on(trx).selectFrom("members").selectAll().where("email", "=", email).executeTakeFirst();
   }
 
+  findByExternalCustomerId(externalCustomerId: string): Promise<MemberRow | undefined> {
+    return this.db
+      .selectFrom("members")
+      .selectAll()
+      .where("external_customer_id", "=", externalCustomerId)
+      .executeTakeFirst();
+  }
+
   findByMemberNo(memberNo: string): Promise<MemberRow | undefined> {
     return this.db.selectFrom("members").selectAll().where("member_no", "=", memberNo).executeTakeFirst();
   }

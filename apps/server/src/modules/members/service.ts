@@ -71,6 +71,16 @@ export class MemberService {
     return this.repo.findByMemberNo(memberNo);
   }
 
+  /** The member an email belongs to (emails are kept trimmed and lower-case). */
+  findByEmail(email: string) {
+    return this.repo.findByEmail(email.trim().toLowerCase());
+  }
+
+  /** The member linked to an H Coins number. */
+  findByHcoinsMemberNo(hcoinsMemberNo: string) {
+    return this.repo.findByExternalCustomerId(hcoinsMemberNo);
+  }
+
   async emailTaken(email: string, exceptMemberId?: number): Promise<boolean> {
     const owner = await this.repo.findByEmail(email.trim().toLowerCase());
     return owner !== undefined && owner.id !== exceptMemberId;

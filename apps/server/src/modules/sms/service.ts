@@ -285,6 +285,26 @@ export class SmsCodeService {
     return verifiedAt + this.config.verifiedTtlSeconds * 1000 > now;
   }
 
+  /**
+   * An operator's reset of a number's allowance: its hourly count and resend waits start afresh.
+   * The per-address share of it (SMS_NUMBER_CLIENT_HOURLY_LIMIT) and the address's own limit stay:
+   * they are counted by address, which the operator does not know.
+   */
+  async resetAllowance(prefix: string, phone: string): Promise<void> {
+    const numberKey = `${prefix}-${phone}`;
+    const purposes: SmsPurpose[] = ["register", "reset", "redeem"];
+    await Promise.all([
+      this.perNumber.reset(numberKey),
+      ...purposes.map((purpose) => this.resend.reset(`${numberKey}:${purpose}`)),
+    ]);
+  }
+
+  /** How many sends the number's hourly allowance has counted now. */
+  async allowanceUsed(prefix: string, phone: string): Promise<number> {
+    const count = await this.perNumber.peek(`${prefix}-${phone}`);
+    return Math.min(count?.consumed ?? 0, this.config.numberHourlyLimit);
+  }
+
   /** Every code record of a number, for a data access request. */
   codesOf(prefix: string, phone: string) {
     return this.repo.codesOf(prefix, phone);

@@ -1,0 +1,69 @@
+import { consoleOperators } from "@hcoins/domain/api/console";
+import { ErrorCode } from "@hcoins/domain/codes";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AppError, ok } from "../../errors.ts";
+import type { Services } from "../../services.ts";
+import { OperatorExists, operatorView } from "../operators/service.ts";
+import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
+
+const tags = ["console"];
+const security = [{ consoleSession: [] }];
+
+/** Administrators list and add operators. */
+export const consoleOperatorRoutes: FastifyPluginAsync<{ services: Services }> = async (
+  plugin,
+  { services },
+) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const { operators } = services;
+  const guard = [requireSession(operators.sessions), requirePermission("operators.manage")];
+
+  app.get(
+    consoleOperators.list.path,
+    {
+      schema: { tags, security, summary: "The operators", response: { 200: consoleOperators.list.answer } },
+      preHandler: guard,
+    },
+    async () =>
+      ok({
+        operators: (await operators.list()).map((operator) => ({
+          ...operatorView(operator),
+          active: operator.active === 1,
+          activated: operator.activated_at !== null,
+          last_sign_in_at:
+            operator.last_sign_in_at === null
+              ? null
+              : new Date(Number(operator.last_sign_in_at)).toISOString(),
+        })),
+      }),
+  );
+
+  app.post(
+    consoleOperators.add.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Add an operator; answers their one-time sign-in link (valid 72 hours)",
+        description: "Needs the X-CSRF-Token header (4031). 40010 when the email names an operator already.",
+        body: consoleOperators.add.body,
+        response: { 200: consoleOperators.add.answer },
+      },
+      preHandler: guard,
+    },
+    async (request) => {
+      try {
+        const { operator, link } = await operators.add(
+          request.body.email,
+          request.body.role,
+          actorOf(request),
+        );
+        return ok({ operator: operatorView(operator), sign_in_link: link });
+      } catch (error) {
+        if (error instanceof OperatorExists) throw new AppError(ErrorCode.emailTaken);
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,31 @@
+import { PHONE_PREFIXES } from "@hcoins/domain/phone-rules";
+import { checkPhone } from "../members/operator-text.ts";
+
+/** What one search box's text is: a mobile number, an email, or a member or H Coins number. */
+export type SearchKey =
+  | { kind: "phone"; prefix: string; phone: string }
+  | { kind: "email"; email: string }
+  | { kind: "number"; value: string };
+
+/**
+ * Reads the console's one search box. Digits (spaces, dashes and brackets ignored) are a mobile
+ * number: with a leading +, or a prefix the number's length fits (852 / 853 8 digits, 86 11), or
+ * a bare Hong Kong number. Text with an @ is an email. Anything else is a member number or an
+ * H Coins number, tried as both.
+ */
+export function searchKey(text: string): SearchKey {
+  const trimmed = text.trim();
+  if (trimmed.includes("@")) return { kind: "email", email: trimmed.toLowerCase() };
+  const digits = trimmed.replace(/[\s\-()]/g, "");
+  if (/^\+?\d+$/.test(digits)) {
+    const bare = digits.replace(/^\+/, "");
+    for (const prefix of PHONE_PREFIXES) {
+      if (!bare.startsWith(prefix)) continue;
+      const checked = checkPhone(prefix, bare.slice(prefix.length));
+      if (!("problem" in checked)) return { kind: "phone", ...checked };
+    }
+    const local = checkPhone("852", bare);
+    if (!("problem" in local)) return { kind: "phone", ...local };
+  }
+  return { kind: "number", value: trimmed.toUpperCase() };
+}
