@@ -23,11 +23,13 @@ export function routes(client: QueryClient): RouteObject[] {
     {
       path: "/sign-in",
       handle: { title: "signIn.title" } satisfies ScreenHandle,
+      HydrateFallback: NoFallback,
       lazy: lazyScreen(() => import("../features/sign-in/sign-in-page.tsx"), "SignInPage"),
     },
     {
       path: "/invitation",
       handle: { title: "invitation.title" } satisfies ScreenHandle,
+      HydrateFallback: NoFallback,
       lazy: lazyScreen(() => import("../features/invitation/invitation-page.tsx"), "InvitationPage"),
     },
     {
