@@ -81,9 +81,9 @@ function memberName({ member }: ConsoleMemberDetail, unnamed: string) {
   return member.name ?? ([member.first_name, member.last_name].filter(Boolean).join(" ") || unnamed);
 }
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
+function Card({ title, wide = false, children }: { title: string; wide?: boolean; children: ReactNode }) {
   return (
-    <section className="card">
+    <section className={wide ? "card wide" : "card"}>
       <h2>{title}</h2>
       {children}
     </section>
@@ -218,7 +218,7 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
           empty={t("member.noConsents")}
         />
       </Card>
-      <Card title={t("member.coins")}>
+      <Card title={t("member.coins")} wide>
         {coins ? (
           <>
             <Facts
