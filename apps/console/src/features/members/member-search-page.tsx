@@ -71,7 +71,7 @@ export function MemberSearchPage() {
                         <td>
                           <Link to={`/members/${member.id}`}>{member.name ?? t("member.unnamed")}</Link>
                         </td>
-                        <td>
+                        <td className="nowrap">
                           +{member.mobile_phone_prefix} {member.mobile_phone}
                         </td>
                         <td>{member.member_no ?? "—"}</td>
