@@ -1,10 +1,10 @@
-import { HTML_LANG } from "@hcoins/domain/languages";
+import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { CONSOLE_LANGUAGES, type ConsoleLanguage, changeLanguage, currentLanguage } from "../lib/i18n.ts";
+import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
 
 /** Each language named in itself, as an operator who does not read the current one looks for it. */
-const NAMES: Record<ConsoleLanguage, string> = { en: "English", tc: "繁體中文" };
+const NAMES: Record<Language, string> = { en: "English", tc: "繁體中文", sc: "简体中文" };
 
 export function LanguageSelect() {
   const { t } = useTranslation();
@@ -15,9 +15,9 @@ export function LanguageSelect() {
       <select
         id={id}
         value={currentLanguage()}
-        onChange={(event) => void changeLanguage(event.target.value as ConsoleLanguage)}
+        onChange={(event) => void changeLanguage(event.target.value as Language)}
       >
-        {CONSOLE_LANGUAGES.map((language) => (
+        {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={HTML_LANG[language]}>
             {NAMES[language]}
           </option>

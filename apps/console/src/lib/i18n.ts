@@ -7,20 +7,9 @@ const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../lo
 
 const STORAGE_KEY = "console-language";
 
-/** The console's languages (Simplified Chinese not yet: its readers get Traditional). */
-export type ConsoleLanguage = Exclude<Language, "sc">;
-export const CONSOLE_LANGUAGES: readonly ConsoleLanguage[] = ["en", "tc"];
-
-const supported = (language: Language | null): ConsoleLanguage | null =>
-  language === null ? null : language === "sc" ? "tc" : language;
-
 /** The operator's last choice, else the browser's language, else Traditional Chinese (the product's default). */
-export function initialLanguage(): ConsoleLanguage {
-  return (
-    supported(resolveLanguage(localStorage.getItem(STORAGE_KEY))) ??
-    supported(resolveLanguage(navigator.language)) ??
-    "tc"
-  );
+export function initialLanguage(): Language {
+  return resolveLanguage(localStorage.getItem(STORAGE_KEY)) ?? resolveLanguage(navigator.language) ?? "tc";
 }
 
 async function loadCatalogue(language: Language) {
@@ -44,15 +33,16 @@ export async function initI18n(language: Language) {
   document.documentElement.lang = HTML_LANG[language];
 }
 
-export async function changeLanguage(language: ConsoleLanguage) {
+export async function changeLanguage(language: Language) {
   localStorage.setItem(STORAGE_KEY, language);
   await loadCatalogue(language);
   await i18next.changeLanguage(language);
   document.documentElement.lang = HTML_LANG[language];
 }
 
-export function currentLanguage(): ConsoleLanguage {
-  return i18next.language === "en" ? "en" : "tc";
+export function currentLanguage(): Language {
+  const language = i18next.language;
+  return language === "en" || language === "sc" ? language : "tc";
 }
 
 export { i18next };
