@@ -1,10 +1,10 @@
 import type { ConsoleOperator } from "@hcoins/domain/api/console";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useMatches, useNavigate } from "react-router";
 import { sessionQuery, useSignOut } from "../api/session.ts";
 import { LanguageSelect } from "../components/language-select.tsx";
+import { useDocumentTitle } from "../components/use-document-title.ts";
 import { navigationFor } from "./navigation.ts";
 import { RouteError } from "./route-error.tsx";
 import type { ScreenHandle } from "./router.tsx";
@@ -26,9 +26,7 @@ export function Shell() {
   const navigate = useNavigate();
   const signOut = useSignOut();
 
-  useEffect(() => {
-    document.title = `${handle ? t(handle.title) : ""} · ${t("app.name")}`;
-  }, [handle, t]);
+  useDocumentTitle(handle?.title);
 
   if (!operator) return null;
   const allowed = !handle?.permission || operator.permissions.includes(handle.permission);

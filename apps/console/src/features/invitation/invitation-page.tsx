@@ -14,6 +14,7 @@ import { invitationQuery, useActivate } from "../../api/session.ts";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { LanguageSelect } from "../../components/language-select.tsx";
+import { useDocumentTitle } from "../../components/use-document-title.ts";
 import { activationForm, groupedSecret, otpauthSecret } from "./activation-form.ts";
 
 /**
@@ -23,6 +24,7 @@ import { activationForm, groupedSecret, otpauthSecret } from "./activation-form.
  */
 export function InvitationPage() {
   const { t } = useTranslation();
+  useDocumentTitle("invitation.title");
   const token = decodeURIComponent(useLocation().hash.replace(/^#/, ""));
   const invitation = useQuery({ ...invitationQuery(token), enabled: token !== "" });
 

@@ -11,6 +11,7 @@ import { useSignIn } from "../../api/session.ts";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { LanguageSelect } from "../../components/language-select.tsx";
+import { useDocumentTitle } from "../../components/use-document-title.ts";
 import { safeNext } from "../../lib/paths.ts";
 
 type Schema = typeof consoleSession.signIn.body;
@@ -18,6 +19,7 @@ type Schema = typeof consoleSession.signIn.body;
 /** Every sign-in after the first: email, password and the authenticator's code. */
 export function SignInPage() {
   const { t } = useTranslation();
+  useDocumentTitle("signIn.title");
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const signIn = useSignIn();
