@@ -96,3 +96,21 @@ describe("the console at /console", () => {
     expect((await get("/console/members")).body).not.toContain("/assets/app-1.js");
   });
 });
+
+describe("a deployment whose console is not built", () => {
+  it("answers the console's paths with 404, not with the member app's page", async () => {
+    const empty = await mkdtemp(join(tmpdir(), "console-none-"));
+    const bare = await createTestApp({ env: { CONSOLE_DIST_DIR: empty, WEB_DIST_DIR: webDist } });
+    try {
+      for (const path of ["/console", "/console/members/42", "/console/api/nothing"]) {
+        const res = await bare.app.inject({ method: "GET", url: path });
+        expect(res.statusCode, path).toBe(404);
+        expect(res.json()).toMatchObject({ error_code: 4040 });
+      }
+      expect((await bare.app.inject({ method: "GET", url: "/" })).statusCode).toBe(200);
+    } finally {
+      await bare.close();
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});

@@ -20,6 +20,10 @@ export const consoleWebRoutes: FastifyPluginAsync<{ config: Config }> = async (a
   const indexFile = join(root, "index.html");
   if (!existsSync(indexFile)) {
     app.log.warn({ root }, "console not built: run `npm run build` (npm start does)");
+    // Still the console's paths: the member app's page must not answer for them.
+    const notBuilt = (_request: FastifyRequest, reply: FastifyReply) => reply.callNotFound();
+    app.get(CONSOLE_BASE, { schema: { hide: true } }, notBuilt);
+    app.get(`${CONSOLE_BASE}/*`, { schema: { hide: true } }, notBuilt);
     return;
   }
   const html = readFileSync(indexFile, "utf8");
