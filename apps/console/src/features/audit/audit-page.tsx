@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { AUDIT_PAGE_SIZE, auditCsvUrl, auditQuery } from "../../api/audit.ts";
 import { Field } from "../../components/field.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { auditFilters, FILTER_FIELDS } from "./audit-filters.ts";
 
@@ -74,7 +75,7 @@ export function AuditPage() {
           <p role="status">{t("audit.none")}</p>
         ) : (
           <>
-            <div className="table-wrap">
+            <TableScroll label={t("audit.title")}>
               <table className="audit">
                 <caption>{t("audit.count", { count: audit.data.total })}</caption>
                 <thead>
@@ -106,7 +107,7 @@ export function AuditPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             <nav className="pager" aria-label={t("audit.pages")}>
               <button
                 type="button"

@@ -7,6 +7,7 @@ import { memberQuery } from "../../api/members.ts";
 import { sessionQuery } from "../../api/session.ts";
 import { QueryState } from "../../components/query-state.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { MemberActionDialog } from "./member-action-dialog.tsx";
 import { type ActionSpec, MEMBER_ACTIONS } from "./member-actions.ts";
@@ -116,7 +117,7 @@ function Table({
 }) {
   if (rows.length === 0) return <p>{empty}</p>;
   return (
-    <div className="table-wrap">
+    <TableScroll label={caption}>
       <table>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -141,7 +142,7 @@ function Table({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { memberSearchQuery } from "../../api/members.ts";
 import { QueryState } from "../../components/query-state.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
 
 /** One box for any of the four keys: mobile number, member number, email, H Coins number. */
 export function MemberSearchPage() {
@@ -52,7 +53,7 @@ export function MemberSearchPage() {
             search.data.members.length === 0 ? (
               <p role="status">{t("members.noneFound", { q })}</p>
             ) : (
-              <div className="table-wrap">
+              <TableScroll label={t("members.title")}>
                 <table>
                   <caption>{t("members.results", { count: search.data.members.length })}</caption>
                   <thead>
@@ -84,7 +85,7 @@ export function MemberSearchPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             )
           ) : null}
         </>
