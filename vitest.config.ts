@@ -30,6 +30,17 @@ export default defineConfig({
           setupFiles: ["./src/test-setup.ts"],
         },
       },
+      {
+        extends: "./apps/console/vite.config.ts",
+        test: {
+          name: "console",
+          root: "./apps/console",
+          include: ["src/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          testTimeout: 30_000,
+          setupFiles: ["./src/test-setup.ts"],
+        },
+      },
       // The web build's first-load JavaScript per landing screen, against its budget.
       { extends: true, test: { name: "web-budget", include: ["apps/web/first-load.test.ts"] } },
       {

@@ -19,6 +19,7 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { cmsRoutes } from "./modules/cms/routes.ts";
 import { coinsRoutes } from "./modules/coins/routes.ts";
 import { consoleApiRoutes } from "./modules/console-api/routes.ts";
+import { consoleWebRoutes } from "./modules/console-web/routes.ts";
 import { mediaRoutes } from "./modules/media/routes.ts";
 import { memberCoinsRoutes } from "./modules/member-coins/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
@@ -156,6 +157,8 @@ export async function buildApp({
     // Outside the API scope: <img src> cannot send an Authorization header, so it takes ?app_id=.
     await web.register(mediaRoutes, { services });
     await web.register(webRoutes, { config });
+    // The operators' console: its own bundle and page, which member pages never load.
+    await web.register(consoleWebRoutes, { config });
   });
   await app.register(consoleApiRoutes, { services });
   await app.register(async (api) => {

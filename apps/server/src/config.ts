@@ -116,6 +116,8 @@ const envSchema = z.object({
   COIN_SCHEME_API_KEY: optionalText,
   COIN_SCHEME_TIMEOUT_MS: int(3000),
   WEB_DIST_DIR: z.string().default("apps/web/dist"),
+  /** The built operators' console (apps/console), served at /console. */
+  CONSOLE_DIST_DIR: z.string().default("apps/console/dist"),
   WEB_CRM_BASE: z.string().default("/crm"),
   WEB_CUSTOM_BASE: z.string().default("/custom-api"),
   WEB_APP_ID: z.string().default("web"),

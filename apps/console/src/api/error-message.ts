@@ -1,0 +1,45 @@
+import { ConsoleErrorCode } from "@hcoins/domain/api/console";
+import { ErrorCode } from "@hcoins/domain/codes";
+import type { TFunction } from "i18next";
+import { ApiError } from "./client.ts";
+
+/** The console's refusal of a call the operator's role may not make (the members' API has no such code). */
+const FORBIDDEN = 4030;
+
+/** What a failed call means to the operator, in their language. */
+export function errorMessage(error: unknown, t: TFunction): string {
+  if (!(error instanceof ApiError)) return t("errors.unexpected");
+  const seconds = error.details.retry_after_seconds;
+  switch (error.code) {
+    case ConsoleErrorCode.invitationInvalid:
+      return t("errors.invitationInvalid");
+    case ConsoleErrorCode.signInFailed:
+      return error.details.attempts_remaining === undefined
+        ? t("errors.signInFailed")
+        : t("errors.signInFailedAttempts", { count: error.details.attempts_remaining });
+    case ConsoleErrorCode.csrfInvalid:
+      return t("errors.csrfInvalid");
+    case ConsoleErrorCode.operatorDisabled:
+      return t("errors.operatorDisabled");
+    case ErrorCode.loginLocked:
+    case ErrorCode.rateLimited:
+      return seconds === undefined ? t("errors.rateLimited") : t("errors.rateLimitedFor", { count: seconds });
+    case ErrorCode.validation:
+      return t("errors.invalidInput");
+    case FORBIDDEN:
+      return t("errors.forbidden");
+    case ErrorCode.notFound:
+      return t("errors.notFound");
+    case ErrorCode.serviceUnavailable:
+      return t("errors.unavailable");
+  }
+  if (error.status === 401) return t("errors.unauthorized");
+  if (error.status === 403) return t("errors.forbidden");
+  if (error.status === 0) return t("errors.network");
+  return t("errors.unexpected");
+}
+
+/** The fields a 4000 named, with their rules (the form shows each under its field). */
+export function fieldErrors(error: unknown): { field: string; rule: string }[] {
+  return error instanceof ApiError && error.code === ErrorCode.validation ? (error.details.errors ?? []) : [];
+}

@@ -1,0 +1,10 @@
+import type { Permission } from "@hcoins/domain/api/console";
+
+/** The console's screens in its navigation, each shown to the roles whose permissions include its own. */
+export const NAVIGATION: readonly { to: string; label: string; permission: Permission }[] = [
+  { to: "/members", label: "nav.members", permission: "members.read" },
+  { to: "/audit", label: "nav.audit", permission: "audit.read" },
+];
+
+export const navigationFor = (permissions: readonly Permission[]) =>
+  NAVIGATION.filter((item) => permissions.includes(item.permission));

@@ -1,0 +1,75 @@
+import type { Permission } from "@hcoins/domain/api/console";
+import type { QueryClient } from "@tanstack/react-query";
+import type { ComponentType } from "react";
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { BASENAME } from "../lib/paths.ts";
+import { requireSession } from "./guard.ts";
+import { HomeScreen } from "./home-screen.tsx";
+import { RouteError } from "./route-error.tsx";
+import { Shell } from "./shell.tsx";
+
+/** What a screen's route says of itself: its title key and the permission it needs (the shell checks it). */
+export interface ScreenHandle {
+  title: string;
+  permission?: Permission;
+}
+
+const lazyScreen =
+  (load: () => Promise<Record<string, unknown>>, name: string) =>
+  async (): Promise<{ Component: ComponentType }> => ({ Component: (await load())[name] as ComponentType });
+
+export function routes(client: QueryClient): RouteObject[] {
+  return [
+    {
+      path: "/sign-in",
+      handle: { title: "signIn.title" } satisfies ScreenHandle,
+      HydrateFallback: NoFallback,
+      lazy: lazyScreen(() => import("../features/sign-in/sign-in-page.tsx"), "SignInPage"),
+    },
+    {
+      path: "/invitation",
+      handle: { title: "invitation.title" } satisfies ScreenHandle,
+      HydrateFallback: NoFallback,
+      lazy: lazyScreen(() => import("../features/invitation/invitation-page.tsx"), "InvitationPage"),
+    },
+    {
+      path: "/",
+      Component: Shell,
+      ErrorBoundary: RouteError,
+      HydrateFallback: NoFallback,
+      loader: requireSession(client),
+      shouldRevalidate: () => false,
+      children: [
+        { index: true, Component: HomeScreen, handle: { title: "home.title" } satisfies ScreenHandle },
+        {
+          path: "members",
+          handle: { title: "members.title", permission: "members.read" } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/members/member-search-page.tsx"), "MemberSearchPage"),
+        },
+        {
+          path: "members/:id",
+          handle: { title: "member.title", permission: "members.read" } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/members/member-page.tsx"), "MemberPage"),
+        },
+        {
+          path: "audit",
+          handle: { title: "audit.title", permission: "audit.read" } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/audit/audit-page.tsx"), "AuditPage"),
+        },
+        { path: "*", Component: NotFound, handle: { title: "notFound.title" } satisfies ScreenHandle },
+      ],
+    },
+  ];
+}
+
+/** The first load shows nothing until the guard has decided (sign-in or the screen). */
+function NoFallback() {
+  return null;
+}
+
+function NotFound() {
+  return <RouteError notFound />;
+}
+
+export const createRouter = (client: QueryClient) =>
+  createBrowserRouter(routes(client), { basename: BASENAME });

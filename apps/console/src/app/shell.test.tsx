@@ -1,0 +1,58 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { CSRF, fail, mockApi, ok, renderConsole, session } from "../lib/test-app.tsx";
+
+const navLinks = async () =>
+  within(await screen.findByRole("navigation", { name: "Console" }))
+    .queryAllByRole("link")
+    .map((link) => link.textContent);
+
+describe("the shell shows each role only what it may use", () => {
+  it("customer service: members, not the audit log", async () => {
+    mockApi({ "GET /session": session("customerService") });
+    renderConsole("/members");
+    expect(await navLinks()).toEqual(["Members"]);
+    expect(screen.getByText("customerService@example.com")).toBeInTheDocument();
+    expect(screen.getByText("Customer service")).toBeInTheDocument();
+  });
+
+  it("the auditor: members and the audit log", async () => {
+    mockApi({ "GET /session": session("auditor"), "GET /audit": ok({ entries: [], total: 0 }) });
+    renderConsole("/audit");
+    expect(await navLinks()).toEqual(["Members", "Audit log"]);
+  });
+
+  it("the content editor: no screen of this slice, and a word that theirs are coming", async () => {
+    mockApi({ "GET /session": session("contentEditor") });
+    renderConsole("/");
+    expect(await navLinks()).toEqual([]);
+    expect(await screen.findByText(/no screen for your role yet/)).toBeInTheDocument();
+  });
+
+  it("a screen the role may not use, opened by its address, says not allowed and asks nothing", async () => {
+    const api = mockApi({ "GET /session": session("customerService") });
+    renderConsole("/audit");
+    expect(await screen.findByRole("heading", { name: "Not allowed" })).toBeInTheDocument();
+    expect(api.called("GET /audit")).toHaveLength(0);
+  });
+
+  it("signs out with the CSRF token and returns to sign-in", async () => {
+    const api = mockApi({ "GET /session": session("customerService"), "POST /session/sign-out": ok({}) });
+    const { router } = renderConsole("/members");
+    await userEvent.setup().click(await screen.findByRole("button", { name: "Sign out" }));
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(router.state.location.pathname).toBe("/console/sign-in");
+    expect(api.called("POST /session/sign-out")[0]?.headers["x-csrf-token"]).toBe(CSRF);
+  });
+
+  it("a 401 on any call returns to sign-in with the way back", async () => {
+    mockApi({
+      "GET /session": session("customerService"),
+      "GET /members": fail(401, 4010, "Session ended"),
+    });
+    const { router } = renderConsole("/members?q=91234567");
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent("/members?q=91234567")}`);
+  });
+});

@@ -1,0 +1,10 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+
+/** The tab's title: the screen's, then the console's name (in the operator's language). */
+export function useDocumentTitle(key: string | undefined) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = key ? `${t(key)} · ${t("app.name")}` : t("app.name");
+  }, [key, t]);
+}

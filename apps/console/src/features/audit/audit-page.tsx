@@ -1,0 +1,135 @@
+import { useQuery } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { AUDIT_PAGE_SIZE, auditCsvUrl, auditQuery } from "../../api/audit.ts";
+import { Field } from "../../components/field.tsx";
+import { QueryState } from "../../components/query-state.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
+import { formatTime } from "../../lib/format.ts";
+import { auditFilters, FILTER_FIELDS } from "./audit-filters.ts";
+
+const compact = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : "—");
+
+/** Who did what to whom: filters, pages of 50, and every matching entry as CSV. */
+export function AuditPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filters = auditFilters(params);
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const audit = useQuery(auditQuery(filters, page));
+  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / AUDIT_PAGE_SIZE)) : 1;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const name of FILTER_FIELDS) {
+      const value = String(form.get(name) ?? "").trim();
+      if (value) next.set(name, value);
+    }
+    setParams(next);
+  };
+  const goTo = (target: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(target));
+    setParams(next);
+  };
+
+  return (
+    <section className="page">
+      <h1>{t("audit.title")}</h1>
+      <form className="filters" onSubmit={submit} key={params.toString()}>
+        <Field
+          label={t("audit.actor")}
+          name="actor"
+          defaultValue={params.get("actor") ?? ""}
+          hint={t("audit.actorHint")}
+        />
+        <Field
+          label={t("audit.action")}
+          name="action"
+          defaultValue={params.get("action") ?? ""}
+          hint={t("audit.actionHint")}
+        />
+        <Field
+          label={t("audit.target")}
+          name="target"
+          defaultValue={params.get("target") ?? ""}
+          hint={t("audit.targetHint")}
+        />
+        <Field label={t("audit.from")} name="from" type="date" defaultValue={params.get("from") ?? ""} />
+        <Field label={t("audit.to")} name="to" type="date" defaultValue={params.get("to") ?? ""} />
+        <div className="filter-actions">
+          <button type="submit" className="button">
+            {t("audit.apply")}
+          </button>
+          <a className="button secondary" href={auditCsvUrl(filters)} download>
+            {t("audit.csv")}
+          </a>
+        </div>
+      </form>
+      <QueryState query={audit} />
+      {audit.data ? (
+        audit.data.entries.length === 0 ? (
+          <p role="status">{t("audit.none")}</p>
+        ) : (
+          <>
+            <TableScroll label={t("audit.title")}>
+              <table className="audit">
+                <caption>{t("audit.count", { count: audit.data.total })}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("audit.at")}</th>
+                    <th scope="col">{t("audit.actor")}</th>
+                    <th scope="col">{t("audit.action")}</th>
+                    <th scope="col">{t("audit.target")}</th>
+                    <th scope="col">{t("audit.before")}</th>
+                    <th scope="col">{t("audit.after")}</th>
+                    <th scope="col">{t("audit.address")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {audit.data.entries.map((entry) => (
+                    <tr key={entry.id}>
+                      <td>{formatTime(entry.at)}</td>
+                      <td>{entry.actor}</td>
+                      <td>{entry.action}</td>
+                      <td>{entry.target ?? "—"}</td>
+                      <td>
+                        <code>{compact(entry.before)}</code>
+                      </td>
+                      <td>
+                        <code>{compact(entry.after)}</code>
+                      </td>
+                      <td>{entry.address ?? "—"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+            <nav className="pager" aria-label={t("audit.pages")}>
+              <button
+                type="button"
+                className="button secondary"
+                disabled={page <= 1}
+                onClick={() => goTo(page - 1)}
+              >
+                {t("audit.previous")}
+              </button>
+              <span>{t("audit.page", { page, pages })}</span>
+              <button
+                type="button"
+                className="button secondary"
+                disabled={page >= pages}
+                onClick={() => goTo(page + 1)}
+              >
+                {t("audit.next")}
+              </button>
+            </nav>
+          </>
+        )
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,274 @@
+import type { ConsoleMemberDetail } from "@hcoins/domain/api/console";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { memberQuery } from "../../api/members.ts";
+import { sessionQuery } from "../../api/session.ts";
+import { QueryState } from "../../components/query-state.tsx";
+import { StatusBadge } from "../../components/status-badge.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
+import { formatNumber, formatTime } from "../../lib/format.ts";
+import { MemberActionDialog } from "./member-action-dialog.tsx";
+import { type ActionSpec, MEMBER_ACTIONS } from "./member-actions.ts";
+
+/** A member as customer service needs them: who, why they cannot log in, what was sent, their coins; and the actions. */
+export function MemberPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const member = useQuery(memberQuery(id));
+  const { data: operator } = useQuery(sessionQuery);
+  const [open, setOpen] = useState<ActionSpec | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const detail = member.data;
+  const name = detail ? memberName(detail, t("member.unnamed")) : "";
+  const actions = detail
+    ? MEMBER_ACTIONS.filter((spec) => operator?.permissions.includes(spec.permission) && spec.applies(detail))
+    : [];
+
+  return (
+    <section className="page">
+      <p className="breadcrumb">
+        <Link to="/members">{t("members.title")}</Link>
+      </p>
+      <QueryState query={member} />
+      {detail ? (
+        <>
+          <h1>
+            {name} <StatusBadge status={detail.member.status} />
+          </h1>
+          <p className="status-line" role="status">
+            {done}
+          </p>
+          {actions.length > 0 ? (
+            <fieldset className="actions">
+              <legend className="visually-hidden">{t("actions.label")}</legend>
+              {actions.map((spec) => (
+                <button
+                  key={spec.action}
+                  type="button"
+                  className={spec.dangerous ? "button danger" : "button secondary"}
+                  onClick={() => {
+                    setDone(null);
+                    setOpen(spec);
+                  }}
+                >
+                  {t(`actions.${spec.action}.button`)}
+                </button>
+              ))}
+            </fieldset>
+          ) : null}
+          <MemberDetail detail={detail} />
+          {open ? (
+            <MemberActionDialog
+              memberId={id}
+              memberName={name}
+              spec={open}
+              onClose={() => setOpen(null)}
+              onDone={() => {
+                setOpen(null);
+                setDone(t(`actions.${open.action}.done`));
+              }}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function memberName({ member }: ConsoleMemberDetail, unnamed: string) {
+  return member.name ?? ([member.first_name, member.last_name].filter(Boolean).join(" ") || unnamed);
+}
+
+function Card({ title, wide = false, children }: { title: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <section className={wide ? "card wide" : "card"}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="facts">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value ?? "—"}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Table({
+  caption,
+  head,
+  rows,
+  empty,
+}: {
+  caption: string;
+  head: string[];
+  rows: ReactNode[][];
+  empty: string;
+}) {
+  if (rows.length === 0) return <p>{empty}</p>;
+  return (
+    <TableScroll label={caption}>
+      <table>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((cell) => (
+              <th key={cell} scope="col">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            // Rows of a read-only list that only changes as a whole.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <tr key={index}>
+              {row.map((cell, column) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed row
+                <td key={column}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
+  const { t } = useTranslation();
+  const { member, login, blocked, sms, sessions, consents, coins } = detail;
+  const yes = (value: boolean) => (value ? t("app.yes") : t("app.no"));
+  return (
+    <div className="cards">
+      <Card title={t("member.profile")}>
+        <Facts
+          rows={[
+            [t("member.mobile"), `+${member.mobile_phone_prefix} ${member.mobile_phone}`],
+            [t("member.memberNo"), member.member_no],
+            [t("member.email"), member.email],
+            [t("member.hcoinsNo"), member.hcoins_memberno],
+            [t("member.birthdayMonth"), member.birthday_month],
+            [t("member.district"), [member.region, member.district].filter(Boolean).join(" / ") || null],
+            [t("member.createdAt"), formatTime(member.created_at)],
+            [t("member.hasPassword"), yes(member.has_password)],
+          ]}
+        />
+      </Card>
+      <Card title={t("member.login")}>
+        <Facts
+          rows={[
+            [t("member.locked"), yes(login.locked)],
+            [t("member.failures"), formatNumber(login.failures)],
+            [
+              t("member.retryAfter"),
+              login.retry_after_seconds === null
+                ? null
+                : t("member.seconds", { count: login.retry_after_seconds }),
+            ],
+            [
+              t("member.blocked"),
+              blocked.blocked
+                ? `${t("app.yes")}${blocked.reason ? ` (${blocked.reason})` : ""}`
+                : t("app.no"),
+            ],
+          ]}
+        />
+      </Card>
+      <Card title={t("member.sms")}>
+        <Table
+          caption={t("member.sms")}
+          head={[t("member.sentAt"), t("member.purpose"), t("member.delivered")]}
+          rows={sms.map((item) => [formatTime(item.sent_at), item.purpose, yes(item.delivered)])}
+          empty={t("member.noSms")}
+        />
+      </Card>
+      <Card title={t("member.sessions")}>
+        <Table
+          caption={t("member.sessions")}
+          head={[t("member.createdAt"), t("member.expiresAt"), t("member.revokedAt")]}
+          rows={sessions.map((item) => [
+            formatTime(item.created_at),
+            formatTime(item.expires_at),
+            item.revoked_at ? formatTime(item.revoked_at) : "—",
+          ])}
+          empty={t("member.noSessions")}
+        />
+      </Card>
+      <Card title={t("member.consents")}>
+        <Table
+          caption={t("member.consents")}
+          head={[t("member.createdAt"), t("member.channel"), t("member.optedIn"), t("member.source")]}
+          rows={consents.map((item) => [
+            formatTime(item.created_at),
+            item.channel,
+            yes(item.opted_in),
+            item.source,
+          ])}
+          empty={t("member.noConsents")}
+        />
+      </Card>
+      <Card title={t("member.coins")} wide>
+        {coins ? (
+          <>
+            <Facts
+              rows={[
+                [t("member.hcoinsNo"), coins.hcoins_memberno],
+                [t("member.balance"), formatNumber(coins.balance)],
+              ]}
+            />
+            <h3>{t("member.ledger")}</h3>
+            <Table
+              caption={t("member.ledger")}
+              head={[
+                t("member.createdAt"),
+                t("member.kind"),
+                t("member.coinsColumn"),
+                t("member.reason"),
+                t("member.actor"),
+              ]}
+              rows={coins.ledger.map((item) => [
+                formatTime(item.created_at),
+                item.kind,
+                formatNumber(item.coins),
+                item.reason,
+                item.actor,
+              ])}
+              empty={t("member.noLedger")}
+            />
+            <h3>{t("member.vouchers")}</h3>
+            <Table
+              caption={t("member.vouchers")}
+              head={[
+                t("member.voucherCode"),
+                t("member.voucherTitle"),
+                t("member.voucherStatus"),
+                t("member.validUntil"),
+              ]}
+              rows={coins.vouchers.map((item) => [
+                item.code,
+                item.title_en,
+                item.status,
+                formatTime(item.valid_until),
+              ])}
+              empty={t("member.noVouchers")}
+            />
+          </>
+        ) : (
+          <p>{t("member.noCoins")}</p>
+        )}
+      </Card>
+    </div>
+  );
+}
