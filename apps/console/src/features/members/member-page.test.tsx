@@ -21,6 +21,8 @@ describe("a member's page", () => {
     open();
     expect(await screen.findByRole("heading", { name: /Chan Tai Man/ })).toBeInTheDocument();
     expect(screen.getByText("M0000042")).toBeInTheDocument();
+    // Region and district by name, not by their codes.
+    expect(screen.getByText("Kowloon / Yau Tsim Mong")).toBeInTheDocument();
     expect(screen.getByText("1200 seconds")).toBeInTheDocument();
     expect(screen.getByRole("cell", { name: "resetPassword" })).toBeInTheDocument();
     expect(screen.getByText("1,250")).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import type { ConsoleMemberDetail } from "@hcoins/domain/api/console";
+import { findRegion } from "@hcoins/domain/profile-options";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +10,7 @@ import { QueryState } from "../../components/query-state.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
 import { MemberActionDialog } from "./member-action-dialog.tsx";
 import { type ActionSpec, MEMBER_ACTIONS } from "./member-actions.ts";
 
@@ -160,7 +162,7 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
             [t("member.email"), member.email],
             [t("member.hcoinsNo"), member.hcoins_memberno],
             [t("member.birthdayMonth"), member.birthday_month],
-            [t("member.district"), [member.region, member.district].filter(Boolean).join(" / ") || null],
+            [t("member.district"), placeName(member.region, member.district)],
             [t("member.createdAt"), formatTime(member.created_at)],
             [t("member.hasPassword"), yes(member.has_password)],
           ]}
@@ -271,4 +273,17 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
       </Card>
     </div>
   );
+}
+
+/** The region's and district's names in the console's language (the code where one is unknown). */
+function placeName(regionCode: string | null, districtCode: string | null): string | null {
+  if (!regionCode) return null;
+  const language = currentLanguage();
+  const region = findRegion(regionCode);
+  const district = region?.districts.find((each) => each.code === districtCode);
+  const names = [
+    region?.name[language] ?? regionCode,
+    districtCode ? (district?.name[language] ?? districtCode) : null,
+  ];
+  return names.filter(Boolean).join(" / ");
 }
