@@ -15,7 +15,7 @@ export const PAGE_LOCATIONS = ["general", "merchant"] as const;
 const text = (max: number) => z.string({ error: "required" }).trim().min(1, "required").max(max, "tooLong");
 const localized = (max: number) => z.object({ en: text(max), tc: text(max), sc: text(max) });
 const time = z.string().datetime({ offset: true, error: "invalid" }).nullable();
-const mediaToken = z.string().regex(/^[0-9a-f]{64}$/, "invalid");
+const mediaToken = z.string().regex(/^[0-9a-f]{64}$/, "imageMissing");
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 
 export const consoleBannerSchema = z.object({
