@@ -189,7 +189,12 @@ function ImageField({
         accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
         aria-describedby={[`${id}-hint`, shown ? `${id}-error` : ""].filter(Boolean).join(" ")}
         aria-invalid={shown ? true : undefined}
-        onChange={(event) => void choose(event.target.files?.[0])}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // The same file chosen again (after a refusal) must fire a change again.
+          event.target.value = "";
+          void choose(file);
+        }}
       />
       {state.busy ? <p role="status">{t("content.banners.uploading")}</p> : null}
       {shown ? (
