@@ -11,6 +11,7 @@ import { AuditService } from "./modules/audit/service.ts";
 import { setPasswordHashConcurrency } from "./modules/auth/passwords.ts";
 import { AuthRepository } from "./modules/auth/repository.ts";
 import { AuthService } from "./modules/auth/service.ts";
+import { CmsEditor } from "./modules/cms/editor.ts";
 import { CmsRepository } from "./modules/cms/repository.ts";
 import { CmsService } from "./modules/cms/service.ts";
 import { createCoinServices } from "./modules/coins/create-coin-services.ts";
@@ -167,7 +168,9 @@ export function createServices(
     now,
   );
   const media = new MediaService(new MediaRepository(database), { maxBytes: config.MEDIA_MAX_BYTES }, now);
-  const cms = new CmsService(new CmsRepository(database), transaction, media, now);
+  const cmsRepository = new CmsRepository(database);
+  const cms = new CmsService(cmsRepository, transaction, media, now);
+  const cmsEditor = new CmsEditor(cmsRepository, transaction, media, audit, now);
   const stores = new StoreService(new StoreRepository(database), transaction, media, coinSchemeClient, now);
   const memberCoins = new MemberCoinsService(
     coinSchemeClient,
@@ -223,6 +226,7 @@ export function createServices(
     dataProtection,
     media,
     cms,
+    cmsEditor,
     stores,
     audit,
     operators,

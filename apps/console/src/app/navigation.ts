@@ -4,6 +4,8 @@ import type { Permission } from "@hcoins/domain/api/console";
 export const NAVIGATION: readonly { to: string; label: string; permission: Permission }[] = [
   { to: "/members", label: "nav.members", permission: "members.read" },
   { to: "/audit", label: "nav.audit", permission: "audit.read" },
+  { to: "/content/banners", label: "content.nav.banners", permission: "content.edit" },
+  { to: "/content/pages", label: "content.nav.pages", permission: "content.edit" },
 ];
 
 export const navigationFor = (permissions: readonly Permission[]) =>

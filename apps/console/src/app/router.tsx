@@ -56,6 +56,16 @@ export function routes(client: QueryClient): RouteObject[] {
           handle: { title: "audit.title", permission: "audit.read" } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/audit/audit-page.tsx"), "AuditPage"),
         },
+        {
+          path: "content/banners",
+          handle: { title: "content.banners.title", permission: "content.edit" } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/content/banners-page.tsx"), "BannersPage"),
+        },
+        {
+          path: "content/pages",
+          handle: { title: "content.pages.title", permission: "content.edit" } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/content/pages-page.tsx"), "PagesPage"),
+        },
         { path: "*", Component: NotFound, handle: { title: "notFound.title" } satisfies ScreenHandle },
       ],
     },

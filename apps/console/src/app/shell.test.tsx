@@ -23,11 +23,12 @@ describe("the shell shows each role only what it may use", () => {
     expect(await navLinks()).toEqual(["Members", "Audit log"]);
   });
 
-  it("the content editor: no screen of this slice, and a word that theirs are coming", async () => {
-    mockApi({ "GET /session": session("contentEditor") });
-    renderConsole("/");
-    expect(await navLinks()).toEqual([]);
-    expect(await screen.findByText(/no screen for your role yet/)).toBeInTheDocument();
+  it("the content editor: banners and CMS pages, the front door opening the banners", async () => {
+    mockApi({ "GET /session": session("contentEditor"), "GET /content/banners": ok({ banners: [] }) });
+    const { router } = renderConsole("/");
+    expect(await screen.findByRole("heading", { name: "Banners", level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/console/content/banners");
+    expect(await navLinks()).toEqual(["Banners", "CMS pages"]);
   });
 
   it("a screen the role may not use, opened by its address, says not allowed and asks nothing", async () => {

@@ -20,6 +20,14 @@ import {
   pageList,
   pageSet,
 } from "./content.ts";
+import {
+  BANNER_DELETE_USAGE,
+  BANNER_MOVE_USAGE,
+  bannerDelete,
+  bannerMove,
+  PAGE_DELETE_USAGE,
+  pageDelete,
+} from "./content-editing.ts";
 import { IMPORT_MEMBERS_USAGE, importMembers } from "./import-members.ts";
 import { MEMBER_ERASE_USAGE, memberErase } from "./member-erase.ts";
 import { MEMBER_EXPORT_USAGE, memberExport } from "./member-export.ts";
@@ -72,6 +80,21 @@ const CONTENT_COMMANDS: Readonly<Record<string, AdminCommand>> = {
     usage: BANNER_SET_STATUS_USAGE,
     summary: "Show (active) or hide (inactive) a banner.",
     run: bannerSetStatus,
+  },
+  "banner-move": {
+    usage: BANNER_MOVE_USAGE,
+    summary: "Move a banner up or down its location's order (as the console does); writes one audit entry.",
+    run: bannerMove,
+  },
+  "banner-delete": {
+    usage: BANNER_DELETE_USAGE,
+    summary: "Delete a banner (its images stay in the media store); writes one audit entry.",
+    run: bannerDelete,
+  },
+  "page-delete": {
+    usage: PAGE_DELETE_USAGE,
+    summary: "Delete a CMS page (see page-list for ids); writes one audit entry.",
+    run: pageDelete,
   },
   "media-add": {
     usage: MEDIA_ADD_USAGE,

@@ -54,6 +54,14 @@ export class CmsRepository {
       .executeTakeFirst();
   }
 
+  findPageById(id: number, trx?: TableViews): Promise<PageWithLocation | undefined> {
+    return this.pages(this.on(trx)).where("cms_pages.id", "=", id).executeTakeFirst();
+  }
+
+  async deletePage(id: number, trx?: TableViews) {
+    await this.on(trx).deleteFrom("cms_pages").where("id", "=", id).execute();
+  }
+
   /** Active pages with this slug whose publish window holds `now`, at any location unless one is given. */
   livePages(slug: string, now: number, locationId?: number): Promise<PageWithLocation[]> {
     let query = this.pages(this.db)
@@ -118,8 +126,21 @@ export class CmsRepository {
       .execute();
   }
 
-  findBanner(id: number): Promise<BannerWithLocation | undefined> {
-    return this.banners(this.db).where("cms_banners.id", "=", id).executeTakeFirst();
+  findBanner(id: number, trx?: TableViews): Promise<BannerWithLocation | undefined> {
+    return this.banners(this.on(trx)).where("cms_banners.id", "=", id).executeTakeFirst();
+  }
+
+  /** Every banner of a location in display order, inside the caller's transaction. */
+  bannersAt(locationId: number, trx: TableViews): Promise<BannerWithLocation[]> {
+    return this.banners(this.on(trx))
+      .where("cms_banners.location_id", "=", locationId)
+      .orderBy("cms_banners.sort_order")
+      .orderBy("cms_banners.id")
+      .execute();
+  }
+
+  async deleteBanner(id: number, trx?: TableViews) {
+    await this.on(trx).deleteFrom("cms_banners").where("id", "=", id).execute();
   }
 
   async insertBanner(values: Insertable<CmsBannersTable>, trx?: TableViews): Promise<number> {

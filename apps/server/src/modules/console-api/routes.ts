@@ -2,6 +2,7 @@ import { CONSOLE_API } from "@hcoins/domain/api/console";
 import type { FastifyPluginAsync } from "fastify";
 import type { Services } from "../../services.ts";
 import { consoleAuditRoutes } from "./audit-routes.ts";
+import { consoleContentRoutes } from "./content-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
 import { consoleSessionRoutes } from "./session-routes.ts";
@@ -21,6 +22,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleMemberRoutes,
         consoleAuditRoutes,
         consoleOperatorRoutes,
+        consoleContentRoutes,
       ]) {
         await api.register(routes, { services });
       }

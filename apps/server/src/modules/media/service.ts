@@ -4,8 +4,15 @@ import { detectImageType, EXTENSION_TYPES, extensionOf, type ImageType } from ".
 import type { MediaRepository, MediaRow, MediaSummary } from "./repository.ts";
 import { sanitizeSvg } from "./sanitize-svg.ts";
 
-/** An image refused on the way in; the message says why, for the operator. */
-export class MediaRejected extends Error {}
+/** An image refused on the way in; the message says why, for the operator, and `rule` names it for a form. */
+export class MediaRejected extends Error {
+  constructor(
+    message: string,
+    readonly rule: "imageEmpty" | "imageTooLarge" | "imageType" = "imageType",
+  ) {
+    super(message);
+  }
+}
 
 export interface StoredMedia {
   token: string;
@@ -71,10 +78,11 @@ export class MediaService {
 
   /** The checks of `add` without storing: the bytes to keep and their type. */
   prepare(bytes: Buffer, fileName: string): { bytes: Buffer; contentType: ImageType } {
-    if (bytes.length === 0) throw new MediaRejected(`${fileName} is empty`);
+    if (bytes.length === 0) throw new MediaRejected(`${fileName} is empty`, "imageEmpty");
     if (bytes.length > this.config.maxBytes) {
       throw new MediaRejected(
         `${fileName} is ${bytes.length} bytes; at most ${this.config.maxBytes} are accepted (MEDIA_MAX_BYTES)`,
+        "imageTooLarge",
       );
     }
     const detected = detectImageType(bytes);
@@ -116,7 +124,7 @@ export class MediaService {
       const stored = await this.add(source.bytes, source.fileName, trx);
       return { token: stored.token, stored };
     } catch (error) {
-      if (error instanceof MediaRejected) throw new MediaRejected(`${name}: ${error.message}`);
+      if (error instanceof MediaRejected) throw new MediaRejected(`${name}: ${error.message}`, error.rule);
       throw error;
     }
   }

@@ -1,0 +1,78 @@
+import {
+  type BannerBody,
+  type ConsoleBanner,
+  type ConsolePage,
+  consoleContent,
+  type PageBody,
+} from "@hcoins/domain/api/console-content";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { call } from "./client.ts";
+
+export const bannersQuery = queryOptions({
+  queryKey: ["content", "banners"],
+  queryFn: async () => (await call(consoleContent.banners)).banners,
+});
+
+export const pagesQuery = queryOptions({
+  queryKey: ["content", "pages"],
+  queryFn: async () => (await call(consoleContent.pages)).pages,
+});
+
+/** A file's bytes as base64, for the image upload's JSON body. */
+async function base64Of(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text = "";
+  for (let index = 0; index < bytes.length; index += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  }
+  return btoa(text);
+}
+
+export async function uploadImage(file: File): Promise<string> {
+  const answer = await call(consoleContent.uploadImage, {
+    body: { file_name: file.name, data_base64: await base64Of(file) },
+  });
+  return answer.token;
+}
+
+/** Banner changes: each answers the new state, and the list is asked again. */
+export function useBannerChanges() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: bannersQuery.queryKey });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, body }: { id: number | null; body: BannerBody }): Promise<ConsoleBanner> =>
+        id === null
+          ? call(consoleContent.addBanner, { body })
+          : call(consoleContent.updateBanner, { params: { id }, body }),
+      onSuccess: refresh,
+    }),
+    move: useMutation({
+      mutationFn: ({ id, direction }: { id: number; direction: "up" | "down" }) =>
+        call(consoleContent.moveBanner, { params: { id }, body: { direction } }),
+      onSuccess: (answer) => client.setQueryData(bannersQuery.queryKey, answer.banners),
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => call(consoleContent.deleteBanner, { params: { id } }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+export function usePageChanges() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: pagesQuery.queryKey });
+  return {
+    save: useMutation({
+      mutationFn: ({ id, body }: { id: number | null; body: PageBody }): Promise<ConsolePage> =>
+        id === null
+          ? call(consoleContent.addPage, { body })
+          : call(consoleContent.updatePage, { params: { id }, body }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => call(consoleContent.deletePage, { params: { id } }),
+      onSuccess: refresh,
+    }),
+  };
+}

@@ -1,0 +1,208 @@
+import {
+  BANNER_LOCATIONS,
+  type BannerBody,
+  bannerBody,
+  type ConsoleBanner,
+} from "@hcoins/domain/api/console-content";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { uploadImage, useBannerChanges } from "../../api/content.ts";
+import { errorMessage, fieldErrors } from "../../api/error-message.ts";
+import { FormAlert } from "../../components/form-alert.tsx";
+import {
+  EMPTY_TEXT,
+  isoOfLocal,
+  LocalizedFields,
+  localOfIso,
+  rulesOf,
+  TextField,
+  useRuleText,
+} from "./content-fields.tsx";
+import { contractRules } from "./contract-rules.ts";
+
+type Draft = Omit<BannerBody, "starts_at" | "ends_at"> & { starts_at: string; ends_at: string };
+
+const draftOf = (banner: ConsoleBanner | null): Draft => ({
+  location: banner?.location ?? "welcome",
+  title: banner?.title ?? EMPTY_TEXT,
+  image_mobile_token: banner?.image_mobile_token ?? "",
+  image_desktop_token: banner?.image_desktop_token ?? "",
+  link_url: banner?.link_url ?? "",
+  active: banner?.active ?? true,
+  starts_at: localOfIso(banner?.starts_at ?? null),
+  ends_at: localOfIso(banner?.ends_at ?? null),
+});
+
+/** A banner's fields: location from the known list, alt text in three languages, two images, link, schedule. */
+export function BannerForm({ banner, onDone }: { banner: ConsoleBanner | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { save } = useBannerChanges();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(banner));
+  const [rules, setRules] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const locationId = useId();
+  const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const body = { ...draft, starts_at: isoOfLocal(draft.starts_at), ends_at: isoOfLocal(draft.ends_at) };
+    const local = contractRules(bannerBody, body);
+    if (body.starts_at && body.ends_at && Date.parse(body.starts_at) >= Date.parse(body.ends_at))
+      local.push({ field: "ends_at", rule: "scheduleOrder" });
+    setRules(rulesOf(local));
+    if (local.length > 0) return;
+    try {
+      await save.mutateAsync({ id: banner?.id ?? null, body: body as BannerBody });
+      onDone();
+    } catch (error) {
+      setRules(rulesOf(fieldErrors(error)));
+      setFailure(errorMessage(error, t));
+    }
+  };
+
+  return (
+    <form className="card" onSubmit={submit} noValidate aria-labelledby={`${locationId}-title`}>
+      <h2 id={`${locationId}-title`}>
+        {banner ? t("content.banners.editTitle") : t("content.banners.addTitle")}
+      </h2>
+      <FormAlert message={failure} />
+      <div className="field">
+        <label htmlFor={locationId}>{t("content.location")}</label>
+        <select
+          id={locationId}
+          value={draft.location}
+          onChange={(event) => set({ location: event.target.value as Draft["location"] })}
+        >
+          {BANNER_LOCATIONS.map((code) => (
+            <option key={code} value={code}>
+              {t(`content.locations.${code}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <LocalizedFields
+        name="title"
+        label={t("content.banners.altText")}
+        value={draft.title}
+        onChange={(title) => set({ title })}
+        rules={rules}
+      />
+      <ImageField
+        label={t("content.banners.mobileImage")}
+        token={draft.image_mobile_token}
+        rule={rules.image_mobile_token}
+        onToken={(token) => set({ image_mobile_token: token })}
+      />
+      <ImageField
+        label={t("content.banners.desktopImage")}
+        token={draft.image_desktop_token}
+        rule={rules.image_desktop_token}
+        onToken={(token) => set({ image_desktop_token: token })}
+      />
+      <TextField
+        label={t("content.banners.link")}
+        hint={t("content.banners.linkHint")}
+        value={draft.link_url}
+        onChange={(link_url) => set({ link_url })}
+        rule={rules.link_url}
+      />
+      <TextField
+        type="datetime-local"
+        label={t("content.startsAt")}
+        value={draft.starts_at}
+        onChange={(starts_at) => set({ starts_at })}
+        rule={rules.starts_at}
+      />
+      <TextField
+        type="datetime-local"
+        label={t("content.endsAt")}
+        value={draft.ends_at}
+        onChange={(ends_at) => set({ ends_at })}
+        rule={rules.ends_at}
+      />
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.active}
+          onChange={(event) => set({ active: event.target.checked })}
+        />{" "}
+        {t("content.active")}
+      </label>
+      <div className="actions">
+        <button type="submit" className="button" disabled={save.isPending}>
+          {t("content.save")}
+        </button>
+        <button type="button" className="button secondary" onClick={onDone}>
+          {t("content.cancel")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** An image chosen from a file: uploaded at once (the server checks its type and size), kept by its token. */
+function ImageField({
+  label,
+  token,
+  rule,
+  onToken,
+}: {
+  label: string;
+  token: string;
+  rule: string | undefined;
+  onToken: (token: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const ruleText = useRuleText();
+  const [state, setState] = useState<{ busy: boolean; rule: string | null; failure: string | null }>({
+    busy: false,
+    rule: null,
+    failure: null,
+  });
+  const shown = state.rule ?? (token === "" ? (rule ?? null) : null);
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setState({ busy: true, rule: null, failure: null });
+    try {
+      onToken(await uploadImage(file));
+      setState({ busy: false, rule: null, failure: null });
+    } catch (error) {
+      const named = fieldErrors(error)[0]?.rule ?? null;
+      setState({ busy: false, rule: named, failure: named ? null : errorMessage(error, t) });
+    }
+  };
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <p className="hint" id={`${id}-hint`}>
+        {token
+          ? t("content.banners.imageStored", { token: token.slice(0, 12) })
+          : t("content.banners.imageHint")}
+      </p>
+      <input
+        id={id}
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+        aria-describedby={[`${id}-hint`, shown ? `${id}-error` : ""].filter(Boolean).join(" ")}
+        aria-invalid={shown ? true : undefined}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // The same file chosen again (after a refusal) must fire a change again.
+          event.target.value = "";
+          void choose(file);
+        }}
+      />
+      {state.busy ? <p role="status">{t("content.banners.uploading")}</p> : null}
+      {shown ? (
+        <p className="field-error" id={`${id}-error`}>
+          {ruleText(shown)}
+        </p>
+      ) : null}
+      <FormAlert message={state.failure} />
+    </div>
+  );
+}

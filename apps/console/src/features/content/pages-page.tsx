@@ -1,0 +1,133 @@
+import type { ConsolePage } from "@hcoins/domain/api/console-content";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { pagesQuery, usePageChanges } from "../../api/content.ts";
+import { errorMessage } from "../../api/error-message.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { QueryState } from "../../components/query-state.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
+import { scheduleText } from "./banners-page.tsx";
+import { PageForm } from "./page-form.tsx";
+import { PagePreview } from "./page-preview.tsx";
+
+/** `content/pages`: the CMS pages by location and slug; add, edit, preview, delete. */
+export function PagesPage() {
+  const { t } = useTranslation();
+  const pages = useQuery(pagesQuery);
+  const { remove } = usePageChanges();
+  const [editing, setEditing] = useState<ConsolePage | "new" | null>(null);
+  const [previewing, setPreviewing] = useState<ConsolePage | null>(null);
+  const [deleting, setDeleting] = useState<ConsolePage | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const confirmDelete = async (page: ConsolePage) => {
+    setFailure(null);
+    try {
+      await remove.mutateAsync(page.id);
+      if (previewing?.id === page.id) setPreviewing(null);
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <section>
+      <h1>{t("content.pages.title")}</h1>
+      <p>{t("content.pages.intro")}</p>
+      <FormAlert message={failure} />
+      <QueryState query={pages} />
+      {editing === null ? (
+        <p>
+          <button type="button" className="button" onClick={() => setEditing("new")}>
+            {t("content.pages.add")}
+          </button>
+        </p>
+      ) : (
+        <PageForm
+          key={editing === "new" ? "new" : editing.id}
+          page={editing === "new" ? null : editing}
+          onDone={(saved) => {
+            setEditing(null);
+            // After a save, the preview shows what the server kept (sanitised).
+            if (saved) setPreviewing(saved);
+          }}
+        />
+      )}
+      {previewing ? <PagePreview page={previewing} onClose={() => setPreviewing(null)} /> : null}
+      {pages.data?.length === 0 ? <p>{t("content.pages.none")}</p> : null}
+      {pages.data && pages.data.length > 0 ? (
+        <TableScroll label={t("content.pages.title")}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t("content.location")}</th>
+                <th scope="col">{t("content.pages.slug")}</th>
+                <th scope="col">{t("content.pages.pageTitle")}</th>
+                <th scope="col">{t("content.schedule")}</th>
+                <th scope="col">{t("content.active")}</th>
+                <th scope="col">{t("content.actionsColumn")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pages.data.map((page) => (
+                <tr key={page.id}>
+                  <td>{t(`content.locations.${page.location}`, { defaultValue: page.location })}</td>
+                  <td>{page.slug}</td>
+                  <th scope="row">
+                    <span lang="zh-HK">{page.title.tc}</span>
+                    <br />
+                    <span lang="en">{page.title.en}</span>
+                  </th>
+                  <td>{scheduleText(page.publish_from, page.publish_until, t)}</td>
+                  <td>{page.active ? t("app.yes") : t("app.no")}</td>
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      className="button secondary"
+                      aria-label={t("content.pages.previewNamed", { slug: page.slug })}
+                      onClick={() => setPreviewing(page)}
+                    >
+                      {t("content.pages.preview")}
+                    </button>
+                    <button
+                      type="button"
+                      className="button secondary"
+                      aria-label={t("content.editNamed", { title: page.slug })}
+                      onClick={() => setEditing(page)}
+                    >
+                      {t("content.edit")}
+                    </button>
+                    <button
+                      type="button"
+                      className="button danger"
+                      aria-label={t("content.deleteNamed", { title: page.slug })}
+                      onClick={() => setDeleting(page)}
+                    >
+                      {t("content.delete")}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
+      {deleting ? (
+        <Dialog title={t("content.pages.deleteTitle")} onClose={() => setDeleting(null)}>
+          <p>{t("content.pages.deleteText", { slug: deleting.slug })}</p>
+          <div className="actions">
+            <button type="button" className="button danger" onClick={() => void confirmDelete(deleting)}>
+              {t("content.confirmDelete")}
+            </button>
+            <button type="button" className="button secondary" onClick={() => setDeleting(null)}>
+              {t("content.cancel")}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}
