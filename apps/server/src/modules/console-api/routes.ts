@@ -2,6 +2,7 @@ import { CONSOLE_API } from "@hcoins/domain/api/console";
 import type { FastifyPluginAsync } from "fastify";
 import type { Services } from "../../services.ts";
 import { consoleAuditRoutes } from "./audit-routes.ts";
+import { consoleMemberActionRoutes } from "./member-action-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
 import { consoleSessionRoutes } from "./session-routes.ts";
@@ -19,6 +20,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
       for (const routes of [
         consoleSessionRoutes,
         consoleMemberRoutes,
+        consoleMemberActionRoutes,
         consoleAuditRoutes,
         consoleOperatorRoutes,
       ]) {
