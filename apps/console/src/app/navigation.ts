@@ -4,6 +4,7 @@ import type { Permission } from "@hcoins/domain/api/console";
 export const NAVIGATION: readonly { to: string; label: string; permission: Permission }[] = [
   { to: "/members", label: "nav.members", permission: "members.read" },
   { to: "/audit", label: "nav.audit", permission: "audit.read" },
+  { to: "/operators", label: "operators.nav", permission: "operators.manage" },
 ];
 
 export const navigationFor = (permissions: readonly Permission[]) =>

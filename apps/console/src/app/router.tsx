@@ -56,6 +56,11 @@ export function routes(client: QueryClient): RouteObject[] {
           handle: { title: "audit.title", permission: "audit.read" } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/audit/audit-page.tsx"), "AuditPage"),
         },
+        {
+          path: "operators",
+          handle: { title: "operators.title", permission: "operators.manage" } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/operators/operators-page.tsx"), "OperatorsPage"),
+        },
         { path: "*", Component: NotFound, handle: { title: "notFound.title" } satisfies ScreenHandle },
       ],
     },
