@@ -1,3 +1,4 @@
+import { DEFAULT_ADJUSTMENT_CEILINGS } from "@hcoins/domain/api/console-member-actions";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -94,5 +95,36 @@ describe("the operators screen", () => {
     renderConsole("/members");
     await screen.findByRole("link", { name: "Members" });
     expect(screen.queryByRole("link", { name: "Operators" })).not.toBeInTheDocument();
+  });
+});
+
+describe("the adjustment ceilings", () => {
+  it("shows each adjusting role's ceiling and saves them, empty for no limit", async () => {
+    const api = mockApi({
+      "GET /session": session("administrator"),
+      "GET /operators": ok({ operators: [] }),
+      "GET /adjustment-ceilings": ok(DEFAULT_ADJUSTMENT_CEILINGS),
+      "POST /adjustment-ceilings": ({ json }) => ok(json),
+    });
+    renderConsole("/operators");
+    const user = userEvent.setup();
+    const cs = await screen.findByLabelText("Customer service");
+    expect(cs).toHaveValue("1000");
+    expect(screen.getByLabelText("Administrator")).toHaveValue("");
+    await user.clear(cs);
+    await user.type(cs, "0");
+    await user.click(screen.getByRole("button", { name: "Save ceilings" }));
+    expect(screen.getByText("This value is not valid.")).toBeInTheDocument();
+    expect(api.called("POST /adjustment-ceilings")).toHaveLength(0);
+    await user.clear(cs);
+    await user.type(cs, "2500");
+    await user.clear(screen.getByLabelText("Programme manager"));
+    await user.click(screen.getByRole("button", { name: "Save ceilings" }));
+    expect(await screen.findByText("Ceilings saved.")).toBeInTheDocument();
+    expect(api.called("POST /adjustment-ceilings")[0]?.json).toEqual({
+      ...DEFAULT_ADJUSTMENT_CEILINGS,
+      customerService: 2500,
+      programmeManager: null,
+    });
   });
 });

@@ -11,6 +11,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { AdjustmentCeilingsForm } from "./adjustment-ceilings-form.tsx";
 
 /** The one-time sign-in link, shown once: after this dialog closes nobody can see it again. */
 function SignInLink({ email, link, onClose }: { email: string; link: string; onClose: () => void }) {
@@ -143,6 +144,7 @@ export function OperatorsPage() {
     <section className="page">
       <h1>{t("operators.title")}</h1>
       <AddOperator onLink={(email, link) => setShown({ email, link })} />
+      <AdjustmentCeilingsForm />
       <FormAlert message={failure} />
       <QueryState query={query} />
       {query.data ? (
