@@ -3,6 +3,7 @@ import { DEFAULT_ADJUSTMENT_CEILINGS } from "@hcoins/domain/api/console-member-a
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { seriousViolations } from "../../lib/axe.ts";
 import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
 import { memberDetail } from "../members/member-fixtures.ts";
 
@@ -126,5 +127,17 @@ describe("the member page's number, voucher and data-protection actions", () => 
     expect(
       await within(dialog).findByText("More coins than your role may move in one adjustment."),
     ).toBeInTheDocument();
+  });
+});
+
+describe("accessibility", () => {
+  it("the erase dialog has no serious axe violation", async () => {
+    open("administrator");
+    const user = userEvent.setup();
+    await caseButtons();
+    expect(await seriousViolations()).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Erase member" }));
+    await screen.findByRole("dialog", { name: "Erase this member?" });
+    expect(await seriousViolations()).toEqual([]);
   });
 });

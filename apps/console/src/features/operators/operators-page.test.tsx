@@ -2,6 +2,7 @@ import { DEFAULT_ADJUSTMENT_CEILINGS } from "@hcoins/domain/api/console-member-a
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { seriousViolations } from "../../lib/axe.ts";
 import { CSRF, fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
 
 const row = (id: number, email: string, fields: Record<string, unknown> = {}) => ({
@@ -126,5 +127,23 @@ describe("the adjustment ceilings", () => {
       customerService: 2500,
       programmeManager: null,
     });
+  });
+});
+
+describe("accessibility", () => {
+  it("the operators screen and its link dialog have no serious axe violation", async () => {
+    mockApi({
+      "GET /session": session("administrator"),
+      "GET /operators": ok({ operators: [row(1, "amy@example.com")] }),
+      "GET /adjustment-ceilings": ok(DEFAULT_ADJUSTMENT_CEILINGS),
+      "POST /operators/1/invite": ok({ operator: row(1, "amy@example.com"), sign_in_link: LINK }),
+    });
+    renderConsole("/operators");
+    const user = userEvent.setup();
+    await screen.findByLabelText("Customer service");
+    expect(await seriousViolations()).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "New sign-in link for amy@example.com" }));
+    await screen.findByRole("dialog");
+    expect(await seriousViolations()).toEqual([]);
   });
 });
