@@ -2,6 +2,7 @@ import { consoleAdjustmentCeilings, consoleMemberActions } from "@hcoins/domain/
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { AppError, ok, validationError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { SchemeDidNotErase } from "../data-protection/service.ts";
@@ -90,6 +91,12 @@ export const consoleMemberActionRoutes: FastifyPluginAsync<{ services: Services 
         summary: "Everything held about the member, as one JSON document (a download; no envelope)",
         description: `${ACTION_NOTE} 5030 when the coin scheme cannot answer (an export without the ledger would be incomplete).`,
         params: consoleMemberActions.exportData.params,
+        response: {
+          200: z.string().meta({
+            format: "binary",
+            description: "application/json: the member export document (format hcoins-member-export/1)",
+          }),
+        },
       },
       preHandler: guard("members.dataProtection"),
     },
