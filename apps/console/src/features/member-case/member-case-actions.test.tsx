@@ -18,7 +18,9 @@ const open = (role: OperatorRole, handlers = {}) => {
 };
 
 const caseButtons = async () =>
-  within(await screen.findByRole("group", { name: "Number, vouchers and data protection" }))
+  within(
+    await screen.findByRole("group", { name: "Number, vouchers and data protection" }, { timeout: 5000 }),
+  )
     .getAllByRole("button")
     .map((button) => button.textContent);
 

@@ -30,7 +30,10 @@ describe("the operators screen", () => {
       "POST /operators": ok({ operator: row(3, "cy@example.com"), sign_in_link: LINK }),
     });
     renderConsole("/operators");
-    expect(await screen.findByRole("cell", { name: "amy@example.com" })).toBeInTheDocument();
+    // The first render loads the lazy screen, slow on a busy machine.
+    expect(
+      await screen.findByRole("cell", { name: "amy@example.com" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("cell", { name: "Invited, not yet signed in" })).toBeInTheDocument();
     expect(screen.getByRole("cell", { name: "Never" })).toBeInTheDocument();
 
