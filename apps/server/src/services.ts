@@ -20,6 +20,7 @@ import { MediaRepository } from "./modules/media/repository.ts";
 import { MediaService } from "./modules/media/service.ts";
 import { MemberCoinsService } from "./modules/member-coins/service.ts";
 import { RedeemStepUp } from "./modules/member-coins/step-up.ts";
+import { AdjustmentCeilingService } from "./modules/member-support/adjustment-ceilings.ts";
 import { MemberSupportService } from "./modules/member-support/service.ts";
 import { LookupBudget } from "./modules/members/lookup-budget.ts";
 import { MemberRepository } from "./modules/members/repository.ts";
@@ -200,7 +201,16 @@ export function createServices(
     log,
     now,
   );
-  const memberSupport = new MemberSupportService(members, auth, sms, coinSchemeClient, audit, log);
+  const adjustmentCeilings = new AdjustmentCeilingService(settings, audit);
+  const memberSupport = new MemberSupportService(
+    members,
+    auth,
+    sms,
+    coinSchemeClient,
+    audit,
+    adjustmentCeilings,
+    log,
+  );
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
     config,
@@ -231,6 +241,7 @@ export function createServices(
     audit,
     operators,
     memberSupport,
+    adjustmentCeilings,
   };
 }
 

@@ -112,3 +112,27 @@ export async function call<C extends ConsoleCall>(route: C, input: CallInput = {
   if (response.ok && isObject(answer) && answer.code === 200) return answer.payload as PayloadOf<C>;
   throw failure(response.status, answer);
 }
+
+/** A POST whose answer is a file (no envelope), e.g. a member's data export; fails as call does. */
+export async function download(route: ConsoleCall, input: CallInput = {}): Promise<Blob> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (csrfToken) headers["x-csrf-token"] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(callUrl(route, input), {
+      method: "POST",
+      headers,
+      credentials: "same-origin",
+      body: JSON.stringify(input.body ?? {}),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError(0, null, "");
+  }
+  if (response.ok) return response.blob();
+  if (response.status === 401) {
+    setCsrfToken(null);
+    onUnauthorized();
+  }
+  throw failure(response.status, await response.json().catch(() => undefined));
+}

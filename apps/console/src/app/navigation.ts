@@ -6,6 +6,7 @@ export const NAVIGATION: readonly { to: string; label: string; permission: Permi
   { to: "/audit", label: "nav.audit", permission: "audit.read" },
   { to: "/content/banners", label: "content.nav.banners", permission: "content.edit" },
   { to: "/content/pages", label: "content.nav.pages", permission: "content.edit" },
+  { to: "/operators", label: "operators.nav", permission: "operators.manage" },
 ];
 
 export const navigationFor = (permissions: readonly Permission[]) =>

@@ -3,6 +3,7 @@ import { MemberCheckCode } from "@hcoins/domain/codes";
 import { showMember, showPhone } from "../modules/members/operator-text.ts";
 import { BLOCK_REASON_MAX_LENGTH } from "../modules/members/service.ts";
 import type { Services } from "../services.ts";
+import { cliActor } from "./cli-actor.ts";
 import { CliError, parseCommandArgs, phoneArgument, phoneCommandArgs } from "./command.ts";
 
 export const BLOCK_USAGE = "block <prefix> <mobile> [--reason text]";
@@ -27,7 +28,7 @@ export async function blockNumber(services: Services, args: string[]): Promise<s
   }
 
   const number = showPhone(prefix, phone);
-  if (!(await services.members.block(prefix, phone, reason))) {
+  if (!(await services.memberSupport.blockNumber(prefix, phone, reason, cliActor()))) {
     return `${number} was already blocked; nothing changed.`;
   }
   const lines = [
@@ -45,6 +46,7 @@ export async function blockNumber(services: Services, args: string[]): Promise<s
 export async function unblockNumber(services: Services, args: string[]): Promise<string> {
   const { prefix, phone } = phoneCommandArgs(UNBLOCK_USAGE, args);
   const number = showPhone(prefix, phone);
-  if (!(await services.members.unblock(prefix, phone))) return `${number} was not blocked; nothing changed.`;
+  if (!(await services.memberSupport.unblockNumber(prefix, phone, null, cliActor())))
+    return `${number} was not blocked; nothing changed.`;
   return `Unblocked ${number}. CheckPhone answers it as usual again.`;
 }

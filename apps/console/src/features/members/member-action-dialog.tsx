@@ -1,10 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { useMemberAction } from "../../api/members.ts";
+import { sessionQuery } from "../../api/session.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { CeilingHint } from "../member-case/member-case-actions.tsx";
 import { type ActionFields, type ActionSpec, actionInput } from "./member-actions.ts";
 
 /**
@@ -27,6 +30,7 @@ export function MemberActionDialog({
   const { t } = useTranslation();
   const reasonId = useId();
   const mutation = useMemberAction(memberId);
+  const { data: operator } = useQuery(sessionQuery);
   const [fields, setFields] = useState<ActionFields>({ reason: "", coins: "" });
   const [errors, setErrors] = useState<Partial<Record<keyof ActionFields, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,7 +48,8 @@ export function MemberActionDialog({
       await mutation.mutateAsync(checked.input);
       onDone();
     } catch (error) {
-      setFailure(errorMessage(error, t));
+      const aboveCeiling = fieldErrors(error).some((each) => each.rule === "coinsAboveCeiling");
+      setFailure(aboveCeiling ? t("memberCase.rules.coinsAboveCeiling") : errorMessage(error, t));
       const named: Partial<Record<keyof ActionFields, string>> = {};
       for (const { field, rule } of fieldErrors(error))
         if (field === "reason" || field === "coins") named[field] = rule;
@@ -58,6 +63,7 @@ export function MemberActionDialog({
       <form onSubmit={submit} noValidate>
         <p>{t(`actions.${spec.action}.confirm`, { name: memberName })}</p>
         <FormAlert message={failure} />
+        {spec.action === "adjustCoins" && operator ? <CeilingHint role={operator.role} /> : null}
         {spec.action === "adjustCoins" ? (
           <Field
             label={t("actions.adjustCoins.coins")}

@@ -11,6 +11,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
+import { MemberCaseActions } from "../member-case/member-case-actions.tsx";
 import { MemberActionDialog } from "./member-action-dialog.tsx";
 import { type ActionSpec, MEMBER_ACTIONS } from "./member-actions.ts";
 
@@ -61,6 +62,11 @@ export function MemberPage() {
               ))}
             </fieldset>
           ) : null}
+          <MemberCaseActions
+            detail={detail}
+            permissions={operator?.permissions ?? []}
+            onDone={(message) => setDone(message)}
+          />
           <MemberDetail detail={detail} />
           {open ? (
             <MemberActionDialog

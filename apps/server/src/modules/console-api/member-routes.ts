@@ -126,7 +126,7 @@ export const consoleMemberRoutes: FastifyPluginAsync<{ services: Services }> = a
         tags,
         security,
         summary: "Credit (coins > 0) or debit the member's H Coins, with a reason",
-        description: `${ACTION_NOTE} 4235 when the member has no H Coins account; 4000 \`balanceTooLow\` for a debit over the balance.`,
+        description: `${ACTION_NOTE} 4235 when the member has no H Coins account; 4000 \`balanceTooLow\` for a debit over the balance; 4000 \`coinsAboveCeiling\` (with \`ceiling\` in the payload) above the role's ceiling.`,
         params: consoleMembers.adjustCoins.params,
         body: consoleMembers.adjustCoins.body,
         response: { 200: consoleMembers.adjustCoins.answer },
@@ -141,6 +141,7 @@ export const consoleMemberRoutes: FastifyPluginAsync<{ services: Services }> = a
         request.body.coins,
         request.body.reason,
         operator.email,
+        operator.role,
         actorOf(request),
       );
       return ok(await support.detail(id));

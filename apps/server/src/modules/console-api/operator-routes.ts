@@ -1,4 +1,5 @@
 import { consoleOperators } from "@hcoins/domain/api/console";
+import { consoleOperatorChanges } from "@hcoins/domain/api/console-operators";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -64,6 +65,51 @@ export const consoleOperatorRoutes: FastifyPluginAsync<{ services: Services }> =
         if (error instanceof OperatorExists) throw new AppError(ErrorCode.emailTaken);
         throw error;
       }
+    },
+  );
+
+  const existing = async (id: number) => {
+    const operator = await operators.byId(id);
+    if (!operator) throw new AppError(ErrorCode.notFound);
+    return operator;
+  };
+
+  app.post(
+    consoleOperatorChanges.reinvite.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A new one-time sign-in link for the operator (the old one stops working)",
+        description: "Needs the X-CSRF-Token header (4031). Writes one audit entry.",
+        params: consoleOperatorChanges.reinvite.params,
+        response: { 200: consoleOperatorChanges.reinvite.answer },
+      },
+      preHandler: guard,
+    },
+    async (request) => {
+      const target = await existing(request.params.id);
+      const { operator, link } = await operators.invite(target.email, actorOf(request));
+      return ok({ operator: operatorView(operator), sign_in_link: link });
+    },
+  );
+
+  app.post(
+    consoleOperatorChanges.disable.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Disable the operator and end their sessions",
+        description: "Needs the X-CSRF-Token header (4031). Writes one audit entry.",
+        params: consoleOperatorChanges.disable.params,
+        response: { 200: consoleOperatorChanges.disable.answer },
+      },
+      preHandler: guard,
+    },
+    async (request) => {
+      const target = await existing(request.params.id);
+      return ok({ operator: operatorView(await operators.disable(target.email, actorOf(request))) });
     },
   );
 };

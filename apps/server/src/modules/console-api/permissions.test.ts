@@ -1,71 +1,147 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   OPERATOR_ROLES,
   type OperatorRole,
   type Permission,
   ROLE_PERMISSIONS,
 } from "@hcoins/domain/api/console";
+import { DEFAULT_ADJUSTMENT_CEILINGS } from "@hcoins/domain/api/console-member-actions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerMember } from "../../testing/flows.ts";
 import { PNG_1X1 } from "../../testing/images.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { createTestApp } from "../../testing/test-app.ts";
-import { linkedMember, type Member } from "../member-coins/coins-test-support.ts";
+import { credit, linkedMember, type Member, newReward } from "../member-coins/coins-test-support.ts";
 import { consoleCall, type SignedInOperator, signedInOperator } from "./console-test-support.ts";
+
+/** What a call names: the table's linked member unless the route prepares its own. */
+interface Ids {
+  member: number;
+  phone: string;
+  operator: number;
+  voucher: string;
+}
 
 interface ConsoleRoute {
   method: "GET" | "POST";
-  path: (memberId: number) => string;
+  path: (ids: Ids) => string;
   /** The permission the call needs; a list: any one of them. */
   permission: Permission | readonly Permission[];
-  body?: (role: OperatorRole) => Record<string, unknown>;
+  body?: (role: OperatorRole, ids: Ids) => Record<string, unknown>;
+  /** A fresh target for each call that changes something once (a voucher, a member to erase). */
+  prepare?: (t: TestApp, ids: Ids) => Promise<Partial<Ids>>;
+}
+
+async function freshVoucher(t: TestApp, ids: Ids): Promise<Partial<Ids>> {
+  const client = t.app.services.coinSchemeClient;
+  const member = await t.app.services.members.findById(ids.member);
+  const hcoinsMemberNo = member?.external_customer_id as string;
+  await credit(t, hcoinsMemberNo, 100);
+  const reward = await newReward(t);
+  const { voucher } = await client.redeem({ hcoinsMemberNo, rewardId: reward.id, key: randomUUID() });
+  return { voucher: voucher.code };
 }
 
 // The image a banner row names: the images row (run before it for each role) stores it.
 const PNG_TOKEN = createHash("sha256").update(PNG_1X1).digest("hex");
 
+async function freshMember(t: TestApp): Promise<Partial<Ids>> {
+  const member = await registerMember(t);
+  return { member: member.user.id as number, phone: member.phone };
+}
+
 /** Every console call behind a permission, with the permission the contract gives it. */
 const ROUTES: ConsoleRoute[] = [
-  { method: "GET", path: () => "/members?q=%2B852%2091234567", permission: "members.read" },
-  { method: "GET", path: (id) => `/members/${id}`, permission: "members.read" },
-  { method: "POST", path: (id) => `/members/${id}/unlock`, permission: "members.act", body: () => ({}) },
+  { method: "GET", path: (_ids) => "/members?q=%2B852%2091234567", permission: "members.read" },
+  { method: "GET", path: ({ member }) => `/members/${member}`, permission: "members.read" },
   {
     method: "POST",
-    path: (id) => `/members/${id}/reset-sms-allowance`,
-    permission: "members.act",
-    body: () => ({ reason: "asked by phone" }),
-  },
-  {
-    method: "POST",
-    path: (id) => `/members/${id}/disable`,
-    permission: "members.act",
-    body: () => ({ reason: "lost phone" }),
-  },
-  {
-    method: "POST",
-    path: (id) => `/members/${id}/enable`,
-    permission: "members.act",
-    body: () => ({ reason: "found phone" }),
-  },
-  {
-    method: "POST",
-    path: (id) => `/members/${id}/revoke-sessions`,
+    path: ({ member }) => `/members/${member}/unlock`,
     permission: "members.act",
     body: () => ({}),
   },
   {
     method: "POST",
-    path: (id) => `/members/${id}/adjust-coins`,
+    path: ({ member }) => `/members/${member}/reset-sms-allowance`,
+    permission: "members.act",
+    body: () => ({ reason: "asked by phone" }),
+  },
+  {
+    method: "POST",
+    path: ({ member }) => `/members/${member}/disable`,
+    permission: "members.act",
+    body: () => ({ reason: "lost phone" }),
+  },
+  {
+    method: "POST",
+    path: ({ member }) => `/members/${member}/enable`,
+    permission: "members.act",
+    body: () => ({ reason: "found phone" }),
+  },
+  {
+    method: "POST",
+    path: ({ member }) => `/members/${member}/revoke-sessions`,
+    permission: "members.act",
+    body: () => ({}),
+  },
+  {
+    method: "POST",
+    path: ({ member }) => `/members/${member}/adjust-coins`,
     permission: "coins.adjust",
     body: () => ({ coins: 5, reason: "goodwill" }),
   },
-  { method: "GET", path: () => "/audit", permission: "audit.read" },
-  { method: "GET", path: () => "/audit.csv", permission: "audit.read" },
-  { method: "GET", path: () => "/operators", permission: "operators.manage" },
+  { method: "GET", path: (_ids) => "/audit", permission: "audit.read" },
+  { method: "GET", path: (_ids) => "/audit.csv", permission: "audit.read" },
+  { method: "GET", path: (_ids) => "/operators", permission: "operators.manage" },
   {
     method: "POST",
-    path: () => "/operators",
+    path: (_ids) => "/operators",
     permission: "operators.manage",
     body: (role) => ({ email: `new-by-${role.toLowerCase()}@example.com`, role: "auditor" }),
+  },
+  {
+    method: "POST",
+    path: ({ operator }) => `/operators/${operator}/invite`,
+    permission: "operators.manage",
+  },
+  {
+    method: "POST",
+    path: ({ operator }) => `/operators/${operator}/disable`,
+    permission: "operators.manage",
+  },
+  {
+    method: "POST",
+    path: ({ member }) => `/members/${member}/block-number`,
+    permission: "members.act",
+    body: () => ({ reason: "fraud report" }),
+  },
+  {
+    method: "POST",
+    path: ({ member }) => `/members/${member}/unblock-number`,
+    permission: "members.act",
+    body: () => ({ reason: "cleared" }),
+  },
+  {
+    method: "POST",
+    path: ({ member, voucher }) => `/members/${member}/vouchers/${voucher}/cancel`,
+    permission: "vouchers.cancel",
+    body: () => ({ reason: "member asked" }),
+    prepare: freshVoucher,
+  },
+  { method: "POST", path: ({ member }) => `/members/${member}/export`, permission: "members.dataProtection" },
+  {
+    method: "POST",
+    path: ({ member }) => `/members/${member}/erase`,
+    permission: "members.dataProtection",
+    body: (_role, { phone }) => ({ confirm_mobile_phone: phone }),
+    prepare: freshMember,
+  },
+  { method: "GET", path: (_ids) => "/adjustment-ceilings", permission: "coins.adjust" },
+  {
+    method: "POST",
+    path: (_ids) => "/adjustment-ceilings",
+    permission: "operators.manage",
+    body: () => ({ ...DEFAULT_ADJUSTMENT_CEILINGS }),
   },
   { method: "GET", path: () => "/content/banners", permission: ["content.edit", "audit.read"] },
   { method: "GET", path: () => "/content/pages", permission: ["content.edit", "audit.read"] },
@@ -109,14 +185,18 @@ const ROUTES: ConsoleRoute[] = [
 describe("each role, call by call", () => {
   let t: TestApp;
   let member: Member;
-  let memberId: number;
+  let table: Ids;
   const operators = new Map<OperatorRole, SignedInOperator>();
 
   beforeAll(async () => {
     t = await createTestApp();
     member = await linkedMember(t, 100);
-    memberId = member.user.id ?? (await t.app.services.members.findByPhone(member.prefix, member.phone))?.id;
     for (const role of OPERATOR_ROLES) operators.set(role, await signedInOperator(t, role));
+    const { operator } = await t.app.services.operators.add("target@example.com", "auditor", {
+      actor: "cli:test",
+      address: null,
+    });
+    table = { member: member.user.id as number, phone: member.phone, operator: operator.id, voucher: "NONE" };
   });
   afterAll(() => t.close());
 
@@ -125,18 +205,19 @@ describe("each role, call by call", () => {
       role,
       route,
       allowed: [route.permission].flat().some((permission) => ROLE_PERMISSIONS[role].includes(permission)),
-      name: `${route.method} ${route.path(0)}`,
+      name: `${route.method} ${route.path({ member: 0, phone: "", operator: 0, voucher: "CODE" })}`,
     })),
   );
 
   it.each(cases)("$role → $name: allowed $allowed", async ({ role, route, allowed }) => {
     const operator = operators.get(role) as SignedInOperator;
     const changes = route.method === "POST";
+    const ids = { ...table, ...(await route.prepare?.(t, table)) };
     const before = (await t.app.services.audit.all({})).length;
-    const answer = await consoleCall(t, route.method, route.path(memberId), {
+    const answer = await consoleCall(t, route.method, route.path(ids), {
       cookie: operator.cookie,
       csrf: operator.csrf,
-      ...(route.body ? { body: route.body(role) } : {}),
+      ...(route.body ? { body: route.body(role, ids) } : {}),
     });
     expect(answer.status, answer.text).toBe(allowed ? 200 : 403);
     if (!allowed) expect(answer.body.error_code).toBe(4030);
@@ -149,19 +230,19 @@ describe("each role, call by call", () => {
   it("the auditor is refused every state-changing call", async () => {
     const auditor = operators.get("auditor") as SignedInOperator;
     for (const route of ROUTES.filter((candidate) => candidate.method === "POST")) {
-      const answer = await consoleCall(t, "POST", route.path(memberId), {
+      const answer = await consoleCall(t, "POST", route.path(table), {
         cookie: auditor.cookie,
         csrf: auditor.csrf,
-        body: route.body?.("auditor") ?? {},
+        body: route.body?.("auditor", table) ?? {},
       });
-      expect(answer.status, route.path(memberId)).toBe(403);
+      expect(answer.status, route.path(table)).toBe(403);
     }
   });
 
   it("without a session every call answers 4010", async () => {
     for (const route of ROUTES) {
-      const answer = await consoleCall(t, route.method, route.path(memberId), {
-        body: route.body?.("auditor") ?? {},
+      const answer = await consoleCall(t, route.method, route.path(table), {
+        body: route.body?.("auditor", table) ?? {},
       });
       expect(answer.status).toBe(401);
       expect(answer.body.error_code).toBe(4010);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Services } from "../../services.ts";
 import { consoleAuditRoutes } from "./audit-routes.ts";
 import { consoleContentRoutes } from "./content-routes.ts";
+import { consoleMemberActionRoutes } from "./member-action-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
 import { consoleSessionRoutes } from "./session-routes.ts";
@@ -20,6 +21,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
       for (const routes of [
         consoleSessionRoutes,
         consoleMemberRoutes,
+        consoleMemberActionRoutes,
         consoleAuditRoutes,
         consoleOperatorRoutes,
         consoleContentRoutes,

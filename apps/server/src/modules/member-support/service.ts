@@ -1,4 +1,4 @@
-import type { ConsoleMemberDetail, ConsoleMemberSummary } from "@hcoins/domain/api/console";
+import type { ConsoleMemberDetail, ConsoleMemberSummary, OperatorRole } from "@hcoins/domain/api/console";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError, validationError } from "../../errors.ts";
@@ -11,11 +11,14 @@ import {
 } from "../coins/coin-scheme-client.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
+import type { AdjustmentCeilingService } from "./adjustment-ceilings.ts";
 import { searchKey } from "./member-search.ts";
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const SCHEME_ACCOUNT_NOT_FOUND = 6004;
 const SCHEME_BALANCE_TOO_LOW = 6018;
+const SCHEME_VOUCHER_NOT_FOUND = 6024;
+const SCHEME_VOUCHER_SPENT = [6025, 6026, 6027];
 const RECENT_SMS = 20;
 const RECENT_LEDGER = 20;
 
@@ -44,6 +47,7 @@ export class MemberSupportService {
     private readonly sms: SmsCodeService,
     private readonly coinScheme: CoinSchemeClient,
     private readonly audit: AuditService,
+    private readonly ceilings: AdjustmentCeilingService,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -215,8 +219,93 @@ export class MemberSupportService {
     );
   }
 
-  /** A credit or debit on the member's H Coins account by an operator (their email on the ledger). */
-  async adjustCoins(id: number, coins: number, reason: string, operator: string, by: Actor): Promise<void> {
+  /**
+   * Blocks a number from registering (CheckPhone answers 40002); false when it was blocked already
+   * (nothing changes, nothing recorded). For the console and the command line.
+   */
+  async blockNumber(prefix: string, phone: string, reason: string, by: Actor): Promise<boolean> {
+    if (!(await this.members.block(prefix, phone, reason))) return false;
+    const holder = await this.members.findByPhone(prefix, phone);
+    await this.audit.record({
+      ...by,
+      action: "number.block",
+      // The audit log names members by row id only; a number nobody holds is named by nothing.
+      target: holder ? `member:${holder.id}` : null,
+      before: { blocked: false },
+      after: { blocked: true, reason },
+    });
+    return true;
+  }
+
+  /** Lifts a block; false when the number was not blocked. */
+  async unblockNumber(prefix: string, phone: string, reason: string | null, by: Actor): Promise<boolean> {
+    const block = await this.members.blockOf(prefix, phone);
+    if (!(await this.members.unblock(prefix, phone))) return false;
+    const holder = await this.members.findByPhone(prefix, phone);
+    await this.audit.record({
+      ...by,
+      action: "number.unblock",
+      target: holder ? `member:${holder.id}` : null,
+      before: { blocked: true, reason: block?.reason ?? null },
+      after: { blocked: false, reason },
+    });
+    return true;
+  }
+
+  /** Cancels one of the member's own vouchers at the scheme (its coins go back), the operator's email on the ledger. */
+  async cancelVoucher(id: number, code: string, reason: string, operator: string, by: Actor): Promise<void> {
+    const member = await this.member(id);
+    const hcoinsMemberNo = member.external_customer_id;
+    if (!hcoinsMemberNo) throw new AppError(ErrorCode.coinAccountNotLinked);
+    let result: Awaited<ReturnType<CoinSchemeClient["cancelVoucher"]>>;
+    try {
+      const { vouchers } = await this.coinScheme.vouchers(hcoinsMemberNo);
+      if (!vouchers.some((voucher) => voucher.code === code)) throw new AppError(ErrorCode.notFound);
+      result = await this.coinScheme.cancelVoucher(code, operator, reason);
+    } catch (error) {
+      if (error instanceof CoinSchemeRefusedError && error.errorCode === SCHEME_VOUCHER_NOT_FOUND)
+        throw new AppError(ErrorCode.notFound);
+      if (error instanceof CoinSchemeRefusedError && SCHEME_VOUCHER_SPENT.includes(error.errorCode))
+        throw validationError([{ field: "code", rule: "voucherNotCancellable" }]);
+      if (error instanceof CoinSchemeRefusedError || error instanceof CoinSchemeUnavailableError) {
+        this.log.warn({ err: error }, "voucher cancel failed at the scheme");
+        throw new AppError(ErrorCode.serviceUnavailable);
+      }
+      throw error;
+    }
+    await this.audit.record({
+      ...by,
+      action: "voucher.cancel",
+      target: `voucher:${code}`,
+      before: {
+        member: `member:${member.id}`,
+        status: "issued",
+        balance: result.balance - result.transaction.coins,
+      },
+      after: {
+        status: result.voucher.status,
+        balance: result.balance,
+        reason,
+        transaction_id: result.transaction.id,
+      },
+    });
+  }
+
+  /** A credit or debit on the member's H Coins account by an operator (their email on the ledger), within their role's ceiling. */
+  async adjustCoins(
+    id: number,
+    coins: number,
+    reason: string,
+    operator: string,
+    role: OperatorRole,
+    by: Actor,
+  ): Promise<void> {
+    const ceiling = (await this.ceilings.all())[role];
+    if (ceiling !== null && Math.abs(coins) > ceiling)
+      throw new AppError(ErrorCode.validation, {
+        errors: [{ field: "coins", rule: "coinsAboveCeiling" }],
+        ceiling,
+      });
     const member = await this.member(id);
     const hcoinsMemberNo = member.external_customer_id;
     if (!hcoinsMemberNo) throw new AppError(ErrorCode.coinAccountNotLinked);

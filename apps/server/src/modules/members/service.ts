@@ -94,6 +94,11 @@ export class MemberService {
     return this.repo.block(prefix, phone, reason, this.now());
   }
 
+  /** The block of a number, if any (its reason and when). */
+  blockOf(prefix: string, phone: string) {
+    return this.repo.blockOf(prefix, phone);
+  }
+
   unblock(prefix: string, phone: string) {
     return this.repo.unblock(prefix, phone);
   }

@@ -85,6 +85,10 @@ export class OperatorService {
     return this.repo.all();
   }
 
+  byId(id: number) {
+    return this.repo.byId(id);
+  }
+
   /** Creates the operator and answers their sign-in link; OperatorExists for a known email. */
   async add(
     rawEmail: string,

@@ -1,0 +1,49 @@
+import type { ConsoleMemberDetail } from "@hcoins/domain/api/console";
+import { consoleAdjustmentCeilings, consoleMemberActions } from "@hcoins/domain/api/console-member-actions";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { call, download } from "./client.ts";
+import { memberQuery } from "./members.ts";
+
+export const ceilingsQuery = () =>
+  queryOptions({ queryKey: ["adjustment-ceilings"], queryFn: () => call(consoleAdjustmentCeilings.get) });
+
+export type CaseAction = "blockNumber" | "unblockNumber" | "cancelVoucher" | "exportData" | "erase";
+
+export interface CaseInput {
+  action: CaseAction;
+  reason?: string;
+  code?: string;
+  confirm?: string;
+}
+
+/** The member page's further actions; block and voucher cancel answer the member's page. */
+export function useCaseAction(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ action, reason, code, confirm }: CaseInput): Promise<unknown> => {
+      if (action === "exportData") {
+        const file = await download(consoleMemberActions.exportData, { params: { id } });
+        const url = URL.createObjectURL(file);
+        const link = document.createElement("a");
+        link.href = url;
+        link.download = `member-${id}.json`;
+        link.click();
+        URL.revokeObjectURL(url);
+        return null;
+      }
+      if (action === "erase")
+        return call(consoleMemberActions.erase, { params: { id }, body: { confirm_mobile_phone: confirm } });
+      if (action === "cancelVoucher")
+        return call(consoleMemberActions.cancelVoucher, {
+          params: { id, code: code ?? "" },
+          body: { reason },
+        });
+      return call(consoleMemberActions[action], { params: { id }, body: { reason } });
+    },
+    onSuccess: (answer, { action }) => {
+      if (action === "erase") client.removeQueries({ queryKey: ["members"] });
+      else if (action !== "exportData")
+        client.setQueryData(memberQuery(id).queryKey, answer as ConsoleMemberDetail);
+    },
+  });
+}

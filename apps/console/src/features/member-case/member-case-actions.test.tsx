@@ -1,0 +1,145 @@
+import type { OperatorRole } from "@hcoins/domain/api/console";
+import { DEFAULT_ADJUSTMENT_CEILINGS } from "@hcoins/domain/api/console-member-actions";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { seriousViolations } from "../../lib/axe.ts";
+import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { memberDetail } from "../members/member-fixtures.ts";
+
+const open = (role: OperatorRole, handlers = {}) => {
+  const api = mockApi({
+    "GET /session": session(role),
+    "GET /members/42": ok(memberDetail()),
+    "GET /adjustment-ceilings": ok(DEFAULT_ADJUSTMENT_CEILINGS),
+    ...handlers,
+  });
+  return { api, ...renderConsole("/members/42") };
+};
+
+const caseButtons = async () =>
+  within(
+    await screen.findByRole("group", { name: "Number, vouchers and data protection" }, { timeout: 5000 }),
+  )
+    .getAllByRole("button")
+    .map((button) => button.textContent);
+
+describe("the member page's number, voucher and data-protection actions", () => {
+  it("offers each role only what its permissions allow", async () => {
+    open("customerService");
+    expect(await caseButtons()).toEqual(["Block number", "Cancel a voucher"]);
+  });
+
+  it("blocks the number with a required reason", async () => {
+    const { api } = open("customerService", {
+      "POST /members/42/block-number": ok(memberDetail({ blocked: { blocked: true, reason: "fraud" } })),
+    });
+    const user = userEvent.setup();
+    await caseButtons();
+    await user.click(screen.getByRole("button", { name: "Block number" }));
+    const dialog = await screen.findByRole("dialog", { name: "Block this number?" });
+    await user.click(within(dialog).getByRole("button", { name: "Block number" }));
+    expect(within(dialog).getByText("Required.")).toBeInTheDocument();
+    expect(api.called("POST /members/42/block-number")).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText("Reason"), "fraud");
+    await user.click(within(dialog).getByRole("button", { name: "Block number" }));
+    expect(await screen.findByText("Number blocked.")).toBeInTheDocument();
+    expect(api.called("POST /members/42/block-number")[0]?.json).toEqual({ reason: "fraud" });
+    expect(await caseButtons()).toEqual(["Unblock number", "Cancel a voucher"]);
+  });
+
+  it("cancels a voucher, and says why the scheme refused", async () => {
+    const { api } = open("customerService", {
+      "POST /members/42/vouchers/7K2M-Q9XW-4HTP-2ZRA/cancel": fail(400, 4000, "invalid", {
+        errors: [{ field: "code", rule: "voucherNotCancellable" }],
+      }),
+    });
+    const user = userEvent.setup();
+    await caseButtons();
+    await user.click(screen.getByRole("button", { name: "Cancel a voucher" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel a voucher?" });
+    expect(within(dialog).getByLabelText("Voucher")).toHaveValue("7K2M-Q9XW-4HTP-2ZRA");
+    await user.type(within(dialog).getByLabelText("Reason"), "member asked");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel voucher" }));
+    expect(
+      await within(dialog).findByText("This voucher was used, has expired or is cancelled already."),
+    ).toBeInTheDocument();
+    expect(api.called("POST /members/42/vouchers/7K2M-Q9XW-4HTP-2ZRA/cancel")[0]?.json).toEqual({
+      reason: "member asked",
+    });
+  });
+
+  it("erases only when the number typed is the member's, then goes back to the search", async () => {
+    const { api, router } = open("administrator", { "POST /members/42/erase": ok({}) });
+    const user = userEvent.setup();
+    expect(await caseButtons()).toEqual(["Block number", "Cancel a voucher", "Export data", "Erase member"]);
+    await user.click(screen.getByRole("button", { name: "Erase member" }));
+    const dialog = await screen.findByRole("dialog", { name: "Erase this member?" });
+    await user.type(within(dialog).getByLabelText("Mobile number"), "91234568");
+    await user.click(within(dialog).getByRole("button", { name: "Erase for good" }));
+    expect(within(dialog).getByText("Type the member's mobile number exactly as shown.")).toBeInTheDocument();
+    expect(api.called("POST /members/42/erase")).toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText("Mobile number"));
+    await user.type(within(dialog).getByLabelText("Mobile number"), "91234567");
+    await user.click(within(dialog).getByRole("button", { name: "Erase for good" }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toMatch(/\/members$/));
+    expect(api.called("POST /members/42/erase")[0]?.json).toEqual({ confirm_mobile_phone: "91234567" });
+  });
+
+  it("downloads the export", async () => {
+    const { api } = open("administrator", {
+      "POST /members/42/export": { status: 200, body: { format: "x" } },
+    });
+    // jsdom has no object URLs and would navigate away on the link's click: both are caught here.
+    URL.createObjectURL = vi.fn(() => "blob:export");
+    URL.revokeObjectURL = vi.fn();
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    const user = userEvent.setup();
+    await caseButtons();
+    await user.click(screen.getByRole("button", { name: "Export data" }));
+    const dialog = await screen.findByRole("dialog", { name: "Export the member's data?" });
+    await user.click(within(dialog).getByRole("button", { name: "Download" }));
+    expect(await screen.findByText("Export downloaded.")).toBeInTheDocument();
+    expect(api.called("POST /members/42/export")).toHaveLength(1);
+    expect(clicked.map((link) => [link.download, link.href])).toEqual([["member-42.json", "blob:export"]]);
+    click.mockRestore();
+  });
+
+  it("shows the role's ceiling in the adjust dialog, and the refusal above it", async () => {
+    open("customerService", {
+      "POST /members/42/adjust-coins": fail(400, 4000, "invalid", {
+        errors: [{ field: "coins", rule: "coinsAboveCeiling" }],
+        ceiling: 1000,
+      }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Adjust coins" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(
+      await within(dialog).findByText("Your role may move at most 1,000 coins in one adjustment."),
+    ).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Coins/), "5000");
+    await user.type(within(dialog).getByLabelText(/Reason/), "goodwill");
+    await user.click(within(dialog).getByRole("button", { name: /Adjust/ }));
+    expect(
+      await within(dialog).findByText("More coins than your role may move in one adjustment."),
+    ).toBeInTheDocument();
+  });
+});
+
+describe("accessibility", () => {
+  it("the erase dialog has no serious axe violation", async () => {
+    open("administrator");
+    const user = userEvent.setup();
+    await caseButtons();
+    expect(await seriousViolations()).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Erase member" }));
+    await screen.findByRole("dialog", { name: "Erase this member?" });
+    expect(await seriousViolations()).toEqual([]);
+  });
+});

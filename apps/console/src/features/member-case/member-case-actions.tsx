@@ -1,0 +1,200 @@
+import type { ConsoleMemberDetail, OperatorRole, Permission } from "@hcoins/domain/api/console";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { errorMessage, fieldErrors } from "../../api/error-message.ts";
+import { type CaseAction, ceilingsQuery, useCaseAction } from "../../api/member-case.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import { Field } from "../../components/field.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { formatNumber } from "../../lib/format.ts";
+
+const PERMISSION: Record<CaseAction, Permission> = {
+  blockNumber: "members.act",
+  unblockNumber: "members.act",
+  cancelVoucher: "vouchers.cancel",
+  exportData: "members.dataProtection",
+  erase: "members.dataProtection",
+};
+const DANGEROUS: readonly CaseAction[] = ["blockNumber", "cancelVoucher", "erase"];
+
+function applies(action: CaseAction, detail: ConsoleMemberDetail) {
+  if (action === "blockNumber") return !detail.blocked.blocked;
+  if (action === "unblockNumber") return detail.blocked.blocked;
+  if (action === "cancelVoucher") return detail.coins?.vouchers.some((v) => v.status === "issued") ?? false;
+  return true;
+}
+
+/** The most coins the operator's role may move in one adjustment, shown beside the adjust dialog. */
+export function CeilingHint({ role }: { role: OperatorRole }) {
+  const { t } = useTranslation();
+  const { data } = useQuery(ceilingsQuery());
+  if (!data) return null;
+  const ceiling = data[role];
+  return (
+    <p className="hint">
+      {ceiling === null
+        ? t("memberCase.noCeiling")
+        : t("memberCase.ceiling", { coins: formatNumber(ceiling) })}
+    </p>
+  );
+}
+
+/** Block or unblock the number, cancel a voucher, export the member's data, erase the member. */
+export function MemberCaseActions({
+  detail,
+  permissions,
+  onDone,
+}: {
+  detail: ConsoleMemberDetail;
+  permissions: readonly Permission[];
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<CaseAction | null>(null);
+  const actions = (Object.keys(PERMISSION) as CaseAction[]).filter(
+    (action) => permissions.includes(PERMISSION[action]) && applies(action, detail),
+  );
+  if (actions.length === 0) return null;
+  return (
+    <>
+      <fieldset className="actions">
+        <legend className="visually-hidden">{t("memberCase.label")}</legend>
+        {actions.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={DANGEROUS.includes(action) ? "button danger" : "button secondary"}
+            onClick={() => setOpen(action)}
+          >
+            {t(`memberCase.${action}.button`)}
+          </button>
+        ))}
+      </fieldset>
+      {open ? (
+        <CaseDialog
+          action={open}
+          detail={detail}
+          onClose={() => setOpen(null)}
+          onDone={() => {
+            setOpen(null);
+            onDone(t(`memberCase.${open}.done`));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function CaseDialog({
+  action,
+  detail,
+  onClose,
+  onDone,
+}: {
+  action: CaseAction;
+  detail: ConsoleMemberDetail;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const voucherId = useId();
+  const mutation = useCaseAction(detail.member.id);
+  const vouchers = detail.coins?.vouchers.filter((v) => v.status === "issued") ?? [];
+  const [reason, setReason] = useState("");
+  const [code, setCode] = useState(vouchers[0]?.code ?? "");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const asksReason = action === "blockNumber" || action === "unblockNumber" || action === "cancelVoucher";
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing: Record<string, string> = {};
+    if (asksReason && reason.trim() === "") missing.reason = "required";
+    if (action === "erase" && confirm.trim() !== detail.member.mobile_phone)
+      missing.confirm_mobile_phone = "confirmationMismatch";
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    setFailure(null);
+    try {
+      await mutation.mutateAsync({ action, reason: reason.trim(), code, confirm: confirm.trim() });
+      if (action === "erase") {
+        navigate("/members");
+        return;
+      }
+      onDone();
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+      setErrors(Object.fromEntries(fieldErrors(error).map((each) => [each.field, each.rule])));
+    }
+  };
+
+  const ruleText = (rule: string | undefined) =>
+    rule === undefined
+      ? undefined
+      : t(`memberCase.rules.${rule}`, {
+          defaultValue: t(`rules.${rule}`, { defaultValue: t("rules.invalid") }),
+        });
+
+  return (
+    <Dialog title={t(`memberCase.${action}.title`)} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <p>{t(`memberCase.${action}.confirm`, { phone: detail.member.mobile_phone })}</p>
+        <FormAlert message={failure} />
+        {action === "cancelVoucher" ? (
+          <div className="field">
+            <label htmlFor={voucherId}>{t("memberCase.voucher")}</label>
+            <select id={voucherId} value={code} onChange={(event) => setCode(event.target.value)}>
+              {vouchers.map((voucher) => (
+                <option key={voucher.code} value={voucher.code}>
+                  {voucher.code} – {voucher.title_en}
+                </option>
+              ))}
+            </select>
+            {errors.code ? <p className="field-error">{ruleText(errors.code)}</p> : null}
+          </div>
+        ) : null}
+        {asksReason ? (
+          <Field
+            label={t("memberCase.reason")}
+            value={reason}
+            maxLength={500}
+            error={errors.reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        ) : null}
+        {action === "erase" ? (
+          <>
+            <Field
+              label={t("memberCase.erase.typeNumber")}
+              inputMode="numeric"
+              autoComplete="off"
+              value={confirm}
+              onChange={(event) => setConfirm(event.target.value)}
+            />
+            {errors.confirm_mobile_phone ? (
+              <p className="field-error" role="alert">
+                {ruleText(errors.confirm_mobile_phone)}
+              </p>
+            ) : null}
+          </>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="button secondary" onClick={onClose}>
+            {t("memberCase.cancel")}
+          </button>
+          <button
+            type="submit"
+            className={DANGEROUS.includes(action) ? "button danger" : "button"}
+            disabled={mutation.isPending}
+          >
+            {t(`memberCase.${action}.submit`)}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,224 @@
+import { OPERATOR_ROLES, type OperatorRole } from "@hcoins/domain/api/console";
+import { ErrorCode } from "@hcoins/domain/codes";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client.ts";
+import { errorMessage, fieldErrors } from "../../api/error-message.ts";
+import { operatorsQuery, useOperatorChange } from "../../api/operators.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import { Field } from "../../components/field.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { QueryState } from "../../components/query-state.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
+import { AdjustmentCeilingsForm } from "./adjustment-ceilings-form.tsx";
+
+/** The one-time sign-in link, shown once: after this dialog closes nobody can see it again. */
+function SignInLink({ email, link, onClose }: { email: string; link: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard.writeText(link);
+    setCopied(true);
+  };
+  return (
+    <Dialog title={t("operators.linkTitle")} onClose={onClose}>
+      <p>{t("operators.linkIntro", { email })}</p>
+      <p>
+        <code className="sign-in-link">{link}</code>
+      </p>
+      <p role="status">{copied ? t("operators.copied") : ""}</p>
+      <div className="dialog-actions">
+        <button type="button" className="button secondary" onClick={() => void copy()}>
+          {t("operators.copy")}
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          {t("operators.done")}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function AddOperator({ onLink }: { onLink: (email: string, link: string) => void }) {
+  const { t } = useTranslation();
+  const roleId = useId();
+  const { add } = useOperatorChange();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<OperatorRole>("customerService");
+  const [emailRule, setEmailRule] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() === "") {
+      setEmailRule("required");
+      return;
+    }
+    setEmailRule(undefined);
+    setFailure(null);
+    try {
+      const added = await add.mutateAsync({ email: email.trim(), role });
+      setEmail("");
+      onLink(added.operator.email, added.sign_in_link);
+    } catch (error) {
+      setFailure(
+        error instanceof ApiError && error.code === ErrorCode.emailTaken
+          ? t("operators.emailTaken")
+          : errorMessage(error, t),
+      );
+      setEmailRule(fieldErrors(error).find((each) => each.field === "email")?.rule);
+    }
+  };
+
+  return (
+    <form className="filters" onSubmit={submit} noValidate>
+      <h2>{t("operators.add")}</h2>
+      <FormAlert message={failure} />
+      <Field
+        label={t("operators.email")}
+        type="email"
+        autoComplete="off"
+        value={email}
+        error={emailRule}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <div className="field">
+        <label htmlFor={roleId}>{t("operators.role")}</label>
+        <select id={roleId} value={role} onChange={(event) => setRole(event.target.value as OperatorRole)}>
+          {OPERATOR_ROLES.map((each) => (
+            <option key={each} value={each}>
+              {t(`roles.${each}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="filter-actions">
+        <button type="submit" className="button" disabled={add.isPending}>
+          {t("operators.addSubmit")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Administrators: the operators, adding one, a new sign-in link, disabling. */
+export function OperatorsPage() {
+  const { t, i18n } = useTranslation();
+  const query = useQuery(operatorsQuery());
+  const { reinvite, disable } = useOperatorChange();
+  const [shown, setShown] = useState<{ email: string; link: string } | null>(null);
+  const [disabling, setDisabling] = useState<{ id: number; email: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const when = (at: string | null) =>
+    at === null
+      ? t("operators.never")
+      : new Intl.DateTimeFormat(i18n.language, {
+          dateStyle: "medium",
+          timeStyle: "short",
+          timeZone: "Asia/Hong_Kong",
+        }).format(new Date(at));
+
+  const newLink = async (id: number) => {
+    setFailure(null);
+    try {
+      const answer = await reinvite.mutateAsync(id);
+      setShown({ email: answer.operator.email, link: answer.sign_in_link });
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    }
+  };
+
+  const confirmDisable = async () => {
+    if (!disabling) return;
+    setFailure(null);
+    try {
+      await disable.mutateAsync(disabling.id);
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    }
+    setDisabling(null);
+  };
+
+  return (
+    <section className="page">
+      <h1>{t("operators.title")}</h1>
+      <AddOperator onLink={(email, link) => setShown({ email, link })} />
+      <AdjustmentCeilingsForm />
+      <FormAlert message={failure} />
+      <QueryState query={query} />
+      {query.data ? (
+        <TableScroll label={t("operators.title")}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t("operators.email")}</th>
+                <th scope="col">{t("operators.role")}</th>
+                <th scope="col">{t("operators.state")}</th>
+                <th scope="col">{t("operators.lastSignIn")}</th>
+                <th scope="col">{t("operators.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.operators.map((operator) => (
+                <tr key={operator.id}>
+                  <td>{operator.email}</td>
+                  <td>{t(`roles.${operator.role}`)}</td>
+                  <td>
+                    {!operator.active
+                      ? t("operators.disabled")
+                      : operator.activated
+                        ? t("operators.active")
+                        : t("operators.invited")}
+                  </td>
+                  <td>{when(operator.last_sign_in_at)}</td>
+                  <td>
+                    {operator.active ? (
+                      <>
+                        <button
+                          type="button"
+                          className="button secondary"
+                          aria-label={t("operators.newLinkFor", { email: operator.email })}
+                          onClick={() => void newLink(operator.id)}
+                        >
+                          {t("operators.newLink")}
+                        </button>{" "}
+                        <button
+                          type="button"
+                          className="button danger"
+                          aria-label={t("operators.disableFor", { email: operator.email })}
+                          onClick={() => setDisabling({ id: operator.id, email: operator.email })}
+                        >
+                          {t("operators.disable")}
+                        </button>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
+      {shown ? <SignInLink email={shown.email} link={shown.link} onClose={() => setShown(null)} /> : null}
+      {disabling ? (
+        <Dialog title={t("operators.disableTitle")} onClose={() => setDisabling(null)}>
+          <p>{t("operators.disableConfirm", { email: disabling.email })}</p>
+          <div className="dialog-actions">
+            <button type="button" className="button secondary" onClick={() => setDisabling(null)}>
+              {t("operators.keep")}
+            </button>
+            <button
+              type="button"
+              className="button danger"
+              disabled={disable.isPending}
+              onClick={() => void confirmDisable()}
+            >
+              {t("operators.disable")}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

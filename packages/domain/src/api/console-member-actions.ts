@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { memberDetailSchema, OPERATOR_ROLES } from "./console.ts";
+import { emptyPayload, okAnswer } from "./envelope.ts";
+
+/*
+ * Customer service's remaining member actions (block, voucher cancel, data export, erasure) and
+ * the adjustment ceilings, beside console.ts's calls. Each state-changing call sends the
+ * X-CSRF-Token header and writes one audit entry.
+ */
+
+const reason = z.string().trim().min(1, "required").max(500, "tooLong");
+const memberParams = z.object({ id: z.coerce.number().int().min(1) });
+
+/** Per role, the most coins one adjustment may move (absolute value); null is no limit. */
+export const adjustmentCeilingsSchema = z.object(
+  Object.fromEntries(OPERATOR_ROLES.map((role) => [role, z.number().int().min(1).nullable()])) as Record<
+    (typeof OPERATOR_ROLES)[number],
+    z.ZodNullable<z.ZodNumber>
+  >,
+);
+export type AdjustmentCeilings = z.output<typeof adjustmentCeilingsSchema>;
+
+export const DEFAULT_ADJUSTMENT_CEILINGS: AdjustmentCeilings = {
+  customerService: 1_000,
+  contentEditor: null,
+  programmeManager: 100_000,
+  administrator: null,
+  auditor: null,
+};
+
+export const consoleMemberActions = {
+  /** Blocks the member's number from registering (members.act). */
+  blockNumber: {
+    method: "POST",
+    path: "/members/:id/block-number",
+    params: memberParams,
+    body: z.object({ reason }),
+    answer: okAnswer(memberDetailSchema),
+  },
+  unblockNumber: {
+    method: "POST",
+    path: "/members/:id/unblock-number",
+    params: memberParams,
+    body: z.object({ reason }),
+    answer: okAnswer(memberDetailSchema),
+  },
+  /** Cancels one of the member's vouchers at the scheme, its coins returned (vouchers.cancel). */
+  cancelVoucher: {
+    method: "POST",
+    path: "/members/:id/vouchers/:code/cancel",
+    params: memberParams.extend({ code: z.string().min(1).max(64) }),
+    body: z.object({ reason }),
+    answer: okAnswer(memberDetailSchema),
+  },
+  /** Everything held about the member, as the CLI's export writes it (members.dataProtection); a JSON download. */
+  exportData: { method: "POST", path: "/members/:id/export", params: memberParams },
+  /** Erases the member (members.dataProtection): `confirm_mobile_phone` must be their mobile number exactly. */
+  erase: {
+    method: "POST",
+    path: "/members/:id/erase",
+    params: memberParams,
+    body: z.object({ confirm_mobile_phone: z.string().trim().min(1, "required").max(20, "tooLong") }),
+    answer: okAnswer(emptyPayload),
+  },
+} as const;
+
+export const consoleAdjustmentCeilings = {
+  /** Readable by anyone who may adjust (coins.adjust), so the dialog can show the operator's ceiling. */
+  get: { method: "GET", path: "/adjustment-ceilings", answer: okAnswer(adjustmentCeilingsSchema) },
+  /** Administrators (operators.manage) set them. */
+  set: {
+    method: "POST",
+    path: "/adjustment-ceilings",
+    body: adjustmentCeilingsSchema,
+    answer: okAnswer(adjustmentCeilingsSchema),
+  },
+} as const;
