@@ -65,6 +65,8 @@ export function routes(client: QueryClient): RouteObject[] {
           path: "content/pages",
           handle: { title: "content.pages.title", permission: "content.edit" } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/content/pages-page.tsx"), "PagesPage"),
+        },
+        {
           path: "operators",
           handle: { title: "operators.title", permission: "operators.manage" } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/operators/operators-page.tsx"), "OperatorsPage"),
