@@ -26,6 +26,7 @@ import { MemberService } from "./modules/members/service.ts";
 import { OperatorRepository } from "./modules/operators/repository.ts";
 import { OperatorService } from "./modules/operators/service.ts";
 import { OperatorSessions } from "./modules/operators/sessions.ts";
+import { ProgrammeService } from "./modules/programme/service.ts";
 import { RegistrationService } from "./modules/registration/service.ts";
 import { SettingsRepository } from "./modules/settings/repository.ts";
 import { SettingsService } from "./modules/settings/service.ts";
@@ -198,6 +199,7 @@ export function createServices(
     now,
   );
   const memberSupport = new MemberSupportService(members, auth, sms, coinSchemeClient, audit, log);
+  const programme = new ProgrammeService(coinSchemeClient, audit);
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
     config,
@@ -227,6 +229,7 @@ export function createServices(
     audit,
     operators,
     memberSupport,
+    programme,
   };
 }
 

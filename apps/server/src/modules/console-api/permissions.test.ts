@@ -7,13 +7,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../testing/test-app.ts";
 import { createTestApp } from "../../testing/test-app.ts";
-import { linkedMember, type Member } from "../member-coins/coins-test-support.ts";
+import { linkedMember, type Member, newReward } from "../member-coins/coins-test-support.ts";
 import { consoleCall, type SignedInOperator, signedInOperator } from "./console-test-support.ts";
 
 interface ConsoleRoute {
   method: "GET" | "POST";
-  path: (memberId: number) => string;
-  permission: Permission;
+  path: (memberId: number, rewardId: number) => string;
+  /** Any one of them lets the call through. */
+  permission: Permission | Permission[];
   body?: (role: OperatorRole) => Record<string, unknown>;
 }
 
@@ -61,18 +62,49 @@ const ROUTES: ConsoleRoute[] = [
     permission: "operators.manage",
     body: (role) => ({ email: `new-by-${role.toLowerCase()}@example.com`, role: "auditor" }),
   },
+  { method: "GET", path: () => "/rewards", permission: ["programme.edit", "audit.read"] },
+  {
+    method: "POST",
+    path: (_, rewardId) => `/rewards/${rewardId}/stock`,
+    permission: "programme.edit",
+    body: () => ({ change: 2 }),
+  },
+  {
+    method: "POST",
+    path: (_, rewardId) => `/rewards/${rewardId}/active`,
+    permission: "programme.edit",
+    body: () => ({ active: false }),
+  },
+  { method: "GET", path: () => "/bonus-days", permission: ["programme.edit", "audit.read"] },
+  {
+    method: "POST",
+    path: () => "/bonus-days",
+    permission: "programme.edit",
+    body: () => ({ date: "2026-12-25", multiplier: 200 }),
+  },
+  {
+    method: "POST",
+    path: () => "/bonus-days/remove",
+    permission: "programme.edit",
+    body: () => ({ date: "2026-12-25" }),
+  },
 ];
+
+const allows = (role: OperatorRole, permission: Permission | Permission[]) =>
+  (Array.isArray(permission) ? permission : [permission]).some((one) => ROLE_PERMISSIONS[role].includes(one));
 
 describe("each role, call by call", () => {
   let t: TestApp;
   let member: Member;
   let memberId: number;
+  let rewardId: number;
   const operators = new Map<OperatorRole, SignedInOperator>();
 
   beforeAll(async () => {
     t = await createTestApp();
     member = await linkedMember(t, 100);
     memberId = member.user.id ?? (await t.app.services.members.findByPhone(member.prefix, member.phone))?.id;
+    rewardId = (await newReward(t)).id;
     for (const role of OPERATOR_ROLES) operators.set(role, await signedInOperator(t, role));
   });
   afterAll(() => t.close());
@@ -81,8 +113,8 @@ describe("each role, call by call", () => {
     ROUTES.map((route) => ({
       role,
       route,
-      allowed: ROLE_PERMISSIONS[role].includes(route.permission),
-      name: `${route.method} ${route.path(0)}`,
+      allowed: allows(role, route.permission),
+      name: `${route.method} ${route.path(0, 0)}`,
     })),
   );
 
@@ -90,7 +122,7 @@ describe("each role, call by call", () => {
     const operator = operators.get(role) as SignedInOperator;
     const changes = route.method === "POST";
     const before = (await t.app.services.audit.all({})).length;
-    const answer = await consoleCall(t, route.method, route.path(memberId), {
+    const answer = await consoleCall(t, route.method, route.path(memberId, rewardId), {
       cookie: operator.cookie,
       csrf: operator.csrf,
       ...(route.body ? { body: route.body(role) } : {}),
@@ -106,18 +138,18 @@ describe("each role, call by call", () => {
   it("the auditor is refused every state-changing call", async () => {
     const auditor = operators.get("auditor") as SignedInOperator;
     for (const route of ROUTES.filter((candidate) => candidate.method === "POST")) {
-      const answer = await consoleCall(t, "POST", route.path(memberId), {
+      const answer = await consoleCall(t, "POST", route.path(memberId, rewardId), {
         cookie: auditor.cookie,
         csrf: auditor.csrf,
         body: route.body?.("auditor") ?? {},
       });
-      expect(answer.status, route.path(memberId)).toBe(403);
+      expect(answer.status, route.path(memberId, rewardId)).toBe(403);
     }
   });
 
   it("without a session every call answers 4010", async () => {
     for (const route of ROUTES) {
-      const answer = await consoleCall(t, route.method, route.path(memberId), {
+      const answer = await consoleCall(t, route.method, route.path(memberId, rewardId), {
         body: route.body?.("auditor") ?? {},
       });
       expect(answer.status).toBe(401);

@@ -4,6 +4,7 @@ import type { Services } from "../../services.ts";
 import { consoleAuditRoutes } from "./audit-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
+import { consoleProgrammeRoutes } from "./programme-routes.ts";
 import { consoleSessionRoutes } from "./session-routes.ts";
 
 /** The operators' console API under /console/api: cookie sessions, not the members' bearer header. */
@@ -21,6 +22,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleMemberRoutes,
         consoleAuditRoutes,
         consoleOperatorRoutes,
+        consoleProgrammeRoutes,
       ]) {
         await api.register(routes, { services });
       }

@@ -1,0 +1,116 @@
+import type { BonusDays, SchemeReward } from "@hcoins/coin-scheme/api-schemas";
+import { ErrorCode } from "@hcoins/domain/codes";
+import { AppError, validationError } from "../../errors.ts";
+import type { Actor, AuditService } from "../audit/service.ts";
+import {
+  type CoinSchemeClient,
+  CoinSchemeRefusedError,
+  CoinSchemeUnavailableError,
+} from "../coins/coin-scheme-client.ts";
+import { rewardInputOf } from "./reward-input.ts";
+
+/** The scheme's error codes this service turns into the contract's. */
+const SCHEME_VALIDATION = 4000;
+const SCHEME_NO_SUCH_REWARD = 6020;
+
+/**
+ * The programme's settings kept by the coin scheme, changed by an operator (console or command
+ * line): each change one audit entry with what it was before and after.
+ */
+export class ProgrammeService {
+  constructor(
+    private readonly scheme: CoinSchemeClient,
+    private readonly audit: AuditService,
+  ) {}
+
+  async rewards(): Promise<SchemeReward[]> {
+    return (await this.ask(() => this.scheme.rewards({ activeOnly: false }))).rewards;
+  }
+
+  /** Adds or removes units; a change that would leave fewer than none is refused (4000 `stockNegative`). */
+  async changeStock(id: number, change: number, by: Actor): Promise<SchemeReward> {
+    const before = await this.reward(id);
+    if (before.stock + change < 0) throw validationError([{ field: "change", rule: "stockNegative" }]);
+    // A redemption between the check and the change is refused by the scheme the same way.
+    const { reward } = await this.ask(() => this.scheme.changeStock(id, change), "change");
+    await this.record(by, "reward.stock", id, { stock: before.stock }, { stock: reward.stock, change });
+    return reward;
+  }
+
+  async setRewardActive(id: number, active: boolean, by: Actor): Promise<SchemeReward> {
+    const before = await this.reward(id);
+    const { reward } = await this.ask(() => this.scheme.saveReward({ ...rewardInputOf(before), active }, id));
+    await this.record(
+      by,
+      active ? "reward.activate" : "reward.deactivate",
+      id,
+      { active: before.active },
+      { active: reward.active },
+    );
+    return reward;
+  }
+
+  bonusDays(): Promise<BonusDays> {
+    return this.ask(() => this.scheme.bonusDays());
+  }
+
+  /** `multiplier` in hundredths (150 = ×1.5). */
+  async setBonusDay(date: string, multiplier: number, by: Actor) {
+    const result = await this.ask(() => this.scheme.setBonusDay(date, multiplier));
+    await this.audit.record({
+      ...by,
+      action: "bonusDay.set",
+      target: `bonus-day:${date}`,
+      before: { multiplier: result.previous },
+      after: { multiplier: result.multiplier },
+    });
+    return result;
+  }
+
+  async removeBonusDay(date: string, by: Actor) {
+    const days = await this.bonusDays();
+    const was = days.days.find((day) => day.date === date && day.source === "operator");
+    const result = await this.ask(() => this.scheme.removeBonusDay(date));
+    await this.audit.record({
+      ...by,
+      action: "bonusDay.remove",
+      target: `bonus-day:${date}`,
+      before: { multiplier: was?.multiplier ?? null },
+      after: {
+        multiplier: null,
+        removed: result.removed,
+        configured_multiplier: result.configured_multiplier,
+      },
+    });
+    return result;
+  }
+
+  private async reward(id: number): Promise<SchemeReward> {
+    return (await this.ask(() => this.scheme.reward(id))).reward;
+  }
+
+  private record(
+    by: Actor,
+    action: string,
+    id: number,
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+  ) {
+    return this.audit.record({ ...by, action, target: `reward:${id}`, before, after });
+  }
+
+  /** The scheme's refusals as the contract's errors; an unreachable scheme is a 5030. */
+  private async ask<T>(call: () => Promise<T>, stockField?: string): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof CoinSchemeRefusedError && error.errorCode === SCHEME_NO_SUCH_REWARD)
+        throw new AppError(ErrorCode.notFound);
+      if (stockField && error instanceof CoinSchemeRefusedError && error.errorCode === SCHEME_VALIDATION)
+        throw validationError([{ field: stockField, rule: "stockNegative" }]);
+      if (error instanceof CoinSchemeRefusedError || error instanceof CoinSchemeUnavailableError)
+        throw new AppError(ErrorCode.serviceUnavailable);
+      throw error;
+    }
+  }
+}
