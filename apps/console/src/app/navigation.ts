@@ -4,6 +4,8 @@ import type { Permission } from "@hcoins/domain/api/console";
 export const NAVIGATION: readonly { to: string; label: string; permission: Permission }[] = [
   { to: "/members", label: "nav.members", permission: "members.read" },
   { to: "/audit", label: "nav.audit", permission: "audit.read" },
+  { to: "/rewards", label: "programme.nav.rewards", permission: "programme.edit" },
+  { to: "/bonus-days", label: "programme.nav.bonusDays", permission: "programme.edit" },
 ];
 
 export const navigationFor = (permissions: readonly Permission[]) =>

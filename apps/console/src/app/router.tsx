@@ -56,6 +56,16 @@ export function routes(client: QueryClient): RouteObject[] {
           handle: { title: "audit.title", permission: "audit.read" } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/audit/audit-page.tsx"), "AuditPage"),
         },
+        {
+          path: "rewards",
+          handle: { title: "programme.rewards.title", permission: "programme.edit" } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/programme/rewards-page.tsx"), "RewardsPage"),
+        },
+        {
+          path: "bonus-days",
+          handle: { title: "programme.bonusDays.title", permission: "programme.edit" } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/programme/bonus-days-page.tsx"), "BonusDaysPage"),
+        },
         { path: "*", Component: NotFound, handle: { title: "notFound.title" } satisfies ScreenHandle },
       ],
     },
