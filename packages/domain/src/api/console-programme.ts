@@ -102,3 +102,37 @@ export const consoleBonusDays = {
     ),
   },
 } as const;
+
+export const consoleExpiry = {
+  /** The policy (`none`, `year-end` or `<N>-months`) and what the next daily run would expire (a dry run). */
+  show: {
+    method: "GET",
+    path: "/expiry-policy",
+    answer: okAnswer(
+      z.object({
+        policy: z.string(),
+        updated_by: z.string().nullable(),
+        updated_at: z.string().nullable(),
+        next_run: z.object({
+          at: z.string(),
+          credits: z.number().int(),
+          accounts: z.number().int(),
+          coins: z.number().int(),
+        }),
+      }),
+    ),
+  },
+  /** Applies to coins credited from now on; coins earned before keep their expiry. */
+  set: {
+    method: "POST",
+    path: "/expiry-policy",
+    body: z.object({
+      policy: z
+        .string({ error: "required" })
+        .regex(/^(none|year-end|([1-9]\d{0,2})-months)$/, { error: "expiryPolicy" }),
+    }),
+    answer: okAnswer(
+      z.object({ policy: z.string(), updated_by: z.string().nullable(), updated_at: z.string().nullable() }),
+    ),
+  },
+} as const;

@@ -88,6 +88,13 @@ const ROUTES: ConsoleRoute[] = [
     permission: "programme.edit",
     body: () => ({ date: "2026-12-25" }),
   },
+  { method: "GET", path: () => "/expiry-policy", permission: ["programme.edit", "audit.read"] },
+  {
+    method: "POST",
+    path: () => "/expiry-policy",
+    permission: "programme.edit",
+    body: () => ({ policy: "24-months" }),
+  },
 ];
 
 const allows = (role: OperatorRole, permission: Permission | Permission[]) =>

@@ -1,6 +1,11 @@
 import type { SchemeReward } from "@hcoins/coin-scheme/api-schemas";
 import { type Permission, ROLE_PERMISSIONS } from "@hcoins/domain/api/console";
-import { type ConsoleReward, consoleBonusDays, consoleRewards } from "@hcoins/domain/api/console-programme";
+import {
+  type ConsoleReward,
+  consoleBonusDays,
+  consoleExpiry,
+  consoleRewards,
+} from "@hcoins/domain/api/console-programme";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -153,5 +158,37 @@ export const consoleProgrammeRoutes: FastifyPluginAsync<{ services: Services }> 
       preHandler: edit,
     },
     async (request) => ok(await programme.removeBonusDay(request.body.date, actorOf(request))),
+  );
+
+  app.get(
+    consoleExpiry.show.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The coin expiry policy and what the next daily run would expire (dry run)",
+        description: READ_NOTE,
+        response: { 200: consoleExpiry.show.answer },
+      },
+      preHandler: read,
+    },
+    async () => ok(await programme.expiry()),
+  );
+
+  app.post(
+    consoleExpiry.set.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Change the expiry policy (none, year-end or <N>-months, 1 to 120) for coins credited from now on",
+        description: CHANGE_NOTE,
+        body: consoleExpiry.set.body,
+        response: { 200: consoleExpiry.set.answer },
+      },
+      preHandler: edit,
+    },
+    async (request) => ok(await programme.setExpiryPolicy(request.body.policy, actorOf(request))),
   );
 };

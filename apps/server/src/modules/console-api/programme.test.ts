@@ -117,4 +117,27 @@ describe("the programme manager's console calls", () => {
     const tooBig = await call("/bonus-days", { date: "2026-12-26", multiplier: 1001 });
     expect(tooBig.body.payload.errors).toContainEqual({ field: "multiplier", rule: "range" });
   });
+
+  it("shows the expiry policy with the next run's dry run, and changes it with one audit entry", async () => {
+    const shown = await call("/expiry-policy");
+    expect(shown.status).toBe(200);
+    expect(shown.body.payload.next_run).toMatchObject({ credits: 0, accounts: 0, coins: 0 });
+    const before = shown.body.payload.policy;
+    const set = await call("/expiry-policy", { policy: "18-months" });
+    expect(set.body.payload.policy).toBe("18-months");
+    expect(await latestAudit()).toMatchObject({
+      action: "expiryPolicy.set",
+      before: { policy: before },
+      after: { policy: "18-months" },
+    });
+    expect((await call("/expiry-policy")).body.payload.policy).toBe("18-months");
+  });
+
+  it("refuses an expiry policy it does not know, or more than 120 months", async () => {
+    for (const policy of ["forever", "121-months", "0-months"]) {
+      const answer = await call("/expiry-policy", { policy });
+      expect(answer.status, policy).toBe(400);
+      expect(answer.body.payload.errors).toContainEqual({ field: "policy", rule: "expiryPolicy" });
+    }
+  });
 });

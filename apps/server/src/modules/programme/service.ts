@@ -1,5 +1,6 @@
 import type { BonusDays, SchemeReward } from "@hcoins/coin-scheme/api-schemas";
 import { ErrorCode } from "@hcoins/domain/codes";
+import { parseExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import { AppError, validationError } from "../../errors.ts";
 import type { Actor, AuditService } from "../audit/service.ts";
 import {
@@ -83,6 +84,31 @@ export class ProgrammeService {
       },
     });
     return result;
+  }
+
+  /** The policy and the dry run of the next daily expiry run. */
+  async expiry() {
+    const [policy, nextRun] = await Promise.all([
+      this.ask(() => this.scheme.expiryPolicy()),
+      this.ask(() => this.scheme.previewExpiry()),
+    ]);
+    return { ...policy, next_run: nextRun };
+  }
+
+  /** `none`, `year-end` or `<N>-months` (1 to 120); 4000 `expiryPolicy` otherwise. */
+  async setExpiryPolicy(text: string, by: Actor) {
+    const policy = parseExpiryPolicy(text);
+    if (!policy) throw validationError([{ field: "policy", rule: "expiryPolicy" }]);
+    const before = await this.ask(() => this.scheme.expiryPolicy());
+    const after = await this.ask(() => this.scheme.setExpiryPolicy(policy, by.actor));
+    await this.audit.record({
+      ...by,
+      action: "expiryPolicy.set",
+      target: "expiry-policy",
+      before: { policy: before.policy },
+      after: { policy: after.policy },
+    });
+    return after;
   }
 
   private async reward(id: number): Promise<SchemeReward> {
