@@ -1,4 +1,9 @@
-import { type ConsoleReward, consoleBonusDays, consoleRewards } from "@hcoins/domain/api/console-programme";
+import {
+  type ConsoleReward,
+  consoleBonusDays,
+  consoleExpiry,
+  consoleRewards,
+} from "@hcoins/domain/api/console-programme";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
 
@@ -40,5 +45,16 @@ export function useBonusDayRemove() {
   return useMutation({
     mutationFn: (date: string) => call(consoleBonusDays.remove, { body: { date } }),
     onSuccess: () => client.invalidateQueries({ queryKey: bonusDaysQuery().queryKey }),
+  });
+}
+
+export const expiryQuery = () =>
+  queryOptions({ queryKey: ["programme", "expiry"], queryFn: () => call(consoleExpiry.show) });
+
+export function useExpiryPolicySet() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: string) => call(consoleExpiry.set, { body: { policy } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: expiryQuery().queryKey }),
   });
 }

@@ -6,6 +6,7 @@ export const NAVIGATION: readonly { to: string; label: string; permission: Permi
   { to: "/audit", label: "nav.audit", permission: "audit.read" },
   { to: "/rewards", label: "programme.nav.rewards", permission: "programme.edit" },
   { to: "/bonus-days", label: "programme.nav.bonusDays", permission: "programme.edit" },
+  { to: "/expiry", label: "programme.nav.expiry", permission: "programme.edit" },
 ];
 
 export const navigationFor = (permissions: readonly Permission[]) =>

@@ -66,6 +66,11 @@ export function routes(client: QueryClient): RouteObject[] {
           handle: { title: "programme.bonusDays.title", permission: "programme.edit" } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/programme/bonus-days-page.tsx"), "BonusDaysPage"),
         },
+        {
+          path: "expiry",
+          handle: { title: "programme.expiry.title", permission: "programme.edit" } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/programme/expiry-page.tsx"), "ExpiryPage"),
+        },
         { path: "*", Component: NotFound, handle: { title: "notFound.title" } satisfies ScreenHandle },
       ],
     },

@@ -20,7 +20,9 @@ describe("the bonus days screen", () => {
       "POST /bonus-days/remove": ok({ date: "2026-12-25", removed: true, configured_multiplier: null }),
     });
     renderConsole("/bonus-days");
-    expect(await screen.findByText(/Birthday month multiplier: ×2/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Birthday month multiplier: ×2/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const configured = screen.getByText("2027-01-01").closest("tr") as HTMLElement;
     expect(within(configured).queryByRole("button")).not.toBeInTheDocument();
 

@@ -26,7 +26,9 @@ describe("the rewards screen", () => {
       "POST /rewards/7/stock": ok({ reward: reward({ stock: 53 }) }),
     });
     renderConsole("/rewards");
-    const row = (await screen.findByText("HKD 50 voucher")).closest("tr") as HTMLElement;
+    const row = (await screen.findByText("HKD 50 voucher", {}, { timeout: 5000 })).closest(
+      "tr",
+    ) as HTMLElement;
     expect(within(row).getByText("3")).toBeInTheDocument();
     expect(within(row).getByText("Offered")).toBeInTheDocument();
 
