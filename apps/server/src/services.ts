@@ -199,7 +199,7 @@ export function createServices(
     now,
   );
   const memberSupport = new MemberSupportService(members, auth, sms, coinSchemeClient, audit, log);
-  const programme = new ProgrammeService(coinSchemeClient, audit);
+  const programme = new ProgrammeService(coinSchemeClient, audit, stores);
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
     config,

@@ -136,3 +136,35 @@ export const consoleExpiry = {
     ),
   },
 } as const;
+
+export const consoleStoreFlagSchema = z.object({
+  code: z.string(),
+  name: localized.nullable(),
+  /** The member server's flag. */
+  partner: z.boolean(),
+  /** The coin scheme registry's flag; null when the scheme does not know the code yet. */
+  scheme_partner: z.boolean().nullable(),
+});
+export type ConsoleStoreFlag = z.infer<typeof consoleStoreFlagSchema>;
+
+export const consoleStores = {
+  list: {
+    method: "GET",
+    path: "/stores",
+    answer: okAnswer(z.object({ stores: z.array(consoleStoreFlagSchema) })),
+  },
+  /** Sets the partner-property flag here and in the scheme's registry; 4040 for an unknown code. */
+  setPartner: {
+    method: "POST",
+    path: "/stores/partner",
+    body: z.object({
+      code: z
+        .string({ error: "required" })
+        .trim()
+        .min(1, { error: "required" })
+        .max(50, { error: "tooLong" }),
+      partner: z.boolean({ error: "required" }),
+    }),
+    answer: okAnswer(z.object({ store: consoleStoreFlagSchema })),
+  },
+} as const;

@@ -95,6 +95,13 @@ const ROUTES: ConsoleRoute[] = [
     permission: "programme.edit",
     body: () => ({ policy: "24-months" }),
   },
+  { method: "GET", path: () => "/stores", permission: ["programme.edit", "audit.read"] },
+  {
+    method: "POST",
+    path: () => "/stores/partner",
+    permission: "programme.edit",
+    body: () => ({ code: "HF-CW01", partner: true }),
+  },
 ];
 
 const allows = (role: OperatorRole, permission: Permission | Permission[]) =>

@@ -5,6 +5,7 @@ import {
   consoleBonusDays,
   consoleExpiry,
   consoleRewards,
+  consoleStores,
 } from "@hcoins/domain/api/console-programme";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from "fastify";
@@ -190,5 +191,39 @@ export const consoleProgrammeRoutes: FastifyPluginAsync<{ services: Services }> 
       preHandler: edit,
     },
     async (request) => ok(await programme.setExpiryPolicy(request.body.policy, actorOf(request))),
+  );
+
+  app.get(
+    consoleStores.list.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Every store's partner-property flag, here and in the coin scheme's registry",
+        description: READ_NOTE,
+        response: { 200: consoleStores.list.answer },
+      },
+      preHandler: read,
+    },
+    async () => ok({ stores: await programme.storeFlags() }),
+  );
+
+  app.post(
+    consoleStores.setPartner.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Set a store's partner-property flag here and in the coin scheme's registry",
+        description: `${CHANGE_NOTE} 4040 no store has the code.`,
+        body: consoleStores.setPartner.body,
+        response: { 200: consoleStores.setPartner.answer },
+      },
+      preHandler: edit,
+    },
+    async (request) =>
+      ok({
+        store: await programme.setStorePartner(request.body.code, request.body.partner, actorOf(request)),
+      }),
   );
 };

@@ -140,4 +140,33 @@ describe("the programme manager's console calls", () => {
       expect(answer.body.payload.errors).toContainEqual({ field: "policy", rule: "expiryPolicy" });
     }
   });
+
+  it("sets a store's partner flag here and in the scheme's registry, with one audit entry", async () => {
+    const listed = await call("/stores");
+    const before = listed.body.payload.stores.find((store: { code: string }) => store.code === "HF-CW01");
+    expect(before).toBeDefined();
+    const answer = await call("/stores/partner", { code: "HF-CW01", partner: !before.partner });
+    expect(answer.body.payload.store).toMatchObject({
+      code: "HF-CW01",
+      partner: !before.partner,
+      scheme_partner: !before.partner,
+    });
+    const inScheme = (await t.app.services.coinSchemeClient.stores()).stores.find(
+      (store) => store.store_code === "HF-CW01",
+    );
+    expect(inScheme?.partner_property).toBe(!before.partner);
+    expect(await latestAudit()).toMatchObject({
+      action: "store.partner",
+      target: "store:HF-CW01",
+      before: { partner: before.partner },
+      after: { partner: !before.partner, scheme_partner: !before.partner },
+    });
+  });
+
+  it("answers 4040 for a store code nobody has, and writes nothing", async () => {
+    const entries = (await t.app.services.audit.all({})).length;
+    const answer = await call("/stores/partner", { code: "NOPE-1", partner: true });
+    expect(answer.status).toBe(404);
+    expect((await t.app.services.audit.all({})).length).toBe(entries);
+  });
 });

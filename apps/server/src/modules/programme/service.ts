@@ -8,6 +8,7 @@ import {
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
 } from "../coins/coin-scheme-client.ts";
+import { StoreInputError, type StoreService } from "../stores/service.ts";
 import { rewardInputOf } from "./reward-input.ts";
 
 /** The scheme's error codes this service turns into the contract's. */
@@ -22,6 +23,7 @@ export class ProgrammeService {
   constructor(
     private readonly scheme: CoinSchemeClient,
     private readonly audit: AuditService,
+    private readonly stores: StoreService,
   ) {}
 
   async rewards(): Promise<SchemeReward[]> {
@@ -107,6 +109,45 @@ export class ProgrammeService {
       target: "expiry-policy",
       before: { policy: before.policy },
       after: { policy: after.policy },
+    });
+    return after;
+  }
+
+  /** Every store's partner flag here beside the scheme registry's (null: not registered). */
+  async storeFlags() {
+    const [here, scheme] = await Promise.all([
+      this.stores.partnerFlags(),
+      this.ask(() => this.scheme.stores()),
+    ]);
+    const names = await this.stores.namesOf(here.map((store) => store.code));
+    const inScheme = new Map(scheme.stores.map((store) => [store.store_code, store.partner_property]));
+    return here.map((store) => ({
+      code: store.code,
+      name: names.get(store.code) ?? null,
+      partner: store.partner_property === 1,
+      scheme_partner: inScheme.get(store.code) ?? null,
+    }));
+  }
+
+  /** Here and in the scheme's registry (as the CLI's store-partner); 4040 for an unknown code. */
+  async setStorePartner(code: string, partner: boolean, by: Actor) {
+    const before = (await this.storeFlags()).find((store) => store.code === code);
+    if (!before) throw new AppError(ErrorCode.notFound);
+    try {
+      await this.stores.setPartnerProperty(code, partner);
+    } catch (error) {
+      if (error instanceof StoreInputError) throw new AppError(ErrorCode.notFound);
+      if (error instanceof CoinSchemeRefusedError || error instanceof CoinSchemeUnavailableError)
+        throw new AppError(ErrorCode.serviceUnavailable);
+      throw error;
+    }
+    const after = (await this.storeFlags()).find((store) => store.code === code) ?? before;
+    await this.audit.record({
+      ...by,
+      action: "store.partner",
+      target: `store:${code}`,
+      before: { partner: before.partner, scheme_partner: before.scheme_partner },
+      after: { partner: after.partner, scheme_partner: after.scheme_partner },
     });
     return after;
   }
