@@ -3,6 +3,7 @@ import {
   consoleBonusDays,
   consoleExpiry,
   consoleRewards,
+  consoleStores,
 } from "@hcoins/domain/api/console-programme";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
@@ -56,5 +57,20 @@ export function useExpiryPolicySet() {
   return useMutation({
     mutationFn: (policy: string) => call(consoleExpiry.set, { body: { policy } }),
     onSuccess: () => client.invalidateQueries({ queryKey: expiryQuery().queryKey }),
+  });
+}
+
+export const storeFlagsQuery = () =>
+  queryOptions({ queryKey: ["programme", "stores"], queryFn: () => call(consoleStores.list) });
+
+export function useStorePartnerSet() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { code: string; partner: boolean }) =>
+      (await call(consoleStores.setPartner, { body })).store,
+    onSuccess: (store) =>
+      client.setQueryData(storeFlagsQuery().queryKey, (old) =>
+        old ? { stores: old.stores.map((one) => (one.code === store.code ? store : one)) } : old,
+      ),
   });
 }

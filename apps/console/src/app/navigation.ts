@@ -7,6 +7,7 @@ export const NAVIGATION: readonly { to: string; label: string; permission: Permi
   { to: "/rewards", label: "programme.nav.rewards", permission: "programme.edit" },
   { to: "/bonus-days", label: "programme.nav.bonusDays", permission: "programme.edit" },
   { to: "/expiry", label: "programme.nav.expiry", permission: "programme.edit" },
+  { to: "/store-partners", label: "programme.nav.stores", permission: "programme.edit" },
 ];
 
 export const navigationFor = (permissions: readonly Permission[]) =>

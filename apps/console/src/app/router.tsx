@@ -71,6 +71,14 @@ export function routes(client: QueryClient): RouteObject[] {
           handle: { title: "programme.expiry.title", permission: "programme.edit" } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/programme/expiry-page.tsx"), "ExpiryPage"),
         },
+        {
+          path: "store-partners",
+          handle: { title: "programme.stores.title", permission: "programme.edit" } satisfies ScreenHandle,
+          lazy: lazyScreen(
+            () => import("../features/programme/store-partners-page.tsx"),
+            "StorePartnersPage",
+          ),
+        },
         { path: "*", Component: NotFound, handle: { title: "notFound.title" } satisfies ScreenHandle },
       ],
     },
