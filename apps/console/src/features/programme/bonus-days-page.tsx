@@ -9,6 +9,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { useCanEditProgramme } from "./can-edit.ts";
 
 /** "1.5" or "2" (up to two decimals, 1.01 to 10) as hundredths; null when it is not one. */
 export function multiplierHundredths(text: string): number | null {
@@ -22,6 +23,7 @@ export function multiplierHundredths(text: string): number | null {
 export function BonusDaysPage() {
   const { t } = useTranslation();
   const days = useQuery(bonusDaysQuery());
+  const canEdit = useCanEditProgramme();
   const setDay = useBonusDaySet();
   const removeDay = useBonusDayRemove();
   const [date, setDate] = useState("");
@@ -70,7 +72,7 @@ export function BonusDaysPage() {
                     <th scope="col">{t("programme.bonusDays.date")}</th>
                     <th scope="col">{t("programme.bonusDays.multiplier")}</th>
                     <th scope="col">{t("programme.bonusDays.source")}</th>
-                    <th scope="col">{t("programme.rewards.actions")}</th>
+                    {canEdit ? <th scope="col">{t("programme.rewards.actions")}</th> : null}
                   </tr>
                 </thead>
                 <tbody>
@@ -79,15 +81,17 @@ export function BonusDaysPage() {
                       <td>{day.date}</td>
                       <td>×{day.multiplier}</td>
                       <td>{t(`programme.bonusDays.${day.source}`)}</td>
-                      <td>
-                        {day.source === "operator" ? (
-                          <button type="button" className="button danger" onClick={() => setRemoving(day)}>
-                            {t("programme.bonusDays.remove", { date: day.date })}
-                          </button>
-                        ) : (
-                          t("programme.bonusDays.configured")
-                        )}
-                      </td>
+                      {canEdit ? (
+                        <td>
+                          {day.source === "operator" ? (
+                            <button type="button" className="button danger" onClick={() => setRemoving(day)}>
+                              {t("programme.bonusDays.remove", { date: day.date })}
+                            </button>
+                          ) : (
+                            t("programme.bonusDays.configured")
+                          )}
+                        </td>
+                      ) : null}
                     </tr>
                   ))}
                 </tbody>
@@ -96,28 +100,30 @@ export function BonusDaysPage() {
           )}
         </>
       ) : null}
-      <form className="card" onSubmit={add} noValidate>
-        <h2>{t("programme.bonusDays.add")}</h2>
-        <FormAlert message={failure} />
-        <Field
-          label={t("programme.bonusDays.date")}
-          type="date"
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-        />
-        {errors.date ? <p className="field-error">{t("programme.rules.date")}</p> : null}
-        <Field
-          label={t("programme.bonusDays.multiplier")}
-          hint={t("programme.bonusDays.multiplierHint")}
-          inputMode="decimal"
-          value={multiplier}
-          onChange={(event) => setMultiplier(event.target.value)}
-        />
-        {errors.multiplier ? <p className="field-error">{t("programme.rules.multiplier")}</p> : null}
-        <button type="submit" className="button" disabled={setDay.isPending}>
-          {t("programme.bonusDays.addSubmit")}
-        </button>
-      </form>
+      {canEdit ? (
+        <form className="card" onSubmit={add} noValidate>
+          <h2>{t("programme.bonusDays.add")}</h2>
+          <FormAlert message={failure} />
+          <Field
+            label={t("programme.bonusDays.date")}
+            type="date"
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+          />
+          {errors.date ? <p className="field-error">{t("programme.rules.date")}</p> : null}
+          <Field
+            label={t("programme.bonusDays.multiplier")}
+            hint={t("programme.bonusDays.multiplierHint")}
+            inputMode="decimal"
+            value={multiplier}
+            onChange={(event) => setMultiplier(event.target.value)}
+          />
+          {errors.multiplier ? <p className="field-error">{t("programme.rules.multiplier")}</p> : null}
+          <button type="submit" className="button" disabled={setDay.isPending}>
+            {t("programme.bonusDays.addSubmit")}
+          </button>
+        </form>
+      ) : null}
       {removing ? (
         <Dialog
           title={t("programme.bonusDays.removeTitle", { date: removing.date })}

@@ -64,4 +64,13 @@ describe("the coin expiry screen", () => {
     expect(policyText("months", "0")).toBeNull();
     expect(policyText("months", "1.5")).toBeNull();
   });
+
+  it("shows the auditor the policy without the form", async () => {
+    mockApi({ "GET /session": session("auditor"), "GET /expiry-policy": ok(shown("none", 0)) });
+    renderConsole("/expiry");
+    expect(
+      await screen.findByText("Coins earned now: never expire.", {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Change the policy" })).not.toBeInTheDocument();
+  });
 });

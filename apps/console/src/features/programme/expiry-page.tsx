@@ -7,6 +7,7 @@ import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
+import { useCanEditProgramme } from "./can-edit.ts";
 
 type Choice = "none" | "year-end" | "months";
 
@@ -22,6 +23,7 @@ export function ExpiryPage() {
   const { t } = useTranslation();
   const id = useId();
   const expiry = useQuery(expiryQuery());
+  const canEdit = useCanEditProgramme();
   const setPolicy = useExpiryPolicySet();
   const [choice, setChoice] = useState<Choice>("months");
   const [months, setMonths] = useState("");
@@ -81,47 +83,49 @@ export function ExpiryPage() {
           </p>
         </>
       ) : null}
-      <form className="card" onSubmit={submit} noValidate>
-        <h2>{t("programme.expiry.change")}</h2>
-        <FormAlert message={failure} />
-        <fieldset>
-          <legend>{t("programme.expiry.policy")}</legend>
-          {(["none", "year-end", "months"] as const).map((value) => (
-            <label key={value} className="choice">
+      {canEdit ? (
+        <form className="card" onSubmit={submit} noValidate>
+          <h2>{t("programme.expiry.change")}</h2>
+          <FormAlert message={failure} />
+          <fieldset>
+            <legend>{t("programme.expiry.policy")}</legend>
+            {(["none", "year-end", "months"] as const).map((value) => (
+              <label key={value} className="choice">
+                <input
+                  type="radio"
+                  name={`${id}-policy`}
+                  value={value}
+                  checked={choice === value}
+                  onChange={() => setChoice(value)}
+                />{" "}
+                {t(`programme.expiry.choice.${value === "year-end" ? "yearEnd" : value}`)}
+              </label>
+            ))}
+          </fieldset>
+          {choice === "months" ? (
+            <div className="field">
+              <label htmlFor={`${id}-months`}>{t("programme.expiry.monthsLabel")}</label>
               <input
-                type="radio"
-                name={`${id}-policy`}
-                value={value}
-                checked={choice === value}
-                onChange={() => setChoice(value)}
-              />{" "}
-              {t(`programme.expiry.choice.${value === "year-end" ? "yearEnd" : value}`)}
-            </label>
-          ))}
-        </fieldset>
-        {choice === "months" ? (
-          <div className="field">
-            <label htmlFor={`${id}-months`}>{t("programme.expiry.monthsLabel")}</label>
-            <input
-              id={`${id}-months`}
-              inputMode="numeric"
-              value={months}
-              aria-invalid={rule ? true : undefined}
-              aria-describedby={rule ? `${id}-error` : undefined}
-              onChange={(event) => setMonths(event.target.value)}
-            />
-            {rule ? (
-              <p className="field-error" id={`${id}-error`}>
-                {t(`programme.rules.${rule}`)}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        <p className="hint">{t("programme.expiry.appliesHint")}</p>
-        <button type="submit" className="button">
-          {t("programme.expiry.submit")}
-        </button>
-      </form>
+                id={`${id}-months`}
+                inputMode="numeric"
+                value={months}
+                aria-invalid={rule ? true : undefined}
+                aria-describedby={rule ? `${id}-error` : undefined}
+                onChange={(event) => setMonths(event.target.value)}
+              />
+              {rule ? (
+                <p className="field-error" id={`${id}-error`}>
+                  {t(`programme.rules.${rule}`)}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <p className="hint">{t("programme.expiry.appliesHint")}</p>
+          <button type="submit" className="button">
+            {t("programme.expiry.submit")}
+          </button>
+        </form>
+      ) : null}
       {confirming ? (
         <Dialog title={t("programme.expiry.confirmTitle")} onClose={() => setConfirming(null)}>
           <p>{t("programme.expiry.confirm", { policy: describe(confirming) })}</p>

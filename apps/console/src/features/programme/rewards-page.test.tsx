@@ -96,4 +96,12 @@ describe("the rewards screen", () => {
     await screen.findAllByRole("link", { name: "Members" });
     expect(screen.queryByRole("link", { name: "Rewards" })).not.toBeInTheDocument();
   });
+
+  it("lets the auditor read the catalogue without any change control", async () => {
+    mockApi({ "GET /session": session("auditor"), "GET /rewards": ok({ rewards: [reward()] }) });
+    renderConsole("/rewards");
+    expect(await screen.findByText("HKD 50 voucher", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Rewards" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Change stock|Withdraw/ })).not.toBeInTheDocument();
+  });
 });

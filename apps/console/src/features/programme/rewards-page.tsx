@@ -11,6 +11,7 @@ import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
+import { useCanEditProgramme } from "./can-edit.ts";
 
 type Editing = { reward: ConsoleReward; kind: "stock" | "active" };
 
@@ -18,6 +19,7 @@ type Editing = { reward: ConsoleReward; kind: "stock" | "active" };
 export function RewardsPage() {
   const { t } = useTranslation();
   const rewards = useQuery(rewardsQuery());
+  const canEdit = useCanEditProgramme();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const language = currentLanguage();
@@ -40,7 +42,7 @@ export function RewardsPage() {
                   <th scope="col">{t("programme.rewards.coins")}</th>
                   <th scope="col">{t("programme.rewards.stock")}</th>
                   <th scope="col">{t("programme.rewards.state")}</th>
-                  <th scope="col">{t("programme.rewards.actions")}</th>
+                  {canEdit ? <th scope="col">{t("programme.rewards.actions")}</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -50,24 +52,26 @@ export function RewardsPage() {
                     <td>{formatNumber(reward.coins)}</td>
                     <td>{formatNumber(reward.stock)}</td>
                     <td>{reward.active ? t("programme.rewards.active") : t("programme.rewards.inactive")}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button secondary"
-                        onClick={() => setEditing({ reward, kind: "stock" })}
-                      >
-                        {t("programme.rewards.changeStock", { title: reward.title[language] })}
-                      </button>{" "}
-                      <button
-                        type="button"
-                        className={reward.active ? "button danger" : "button secondary"}
-                        onClick={() => setEditing({ reward, kind: "active" })}
-                      >
-                        {reward.active
-                          ? t("programme.rewards.deactivate", { title: reward.title[language] })
-                          : t("programme.rewards.activate", { title: reward.title[language] })}
-                      </button>
-                    </td>
+                    {canEdit ? (
+                      <td>
+                        <button
+                          type="button"
+                          className="button secondary"
+                          onClick={() => setEditing({ reward, kind: "stock" })}
+                        >
+                          {t("programme.rewards.changeStock", { title: reward.title[language] })}
+                        </button>{" "}
+                        <button
+                          type="button"
+                          className={reward.active ? "button danger" : "button secondary"}
+                          onClick={() => setEditing({ reward, kind: "active" })}
+                        >
+                          {reward.active
+                            ? t("programme.rewards.deactivate", { title: reward.title[language] })
+                            : t("programme.rewards.activate", { title: reward.title[language] })}
+                        </button>
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>

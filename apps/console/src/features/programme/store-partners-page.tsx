@@ -9,11 +9,13 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { currentLanguage } from "../../lib/i18n.ts";
+import { useCanEditProgramme } from "./can-edit.ts";
 
 /** Each store's partner flag, here and in the coin scheme's registry, and its toggle. */
 export function StorePartnersPage() {
   const { t } = useTranslation();
   const stores = useQuery(storeFlagsQuery());
+  const canEdit = useCanEditProgramme();
   const setPartner = useStorePartnerSet();
   const [changing, setChanging] = useState<ConsoleStoreFlag | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -51,7 +53,7 @@ export function StorePartnersPage() {
                   <th scope="col">{t("programme.stores.name")}</th>
                   <th scope="col">{t("programme.stores.partner")}</th>
                   <th scope="col">{t("programme.stores.scheme")}</th>
-                  <th scope="col">{t("programme.rewards.actions")}</th>
+                  {canEdit ? <th scope="col">{t("programme.rewards.actions")}</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -67,13 +69,15 @@ export function StorePartnersPage() {
                           ? yesNo(store.scheme_partner)
                           : `${yesNo(store.scheme_partner)} (${t("programme.stores.differs")})`}
                     </td>
-                    <td>
-                      <button type="button" className="button secondary" onClick={() => setChanging(store)}>
-                        {store.partner
-                          ? t("programme.stores.unset", { code: store.code })
-                          : t("programme.stores.set", { code: store.code })}
-                      </button>
-                    </td>
+                    {canEdit ? (
+                      <td>
+                        <button type="button" className="button secondary" onClick={() => setChanging(store)}>
+                          {store.partner
+                            ? t("programme.stores.unset", { code: store.code })
+                            : t("programme.stores.set", { code: store.code })}
+                        </button>
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>
