@@ -28,6 +28,7 @@ import { MemberService } from "./modules/members/service.ts";
 import { OperatorRepository } from "./modules/operators/repository.ts";
 import { OperatorService } from "./modules/operators/service.ts";
 import { OperatorSessions } from "./modules/operators/sessions.ts";
+import { ProgrammeService } from "./modules/programme/service.ts";
 import { RegistrationService } from "./modules/registration/service.ts";
 import { SettingsRepository } from "./modules/settings/repository.ts";
 import { SettingsService } from "./modules/settings/service.ts";
@@ -211,6 +212,7 @@ export function createServices(
     adjustmentCeilings,
     log,
   );
+  const programme = new ProgrammeService(coinSchemeClient, audit, stores);
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
     config,
@@ -242,6 +244,7 @@ export function createServices(
     operators,
     memberSupport,
     adjustmentCeilings,
+    programme,
   };
 }
 

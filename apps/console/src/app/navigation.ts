@@ -1,13 +1,26 @@
 import type { Permission } from "@hcoins/domain/api/console";
 
+/** A screen's need: one permission, or any one of several (the auditor reads what a manager changes). */
+export type PermissionNeed = Permission | readonly Permission[];
+
+export const holds = (permissions: readonly Permission[], need: PermissionNeed) =>
+  typeof need === "string" ? permissions.includes(need) : need.some((one) => permissions.includes(one));
+
+/** The programme screens: the manager changes, the auditor reads. */
+export const PROGRAMME_READ: PermissionNeed = ["programme.edit", "audit.read"];
+
 /** The console's screens in its navigation, each shown to the roles whose permissions include its own. */
-export const NAVIGATION: readonly { to: string; label: string; permission: Permission }[] = [
+export const NAVIGATION: readonly { to: string; label: string; permission: PermissionNeed }[] = [
   { to: "/members", label: "nav.members", permission: "members.read" },
   { to: "/audit", label: "nav.audit", permission: "audit.read" },
   { to: "/content/banners", label: "content.nav.banners", permission: "content.edit" },
   { to: "/content/pages", label: "content.nav.pages", permission: "content.edit" },
   { to: "/operators", label: "operators.nav", permission: "operators.manage" },
+  { to: "/rewards", label: "programme.nav.rewards", permission: PROGRAMME_READ },
+  { to: "/bonus-days", label: "programme.nav.bonusDays", permission: PROGRAMME_READ },
+  { to: "/expiry", label: "programme.nav.expiry", permission: PROGRAMME_READ },
+  { to: "/store-partners", label: "programme.nav.stores", permission: PROGRAMME_READ },
 ];
 
 export const navigationFor = (permissions: readonly Permission[]) =>
-  NAVIGATION.filter((item) => permissions.includes(item.permission));
+  NAVIGATION.filter((item) => holds(permissions, item.permission));

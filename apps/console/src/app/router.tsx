@@ -1,17 +1,17 @@
-import type { Permission } from "@hcoins/domain/api/console";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { BASENAME } from "../lib/paths.ts";
 import { requireSession } from "./guard.ts";
 import { HomeScreen } from "./home-screen.tsx";
+import { type PermissionNeed, PROGRAMME_READ } from "./navigation.ts";
 import { RouteError } from "./route-error.tsx";
 import { Shell } from "./shell.tsx";
 
 /** What a screen's route says of itself: its title key and the permission it needs (the shell checks it). */
 export interface ScreenHandle {
   title: string;
-  permission?: Permission;
+  permission?: PermissionNeed;
 }
 
 const lazyScreen =
@@ -70,6 +70,29 @@ export function routes(client: QueryClient): RouteObject[] {
           path: "operators",
           handle: { title: "operators.title", permission: "operators.manage" } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/operators/operators-page.tsx"), "OperatorsPage"),
+        },
+        {
+          path: "rewards",
+          handle: { title: "programme.rewards.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/programme/rewards-page.tsx"), "RewardsPage"),
+        },
+        {
+          path: "bonus-days",
+          handle: { title: "programme.bonusDays.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/programme/bonus-days-page.tsx"), "BonusDaysPage"),
+        },
+        {
+          path: "expiry",
+          handle: { title: "programme.expiry.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/programme/expiry-page.tsx"), "ExpiryPage"),
+        },
+        {
+          path: "store-partners",
+          handle: { title: "programme.stores.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: lazyScreen(
+            () => import("../features/programme/store-partners-page.tsx"),
+            "StorePartnersPage",
+          ),
         },
         { path: "*", Component: NotFound, handle: { title: "notFound.title" } satisfies ScreenHandle },
       ],

@@ -17,10 +17,23 @@ describe("the shell shows each role only what it may use", () => {
     expect(screen.getByText("Customer service")).toBeInTheDocument();
   });
 
-  it("the auditor: members and the audit log", async () => {
+  it("the auditor: members, the audit log and the programme's screens to read", async () => {
     mockApi({ "GET /session": session("auditor"), "GET /audit": ok({ entries: [], total: 0 }) });
     renderConsole("/audit");
-    expect(await navLinks()).toEqual(["Members", "Audit log"]);
+    expect(await navLinks()).toEqual([
+      "Members",
+      "Audit log",
+      "Rewards",
+      "Bonus days",
+      "Coin expiry",
+      "Store partners",
+    ]);
+  });
+
+  it("the programme manager: members and the programme's screens, not the audit log", async () => {
+    mockApi({ "GET /session": session("programmeManager") });
+    renderConsole("/members");
+    expect(await navLinks()).toEqual(["Members", "Rewards", "Bonus days", "Coin expiry", "Store partners"]);
   });
 
   it("the content editor: banners and CMS pages, the front door opening the banners", async () => {

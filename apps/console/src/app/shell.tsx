@@ -5,7 +5,7 @@ import { NavLink, Outlet, useMatches, useNavigate } from "react-router";
 import { sessionQuery, useSignOut } from "../api/session.ts";
 import { LanguageSelect } from "../components/language-select.tsx";
 import { useDocumentTitle } from "../components/use-document-title.ts";
-import { navigationFor } from "./navigation.ts";
+import { holds, navigationFor } from "./navigation.ts";
 import { RouteError } from "./route-error.tsx";
 import type { ScreenHandle } from "./router.tsx";
 
@@ -29,7 +29,7 @@ export function Shell() {
   useDocumentTitle(handle?.title);
 
   if (!operator) return null;
-  const allowed = !handle?.permission || operator.permissions.includes(handle.permission);
+  const allowed = !handle?.permission || holds(operator.permissions, handle.permission);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">

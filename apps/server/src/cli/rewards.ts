@@ -2,6 +2,7 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { SchemeReward, SchemeVoucher } from "@hcoins/coin-scheme/api-schemas";
 import { parseAmountCents } from "@hcoins/domain/earn-rules";
 import type { RewardInput } from "../modules/coins/coin-scheme-client.ts";
+import { rewardInputOf } from "../modules/programme/reward-input.ts";
 import type { Services } from "../services.ts";
 import { operatorOf, scheme, showTime } from "./coin-scheme.ts";
 import { CliError, parseCommandArgs } from "./command.ts";
@@ -190,7 +191,7 @@ export async function rewardEdit(services: Services, args: string[]): Promise<st
   if (Object.values(values).every((value) => value === undefined))
     throw new CliError(`give at least one field to change\nUsage: ${REWARD_EDIT_USAGE}`, 2);
   const { reward } = await scheme(() => services.coinSchemeClient.reward(id));
-  const input = rewardInput(values, inputOf(reward));
+  const input = rewardInput(values, rewardInputOf(reward));
   const saved = await scheme(() => services.coinSchemeClient.saveReward(input, id));
   return `Changed reward ${id}.\n${rewardLines(saved.reward).join("\n")}`;
 }
@@ -279,31 +280,6 @@ function rewardId(text: string): number {
   if (!/^\d{1,9}$/.test(text) || Number(text) < 1)
     throw new CliError(`reward id "${text}" must be a whole number from 1`);
   return Number(text);
-}
-
-function inputOf(reward: SchemeReward): RewardInput {
-  return {
-    kind: reward.kind,
-    coins: reward.coins,
-    valueCents: reward.value_amount === null ? null : centsOf(reward.value_amount),
-    storeCodes: reward.store_codes,
-    title: reward.title,
-    description: reward.description,
-    terms: reward.terms,
-    imageUrl: reward.image_url,
-    startsAt: reward.starts_at === null ? null : Date.parse(reward.starts_at),
-    endsAt: reward.ends_at === null ? null : Date.parse(reward.ends_at),
-    perMemberLimit: reward.per_member_limit,
-    voucherValidDays: reward.voucher_valid_days,
-    active: reward.active,
-    sortOrder: reward.sort_order,
-  };
-}
-
-function centsOf(amount: string): number {
-  const parsed = parseAmountCents(amount);
-  if ("rule" in parsed) throw new Error(`the scheme answered a value of "${amount}"`);
-  return parsed.cents;
 }
 
 function rewardLines(reward: SchemeReward): string[] {

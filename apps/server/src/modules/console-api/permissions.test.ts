@@ -20,6 +20,8 @@ interface Ids {
   phone: string;
   operator: number;
   voucher: string;
+  /** A reward of the scheme's catalogue. */
+  reward: number;
 }
 
 interface ConsoleRoute {
@@ -180,6 +182,46 @@ const ROUTES: ConsoleRoute[] = [
       publish_until: null,
     }),
   },
+  { method: "GET", path: () => "/rewards", permission: ["programme.edit", "audit.read"] },
+  {
+    method: "POST",
+    path: ({ reward }) => `/rewards/${reward}/stock`,
+    permission: "programme.edit",
+    body: () => ({ change: 2 }),
+  },
+  {
+    method: "POST",
+    path: ({ reward }) => `/rewards/${reward}/active`,
+    permission: "programme.edit",
+    body: () => ({ active: false }),
+  },
+  { method: "GET", path: () => "/bonus-days", permission: ["programme.edit", "audit.read"] },
+  {
+    method: "POST",
+    path: () => "/bonus-days",
+    permission: "programme.edit",
+    body: () => ({ date: "2026-12-25", multiplier: 200 }),
+  },
+  {
+    method: "POST",
+    path: () => "/bonus-days/remove",
+    permission: "programme.edit",
+    body: () => ({ date: "2026-12-25" }),
+  },
+  { method: "GET", path: () => "/expiry-policy", permission: ["programme.edit", "audit.read"] },
+  {
+    method: "POST",
+    path: () => "/expiry-policy",
+    permission: "programme.edit",
+    body: () => ({ policy: "24-months" }),
+  },
+  { method: "GET", path: () => "/stores", permission: ["programme.edit", "audit.read"] },
+  {
+    method: "POST",
+    path: () => "/stores/partner",
+    permission: "programme.edit",
+    body: () => ({ code: "HF-CW01", partner: true }),
+  },
 ];
 
 describe("each role, call by call", () => {
@@ -196,7 +238,13 @@ describe("each role, call by call", () => {
       actor: "cli:test",
       address: null,
     });
-    table = { member: member.user.id as number, phone: member.phone, operator: operator.id, voucher: "NONE" };
+    table = {
+      member: member.user.id as number,
+      phone: member.phone,
+      operator: operator.id,
+      voucher: "NONE",
+      reward: (await newReward(t)).id,
+    };
   });
   afterAll(() => t.close());
 
@@ -205,7 +253,7 @@ describe("each role, call by call", () => {
       role,
       route,
       allowed: [route.permission].flat().some((permission) => ROLE_PERMISSIONS[role].includes(permission)),
-      name: `${route.method} ${route.path({ member: 0, phone: "", operator: 0, voucher: "CODE" })}`,
+      name: `${route.method} ${route.path({ member: 0, phone: "", operator: 0, voucher: "CODE", reward: 0 })}`,
     })),
   );
 

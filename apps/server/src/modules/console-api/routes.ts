@@ -6,6 +6,7 @@ import { consoleContentRoutes } from "./content-routes.ts";
 import { consoleMemberActionRoutes } from "./member-action-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
+import { consoleProgrammeRoutes } from "./programme-routes.ts";
 import { consoleSessionRoutes } from "./session-routes.ts";
 
 /** The operators' console API under /console/api: cookie sessions, not the members' bearer header. */
@@ -25,6 +26,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleAuditRoutes,
         consoleOperatorRoutes,
         consoleContentRoutes,
+        consoleProgrammeRoutes,
       ]) {
         await api.register(routes, { services });
       }

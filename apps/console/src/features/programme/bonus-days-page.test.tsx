@@ -1,0 +1,67 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { multiplierHundredths } from "./bonus-days-page.tsx";
+
+const days = {
+  birthday_multiplier: "2",
+  days: [
+    { date: "2026-12-25", multiplier: "2", source: "operator" },
+    { date: "2027-01-01", multiplier: "1.5", source: "configuration" },
+  ],
+};
+
+describe("the bonus days screen", () => {
+  it("shows the days and the birthday multiplier, removes an operator's day after a confirmation", async () => {
+    const api = mockApi({
+      "GET /session": session("programmeManager"),
+      "GET /bonus-days": ok(days),
+      "POST /bonus-days/remove": ok({ date: "2026-12-25", removed: true, configured_multiplier: null }),
+    });
+    renderConsole("/bonus-days");
+    expect(
+      await screen.findByText(/Birthday month multiplier: ×2/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const configured = screen.getByText("2027-01-01").closest("tr") as HTMLElement;
+    expect(within(configured).queryByRole("button")).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Remove 2026-12-25" }));
+    const dialog = screen.getByRole("dialog", { name: "Remove the bonus day 2026-12-25" });
+    await user.click(within(dialog).getByRole("button", { name: "Remove it" }));
+    expect(await screen.findByText("2026-12-25 is no longer a bonus day.")).toBeInTheDocument();
+    expect(api.called("POST /bonus-days/remove")[0]?.json).toEqual({ date: "2026-12-25" });
+  });
+
+  it("adds a day with the multiplier in hundredths, and refuses a bad multiplier before asking", async () => {
+    const api = mockApi({
+      "GET /session": session("programmeManager"),
+      "GET /bonus-days": ok({ birthday_multiplier: "1", days: [] }),
+      "POST /bonus-days": ok({ date: "2026-12-26", multiplier: "1.5", previous: null }),
+    });
+    renderConsole("/bonus-days");
+    expect(await screen.findByText("No bonus day is set.")).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Date (Hong Kong)"), "2026-12-26");
+    const multiplier = screen.getByLabelText("Multiplier");
+    await user.type(multiplier, "11");
+    await user.click(screen.getByRole("button", { name: "Save the bonus day" }));
+    expect(await screen.findByText(/multiplier from 1.01 to 10/)).toBeInTheDocument();
+    expect(api.called("POST /bonus-days")).toHaveLength(0);
+
+    await user.clear(multiplier);
+    await user.type(multiplier, "1.5");
+    await user.click(screen.getByRole("button", { name: "Save the bonus day" }));
+    expect(await screen.findByText("2026-12-26 earns ×1.5.")).toBeInTheDocument();
+    expect(api.called("POST /bonus-days")[0]?.json).toEqual({ date: "2026-12-26", multiplier: 150 });
+  });
+
+  it("reads multipliers as hundredths", () => {
+    expect(multiplierHundredths("2")).toBe(200);
+    expect(multiplierHundredths("1.05")).toBe(105);
+    expect(multiplierHundredths("1")).toBeNull();
+    expect(multiplierHundredths("10.01")).toBeNull();
+    expect(multiplierHundredths("1.555")).toBeNull();
+  });
+});

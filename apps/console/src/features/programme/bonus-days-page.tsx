@@ -1,0 +1,167 @@
+import type { ConsoleBonusDay } from "@hcoins/domain/api/console-programme";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../api/error-message.ts";
+import { bonusDaysQuery, useBonusDayRemove, useBonusDaySet } from "../../api/programme.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import { Field } from "../../components/field.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { QueryState } from "../../components/query-state.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
+import { useCanEditProgramme } from "./can-edit.ts";
+
+/** "1.5" or "2" (up to two decimals, 1.01 to 10) as hundredths; null when it is not one. */
+export function multiplierHundredths(text: string): number | null {
+  const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const hundredths = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return hundredths >= 101 && hundredths <= 1000 ? hundredths : null;
+}
+
+/** The days purchases earn more coins, and the birthday multiplier (configuration, shown only). */
+export function BonusDaysPage() {
+  const { t } = useTranslation();
+  const days = useQuery(bonusDaysQuery());
+  const canEdit = useCanEditProgramme();
+  const setDay = useBonusDaySet();
+  const removeDay = useBonusDayRemove();
+  const [date, setDate] = useState("");
+  const [multiplier, setMultiplier] = useState("");
+  const [errors, setErrors] = useState<{ date?: string; multiplier?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<ConsoleBonusDay | null>(null);
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const hundredths = multiplierHundredths(multiplier);
+    const found = {
+      ...(/^\d{4}-\d{2}-\d{2}$/.test(date) ? {} : { date: "date" }),
+      ...(hundredths === null ? { multiplier: "multiplier" } : {}),
+    };
+    setErrors(found);
+    setFailure(null);
+    if (hundredths === null || found.date) return;
+    try {
+      const result = await setDay.mutateAsync({ date, multiplier: hundredths });
+      setDone(t("programme.bonusDays.added", { date: result.date, multiplier: result.multiplier }));
+      setDate("");
+      setMultiplier("");
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    }
+  };
+
+  return (
+    <section className="page">
+      <h1>{t("programme.bonusDays.title")}</h1>
+      {done ? <p role="status">{done}</p> : null}
+      <QueryState query={days} />
+      {days.data ? (
+        <>
+          <p>{t("programme.bonusDays.birthday", { multiplier: days.data.birthday_multiplier })}</p>
+          {days.data.days.length === 0 ? (
+            <p>{t("programme.bonusDays.none")}</p>
+          ) : (
+            <TableScroll label={t("programme.bonusDays.title")}>
+              <table>
+                <caption className="visually-hidden">{t("programme.bonusDays.title")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("programme.bonusDays.date")}</th>
+                    <th scope="col">{t("programme.bonusDays.multiplier")}</th>
+                    <th scope="col">{t("programme.bonusDays.source")}</th>
+                    {canEdit ? <th scope="col">{t("programme.rewards.actions")}</th> : null}
+                  </tr>
+                </thead>
+                <tbody>
+                  {days.data.days.map((day) => (
+                    <tr key={`${day.date}-${day.source}`}>
+                      <td>{day.date}</td>
+                      <td>×{day.multiplier}</td>
+                      <td>{t(`programme.bonusDays.${day.source}`)}</td>
+                      {canEdit ? (
+                        <td>
+                          {day.source === "operator" ? (
+                            <button type="button" className="button danger" onClick={() => setRemoving(day)}>
+                              {t("programme.bonusDays.remove", { date: day.date })}
+                            </button>
+                          ) : (
+                            t("programme.bonusDays.configured")
+                          )}
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+        </>
+      ) : null}
+      {canEdit ? (
+        <form className="card" onSubmit={add} noValidate>
+          <h2>{t("programme.bonusDays.add")}</h2>
+          <FormAlert message={failure} />
+          <Field
+            label={t("programme.bonusDays.date")}
+            type="date"
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+          />
+          {errors.date ? <p className="field-error">{t("programme.rules.date")}</p> : null}
+          <Field
+            label={t("programme.bonusDays.multiplier")}
+            hint={t("programme.bonusDays.multiplierHint")}
+            inputMode="decimal"
+            value={multiplier}
+            onChange={(event) => setMultiplier(event.target.value)}
+          />
+          {errors.multiplier ? <p className="field-error">{t("programme.rules.multiplier")}</p> : null}
+          <button type="submit" className="button" disabled={setDay.isPending}>
+            {t("programme.bonusDays.addSubmit")}
+          </button>
+        </form>
+      ) : null}
+      {removing ? (
+        <Dialog
+          title={t("programme.bonusDays.removeTitle", { date: removing.date })}
+          onClose={() => setRemoving(null)}
+        >
+          <p>
+            {t("programme.bonusDays.removeConfirm", { date: removing.date, multiplier: removing.multiplier })}
+          </p>
+          <div className="dialog-actions">
+            <button type="button" className="button secondary" onClick={() => setRemoving(null)}>
+              {t("programme.cancel")}
+            </button>
+            <button
+              type="button"
+              className="button danger"
+              disabled={removeDay.isPending}
+              onClick={async () => {
+                try {
+                  const result = await removeDay.mutateAsync(removing.date);
+                  setDone(
+                    result.configured_multiplier === null
+                      ? t("programme.bonusDays.removed", { date: result.date })
+                      : t("programme.bonusDays.removedConfigured", {
+                          date: result.date,
+                          multiplier: result.configured_multiplier,
+                        }),
+                  );
+                } catch (error) {
+                  setFailure(errorMessage(error, t));
+                }
+                setRemoving(null);
+              }}
+            >
+              {t("programme.bonusDays.removeSubmit")}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

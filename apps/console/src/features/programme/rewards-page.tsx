@@ -1,0 +1,197 @@
+import type { ConsoleReward } from "@hcoins/domain/api/console-programme";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage, fieldErrors } from "../../api/error-message.ts";
+import { rewardsQuery, useRewardChange } from "../../api/programme.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import { Field } from "../../components/field.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { QueryState } from "../../components/query-state.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
+import { formatNumber } from "../../lib/format.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
+import { useCanEditProgramme } from "./can-edit.ts";
+
+type Editing = { reward: ConsoleReward; kind: "stock" | "active" };
+
+/** The catalogue with each reward's stock and state: stock added or removed, rewards offered or withdrawn. */
+export function RewardsPage() {
+  const { t } = useTranslation();
+  const rewards = useQuery(rewardsQuery());
+  const canEdit = useCanEditProgramme();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const language = currentLanguage();
+
+  return (
+    <section className="page">
+      <h1>{t("programme.rewards.title")}</h1>
+      {done ? <p role="status">{done}</p> : null}
+      <QueryState query={rewards} />
+      {rewards.data ? (
+        rewards.data.rewards.length === 0 ? (
+          <p>{t("programme.rewards.none")}</p>
+        ) : (
+          <TableScroll label={t("programme.rewards.title")}>
+            <table>
+              <caption className="visually-hidden">{t("programme.rewards.title")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("programme.rewards.reward")}</th>
+                  <th scope="col">{t("programme.rewards.coins")}</th>
+                  <th scope="col">{t("programme.rewards.stock")}</th>
+                  <th scope="col">{t("programme.rewards.state")}</th>
+                  {canEdit ? <th scope="col">{t("programme.rewards.actions")}</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {rewards.data.rewards.map((reward) => (
+                  <tr key={reward.id}>
+                    <td>{reward.title[language] || reward.title.en}</td>
+                    <td>{formatNumber(reward.coins)}</td>
+                    <td>{formatNumber(reward.stock)}</td>
+                    <td>{reward.active ? t("programme.rewards.active") : t("programme.rewards.inactive")}</td>
+                    {canEdit ? (
+                      <td>
+                        <button
+                          type="button"
+                          className="button secondary"
+                          onClick={() => setEditing({ reward, kind: "stock" })}
+                        >
+                          {t("programme.rewards.changeStock", { title: reward.title[language] })}
+                        </button>{" "}
+                        <button
+                          type="button"
+                          className={reward.active ? "button danger" : "button secondary"}
+                          onClick={() => setEditing({ reward, kind: "active" })}
+                        >
+                          {reward.active
+                            ? t("programme.rewards.deactivate", { title: reward.title[language] })
+                            : t("programme.rewards.activate", { title: reward.title[language] })}
+                        </button>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )
+      ) : null}
+      {editing ? (
+        <RewardDialog
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onDone={(message) => {
+            setEditing(null);
+            setDone(message);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function RewardDialog({
+  editing: { reward, kind },
+  onClose,
+  onDone,
+}: {
+  editing: Editing;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const mutation = useRewardChange(reward.id);
+  const [change, setChange] = useState("");
+  const [rule, setRule] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const title = reward.title[currentLanguage()] || reward.title.en;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    let input: { change: number } | { active: boolean };
+    if (kind === "stock") {
+      const text = change.trim();
+      if (!/^[+-]?\d{1,7}$/.test(text) || Number(text) === 0) {
+        setRule("stockChange");
+        return;
+      }
+      if (reward.stock + Number(text) < 0) {
+        setRule("stockNegative");
+        return;
+      }
+      input = { change: Number(text) };
+    } else input = { active: !reward.active };
+    setRule(undefined);
+    try {
+      const after = await mutation.mutateAsync(input);
+      onDone(
+        kind === "stock"
+          ? t("programme.rewards.stockChanged", { title, stock: formatNumber(after.stock) })
+          : after.active
+            ? t("programme.rewards.activated", { title })
+            : t("programme.rewards.deactivated", { title }),
+      );
+    } catch (error) {
+      const stockRule = fieldErrors(error).find((one) => one.field === "change")?.rule;
+      if (stockRule === "stockNegative") setRule("stockNegative");
+      else setFailure(errorMessage(error, t));
+    }
+  };
+
+  const heading =
+    kind === "stock"
+      ? t("programme.rewards.stockTitle", { title })
+      : reward.active
+        ? t("programme.rewards.deactivateTitle", { title })
+        : t("programme.rewards.activateTitle", { title });
+  return (
+    <Dialog title={heading} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <FormAlert message={failure} />
+        {kind === "stock" ? (
+          <>
+            <p>{t("programme.rewards.stockNow", { stock: formatNumber(reward.stock) })}</p>
+            <Field
+              label={t("programme.rewards.change")}
+              hint={t("programme.rewards.changeHint")}
+              inputMode="numeric"
+              value={change}
+              onChange={(event) => setChange(event.target.value)}
+            />
+            {rule ? (
+              <p className="field-error" role="alert">
+                {t(`programme.rules.${rule}`, { stock: formatNumber(reward.stock) })}
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p>
+            {reward.active
+              ? t("programme.rewards.deactivateConfirm")
+              : t("programme.rewards.activateConfirm")}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="button secondary" onClick={onClose}>
+            {t("programme.cancel")}
+          </button>
+          <button
+            type="submit"
+            className={kind === "active" && reward.active ? "button danger" : "button"}
+            disabled={mutation.isPending}
+          >
+            {kind === "stock"
+              ? t("programme.rewards.saveStock")
+              : reward.active
+                ? t("programme.rewards.deactivateSubmit")
+                : t("programme.rewards.activateSubmit")}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

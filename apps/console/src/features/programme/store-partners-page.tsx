@@ -1,0 +1,120 @@
+import type { ConsoleStoreFlag } from "@hcoins/domain/api/console-programme";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../api/error-message.ts";
+import { storeFlagsQuery, useStorePartnerSet } from "../../api/programme.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { QueryState } from "../../components/query-state.tsx";
+import { TableScroll } from "../../components/table-scroll.tsx";
+import { currentLanguage } from "../../lib/i18n.ts";
+import { useCanEditProgramme } from "./can-edit.ts";
+
+/** Each store's partner flag, here and in the coin scheme's registry, and its toggle. */
+export function StorePartnersPage() {
+  const { t } = useTranslation();
+  const stores = useQuery(storeFlagsQuery());
+  const canEdit = useCanEditProgramme();
+  const setPartner = useStorePartnerSet();
+  const [changing, setChanging] = useState<ConsoleStoreFlag | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const language = currentLanguage();
+  const yesNo = (flag: boolean) => (flag ? t("programme.stores.yes") : t("programme.stores.no"));
+
+  const confirm = async (store: ConsoleStoreFlag) => {
+    setFailure(null);
+    try {
+      const after = await setPartner.mutateAsync({ code: store.code, partner: !store.partner });
+      setDone(t("programme.stores.changed", { code: after.code, partner: yesNo(after.partner) }));
+      setChanging(null);
+    } catch (error) {
+      setFailure(errorMessage(error, t));
+    }
+  };
+
+  return (
+    <section className="page">
+      <h1>{t("programme.stores.title")}</h1>
+      <p>{t("programme.stores.intro")}</p>
+      {done ? <p role="status">{done}</p> : null}
+      <QueryState query={stores} />
+      {stores.data ? (
+        stores.data.stores.length === 0 ? (
+          <p>{t("programme.stores.none")}</p>
+        ) : (
+          <TableScroll label={t("programme.stores.title")}>
+            <table>
+              <caption className="visually-hidden">{t("programme.stores.title")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("programme.stores.code")}</th>
+                  <th scope="col">{t("programme.stores.name")}</th>
+                  <th scope="col">{t("programme.stores.partner")}</th>
+                  <th scope="col">{t("programme.stores.scheme")}</th>
+                  {canEdit ? <th scope="col">{t("programme.rewards.actions")}</th> : null}
+                </tr>
+              </thead>
+              <tbody>
+                {stores.data.stores.map((store) => (
+                  <tr key={store.code}>
+                    <td>{store.code}</td>
+                    <td>{store.name ? store.name[language] || store.name.en : "—"}</td>
+                    <td>{yesNo(store.partner)}</td>
+                    <td>
+                      {store.scheme_partner === null
+                        ? t("programme.stores.notRegistered")
+                        : store.scheme_partner === store.partner
+                          ? yesNo(store.scheme_partner)
+                          : `${yesNo(store.scheme_partner)} (${t("programme.stores.differs")})`}
+                    </td>
+                    {canEdit ? (
+                      <td>
+                        <button type="button" className="button secondary" onClick={() => setChanging(store)}>
+                          {store.partner
+                            ? t("programme.stores.unset", { code: store.code })
+                            : t("programme.stores.set", { code: store.code })}
+                        </button>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )
+      ) : null}
+      {changing ? (
+        <Dialog
+          title={
+            changing.partner
+              ? t("programme.stores.unsetTitle", { code: changing.code })
+              : t("programme.stores.setTitle", { code: changing.code })
+          }
+          onClose={() => setChanging(null)}
+        >
+          <FormAlert message={failure} />
+          <p>
+            {changing.partner
+              ? t("programme.stores.unsetConfirm", { code: changing.code })
+              : t("programme.stores.setConfirm", { code: changing.code })}
+          </p>
+          <div className="dialog-actions">
+            <button type="button" className="button secondary" onClick={() => setChanging(null)}>
+              {t("programme.cancel")}
+            </button>
+            <button
+              type="button"
+              className="button danger"
+              disabled={setPartner.isPending}
+              onClick={() => void confirm(changing)}
+            >
+              {t("programme.stores.submit")}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

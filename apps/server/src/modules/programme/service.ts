@@ -1,0 +1,183 @@
+import type { BonusDays, SchemeReward } from "@hcoins/coin-scheme/api-schemas";
+import { ErrorCode } from "@hcoins/domain/codes";
+import { parseExpiryPolicy } from "@hcoins/domain/ledger-rules";
+import { AppError, validationError } from "../../errors.ts";
+import type { Actor, AuditService } from "../audit/service.ts";
+import {
+  type CoinSchemeClient,
+  CoinSchemeRefusedError,
+  CoinSchemeUnavailableError,
+} from "../coins/coin-scheme-client.ts";
+import { StoreInputError, type StoreService } from "../stores/service.ts";
+import { rewardInputOf } from "./reward-input.ts";
+
+/** The scheme's error codes this service turns into the contract's. */
+const SCHEME_VALIDATION = 4000;
+const SCHEME_NO_SUCH_REWARD = 6020;
+
+/**
+ * The programme's settings kept by the coin scheme, changed by an operator (console or command
+ * line): each change one audit entry with what it was before and after.
+ */
+export class ProgrammeService {
+  constructor(
+    private readonly scheme: CoinSchemeClient,
+    private readonly audit: AuditService,
+    private readonly stores: StoreService,
+  ) {}
+
+  async rewards(): Promise<SchemeReward[]> {
+    return (await this.ask(() => this.scheme.rewards({ activeOnly: false }))).rewards;
+  }
+
+  /** Adds or removes units; a change that would leave fewer than none is refused (4000 `stockNegative`). */
+  async changeStock(id: number, change: number, by: Actor): Promise<SchemeReward> {
+    const before = await this.reward(id);
+    if (before.stock + change < 0) throw validationError([{ field: "change", rule: "stockNegative" }]);
+    // A redemption between the check and the change is refused by the scheme the same way.
+    const { reward } = await this.ask(() => this.scheme.changeStock(id, change), "change");
+    await this.record(by, "reward.stock", id, { stock: before.stock }, { stock: reward.stock, change });
+    return reward;
+  }
+
+  async setRewardActive(id: number, active: boolean, by: Actor): Promise<SchemeReward> {
+    const before = await this.reward(id);
+    const { reward } = await this.ask(() => this.scheme.saveReward({ ...rewardInputOf(before), active }, id));
+    await this.record(
+      by,
+      active ? "reward.activate" : "reward.deactivate",
+      id,
+      { active: before.active },
+      { active: reward.active },
+    );
+    return reward;
+  }
+
+  bonusDays(): Promise<BonusDays> {
+    return this.ask(() => this.scheme.bonusDays());
+  }
+
+  /** `multiplier` in hundredths (150 = ×1.5). */
+  async setBonusDay(date: string, multiplier: number, by: Actor) {
+    const result = await this.ask(() => this.scheme.setBonusDay(date, multiplier));
+    await this.audit.record({
+      ...by,
+      action: "bonusDay.set",
+      target: `bonus-day:${date}`,
+      before: { multiplier: result.previous },
+      after: { multiplier: result.multiplier },
+    });
+    return result;
+  }
+
+  async removeBonusDay(date: string, by: Actor) {
+    const days = await this.bonusDays();
+    const was = days.days.find((day) => day.date === date && day.source === "operator");
+    const result = await this.ask(() => this.scheme.removeBonusDay(date));
+    await this.audit.record({
+      ...by,
+      action: "bonusDay.remove",
+      target: `bonus-day:${date}`,
+      before: { multiplier: was?.multiplier ?? null },
+      after: {
+        multiplier: null,
+        removed: result.removed,
+        configured_multiplier: result.configured_multiplier,
+      },
+    });
+    return result;
+  }
+
+  /** The policy and the dry run of the next daily expiry run. */
+  async expiry() {
+    const [policy, nextRun] = await Promise.all([
+      this.ask(() => this.scheme.expiryPolicy()),
+      this.ask(() => this.scheme.previewExpiry()),
+    ]);
+    return { ...policy, next_run: nextRun };
+  }
+
+  /** `none`, `year-end` or `<N>-months` (1 to 120); 4000 `expiryPolicy` otherwise. */
+  async setExpiryPolicy(text: string, by: Actor) {
+    const policy = parseExpiryPolicy(text);
+    if (!policy) throw validationError([{ field: "policy", rule: "expiryPolicy" }]);
+    const before = await this.ask(() => this.scheme.expiryPolicy());
+    const after = await this.ask(() => this.scheme.setExpiryPolicy(policy, by.actor));
+    await this.audit.record({
+      ...by,
+      action: "expiryPolicy.set",
+      target: "expiry-policy",
+      before: { policy: before.policy },
+      after: { policy: after.policy },
+    });
+    return after;
+  }
+
+  /** Every store's partner flag here beside the scheme registry's (null: not registered). */
+  async storeFlags() {
+    const [here, scheme] = await Promise.all([
+      this.stores.partnerFlags(),
+      this.ask(() => this.scheme.stores()),
+    ]);
+    const names = await this.stores.namesOf(here.map((store) => store.code));
+    const inScheme = new Map(scheme.stores.map((store) => [store.store_code, store.partner_property]));
+    return here.map((store) => ({
+      code: store.code,
+      name: names.get(store.code) ?? null,
+      partner: store.partner_property === 1,
+      scheme_partner: inScheme.get(store.code) ?? null,
+    }));
+  }
+
+  /** Here and in the scheme's registry (as the CLI's store-partner); 4040 for an unknown code. */
+  async setStorePartner(code: string, partner: boolean, by: Actor) {
+    const before = (await this.storeFlags()).find((store) => store.code === code);
+    if (!before) throw new AppError(ErrorCode.notFound);
+    try {
+      await this.stores.setPartnerProperty(code, partner);
+    } catch (error) {
+      if (error instanceof StoreInputError) throw new AppError(ErrorCode.notFound);
+      if (error instanceof CoinSchemeRefusedError || error instanceof CoinSchemeUnavailableError)
+        throw new AppError(ErrorCode.serviceUnavailable);
+      throw error;
+    }
+    const after = (await this.storeFlags()).find((store) => store.code === code) ?? before;
+    await this.audit.record({
+      ...by,
+      action: "store.partner",
+      target: `store:${code}`,
+      before: { partner: before.partner, scheme_partner: before.scheme_partner },
+      after: { partner: after.partner, scheme_partner: after.scheme_partner },
+    });
+    return after;
+  }
+
+  private async reward(id: number): Promise<SchemeReward> {
+    return (await this.ask(() => this.scheme.reward(id))).reward;
+  }
+
+  private record(
+    by: Actor,
+    action: string,
+    id: number,
+    before: Record<string, unknown>,
+    after: Record<string, unknown>,
+  ) {
+    return this.audit.record({ ...by, action, target: `reward:${id}`, before, after });
+  }
+
+  /** The scheme's refusals as the contract's errors; an unreachable scheme is a 5030. */
+  private async ask<T>(call: () => Promise<T>, stockField?: string): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof CoinSchemeRefusedError && error.errorCode === SCHEME_NO_SUCH_REWARD)
+        throw new AppError(ErrorCode.notFound);
+      if (stockField && error instanceof CoinSchemeRefusedError && error.errorCode === SCHEME_VALIDATION)
+        throw validationError([{ field: stockField, rule: "stockNegative" }]);
+      if (error instanceof CoinSchemeRefusedError || error instanceof CoinSchemeUnavailableError)
+        throw new AppError(ErrorCode.serviceUnavailable);
+      throw error;
+    }
+  }
+}
