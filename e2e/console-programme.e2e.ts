@@ -1,7 +1,7 @@
-import { URI } from "otpauth";
 import { describe, expect, it } from "vitest";
 import enConsole from "../apps/console/src/locales/en.json" with { type: "json" };
 import { seriousViolations } from "./support/axe.ts";
+import { firstSignIn } from "./support/console.ts";
 import { journeySuite } from "./support/suite.ts";
 import { exactly } from "./support/texts.ts";
 
@@ -10,9 +10,7 @@ import { exactly } from "./support/texts.ts";
  * expiry and store partner flags, each without a serious axe violation.
  */
 const suite = journeySuite(66_000_000);
-const t = enConsole;
 const p = enConsole.programme;
-const OPERATOR_PASSWORD = "Console2026x";
 const text = (value: string) => ({ en: value, tc: value, sc: value });
 
 describe("console: programme manager", () => {
@@ -36,23 +34,7 @@ describe("console: programme manager", () => {
       active: true,
       sortOrder: 0,
     });
-    const { link } = await services.operators.add("pm.e2e@example.com", "programmeManager", {
-      actor: "cli:e2e",
-      address: null,
-    });
-    const token = new URL(link).hash.slice(1);
-    await page.goto(`/console/invitation#${token}`);
-    await page.getByRole("heading", { name: exactly(t.invitation.title) }).waitFor();
-    const invitation = await fetch(`${suite.server.url}/console/api/session/invitation`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token }),
-    });
-    const { otpauth_uri } = ((await invitation.json()) as { payload: { otpauth_uri: string } }).payload;
-    await page.getByLabel(t.invitation.password, { exact: true }).fill(OPERATOR_PASSWORD);
-    await page.getByLabel(t.invitation.confirmPassword, { exact: true }).fill(OPERATOR_PASSWORD);
-    await page.getByLabel(t.invitation.code, { exact: true }).fill(URI.parse(otpauth_uri).generate());
-    await page.getByRole("button", { name: exactly(t.invitation.submit) }).click();
+    await firstSignIn(suite.server, page, "pm.e2e@example.com", "programmeManager");
 
     await page.getByRole("link", { name: exactly(p.nav.rewards) }).click();
     await page.getByRole("heading", { name: exactly(p.rewards.title) }).waitFor();

@@ -1,7 +1,7 @@
-import { URI } from "otpauth";
 import { describe, expect, it } from "vitest";
 import enConsole from "../apps/console/src/locales/en.json" with { type: "json" };
 import { seriousViolations } from "./support/axe.ts";
+import { firstSignIn } from "./support/console.ts";
 import { api, apiLogin, createMember, waitUntil } from "./support/journeys.ts";
 import { journeySuite } from "./support/suite.ts";
 import { exactly } from "./support/texts.ts";
@@ -14,7 +14,6 @@ import { exactly } from "./support/texts.ts";
  */
 const suite = journeySuite(65_000_000);
 const t = enConsole;
-const OPERATOR_PASSWORD = "Console2026x";
 
 describe("console: customer service", () => {
   it("signs in from the invitation, finds a member by each key and unlocks their login", async () => {
@@ -33,25 +32,7 @@ describe("console: customer service", () => {
     for (let i = 0; i < 5; i++) await apiLogin(suite.server, member.phone, "Wrong2024x");
     expect((await apiLogin(suite.server, member.phone, member.password)).body.error_code).toBe(4290);
 
-    // The administrator's `operator-add`: a one-time link with the token in its fragment.
-    const { link } = await services.operators.add("cs.agent@example.com", "customerService", {
-      actor: "cli:e2e",
-      address: null,
-    });
-    const token = new URL(link).hash.slice(1);
-    await page.goto(`/console/invitation#${token}`);
-    await page.getByRole("heading", { name: exactly(t.invitation.title) }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    const invitation = await fetch(`${suite.server.url}/console/api/session/invitation`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ token }),
-    });
-    const { otpauth_uri } = ((await invitation.json()) as { payload: { otpauth_uri: string } }).payload;
-    await page.getByLabel(t.invitation.password, { exact: true }).fill(OPERATOR_PASSWORD);
-    await page.getByLabel(t.invitation.confirmPassword, { exact: true }).fill(OPERATOR_PASSWORD);
-    await page.getByLabel(t.invitation.code, { exact: true }).fill(URI.parse(otpauth_uri).generate());
-    await page.getByRole("button", { name: exactly(t.invitation.submit) }).click();
+    await firstSignIn(suite.server, page, "cs.agent@example.com", "customerService");
 
     const search = page.getByLabel(t.members.searchLabel, { exact: true });
     await page.getByRole("link", { name: exactly(t.nav.members) }).click();
