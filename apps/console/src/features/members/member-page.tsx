@@ -158,6 +158,8 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
   const { t } = useTranslation();
   const { member, login, blocked, sms, sessions, consents, coins } = detail;
   const yes = (value: boolean) => (value ? t("app.yes") : t("app.no"));
+  // A code the console has no name for yet (a newer server) shows as itself.
+  const named = (group: string, code: string) => t(`member.${group}.${code}`, { defaultValue: code });
   return (
     <div className="cards">
       <Card title={t("member.profile")}>
@@ -198,7 +200,11 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
         <Table
           caption={t("member.sms")}
           head={[t("member.sentAt"), t("member.purpose"), t("member.delivered")]}
-          rows={sms.map((item) => [formatTime(item.sent_at), item.purpose, yes(item.delivered)])}
+          rows={sms.map((item) => [
+            formatTime(item.sent_at),
+            named("purposes", item.purpose),
+            yes(item.delivered),
+          ])}
           empty={t("member.noSms")}
         />
       </Card>
@@ -220,9 +226,9 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
           head={[t("member.createdAt"), t("member.channel"), t("member.optedIn"), t("member.source")]}
           rows={consents.map((item) => [
             formatTime(item.created_at),
-            item.channel,
+            named("channels", item.channel),
             yes(item.opted_in),
-            item.source,
+            named("sources", item.source),
           ])}
           empty={t("member.noConsents")}
         />
@@ -248,7 +254,7 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
               ]}
               rows={coins.ledger.map((item) => [
                 formatTime(item.created_at),
-                item.kind,
+                named("kinds", item.kind),
                 formatNumber(item.coins),
                 item.reason,
                 item.actor,
@@ -267,7 +273,7 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
               rows={coins.vouchers.map((item) => [
                 item.code,
                 item.title_en,
-                item.status,
+                named("voucherStatuses", item.status),
                 formatTime(item.valid_until),
               ])}
               empty={t("member.noVouchers")}
