@@ -9,7 +9,13 @@ import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { auditFilters, FILTER_FIELDS } from "./audit-filters.ts";
 
-const compact = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : "—");
+/** One `field: value` line per changed field, as an auditor reads them (values as JSON). */
+const compact = (value: Record<string, unknown> | null) =>
+  value && Object.keys(value).length > 0
+    ? Object.entries(value)
+        .map(([field, fieldValue]) => `${field}: ${JSON.stringify(fieldValue)}`)
+        .join("\n")
+    : "—";
 
 /** Who did what to whom: filters, pages of 50, and every matching entry as CSV. */
 export function AuditPage() {
@@ -92,7 +98,7 @@ export function AuditPage() {
                 <tbody>
                   {audit.data.entries.map((entry) => (
                     <tr key={entry.id}>
-                      <td>{formatTime(entry.at)}</td>
+                      <td className="nowrap">{formatTime(entry.at)}</td>
                       <td>{entry.actor}</td>
                       <td>{entry.action}</td>
                       <td>{entry.target ?? "—"}</td>

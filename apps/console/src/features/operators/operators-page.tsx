@@ -11,6 +11,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { formatTime } from "../../lib/format.ts";
 import { AdjustmentCeilingsForm } from "./adjustment-ceilings-form.tsx";
 
 /** The one-time sign-in link, shown once: after this dialog closes nobody can see it again. */
@@ -104,20 +105,13 @@ function AddOperator({ onLink }: { onLink: (email: string, link: string) => void
 
 /** Administrators: the operators, adding one, a new sign-in link, disabling. */
 export function OperatorsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useQuery(operatorsQuery());
   const { reinvite, disable } = useOperatorChange();
   const [shown, setShown] = useState<{ email: string; link: string } | null>(null);
   const [disabling, setDisabling] = useState<{ id: number; email: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const when = (at: string | null) =>
-    at === null
-      ? t("operators.never")
-      : new Intl.DateTimeFormat(i18n.language, {
-          dateStyle: "medium",
-          timeStyle: "short",
-          timeZone: "Asia/Hong_Kong",
-        }).format(new Date(at));
+  const when = (at: string | null) => (at === null ? t("operators.never") : formatTime(at));
 
   const newLink = async (id: number) => {
     setFailure(null);
