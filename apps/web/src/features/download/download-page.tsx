@@ -5,14 +5,15 @@ import { StoreBadges } from "../../components/store-badges.tsx";
 import { config } from "../../lib/config.ts";
 import { paths } from "../../lib/paths.ts";
 import { BenefitTiles } from "./benefit-tiles.tsx";
-import { ChainLogos } from "./chain-logos.tsx";
+import { BrandList } from "./brand-list.tsx";
 import { DownloadLanguageSwitch } from "./download-language-switch.tsx";
 import { DownloadQrCodes } from "./download-qr-codes.tsx";
 import { PhoneMockup } from "./phone-mockup.tsx";
 
 /**
  * /download: the app's landing page. Everything on it is drawn in the project (badges,
- * phone, chain logos, QR codes): nothing is fetched from another site.
+ * phone, QR codes) or comes from this server (the brands and their logos): nothing is
+ * fetched from another site.
  */
 export function DownloadPage() {
   const { t } = useTranslation(["download", "common"]);
@@ -43,7 +44,7 @@ export function DownloadPage() {
 
         <section className="download-section" aria-labelledby="download-chains">
           <h2 id="download-chains">{t("chainsHeading")}</h2>
-          <ChainLogos />
+          <BrandList />
           <a
             className="button button-primary download-shop"
             href={config.eshopUrl}
