@@ -45,11 +45,3 @@ export const storeQuery = (id: string) =>
     queryKey: ["store", id, currentLanguage()],
     queryFn: async () => (await call("store", { params: { id } })).payload,
   });
-
-/** The brands in display order, names in the current language, with their logos' media tokens. */
-export const brandsQuery = () =>
-  queryOptions({
-    queryKey: ["brands", currentLanguage()],
-    queryFn: async () => (await call("tags", { query: { type: "brand" } })).payload,
-    staleTime: 10 * 60_000,
-  });

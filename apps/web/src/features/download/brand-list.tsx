@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { brandsQuery } from "../../api/stores.ts";
+import { brandsQuery } from "../../api/brands.ts";
 import { BrandLogo } from "../../components/brand-logo.tsx";
 
 /**
