@@ -100,7 +100,9 @@ describe("brand-add and brand-list", () => {
     await brandAdd(t.app.services, ["sun-mart", ...NAMES]);
     const [created] = await t.app.services.audit.all({});
     expect(created).toMatchObject({ action: "brand.create", actor: expect.stringMatching(/^cli:/) });
-    await storesImport(t.app.services, [await csv("code,brand,district,name_tc,address_tc", "SM-1,sun-mart,5046,太陽,汝州街1號")]);
+    await storesImport(t.app.services, [
+      await csv("code,brand,district,name_tc,address_tc", "SM-1,sun-mart,5046,太陽,汝州街1號"),
+    ]);
     expect((await refusal(brandDelete(t.app.services, ["sun-mart"]))).message).toMatch(
       /^brand sun-mart: id names a brand that stores still use.*\(1\); nothing changed$/,
     );

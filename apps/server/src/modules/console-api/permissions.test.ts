@@ -59,7 +59,16 @@ async function freshBrand(t: TestApp): Promise<Partial<Ids>> {
 async function freshStore(t: TestApp): Promise<Partial<Ids>> {
   const code = `S-${randomUUID().slice(0, 8)}`;
   await t.app.services.stores.saveStores([
-    { label: code, input: { code, brand: "harbour-fresh", district: "5005", name: { tc: "新店" }, address: { tc: "一號" } } },
+    {
+      label: code,
+      input: {
+        code,
+        brand: "harbour-fresh",
+        district: "5005",
+        name: { tc: "新店" },
+        address: { tc: "一號" },
+      },
+    },
   ]);
   const { stores } = await t.app.services.storeEditor.stores({ q: code });
   return { store: stores[0]?.id as number };
