@@ -243,7 +243,14 @@ describe.each(journeyLanguages())("public screens (%s)", (language) => {
         .locator("li")
         .count(),
     ).toBe(6);
+    // The seeded brands, from the server: each logo (a stored image) beside its name.
+    await page.locator(".chain-logos li").nth(3).waitFor();
     expect(await page.locator(".chain-logos li").count()).toBe(4);
+    expect(
+      await page
+        .locator(".chain-logos img")
+        .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).alt === "")),
+    ).toBe(true);
     const shop = page.getByRole("link", { name: new RegExp(escapeRegExp(t2("download:shop"))) });
     expect(await shop.getAttribute("target")).toBe("_blank");
     const codes = page.locator(".download-qr img");

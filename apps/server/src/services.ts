@@ -38,6 +38,7 @@ import { SmsCodeRepository } from "./modules/sms/repository.ts";
 import { SmsCodeService } from "./modules/sms/service.ts";
 import { StoreRepository } from "./modules/stores/repository.ts";
 import { StoreService } from "./modules/stores/service.ts";
+import { StoreEditor } from "./modules/stores/store-editor.ts";
 import { SubscriptionService } from "./modules/subscriptions/service.ts";
 
 /**
@@ -173,7 +174,9 @@ export function createServices(
   const cmsRepository = new CmsRepository(database);
   const cms = new CmsService(cmsRepository, transaction, media, now);
   const cmsEditor = new CmsEditor(cmsRepository, transaction, media, audit, now);
-  const stores = new StoreService(new StoreRepository(database), transaction, media, coinSchemeClient, now);
+  const storeRepository = new StoreRepository(database);
+  const stores = new StoreService(storeRepository, transaction, media, coinSchemeClient, now);
+  const storeEditor = new StoreEditor(storeRepository, transaction, media, audit, now);
   const memberCoins = new MemberCoinsService(
     coinSchemeClient,
     coins,
@@ -239,6 +242,7 @@ export function createServices(
     media,
     cms,
     cmsEditor,
+    storeEditor,
     stores,
     audit,
     operators,

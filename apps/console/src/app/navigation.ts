@@ -9,6 +9,9 @@ export const holds = (permissions: readonly Permission[], need: PermissionNeed) 
 /** The programme screens: the manager changes, the auditor reads. */
 export const PROGRAMME_READ: PermissionNeed = ["programme.edit", "audit.read"];
 
+/** Brands and stores: the content editor changes, the auditor reads. */
+export const STORES_READ: PermissionNeed = ["content.edit", "audit.read"];
+
 /** The console's screens in its navigation, each shown to the roles whose permissions include its own. */
 export const NAVIGATION: readonly { to: string; label: string; permission: PermissionNeed }[] = [
   { to: "/members", label: "nav.members", permission: "members.read" },
@@ -20,6 +23,8 @@ export const NAVIGATION: readonly { to: string; label: string; permission: Permi
   { to: "/bonus-days", label: "programme.nav.bonusDays", permission: PROGRAMME_READ },
   { to: "/expiry", label: "programme.nav.expiry", permission: PROGRAMME_READ },
   { to: "/store-partners", label: "programme.nav.stores", permission: PROGRAMME_READ },
+  { to: "/brands", label: "stores.nav.brands", permission: STORES_READ },
+  { to: "/stores", label: "stores.nav.stores", permission: STORES_READ },
 ];
 
 export const navigationFor = (permissions: readonly Permission[]) =>

@@ -4,7 +4,7 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { BASENAME } from "../lib/paths.ts";
 import { requireSession } from "./guard.ts";
 import { HomeScreen } from "./home-screen.tsx";
-import { type PermissionNeed, PROGRAMME_READ } from "./navigation.ts";
+import { type PermissionNeed, PROGRAMME_READ, STORES_READ } from "./navigation.ts";
 import { RouteError } from "./route-error.tsx";
 import { Shell } from "./shell.tsx";
 
@@ -93,6 +93,16 @@ export function routes(client: QueryClient): RouteObject[] {
             () => import("../features/programme/store-partners-page.tsx"),
             "StorePartnersPage",
           ),
+        },
+        {
+          path: "brands",
+          handle: { title: "stores.brands.title", permission: STORES_READ } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/stores/brands-page.tsx"), "BrandsPage"),
+        },
+        {
+          path: "stores",
+          handle: { title: "stores.list.title", permission: STORES_READ } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/stores/stores-page.tsx"), "StoresPage"),
         },
         { path: "*", Component: NotFound, handle: { title: "notFound.title" } satisfies ScreenHandle },
       ],

@@ -17,7 +17,7 @@ describe("the shell shows each role only what it may use", () => {
     expect(screen.getByText("Customer service")).toBeInTheDocument();
   });
 
-  it("the auditor: members, the audit log and the programme's screens to read", async () => {
+  it("the auditor: members, the audit log, the programme's screens, brands and stores to read", async () => {
     mockApi({ "GET /session": session("auditor"), "GET /audit": ok({ entries: [], total: 0 }) });
     renderConsole("/audit");
     expect(await navLinks()).toEqual([
@@ -27,6 +27,8 @@ describe("the shell shows each role only what it may use", () => {
       "Bonus days",
       "Coin expiry",
       "Store partners",
+      "Brands",
+      "Stores",
     ]);
   });
 
@@ -36,12 +38,12 @@ describe("the shell shows each role only what it may use", () => {
     expect(await navLinks()).toEqual(["Members", "Rewards", "Bonus days", "Coin expiry", "Store partners"]);
   });
 
-  it("the content editor: banners and CMS pages, the front door opening the banners", async () => {
+  it("the content editor: banners, CMS pages, brands and stores, the front door opening the banners", async () => {
     mockApi({ "GET /session": session("contentEditor"), "GET /content/banners": ok({ banners: [] }) });
     const { router } = renderConsole("/");
     expect(await screen.findByRole("heading", { name: "Banners", level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/console/content/banners");
-    expect(await navLinks()).toEqual(["Banners", "CMS pages"]);
+    expect(await navLinks()).toEqual(["Banners", "CMS pages", "Brands", "Stores"]);
   });
 
   it("a screen the role may not use, opened by its address, says not allowed and asks nothing", async () => {

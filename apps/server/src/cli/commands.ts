@@ -36,8 +36,10 @@ import { OPERATOR_COMMANDS } from "./operators.ts";
 import { REWARD_COMMANDS } from "./rewards.ts";
 import {
   BRAND_ADD_USAGE,
+  BRAND_DELETE_USAGE,
   BRAND_LIST_USAGE,
   brandAdd,
+  brandDelete,
   brandList,
   STORES_EXPORT_USAGE,
   STORES_IMPORT_USAGE,
@@ -115,10 +117,16 @@ const CONTENT_COMMANDS: Readonly<Record<string, AdminCommand>> = {
   },
   "brand-add": {
     usage: BRAND_ADD_USAGE,
-    summary: "Create a brand (a new one needs --name-tc) or update the fields given.",
+    summary:
+      "Create a brand (a new one needs --name-en, --name-tc and --name-sc) or update the fields given.",
     run: brandAdd,
   },
   "brand-list": { usage: BRAND_LIST_USAGE, summary: "List brands.", run: brandList },
+  "brand-delete": {
+    usage: BRAND_DELETE_USAGE,
+    summary: "Delete a brand that no store names.",
+    run: brandDelete,
+  },
 };
 
 /** Every admin command by name; `help` is answered by admin.ts without opening the database. */

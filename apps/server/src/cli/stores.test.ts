@@ -6,7 +6,9 @@ import { STORE_COLUMNS } from "../modules/stores/store-import.ts";
 import { PNG_1X1 } from "../testing/images.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { CliError } from "./command.ts";
-import { brandAdd, brandList, storesExport, storesImport } from "./stores.ts";
+import { brandAdd, brandDelete, brandList, storesExport, storesImport } from "./stores.ts";
+
+const NAMES = ["--name-en", "Sun Mart", "--name-tc", "太陽超市", "--name-sc", "太阳超市"];
 
 let t: TestApp;
 let dir: string;
@@ -61,6 +63,8 @@ describe("brand-add and brand-list", () => {
       "Sun Mart",
       "--name-tc",
       "太陽超市",
+      "--name-sc",
+      "太阳超市市",
       "--logo",
       logo,
       "--order",
@@ -78,22 +82,45 @@ describe("brand-add and brand-list", () => {
     expect(await brandList(t.app.services, [])).toContain("sun-mart  3  Sun Mart / 太陽超市 / 太阳超市");
   });
 
-  it("refuses a brand without a Traditional Chinese name or with a bad code", async () => {
+  it("refuses a brand without its three names or with a bad code, and records nothing", async () => {
     await setUp();
+    const before = (await t.app.services.audit.all({})).length;
     expect((await refusal(brandAdd(t.app.services, ["sun-mart", "--name-en", "Sun Mart"]))).message).toMatch(
-      /needs a Traditional Chinese name/,
+      /^name\.tc is required; nothing changed$/,
     );
-    expect((await refusal(brandAdd(t.app.services, ["Sun Mart", "--name-tc", "太陽"]))).message).toMatch(
-      /brand code "Sun Mart" must be lower-case/,
+    expect((await refusal(brandAdd(t.app.services, ["Sun Mart", ...NAMES]))).message).toMatch(
+      /^code must be lower-case letters, digits and hyphens \(at most 64\) \("Sun Mart"\)/,
     );
     expect(await brandList(t.app.services, [])).toMatch(/^No brands yet/);
+    expect((await t.app.services.audit.all({})).length).toBe(before);
+  });
+
+  it("records each change for the CLI's operator, and brand-delete refuses a brand that stores name", async () => {
+    await setUp();
+    await brandAdd(t.app.services, ["sun-mart", ...NAMES]);
+    const [created] = await t.app.services.audit.all({});
+    expect(created).toMatchObject({ action: "brand.create", actor: expect.stringMatching(/^cli:/) });
+    await storesImport(t.app.services, [
+      await csv("code,brand,district,name_tc,address_tc", "SM-1,sun-mart,5046,太陽,汝州街1號"),
+    ]);
+    expect((await refusal(brandDelete(t.app.services, ["sun-mart"]))).message).toMatch(
+      /^brand sun-mart: id names a brand that stores still use.*\(1\); nothing changed$/,
+    );
+    await brandAdd(t.app.services, ["moon-mart", ...NAMES]);
+    expect(await brandDelete(t.app.services, ["moon-mart"])).toMatch(
+      /^Deleted brand moon-mart \(id \d+\)\.$/,
+    );
+    expect((await t.app.services.audit.all({}))[0]).toMatchObject({ action: "brand.delete" });
+    expect((await refusal(brandDelete(t.app.services, ["moon-mart"]))).message).toMatch(
+      /no brand has code moon-mart/,
+    );
   });
 });
 
 describe("stores-import", () => {
   it("creates stores from a CSV, regions and districts by code or name, quoted cells with line breaks", async () => {
     await setUp();
-    await brandAdd(t.app.services, ["sun-mart", "--name-tc", "太陽超市"]);
+    await brandAdd(t.app.services, ["sun-mart", ...NAMES]);
     const output = await storesImport(t.app.services, [
       await csv(
         HEADER,
@@ -127,7 +154,7 @@ describe("stores-import", () => {
 
   it("updates stores by code, keeps columns left out, and can hide the stores missing from the file", async () => {
     await setUp();
-    await brandAdd(t.app.services, ["sun-mart", "--name-tc", "太陽超市"]);
+    await brandAdd(t.app.services, ["sun-mart", ...NAMES]);
     await storesImport(t.app.services, [
       await csv(
         HEADER,
@@ -149,7 +176,7 @@ describe("stores-import", () => {
 
   it("imports nothing when any row is wrong, naming each problem by its line", async () => {
     await setUp();
-    await brandAdd(t.app.services, ["sun-mart", "--name-tc", "太陽超市"]);
+    await brandAdd(t.app.services, ["sun-mart", ...NAMES]);
     const error = await refusal(
       storesImport(t.app.services, [
         await csv(

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { LANGUAGES, type LocalizedText } from "@hcoins/domain/languages";
 import { stringify } from "csv-stringify/sync";
 import { MediaRejected } from "../modules/media/service.ts";
-import { StoreInputError } from "../modules/stores/service.ts";
+import { StoreFieldError } from "../modules/stores/store-editor.ts";
 import {
   STORE_COLUMNS,
   type StoreColumn,
@@ -12,6 +12,7 @@ import {
   type StoreImportRow,
 } from "../modules/stores/store-import.ts";
 import type { Services } from "../services.ts";
+import { cliActor } from "./cli-actor.ts";
 import { scheme } from "./coin-scheme.ts";
 import { CliError, parseCommandArgs } from "./command.ts";
 import { imageArgument, imageNote, parseIntegerArgument, readFileArgument } from "./content.ts";
@@ -22,6 +23,7 @@ export const STORES_EXPORT_USAGE = "stores-export [file.csv]";
 export const BRAND_ADD_USAGE =
   "brand-add <code> [--name-en t] [--name-tc t] [--name-sc t] [--logo file|token] [--order n]";
 export const BRAND_LIST_USAGE = "brand-list";
+export const BRAND_DELETE_USAGE = "brand-delete <code>";
 
 const ROWS_SHOWN = 40;
 
@@ -177,7 +179,10 @@ export async function storesExport(services: Services, args: string[]): Promise<
   return `Exported ${stores.length === 1 ? "1 store" : `${stores.length} stores`} to ${file}.`;
 }
 
-/** Creates a brand or updates the fields given. */
+/**
+ * Creates a brand or updates the fields given, through the console's editor (the same rules:
+ * three names, a unique code, a stored logo) with one audit entry for the CLI's operator.
+ */
 export async function brandAdd(services: Services, args: string[]): Promise<string> {
   const { positionals, values } = parseCommandArgs(BRAND_ADD_USAGE, ["code"], () =>
     parseArgs({
@@ -200,23 +205,41 @@ export async function brandAdd(services: Services, args: string[]): Promise<stri
     if (value !== undefined) name[lang] = value;
   }
   const sortOrder = values.order === undefined ? undefined : parseIntegerArgument("order", values.order);
-  const input = { code, name, ...(sortOrder !== undefined ? { sortOrder } : {}) };
   const logo = values.logo === undefined ? undefined : await imageArgument(services, values.logo);
-  const saved = await services.stores.saveBrandWithLogo(input, logo).catch((error: unknown) => {
-    if (error instanceof StoreInputError || error instanceof MediaRejected) {
-      throw new CliError(`${error.message}; nothing changed`);
-    }
-    throw error;
-  });
+  const saved = await services.storeEditor
+    .saveBrandByCode(code, { name, ...(sortOrder !== undefined ? { sortOrder } : {}) }, logo, cliActor())
+    .catch((error: unknown) => {
+      if (error instanceof StoreFieldError || error instanceof MediaRejected) {
+        throw new CliError(`${error.message}; nothing changed`);
+      }
+      throw error;
+    });
+  const id = saved.brand.id;
   const lines = [
     saved.created
-      ? `Created brand ${code} (id ${saved.id}).`
+      ? `Created brand ${code} (id ${id}).`
       : saved.changed.length === 0
-        ? `Brand ${code} (id ${saved.id}) already says that; nothing changed.`
-        : `Updated brand ${code} (id ${saved.id}): ${saved.changed.join(", ")}.`,
+        ? `Brand ${code} (id ${id}) already says that; nothing changed.`
+        : `Updated brand ${code} (id ${id}): ${saved.changed.join(", ")}.`,
   ];
   if (logo && saved.logo) lines.push(`  ${imageNote("logo", logo, saved.logo)}`);
   return lines.join("\n");
+}
+
+/** Deletes a brand that no store names. */
+export async function brandDelete(services: Services, args: string[]): Promise<string> {
+  const { positionals } = parseCommandArgs(BRAND_DELETE_USAGE, ["code"], () =>
+    parseArgs({ args, allowPositionals: true, strict: true, options: {} }),
+  );
+  const code = positionals[0] as string;
+  const brand = (await services.storeEditor.brands()).find((candidate) => candidate.code === code);
+  if (!brand) throw new CliError(`no brand has code ${code} (brand-list lists them)`);
+  await services.storeEditor.deleteBrand(brand.id, cliActor()).catch((error: unknown) => {
+    if (error instanceof StoreFieldError)
+      throw new CliError(`brand ${code}: ${error.message}; nothing changed`);
+    throw error;
+  });
+  return `Deleted brand ${code} (id ${brand.id}).`;
 }
 
 export async function brandList(services: Services, args: string[]): Promise<string> {

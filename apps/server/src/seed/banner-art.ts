@@ -173,13 +173,15 @@ export interface BrandArt {
   accent: string;
 }
 
-/** A square logo: the brand's initials on its colour. */
+/**
+ * A square logo without words in any language (the member pages write the brand's name beside
+ * it): the brand's colour, an accent dot and the initials, the design the download page drew.
+ */
 export function brandLogo(brand: BrandArt): string {
   return svg(256, 256, brand.nameEn, [
-    `<rect width="256" height="256" rx="48" fill="${brand.colour}"/>`,
-    `<circle cx="206" cy="50" r="26" fill="${brand.accent}"/>`,
-    text(128, 150, brand.initials, { size: 96, weight: 800, anchor: "middle" }),
-    text(128, 210, brand.nameTc, { size: 28, weight: 600, anchor: "middle", fill: "#ffffffcc" }),
+    `<rect width="256" height="256" rx="56" fill="${brand.colour}"/>`,
+    `<circle cx="204" cy="52" r="28" fill="${brand.accent}"/>`,
+    text(128, 164, brand.initials, { size: 96, weight: 800, anchor: "middle" }),
   ]);
 }
 

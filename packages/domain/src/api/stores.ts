@@ -21,7 +21,13 @@ export const storeSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
-  brand: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  brand: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    /** The brand's logo (a media token), shown beside its name; null: none. */
+    logo_media_token: z.string().nullable(),
+  }),
   region: place,
   district: place,
   address: z.string(),

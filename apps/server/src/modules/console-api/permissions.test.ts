@@ -22,6 +22,9 @@ interface Ids {
   voucher: string;
   /** A reward of the scheme's catalogue. */
   reward: number;
+  /** A brand and a store of its own, for the calls that change or delete one. */
+  brand?: number;
+  store?: number;
 }
 
 interface ConsoleRoute {
@@ -46,6 +49,30 @@ async function freshVoucher(t: TestApp, ids: Ids): Promise<Partial<Ids>> {
 
 // The image a banner row names: the images row (run before it for each role) stores it.
 const PNG_TOKEN = createHash("sha256").update(PNG_1X1).digest("hex");
+
+async function freshBrand(t: TestApp): Promise<Partial<Ids>> {
+  const code = `brand-${randomUUID().slice(0, 8)}`;
+  const { id } = await t.app.services.stores.saveBrand({ code, name: { en: "B", tc: "乙", sc: "乙" } });
+  return { brand: id };
+}
+
+async function freshStore(t: TestApp): Promise<Partial<Ids>> {
+  const code = `S-${randomUUID().slice(0, 8)}`;
+  await t.app.services.stores.saveStores([
+    {
+      label: code,
+      input: {
+        code,
+        brand: "harbour-fresh",
+        district: "5005",
+        name: { tc: "新店" },
+        address: { tc: "一號" },
+      },
+    },
+  ]);
+  const { stores } = await t.app.services.storeEditor.stores({ q: code });
+  return { store: stores[0]?.id as number };
+}
 
 async function freshMember(t: TestApp): Promise<Partial<Ids>> {
   const member = await registerMember(t);
@@ -222,6 +249,59 @@ const ROUTES: ConsoleRoute[] = [
     permission: "programme.edit",
     body: () => ({ code: "HF-CW01", partner: true }),
   },
+  { method: "GET", path: () => "/brands", permission: ["content.edit", "audit.read"] },
+  {
+    method: "GET",
+    path: () => `/brands/images/${PNG_TOKEN}`,
+    permission: ["content.edit", "audit.read"],
+    prepare: async (t) => {
+      await t.app.services.media.add(PNG_1X1, "dot.png");
+      return {};
+    },
+  },
+  { method: "GET", path: () => "/stores/list?q=HF", permission: ["content.edit", "audit.read"] },
+  {
+    method: "POST",
+    path: () => "/brands",
+    permission: "content.edit",
+    body: (role) => ({
+      code: `brand-by-${role.toLowerCase()}`,
+      name: { en: "Sun", tc: "太陽", sc: "太阳" },
+      logo_media_token: null,
+    }),
+  },
+  {
+    method: "POST",
+    path: ({ brand }) => `/brands/${brand}`,
+    permission: "content.edit",
+    body: (role) => ({
+      code: `renamed-by-${role.toLowerCase()}`,
+      name: { en: "Moon", tc: "月亮", sc: "月亮" },
+      logo_media_token: null,
+    }),
+    prepare: freshBrand,
+  },
+  {
+    method: "POST",
+    path: ({ brand }) => `/brands/${brand}/move`,
+    permission: "content.edit",
+    // A fresh brand sorts before the seeded ones: down always moves it.
+    body: () => ({ direction: "down" }),
+    prepare: freshBrand,
+  },
+  {
+    method: "POST",
+    path: ({ brand }) => `/brands/${brand}/delete`,
+    permission: "content.edit",
+    prepare: freshBrand,
+  },
+  {
+    method: "POST",
+    path: ({ store }) => `/stores/${store}/status`,
+    permission: "content.edit",
+    body: () => ({ status: "inactive" }),
+    prepare: freshStore,
+  },
 ];
 
 describe("each role, call by call", () => {
@@ -244,6 +324,8 @@ describe("each role, call by call", () => {
       operator: operator.id,
       voucher: "NONE",
       reward: (await newReward(t)).id,
+      ...(await freshBrand(t)),
+      ...(await freshStore(t)),
     };
   });
   afterAll(() => t.close());
@@ -253,7 +335,7 @@ describe("each role, call by call", () => {
       role,
       route,
       allowed: [route.permission].flat().some((permission) => ROLE_PERMISSIONS[role].includes(permission)),
-      name: `${route.method} ${route.path({ member: 0, phone: "", operator: 0, voucher: "CODE", reward: 0 })}`,
+      name: `${route.method} ${route.path({ member: 0, phone: "", operator: 0, voucher: "CODE", reward: 0, brand: 0, store: 0 })}`,
     })),
   );
 

@@ -11,6 +11,7 @@ export type StoreWithBrand = StoreRow & {
   brand_name_en: string;
   brand_name_tc: string;
   brand_name_sc: string;
+  brand_logo_media_token: string | null;
 };
 
 export interface StoreFilters {
@@ -63,6 +64,7 @@ export class StoreRepository {
         "tags.name_en as brand_name_en",
         "tags.name_tc as brand_name_tc",
         "tags.name_sc as brand_name_sc",
+        "tags.logo_media_token as brand_logo_media_token",
       ]);
   }
 
@@ -175,8 +177,8 @@ export class StoreRepository {
       .executeTakeFirst();
   }
 
-  findTagById(type: string, id: number): Promise<TagRow | undefined> {
-    return this.db
+  findTagById(type: string, id: number, trx?: TableViews): Promise<TagRow | undefined> {
+    return this.on(trx)
       .selectFrom("tags")
       .selectAll()
       .where("type", "=", type)
@@ -195,6 +197,52 @@ export class StoreRepository {
 
   async updateTag(id: number, values: Updateable<TagsTable>, trx?: TableViews) {
     await this.on(trx).updateTable("tags").set(values).where("id", "=", id).execute();
+  }
+
+  async deleteTag(id: number, trx?: TableViews) {
+    await this.on(trx).deleteFrom("tags").where("id", "=", id).execute();
+  }
+
+  /** How many stores, of any status, name each brand (by its id); brands without stores are absent. */
+  async storeCountsByBrand(trx?: TableViews): Promise<Map<number, number>> {
+    const rows = await this.on(trx)
+      .selectFrom("stores")
+      .select(["brand_id", (eb) => eb.fn.countAll<number | string>().as("count")])
+      .groupBy("brand_id")
+      .execute();
+    return new Map(rows.map((row) => [row.brand_id, Number(row.count)]));
+  }
+
+  /** A store of any status, with its brand. */
+  findWithBrand(id: number, trx?: TableViews): Promise<StoreWithBrand | undefined> {
+    return this.withBrand(this.on(trx)).where("stores.id", "=", id).executeTakeFirst();
+  }
+
+  /** Stores of any status matching every filter (the text also matches the code), a page in code order. */
+  async searchAll(
+    filters: StoreFilters & { status?: string },
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: StoreWithBrand[]; total: number }> {
+    let query = this.withBrand(this.db);
+    if (filters.status !== undefined) query = query.where("stores.status", "=", filters.status);
+    if (filters.region !== undefined) query = query.where("stores.region", "=", filters.region);
+    if (filters.brandId !== undefined) query = query.where("stores.brand_id", "=", filters.brandId);
+    if (filters.text !== undefined) {
+      const pattern = containsPattern(filters.text);
+      query = query.where((eb) =>
+        eb.or(
+          [...SEARCHED, "code" as const].map(
+            (column) => sql<boolean>`lower(${sql.ref(`stores.${column}`)}) like ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
+    const counted = await query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number | string>().as("total"))
+      .executeTakeFirstOrThrow();
+    const rows = await query.orderBy("stores.code").limit(page.limit).offset(page.offset).execute();
+    return { rows, total: Number(counted.total) };
   }
 
   /** True when any store or tag exists. */

@@ -220,7 +220,7 @@ describe("GET /crm/store/{id}", () => {
       id: first?.id,
       code: "A1",
       name: "Alpha Central",
-      brand: { id: alphaId, code: "alpha", name: "Alpha" },
+      brand: { id: alphaId, code: "alpha", name: "Alpha", logo_media_token: null },
       region: { code: "3001", name: "Hong Kong Island" },
       district: { code: "5005", name: "Central and Western" },
       address: "1 Queen's Road Central",

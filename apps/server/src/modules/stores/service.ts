@@ -5,7 +5,7 @@ import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import type { Insertable, Updateable } from "kysely";
 import { localizedIn, textIn } from "../../localized-text.ts";
 import type { CoinSchemeClient } from "../coins/coin-scheme-client.ts";
-import type { ImageSource, MediaService, PlacedImage } from "../media/service.ts";
+import type { MediaService } from "../media/service.ts";
 import type { StoreFilters, StoreRepository, StoreRow, StoreWithBrand, TagRow } from "./repository.ts";
 import { StoreImportRefused, type StoreImportRow, storeFromRow } from "./store-import.ts";
 import {
@@ -218,22 +218,7 @@ export class StoreService {
     return this.repository.hasAny(trx);
   }
 
-  /**
-   * A brand with the logo an operator names, if any (a stored image or a file to store): the
-   * file goes to the media store in the brand's transaction, so a refused brand stores nothing.
-   */
-  async saveBrandWithLogo(
-    input: Omit<BrandInput, "logoMediaToken">,
-    logo: ImageSource | undefined,
-  ): Promise<{ id: number; created: boolean; changed: string[]; logo: PlacedImage | null }> {
-    return this.transaction(async (trx) => {
-      const placed = logo === undefined ? null : await this.media.place("logo", logo, trx);
-      const saved = await this.saveBrand(placed ? { ...input, logoMediaToken: placed.token } : input, trx);
-      return { ...saved, logo: placed };
-    });
-  }
-
-  /** Creates a brand or updates the fields given. */
+  /** Creates a brand or updates the fields given, unaudited: the first start's seed (operators use StoreEditor). */
   async saveBrand(
     input: BrandInput,
     trx?: TableViews,
@@ -407,6 +392,7 @@ function storeView(row: StoreWithBrand, lang: Language): Store {
       id: row.brand_id,
       code: row.brand_code,
       name: textIn({ n_en: row.brand_name_en, n_tc: row.brand_name_tc, n_sc: row.brand_name_sc }, "n", lang),
+      logo_media_token: row.brand_logo_media_token,
     },
     region: { code: row.region, name: region ? localizedIn(region.name, lang) : row.region },
     district: { code: row.district, name: district ? localizedIn(district.name, lang) : row.district },

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
 import { i18next } from "../../lib/i18n.ts";
-import { mockApi, renderApp } from "../../lib/test-app.tsx";
+import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { DownloadPage } from "./download-page.tsx";
 
 /** The catalogues keep "H Coins" (and "1 H Coin") on one line with no-break spaces; names are matched as shown. */
@@ -11,6 +11,25 @@ const shown = (text: string) =>
   text.replaceAll("H Coin", "H\u00a0Coin").replace(/(\d) H\u00a0Coin/g, "$1\u00a0H\u00a0Coin");
 
 const routes = [{ path: "/download", Component: DownloadPage }];
+
+const BRANDS = "GET /crm/tag";
+const LOGO = "a".repeat(64);
+/** The brands as the server answers them (type=brand), names in the request's language. */
+const brands = (_: unknown, url: URL) =>
+  ok(
+    url.searchParams.get("type") === "brand"
+      ? [
+          { id: 1, type: "brand", code: "harbour-fresh", name: "Harbour Fresh", logo_media_token: LOGO },
+          {
+            id: 2,
+            type: "brand",
+            code: "pearl-convenience",
+            name: "Pearl Convenience",
+            logo_media_token: null,
+          },
+        ]
+      : [],
+  );
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -47,8 +66,8 @@ describe("DownloadPage", () => {
     expect(await screen.findByTestId("location")).toHaveTextContent(/^\/index$/);
   });
 
-  it("shows the store badges, the phone, the retail chains and the shop button (new tab)", () => {
-    mockApi({});
+  it("shows the store badges, the phone, the retail chains and the shop button (new tab)", async () => {
+    mockApi({ [BRANDS]: brands });
     renderApp(routes, "/download");
     expect(screen.getByRole("link", { name: "Download on the App Store" })).toHaveAttribute(
       "href",
@@ -60,13 +79,35 @@ describe("DownloadPage", () => {
     );
     expect(screen.getByRole("img", { name: /The H.Coins app on a phone/ })).toBeInTheDocument();
     const chains = screen.getByRole("region", { name: shown("Earn H Coins at our retail chains") });
-    for (const name of ["Harbour Fresh", "Pearl Convenience", "Jade Wellness", "Golden Crust Bakery"]) {
-      expect(within(chains).getByText(name)).toBeInTheDocument();
-    }
+    expect(await within(chains).findByText("Harbour Fresh")).toBeInTheDocument();
+    expect(within(chains).getByText("Pearl Convenience")).toBeInTheDocument();
     const shop = screen.getByRole("link", { name: /Shop online/ });
     expect(shop).toHaveAttribute("href", config.eshopUrl);
     expect(shop).toHaveAttribute("target", "_blank");
     expect(shop).toHaveAttribute("rel", expect.stringContaining("noopener"));
+  });
+
+  it("draws each brand's logo beside its name (alt empty), initials for a brand without one", async () => {
+    mockApi({ [BRANDS]: brands });
+    const { container } = renderApp(routes, "/download");
+    const chains = screen.getByRole("region", { name: shown("Earn H Coins at our retail chains") });
+    await within(chains).findByText("Harbour Fresh");
+    const [first, second] = within(chains).getAllByRole("listitem");
+    const logo = first?.querySelector("img");
+    expect(logo).toHaveAttribute("alt", "");
+    expect(logo?.getAttribute("src")).toContain(`/media/${LOGO}`);
+    expect(second?.querySelector(".brand-logo-missing")).toHaveTextContent("PC");
+    expect(container.querySelectorAll(".chain-logos img")).toHaveLength(1);
+  });
+
+  it("leaves the brands out when they cannot be loaded, keeping the rest of the page", async () => {
+    const api = mockApi({ [BRANDS]: fail(503, 5030, "down") });
+    renderApp(routes, "/download");
+    await vi.waitFor(() => expect(api.called(BRANDS).length).toBeGreaterThan(0));
+    const chains = screen.getByRole("region", { name: shown("Earn H Coins at our retail chains") });
+    expect(within(chains).queryByRole("list")).not.toBeInTheDocument();
+    expect(within(chains).getByRole("link", { name: /Shop online/ })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1 })).toBeInTheDocument();
   });
 
   it("shows six benefit tiles", () => {
@@ -97,11 +138,12 @@ describe("DownloadPage", () => {
     expect(openApp.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
   });
 
-  it("fetches nothing: every picture is drawn in the page", () => {
-    const api = mockApi({});
+  it("fetches only the brands: every other picture is drawn in the page", async () => {
+    const api = mockApi({ [BRANDS]: brands });
     const { container } = renderApp(routes, "/download");
-    expect(api.calls).toHaveLength(0);
-    for (const image of container.querySelectorAll("img"))
+    await screen.findByText("Harbour Fresh");
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual([BRANDS]);
+    for (const image of container.querySelectorAll("img:not(.brand-logo)"))
       expect(image.getAttribute("src")).toMatch(/^data:/);
   });
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageFrame } from "../../components/page-frame.tsx";
@@ -5,14 +6,18 @@ import { StoreBadges } from "../../components/store-badges.tsx";
 import { config } from "../../lib/config.ts";
 import { paths } from "../../lib/paths.ts";
 import { BenefitTiles } from "./benefit-tiles.tsx";
-import { ChainLogos } from "./chain-logos.tsx";
 import { DownloadLanguageSwitch } from "./download-language-switch.tsx";
 import { DownloadQrCodes } from "./download-qr-codes.tsx";
 import { PhoneMockup } from "./phone-mockup.tsx";
 
+// The brands arrive from the server after the first paint anyway: their list (with the image
+// addresses) loads alongside, outside this landing page's first-load budget.
+const BrandList = lazy(() => import("./brand-list.tsx").then((module) => ({ default: module.BrandList })));
+
 /**
  * /download: the app's landing page. Everything on it is drawn in the project (badges,
- * phone, chain logos, QR codes): nothing is fetched from another site.
+ * phone, QR codes) or comes from this server (the brands and their logos): nothing is
+ * fetched from another site.
  */
 export function DownloadPage() {
   const { t } = useTranslation(["download", "common"]);
@@ -43,7 +48,9 @@ export function DownloadPage() {
 
         <section className="download-section" aria-labelledby="download-chains">
           <h2 id="download-chains">{t("chainsHeading")}</h2>
-          <ChainLogos />
+          <Suspense fallback={null}>
+            <BrandList />
+          </Suspense>
           <a
             className="button button-primary download-shop"
             href={config.eshopUrl}

@@ -2,6 +2,7 @@ import type { Store } from "@hcoins/domain/api/stores";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { mediaUrl } from "../../api/media.ts";
+import { BrandLogo } from "../../components/brand-logo.tsx";
 import { paths } from "../../lib/paths.ts";
 
 /** The store pictures are 4:3 (800 × 600); width and height keep their box from the first paint. */
@@ -32,7 +33,10 @@ export function StoreCard({ store, listSearch }: { store: Store; listSearch: str
           </Link>
         </h3>
         <p className="store-card-meta">
-          {store.brand.name} · {store.district.name}
+          <BrandLogo name={store.brand.name} token={store.brand.logo_media_token} size={24} />
+          <span>
+            {store.brand.name} · {store.district.name}
+          </span>
         </p>
         <p className="store-card-address">{store.address}</p>
         <p className="store-card-hours">

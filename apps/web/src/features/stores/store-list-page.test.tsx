@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { StoreListPage } from "./store-list-page.tsx";
-import { FILTER_CHOICES, store } from "./test-fixtures.ts";
+import { BRAND_LOGO, FILTER_CHOICES, store } from "./test-fixtures.ts";
 
 const STORES = "GET /crm/store";
 const routes = [
@@ -43,6 +43,40 @@ describe("StoreListPage", () => {
     const link = screen.getByRole("link", { name: "Harbour Fresh Store 1" });
     expect(link).toHaveAttribute("href", "/store-list/detail/1");
     expect(screen.getByText("Shop 1, G/F, 118 Wing Lok Street, Sheung Wan")).toBeInTheDocument();
+  });
+
+  it("shows the brand's logo beside its name, or its initials when it has none", async () => {
+    mockApi({
+      [STORES]: (_, url) =>
+        url.searchParams.get("metadata") === "1"
+          ? ok(FILTER_CHOICES)
+          : ok({
+              items: [
+                store(1),
+                store(2, {
+                  brand: {
+                    id: 2,
+                    code: "pearl-convenience",
+                    name: "Pearl Convenience",
+                    logo_media_token: null,
+                  },
+                }),
+              ],
+              total: 2,
+              page: 1,
+              page_size: 12,
+            }),
+    });
+    const { container } = renderApp(routes, "/index");
+    await screen.findByRole("heading", { level: 2, name: "2 stores" });
+    const [first, second] = screen.getAllByRole("listitem").filter((item) => item.matches(".store-card"));
+    const logo = first?.querySelector(".store-card-meta img.brand-logo");
+    expect(logo).toHaveAttribute("alt", "");
+    expect(logo?.getAttribute("src")).toContain(BRAND_LOGO);
+    expect(first).toHaveTextContent("Harbour Fresh · Central and Western");
+    expect(second?.querySelector(".brand-logo-missing")).toHaveTextContent("PC");
+    expect(second?.querySelector(".brand-logo-missing")).toHaveAttribute("aria-hidden", "true");
+    expect(container.querySelectorAll(".store-card-meta img")).toHaveLength(1);
   });
 
   it("keeps district disabled until a region is chosen, then offers that region's districts", async () => {

@@ -32,12 +32,15 @@ export const FILTER_CHOICES: StoreFilterChoices = {
   ],
 };
 
+/** The media token of Harbour Fresh's logo. */
+export const BRAND_LOGO = "f".repeat(64);
+
 export function store(id: number, overrides: Partial<Store> = {}): Store {
   return {
     id,
     code: `HF-${id}`,
     name: `Harbour Fresh Store ${id}`,
-    brand: { id: 1, code: "harbour-fresh", name: "Harbour Fresh" },
+    brand: { id: 1, code: "harbour-fresh", name: "Harbour Fresh", logo_media_token: BRAND_LOGO },
     region: { code: "3001", name: "Hong Kong Island" },
     district: { code: "5005", name: "Central and Western" },
     address: `Shop ${id}, G/F, 118 Wing Lok Street, Sheung Wan`,
