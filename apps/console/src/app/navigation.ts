@@ -9,8 +9,8 @@ export const holds = (permissions: readonly Permission[], need: PermissionNeed) 
 /** The programme screens: the manager changes, the auditor reads. */
 export const PROGRAMME_READ: PermissionNeed = ["programme.edit", "audit.read"];
 
-/** Brands and stores: the content editor changes, the auditor reads. */
-export const STORES_READ: PermissionNeed = ["content.edit", "audit.read"];
+/** Brands and stores: the content editor and the programme manager change, the auditor reads. */
+export const STORES_READ: PermissionNeed = ["content.edit", "programme.edit", "audit.read"];
 
 /** The console's screens in its navigation, each shown to the roles whose permissions include its own. */
 export const NAVIGATION: readonly { to: string; label: string; permission: PermissionNeed }[] = [

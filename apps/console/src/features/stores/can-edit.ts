@@ -1,8 +1,11 @@
+import type { Permission } from "@hcoins/domain/api/console";
 import { useQuery } from "@tanstack/react-query";
 import { sessionQuery } from "../../api/session.ts";
 
-/** Whether the signed-in operator changes brands and stores (content.edit) or only reads them (the auditor). */
+/** Whether the signed-in operator changes brands and stores (content editor, programme manager) or only reads them (the auditor). */
 export function useCanEditContent(): boolean {
   const { data: operator } = useQuery(sessionQuery);
-  return operator?.permissions.includes("content.edit") ?? false;
+  return ["content.edit", "programme.edit"].some((need) =>
+    operator?.permissions.includes(need as Permission),
+  );
 }

@@ -45,10 +45,11 @@ export function requireSession(sessions: OperatorSessions): preHandlerAsyncHookH
   };
 }
 
-/** After requireSession: the operator's role must hold the permission (4030 otherwise). */
-export function requirePermission(permission: Permission): preHandlerAsyncHookHandler {
+/** After requireSession: the operator's role must hold the permission, or one of several (4030 otherwise). */
+export function requirePermission(need: Permission | readonly Permission[]): preHandlerAsyncHookHandler {
+  const anyOf: readonly Permission[] = typeof need === "string" ? [need] : need;
   return async (request) => {
-    const { operator } = sessionOf(request);
-    if (!ROLE_PERMISSIONS[operator.role].includes(permission)) throw new AppError(ErrorCode.forbidden);
+    const held = ROLE_PERMISSIONS[sessionOf(request).operator.role];
+    if (!anyOf.some((permission) => held.includes(permission))) throw new AppError(ErrorCode.forbidden);
   };
 }

@@ -249,21 +249,25 @@ const ROUTES: ConsoleRoute[] = [
     permission: "programme.edit",
     body: () => ({ code: "HF-CW01", partner: true }),
   },
-  { method: "GET", path: () => "/brands", permission: ["content.edit", "audit.read"] },
+  { method: "GET", path: () => "/brands", permission: ["content.edit", "programme.edit", "audit.read"] },
   {
     method: "GET",
     path: () => `/brands/images/${PNG_TOKEN}`,
-    permission: ["content.edit", "audit.read"],
+    permission: ["content.edit", "programme.edit", "audit.read"],
     prepare: async (t) => {
       await t.app.services.media.add(PNG_1X1, "dot.png");
       return {};
     },
   },
-  { method: "GET", path: () => "/stores/list?q=HF", permission: ["content.edit", "audit.read"] },
+  {
+    method: "GET",
+    path: () => "/stores/list?q=HF",
+    permission: ["content.edit", "programme.edit", "audit.read"],
+  },
   {
     method: "POST",
     path: () => "/brands",
-    permission: "content.edit",
+    permission: ["content.edit", "programme.edit"],
     body: (role) => ({
       code: `brand-by-${role.toLowerCase()}`,
       name: { en: "Sun", tc: "太陽", sc: "太阳" },
@@ -273,7 +277,7 @@ const ROUTES: ConsoleRoute[] = [
   {
     method: "POST",
     path: ({ brand }) => `/brands/${brand}`,
-    permission: "content.edit",
+    permission: ["content.edit", "programme.edit"],
     body: (role) => ({
       code: `renamed-by-${role.toLowerCase()}`,
       name: { en: "Moon", tc: "月亮", sc: "月亮" },
@@ -284,7 +288,7 @@ const ROUTES: ConsoleRoute[] = [
   {
     method: "POST",
     path: ({ brand }) => `/brands/${brand}/move`,
-    permission: "content.edit",
+    permission: ["content.edit", "programme.edit"],
     // A fresh brand sorts before the seeded ones: down always moves it.
     body: () => ({ direction: "down" }),
     prepare: freshBrand,
@@ -292,13 +296,13 @@ const ROUTES: ConsoleRoute[] = [
   {
     method: "POST",
     path: ({ brand }) => `/brands/${brand}/delete`,
-    permission: "content.edit",
+    permission: ["content.edit", "programme.edit"],
     prepare: freshBrand,
   },
   {
     method: "POST",
     path: ({ store }) => `/stores/${store}/status`,
-    permission: "content.edit",
+    permission: ["content.edit", "programme.edit"],
     body: () => ({ status: "inactive" }),
     prepare: freshStore,
   },

@@ -1,26 +1,18 @@
-import { ROLE_PERMISSIONS } from "@hcoins/domain/api/console";
 import { type BrandBody, consoleBrands, consoleStoreList } from "@hcoins/domain/api/console-stores";
 import { ErrorCode } from "@hcoins/domain/codes";
-import type { FastifyPluginAsync, FastifyReply, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError, ok, validationError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { detectImageType } from "../media/image-type.ts";
 import { type BrandEdit, StoreFieldError } from "../stores/store-editor.ts";
-import { actorOf, requirePermission, requireSession, sessionOf } from "./console-auth.ts";
+import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
 
 const tags = ["console"];
+const STORE_EDITORS = ["content.edit", "programme.edit"] as const;
 const security = [{ consoleSession: [] }];
 const CHANGE_NOTE =
-  "Needs content.edit and the X-CSRF-Token header (4031). Writes one audit entry with the item before and after. Bad input: 4000 with the field and its rule.";
-
-/** Reads are open to the content editors and to whoever reads the audit log (the auditor reads everything). */
-const readStores: preHandlerAsyncHookHandler = async (request) => {
-  const permissions = ROLE_PERMISSIONS[sessionOf(request).operator.role];
-  if (!permissions.includes("content.edit") && !permissions.includes("audit.read")) {
-    throw new AppError(ErrorCode.forbidden);
-  }
-};
+  "Needs content.edit or programme.edit and the X-CSRF-Token header (4031). Writes one audit entry with the item before and after. Bad input: 4000 with the field and its rule.";
 
 const brandEdit = (body: BrandBody): BrandEdit => ({
   code: body.code,
@@ -48,8 +40,9 @@ export const consoleStoreRoutes: FastifyPluginAsync<{ services: Services }> = as
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const editor = services.storeEditor;
   const session = requireSession(services.operators.sessions);
-  const read = [session, readStores];
-  const edit = [session, requirePermission("content.edit")];
+  // The stores and brands belong to the content editor and the programme manager; the auditor reads them.
+  const edit = [session, requirePermission(STORE_EDITORS)];
+  const read = [session, requirePermission([...STORE_EDITORS, "audit.read"])];
 
   app.get(
     consoleBrands.list.path,
