@@ -52,3 +52,12 @@ export function requirePermission(permission: Permission): preHandlerAsyncHookHa
     if (!ROLE_PERMISSIONS[operator.role].includes(permission)) throw new AppError(ErrorCode.forbidden);
   };
 }
+
+/** After requireSession: the operator's role holds one of the permissions (4030 otherwise). */
+export function requireAnyPermission(...permissions: Permission[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const { operator } = sessionOf(request);
+    if (!permissions.some((permission) => ROLE_PERMISSIONS[operator.role].includes(permission)))
+      throw new AppError(ErrorCode.forbidden);
+  };
+}

@@ -222,6 +222,11 @@ const ROUTES: ConsoleRoute[] = [
     permission: "programme.edit",
     body: () => ({ code: "HF-CW01", partner: true }),
   },
+  {
+    method: "GET",
+    path: () => "/figures?from=2026-11-01&to=2026-11-27",
+    permission: ["programme.edit", "audit.read"],
+  },
 ];
 
 describe("each role, call by call", () => {

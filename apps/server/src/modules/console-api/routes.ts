@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Services } from "../../services.ts";
 import { consoleAuditRoutes } from "./audit-routes.ts";
 import { consoleContentRoutes } from "./content-routes.ts";
+import { consoleFigureRoutes } from "./figure-routes.ts";
 import { consoleMemberActionRoutes } from "./member-action-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
@@ -27,6 +28,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleOperatorRoutes,
         consoleContentRoutes,
         consoleProgrammeRoutes,
+        consoleFigureRoutes,
       ]) {
         await api.register(routes, { services });
       }
