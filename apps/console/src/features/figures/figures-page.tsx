@@ -116,7 +116,11 @@ function Figures({ figures }: { figures: ConsoleFigures }) {
       t("figures.smsFailed"),
       rate === null
         ? formatNumber(totals.sms_failed)
-        : t("figures.failedWithRate", { count: totals.sms_failed, rate: formatPercent(rate) }),
+        : t("figures.failedWithRate", {
+            count: totals.sms_failed,
+            failed: formatNumber(totals.sms_failed),
+            rate: formatPercent(rate),
+          }),
     ],
   ];
   if (coins) {
