@@ -172,6 +172,34 @@ export const ledgerCheckResponse = z.object({
 });
 export type LedgerCheckResult = z.infer<typeof ledgerCheckResponse>;
 
+/**
+ * A Hong Kong day's coin movements, each a positive number of coins except `adjusted` (operators'
+ * credits less their debits): earned at tills (bonuses included), taken back by refunds, spent on
+ * rewards, given back by voucher cancellations, expired. `outstanding` is what every account held
+ * at the day's end (the programme's liability then).
+ */
+export const coinDayFiguresSchema = z.object({
+  day: z.string(),
+  earned: z.number().int(),
+  refunded: z.number().int(),
+  adjusted: z.number().int(),
+  redeemed: z.number().int(),
+  cancelled: z.number().int(),
+  expired: z.number().int(),
+  outstanding: z.number().int(),
+});
+export type CoinDayFigures = z.infer<typeof coinDayFiguresSchema>;
+
+export const coinFiguresResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(coinDayFiguresSchema),
+  /** Every account's balance now: the coins the programme owes its members. */
+  outstanding: z.number().int(),
+  accounts: z.number().int(),
+});
+export type CoinFiguresResult = z.infer<typeof coinFiguresResponse>;
+
 export const bonusDaySchema = z.object({
   date: z.string(),
   multiplier: z.string(),

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from "kysely";
+import { FiguresRepository } from "./figures-repository.ts";
 import type { Holder } from "./holders.ts";
 import { RewardRepository } from "./reward-repository.ts";
 import type {
@@ -21,9 +22,12 @@ type Counted = string | number;
 export class CoinSchemeRepository {
   /** The catalogue and the vouchers, on the same connection or transaction. */
   readonly rewards: RewardRepository;
+  /** The ledger summed per day for operators. */
+  readonly figures: FiguresRepository;
 
   constructor(private readonly db: Kysely<CoinSchemeTables>) {
     this.rewards = new RewardRepository(db);
+    this.figures = new FiguresRepository(db);
   }
 
   /**

@@ -10,6 +10,7 @@ import type {
   BonusDayRemoveResult,
   BonusDaySetResult,
   BonusDays,
+  CoinFiguresResult,
   CreateAccountResult,
   ExpiryPolicyResult,
   ExpiryPreviewResult,
@@ -33,6 +34,7 @@ import type {
 import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryPolicy } from "./expiry.ts";
+import { coinFigures } from "./figures.ts";
 import type { Holder, HolderAccount, HolderAnonymiseResult, HolderExport } from "./holders.ts";
 import { type AdjustmentInput, LedgerWrites, type PurchaseInput, type RefundInput } from "./ledger-writes.ts";
 import { type RedeemInput, Redemptions } from "./redemptions.ts";
@@ -312,6 +314,11 @@ export class CoinSchemeService {
       accounts: await this.repository.accountCount(),
       disagreements: await this.repository.ledgerDisagreements(),
     };
+  }
+
+  /** Each Hong Kong day's coins earned, redeemed, expired… and the liability (figures.ts). */
+  figures(from: string, to: string): Promise<CoinFiguresResult> {
+    return coinFigures(this.repository, from, to);
   }
 
   // ---- expiry (expiry.ts) ---------------------------------------------------------

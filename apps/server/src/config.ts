@@ -76,6 +76,7 @@ const envSchema = z.object({
   SMS_NUMBER_CLIENT_HOURLY_LIMIT: int(3),
   SMS_TOTAL_HOURLY_LIMIT: int(1000),
   SMS_CODE_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
+  SMS_LOG_RETENTION_DAYS: int(90),
 
   LOGIN_MAX_FAILURES: int(5),
   LOGIN_LOCK_SECONDS: int(900),

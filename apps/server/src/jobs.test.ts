@@ -24,8 +24,9 @@ function runJob(name: string): Promise<Record<string, number>> {
   return job.run(t.clock.now());
 }
 
-const rowsOf = (table: "access_tokens" | "reset_tokens" | "sms_codes" | "signature_nonces") =>
-  tablesOf(t.app.services).selectFrom(table).selectAll().execute();
+const rowsOf = (
+  table: "access_tokens" | "reset_tokens" | "sms_codes" | "sms_deliveries" | "signature_nonces",
+) => tablesOf(t.app.services).selectFrom(table).selectAll().execute();
 
 describe("the member server's jobs", () => {
   it("are named and timed for the scheduler, with other modules' jobs added at the end", () => {
@@ -36,17 +37,20 @@ describe("the member server's jobs", () => {
       ["purge-ended-tokens", "15 * * * *"],
       ["purge-signature-nonces", "45 * * * *"],
       ["purge-old-sms-codes", "30 4 * * *"],
+      ["purge-old-sms-log", "35 4 * * *"],
       ["purge-old-audit-entries", "40 4 * * *"],
       ["expire-coins", "0 2 * * *"],
     ]);
   });
 
-  it("are on by default, and the SMS code records are kept 30 days", () => {
+  it("are on by default, the SMS code records kept 30 days and the SMS delivery log 90", () => {
     expect(loadConfig({})).toMatchObject({
       JOBS_ENABLED: true,
       JOBS_PGBOSS_SCHEMA: "pgboss",
       SMS_CODE_RETENTION_DAYS: 30,
+      SMS_LOG_RETENTION_DAYS: 90,
     });
+    expect(() => loadConfig({ SMS_LOG_RETENTION_DAYS: "0" })).toThrow(/SMS_LOG_RETENTION_DAYS/);
     expect(loadConfig({ JOBS_ENABLED: "false" }).JOBS_ENABLED).toBe(false);
     expect(() => loadConfig({ JOBS_PGBOSS_SCHEMA: "pg-boss" })).toThrow(/JOBS_PGBOSS_SCHEMA/);
     expect(() => loadConfig({ SMS_CODE_RETENTION_DAYS: "-1" })).toThrow(/SMS_CODE_RETENTION_DAYS/);
@@ -161,6 +165,20 @@ describe("purge-old-sms-codes", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     t.clock.advance(30 * MINUTE);
     expect(await runJob("purge-old-sms-codes")).toEqual({ smsCodes: 1 });
+  });
+});
+
+describe("purge-old-sms-log", () => {
+  it("deletes the SMS delivery log's rows older than SMS_LOG_RETENTION_DAYS", async () => {
+    t = await createTestApp({ env: { SMS_LOG_RETENTION_DAYS: "10" } });
+    const old = await registerMember(t);
+    t.clock.advance(5 * DAY);
+    const young = await registerMember(t);
+    t.clock.advance(5 * DAY + MINUTE);
+    expect(await runJob("purge-old-sms-log")).toEqual({ smsDeliveries: 1 });
+    expect((await rowsOf("sms_deliveries")).map((row) => row.mobile_phone)).toEqual([young.phone]);
+    expect(await t.app.services.sms.recentDeliveries("852", old.phone, 10)).toEqual([]);
+    expect(await runJob("purge-old-sms-log")).toEqual({ smsDeliveries: 0 });
   });
 });
 

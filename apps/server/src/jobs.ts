@@ -37,6 +37,13 @@ export function memberServerJobs(
       },
     },
     {
+      name: "purge-old-sms-log",
+      cron: "35 4 * * *",
+      async run(now) {
+        return { smsDeliveries: await services.sms.purgeOldDeliveries(now) };
+      },
+    },
+    {
       name: "purge-old-audit-entries",
       cron: "40 4 * * *",
       async run(now) {

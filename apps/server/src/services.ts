@@ -16,6 +16,9 @@ import { CmsRepository } from "./modules/cms/repository.ts";
 import { CmsService } from "./modules/cms/service.ts";
 import { createCoinServices } from "./modules/coins/create-coin-services.ts";
 import { DataProtectionService } from "./modules/data-protection/service.ts";
+import { FiguresReport } from "./modules/figures/report.ts";
+import { DailyCountRepository } from "./modules/figures/repository.ts";
+import { FiguresService } from "./modules/figures/service.ts";
 import { MediaRepository } from "./modules/media/repository.ts";
 import { MediaService } from "./modules/media/service.ts";
 import { MemberCoinsService } from "./modules/member-coins/service.ts";
@@ -33,6 +36,7 @@ import { RegistrationService } from "./modules/registration/service.ts";
 import { SettingsRepository } from "./modules/settings/repository.ts";
 import { SettingsService } from "./modules/settings/service.ts";
 import { ConsoleSmsSender } from "./modules/sms/console-sender.ts";
+import { SmsDeliveryRepository } from "./modules/sms/delivery-repository.ts";
 import { HttpSmsSender } from "./modules/sms/http-sender.ts";
 import { SmsCodeRepository } from "./modules/sms/repository.ts";
 import { SmsCodeService } from "./modules/sms/service.ts";
@@ -85,9 +89,12 @@ export function createServices(
     { perMinute: config.LOOKUP_CLIENT_MINUTE_LIMIT, perDay: config.LOOKUP_CLIENT_DAILY_LIMIT },
     log,
   );
+  const figures = new FiguresService(new DailyCountRepository(database), log, now);
   const codeTexts = { en: config.SMS_TEMPLATE_EN, tc: config.SMS_TEMPLATE_TC, sc: config.SMS_TEMPLATE_SC };
   const sms = new SmsCodeService(
     new SmsCodeRepository(database),
+    new SmsDeliveryRepository(database),
+    figures,
     smsSender,
     counters,
     {
@@ -100,6 +107,7 @@ export function createServices(
       numberClientHourlyLimit: config.SMS_NUMBER_CLIENT_HOURLY_LIMIT,
       totalHourlyLimit: config.SMS_TOTAL_HOURLY_LIMIT,
       codeRetentionDays: config.SMS_CODE_RETENTION_DAYS,
+      logRetentionDays: config.SMS_LOG_RETENTION_DAYS,
       templates: {
         register: codeTexts,
         reset: codeTexts,
@@ -131,10 +139,11 @@ export function createServices(
       signatureLoginWindowSeconds: config.SIGNATURE_LOGIN_WINDOW_SECONDS,
     },
     audit,
+    figures,
     log,
     now,
   );
-  const registration = new RegistrationService(members, sms, transaction, {
+  const registration = new RegistrationService(members, sms, figures, transaction, {
     registerStoreCode: config.REGISTER_STORE_CODE,
   });
   const subscriptions = new SubscriptionService(
@@ -216,6 +225,7 @@ export function createServices(
     log,
   );
   const programme = new ProgrammeService(coinSchemeClient, audit, stores);
+  const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
     config,
@@ -249,6 +259,8 @@ export function createServices(
     memberSupport,
     adjustmentCeilings,
     programme,
+    figures,
+    figuresReport,
   };
 }
 

@@ -1,10 +1,12 @@
 import { isCalendarDate, multiplierHundredths } from "@hcoins/domain/earn-rules";
+import { FIGURES_MAX_DAYS, figuresRange } from "@hcoins/domain/figures-range";
 import { parseExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import { z } from "zod";
 import {
   bonusDayRemoveResponse,
   bonusDaySetResponse,
   bonusDaysResponse,
+  coinFiguresResponse,
   envelope,
   expiryPolicyResponse,
   expiryPreviewResponse,
@@ -12,6 +14,7 @@ import {
   storeResponse,
   storesResponse,
 } from "../api-schemas.ts";
+import { schemeValidationError } from "../errors.ts";
 import type { CoinSchemeService } from "../service.ts";
 import {
   COIN_SCHEME_PREFIX,
@@ -24,7 +27,7 @@ import {
   tags,
 } from "./fields.ts";
 
-/** The programme's settings: the store registry, bonus days, the expiry policy, and the ledger check. */
+/** The programme's settings: the store registry, bonus days, the expiry policy, the ledger check and its figures. */
 export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.get(
     `${COIN_SCHEME_PREFIX}/stores`,
@@ -212,6 +215,30 @@ export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
     async (request) => {
       requireScope(request, "all");
       return ok(await scheme.checkLedger());
+    },
+  );
+
+  app.get(
+    `${COIN_SCHEME_PREFIX}/figures`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Per Hong Kong day: coins earned, refunded, adjusted, redeemed, cancelled and expired, and what the accounts held",
+        description: `Both dates Hong Kong calendar dates, both included, at most ${FIGURES_MAX_DAYS} days (4000 \`rangeTooLong\`; \`dateOrder\` when \`from\` is after \`to\`). \`outstanding\` and \`accounts\` are now; each day's \`outstanding\` is what the accounts held at its end.`,
+        querystring: z.object({
+          from: z.string({ error: "required" }).refine(isCalendarDate, "date"),
+          to: z.string({ error: "required" }).refine(isCalendarDate, "date"),
+        }),
+        response: { 200: envelope(coinFiguresResponse) },
+      },
+    },
+    async (request) => {
+      requireScope(request, "all");
+      const range = figuresRange(request.query, request.query.to);
+      if ("rule" in range) throw schemeValidationError(range.field, range.rule);
+      return ok(await scheme.figures(range.from, range.to));
     },
   );
 }

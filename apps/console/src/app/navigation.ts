@@ -14,6 +14,8 @@ export const STORES_READ: PermissionNeed = ["content.edit", "programme.edit", "a
 
 /** The console's screens in its navigation, each shown to the roles whose permissions include its own. */
 export const NAVIGATION: readonly { to: string; label: string; permission: PermissionNeed }[] = [
+  // First: the front door of the roles that watch the programme (home-screen.tsx opens the first).
+  { to: "/figures", label: "figures.nav", permission: PROGRAMME_READ },
   { to: "/members", label: "nav.members", permission: "members.read" },
   { to: "/audit", label: "nav.audit", permission: "audit.read" },
   { to: "/content/banners", label: "content.nav.banners", permission: "content.edit" },

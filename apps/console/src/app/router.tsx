@@ -42,6 +42,11 @@ export function routes(client: QueryClient): RouteObject[] {
       children: [
         { index: true, Component: HomeScreen, handle: { title: "home.title" } satisfies ScreenHandle },
         {
+          path: "figures",
+          handle: { title: "figures.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/figures/figures-page.tsx"), "FiguresPage"),
+        },
+        {
           path: "members",
           handle: { title: "members.title", permission: "members.read" } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/members/member-search-page.tsx"), "MemberSearchPage"),

@@ -21,6 +21,7 @@ describe("the shell shows each role only what it may use", () => {
     mockApi({ "GET /session": session("auditor"), "GET /audit": ok({ entries: [], total: 0 }) });
     renderConsole("/audit");
     expect(await navLinks()).toEqual([
+      "Figures",
       "Members",
       "Audit log",
       "Rewards",
@@ -35,7 +36,14 @@ describe("the shell shows each role only what it may use", () => {
   it("the programme manager: members and the programme's screens, not the audit log", async () => {
     mockApi({ "GET /session": session("programmeManager") });
     renderConsole("/members");
-    expect(await navLinks()).toEqual(["Members", "Rewards", "Bonus days", "Coin expiry", "Store partners"]);
+    expect(await navLinks()).toEqual([
+      "Figures",
+      "Members",
+      "Rewards",
+      "Bonus days",
+      "Coin expiry",
+      "Store partners",
+    ]);
   });
 
   it("the content editor: banners, CMS pages, brands and stores, the front door opening the banners", async () => {

@@ -59,7 +59,7 @@ describe("member-erase, embedded scheme (one transaction)", () => {
 
     expect(output).toBe(
       [
-        `Erased member ${m.memberNo} (+852 ${m.phone}): the member record is deleted; 2 access tokens (1 live: those devices are logged out), 6 consent records, 1 reset token and 1 SMS code record of +852 ${m.phone} deleted.`,
+        `Erased member ${m.memberNo} (+852 ${m.phone}): the member record is deleted; 2 access tokens (1 live: those devices are logged out), 6 consent records, 1 reset token, 1 SMS code record and 1 SMS delivery record of +852 ${m.phone} deleted.`,
         `H Coins account ${m.hcoinsMemberNo} anonymised: no number, no member; its 2 transactions and balance of 190 stay in the ledger.`,
         `+852 ${m.phone} may register again as a new member.`,
       ].join("\n"),

@@ -56,7 +56,7 @@ export async function memberErase(
     });
 
   const lines = [
-    `Erased ${showMember(member)}: the member record is deleted; ${plural(removed.accessTokens, "access token")} (${removed.liveAccessTokens} live: those devices are logged out), ${plural(removed.consentRecords, "consent record")}, ${plural(removed.resetTokens, "reset token")} and ${plural(removed.smsCodes, "SMS code record")} of ${phone} deleted.`,
+    `Erased ${showMember(member)}: the member record is deleted; ${plural(removed.accessTokens, "access token")} (${removed.liveAccessTokens} live: those devices are logged out), ${plural(removed.consentRecords, "consent record")}, ${plural(removed.resetTokens, "reset token")}, ${plural(removed.smsCodes, "SMS code record")} and ${plural(removed.smsDeliveries, "SMS delivery record")} of ${phone} deleted.`,
   ];
   for (const account of coins.accounts) {
     lines.push(

@@ -50,6 +50,7 @@ describe("member-export", () => {
       ["access_tokens", doc.access_tokens],
       ["reset_tokens", doc.reset_tokens],
       ["sms_codes", doc.sms_codes],
+      ["sms_deliveries", doc.sms_deliveries],
       ["marketing_consents", doc.marketing_consents],
       ["blocked_numbers", [doc.blocked_number]],
       ["hcoin_accounts", doc.coin_scheme.accounts],

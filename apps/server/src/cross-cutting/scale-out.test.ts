@@ -119,6 +119,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
       "0003-content",
       "0004-marketing-consents",
       "0005-operators-and-audit",
+      "0006-activity",
     ]);
     const [marker] = await query<{ value: string }>(
       "select value from settings where key = 'content_seeded'",

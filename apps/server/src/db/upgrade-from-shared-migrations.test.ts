@@ -239,11 +239,13 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0003-content",
       "0004-marketing-consents",
       "0005-operators-and-audit",
+      "0006-activity",
     ]);
     expect(await migrationsRecorded(app.services.database, "coin_scheme_migration")).toEqual([
       "0001-accounts-and-ledger",
       "0002-ledger-integrity",
       "0003-rewards-and-vouchers",
+      "0004-ledger-by-time",
     ]);
   });
 
@@ -265,6 +267,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0001-accounts-and-ledger",
       "0002-ledger-integrity",
       "0003-rewards-and-vouchers",
+      "0004-ledger-by-time",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(

@@ -1,5 +1,6 @@
 import type { AuthTables } from "../modules/auth/tables.ts";
 import type { CmsTables } from "../modules/cms/tables.ts";
+import type { FiguresTables } from "../modules/figures/tables.ts";
 import type { MediaTables } from "../modules/media/tables.ts";
 import type { MemberTables } from "../modules/members/tables.ts";
 import type { SettingsTables } from "../modules/settings/tables.ts";
@@ -14,7 +15,8 @@ export type MemberServerTables = MemberTables &
   SettingsTables &
   MediaTables &
   CmsTables &
-  StoreTables;
+  StoreTables &
+  FiguresTables;
 
 /**
  * The app's tables for a test that looks at rows, or changes them behind the services'

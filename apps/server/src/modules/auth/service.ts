@@ -8,6 +8,7 @@ import { AppError } from "../../errors.ts";
 import { maskedNumber } from "../../masked-number.ts";
 import { newToken, sha256 } from "../../secrets.ts";
 import type { AuditService } from "../audit/service.ts";
+import type { FiguresService } from "../figures/service.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
 import { CountedAttempt, type FailureLimit } from "./counted-attempt.ts";
@@ -64,6 +65,7 @@ export class AuthService {
     counters: CounterFactory,
     private readonly config: AuthConfig,
     private readonly audit: AuditService,
+    private readonly figures: FiguresService,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
   ) {
@@ -115,7 +117,9 @@ export class AuthService {
     }
     await attempt.succeeded();
     if (member.disabled) throw new AppError(ErrorCode.accountDisabled);
-    return this.members.issueAccessToken(member.id);
+    const token = await this.members.issueAccessToken(member.id);
+    await this.figures.count("logins");
+    return token;
   }
 
   /** The key of one number's failures from one address, in the number's current unlock generation. */
@@ -339,7 +343,9 @@ export class AuthService {
     }
     const member = await this.members.findByPhone(signed.mobile_phone_prefix, signed.mobile_phone);
     if (!member || member.disabled) return fail("Member not found");
-    return { Status: "Success", Data: { access_token: await this.members.issueAccessToken(member.id) } };
+    const token = await this.members.issueAccessToken(member.id);
+    await this.figures.count("logins");
+    return { Status: "Success", Data: { access_token: token } };
   }
 
   /**

@@ -4,6 +4,7 @@ import type {
   BonusDayRemoveResult,
   BonusDaySetResult,
   BonusDays,
+  CoinFiguresResult,
   CreateAccountResult,
   ExpiryPolicyResult,
   ExpiryPreviewResult,
@@ -76,6 +77,8 @@ export interface CoinSchemeClient {
   previewExpiry(at?: number): Promise<ExpiryPreviewResult>;
   /** Every balance row against its ledger. */
   checkLedger(): Promise<LedgerCheckResult>;
+  /** Per Hong Kong day from `from` to `to` (YYYY-MM-DD, both included): coins moved, and the liability. */
+  figures(from: string, to: string): Promise<CoinFiguresResult>;
   bonusDays(): Promise<BonusDays>;
   /** `multiplier` in hundredths (200 = ×2). */
   setBonusDay(date: string, multiplier: number): Promise<BonusDaySetResult>;

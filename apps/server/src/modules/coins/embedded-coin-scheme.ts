@@ -120,6 +120,10 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.checkLedger());
   }
 
+  figures(from: string, to: string) {
+    return this.call(() => this.scheme.figures(from, to));
+  }
+
   bonusDays() {
     return this.call(() => this.scheme.bonusDays());
   }

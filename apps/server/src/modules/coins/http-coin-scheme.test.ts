@@ -3,6 +3,8 @@ import { createServer, type Server } from "node:http";
 import { createServer as createTcpServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { programmeDate } from "@hcoins/domain/earn-rules";
+import { addDays } from "@hcoins/domain/figures-range";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { nextPhone, registerMember } from "../../testing/flows.ts";
 import { freePort, type ServerProcess, startServerProcess } from "../../testing/server-process.ts";
@@ -259,6 +261,21 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
     ]);
     for (const error of refusals) expect(error).toBeInstanceOf(CoinSchemeRefusedError);
     expect(refusals.map((error) => error.errorCode)).toEqual([6027, 4000, 6020, 6024]);
+  });
+
+  it("the figures over HTTP: each day's coins and the liability, a refused range as a refusal", async () => {
+    const client = t.app.services.coinSchemeClient;
+    const today = programmeDate(Date.now());
+    const yesterday = addDays(today, -1);
+    const figures = await client.figures(yesterday, today);
+    expect(figures.days.map((day) => day.day)).toEqual([yesterday, today]);
+    // The tests before credited 300 and more today; nothing comes after today.
+    expect(figures.days[1]?.adjusted).toBeGreaterThanOrEqual(300);
+    expect(figures.days[1]?.outstanding).toBe(figures.outstanding);
+    expect(figures.accounts).toBeGreaterThan(0);
+    const refused = await client.figures(today, yesterday).catch((e) => e);
+    expect(refused).toBeInstanceOf(CoinSchemeRefusedError);
+    expect(refused.errorCode).toBe(4000);
   });
 
   it("a member server with a wrong API key gets -1, not a crash", async () => {

@@ -6,6 +6,7 @@ import {
   bonusDayRemoveResponse,
   bonusDaySetResponse,
   bonusDaysResponse,
+  coinFiguresResponse,
   createAccountResponse,
   envelope,
   expiryPolicyResponse,
@@ -163,6 +164,10 @@ export class HttpCoinScheme implements CoinSchemeClient {
 
   checkLedger() {
     return this.request("GET", "/ledger-check", ledgerCheckResponse);
+  }
+
+  figures(from: string, to: string) {
+    return this.request("GET", `/figures?${new URLSearchParams({ from, to })}`, coinFiguresResponse);
   }
 
   ledger(hcoinsMemberNo: string, page: { limit?: number; offset?: number } = {}) {

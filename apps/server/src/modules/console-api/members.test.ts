@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { hcoinAdjust } from "../../cli/coin-scheme.ts";
 import { registerMember } from "../../testing/flows.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
@@ -65,6 +65,20 @@ describe("customer service in the console", () => {
     expect(detail.blocked).toEqual({ blocked: false, reason: null });
     expect(detail.sms).toEqual([expect.objectContaining({ purpose: "register", delivered: true })]);
     expect(page.text).not.toContain((await t.smsCodes("852", member.phone))[0]);
+    // A send the gateway refused is listed too, newest first, as not delivered.
+    vi.spyOn(t.app.services.smsSender, "send").mockRejectedValueOnce(new Error("gateway down (test)"));
+    t.clock.advance(2 * 60_000);
+    const forgot = await t.call("POST", "/crm/auth/forgot-password-with-mobile", {
+      body: { mobile_phone_prefix: "852", mobile_phone: member.phone },
+    });
+    expect(forgot.status).toBe(503);
+    const after = (await cs.get(`/members/${member.user.id}`)).body.payload;
+    expect(
+      after.sms.map((sms: { purpose: string; delivered: boolean }) => [sms.purpose, sms.delivered]),
+    ).toEqual([
+      ["reset", false],
+      ["register", true],
+    ]);
     expect(detail.sessions.length).toBeGreaterThan(0);
     expect(detail.consents.length).toBeGreaterThan(0);
     expect(detail.coins).toMatchObject({ hcoins_memberno: member.hcoins, balance: 30 });

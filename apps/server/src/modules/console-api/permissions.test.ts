@@ -306,6 +306,11 @@ const ROUTES: ConsoleRoute[] = [
     body: () => ({ status: "inactive" }),
     prepare: freshStore,
   },
+  {
+    method: "GET",
+    path: () => "/figures?from=2026-11-01&to=2026-11-27",
+    permission: ["programme.edit", "audit.read"],
+  },
 ];
 
 describe("each role, call by call", () => {

@@ -1,5 +1,4 @@
 import type { SchemeReward } from "@hcoins/coin-scheme/api-schemas";
-import { type Permission, ROLE_PERMISSIONS } from "@hcoins/domain/api/console";
 import {
   type ConsoleReward,
   consoleBonusDays,
@@ -7,26 +6,16 @@ import {
   consoleRewards,
   consoleStores,
 } from "@hcoins/domain/api/console-programme";
-import { ErrorCode } from "@hcoins/domain/codes";
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AppError, ok } from "../../errors.ts";
+import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import { actorOf, requirePermission, requireSession, sessionOf } from "./console-auth.ts";
+import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
 
 const tags = ["console"];
 const security = [{ consoleSession: [] }];
 const CHANGE_NOTE = "Needs programme.edit and the X-CSRF-Token header (4031); writes one audit entry.";
 const READ_NOTE = "Needs programme.edit or audit.read (the auditor reads).";
-
-/** After requireSession: the operator's role holds one of the permissions (4030 otherwise). */
-function requireAnyPermission(...permissions: Permission[]): preHandlerAsyncHookHandler {
-  return async (request) => {
-    const { operator } = sessionOf(request);
-    if (!permissions.some((permission) => ROLE_PERMISSIONS[operator.role].includes(permission)))
-      throw new AppError(ErrorCode.forbidden);
-  };
-}
 
 const rewardView = (reward: SchemeReward): ConsoleReward => ({
   id: reward.id,
@@ -50,7 +39,7 @@ export const consoleProgrammeRoutes: FastifyPluginAsync<{ services: Services }> 
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { programme } = services;
   const session = requireSession(services.operators.sessions);
-  const read = [session, requireAnyPermission("programme.edit", "audit.read")];
+  const read = [session, requirePermission(["programme.edit", "audit.read"])];
   const edit = [session, requirePermission("programme.edit")];
 
   app.get(

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Services } from "../../services.ts";
 import { consoleAuditRoutes } from "./audit-routes.ts";
 import { consoleContentRoutes } from "./content-routes.ts";
+import { consoleFigureRoutes } from "./figure-routes.ts";
 import { consoleMemberActionRoutes } from "./member-action-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
@@ -29,6 +30,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleContentRoutes,
         consoleProgrammeRoutes,
         consoleStoreRoutes,
+        consoleFigureRoutes,
       ]) {
         await api.register(routes, { services });
       }

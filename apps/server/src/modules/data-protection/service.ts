@@ -33,6 +33,7 @@ export const TABLES_WITHOUT_MEMBER_DATA: Readonly<Record<string, string>> = {
   stores: "content (the programme's stores)",
   operators: "the console's operators (staff, not members)",
   operator_sessions: "the operators' console sessions",
+  daily_counts: "how many registrations, logins and SMS each day saw: counts, naming no one",
   audit_log:
     "who changed what, kept AUDIT_RETENTION_DAYS for accountability: names a member by row id only (member:<id>), never by number, name or email",
 };
@@ -90,10 +91,11 @@ export class DataProtectionService {
    * without the coin ledger would be incomplete.
    */
   async exportDocument(member: MemberRow) {
-    const [held, resetTokens, smsCodes, coins] = await Promise.all([
+    const [held, resetTokens, smsCodes, smsDeliveries, coins] = await Promise.all([
       this.members.dataOf(member),
       this.auth.resetTokensOf(member.id),
       this.sms.codesOf(member.mobile_phone_prefix, member.mobile_phone),
+      this.sms.deliveriesOf(member.mobile_phone_prefix, member.mobile_phone),
       this.coinScheme.holderData(holderOf(member)),
     ]);
     const now = this.now();
@@ -107,6 +109,7 @@ export class DataProtectionService {
       })),
       reset_tokens: resetTokens.map((token) => exportRow(token, MEMBER_COLUMNS.reset_tokens)),
       sms_codes: smsCodes.map((code) => exportRow(code, MEMBER_COLUMNS.sms_codes)),
+      sms_deliveries: smsDeliveries.map((delivery) => exportRow(delivery, MEMBER_COLUMNS.sms_deliveries)),
       marketing_consents: held.consentRecords.map((record) =>
         exportRow(record, MEMBER_COLUMNS.marketing_consents),
       ),
@@ -118,7 +121,7 @@ export class DataProtectionService {
 
   /**
    * Erases a member: their row, sessions, consent records, reset tokens and the SMS code
-   * records of their number are deleted, and their H Coins accounts anonymised (the ledger stays). Embedded
+   * records and SMS delivery log of their number are deleted, and their H Coins accounts anonymised (the ledger stays). Embedded
    * scheme: its tables are in the same database, so the whole erasure is one transaction.
    * External scheme: it is asked first (its erase is idempotent); when it cannot answer,
    * nothing is erased (SchemeDidNotErase), and when the member server's part then fails,
@@ -135,6 +138,7 @@ export class DataProtectionService {
       consentRecords: number;
       resetTokens: number;
       smsCodes: number;
+      smsDeliveries: number;
     };
   }> {
     const holder = holderOf(member);
@@ -179,6 +183,11 @@ export class DataProtectionService {
   private async eraseMemberData(member: MemberRow, trx: TableViews) {
     const resetTokens = await this.auth.eraseResetTokensOf(member.id, trx);
     const smsCodes = await this.sms.eraseCodesOf(member.mobile_phone_prefix, member.mobile_phone, trx);
-    return { ...(await this.members.erase(member, trx)), resetTokens, smsCodes };
+    const smsDeliveries = await this.sms.eraseDeliveriesOf(
+      member.mobile_phone_prefix,
+      member.mobile_phone,
+      trx,
+    );
+    return { ...(await this.members.erase(member, trx)), resetTokens, smsCodes, smsDeliveries };
   }
 }

@@ -84,10 +84,10 @@ export class MemberSupportService {
   async detail(id: number): Promise<ConsoleMemberDetail> {
     const member = await this.member(id);
     const { mobile_phone_prefix: prefix, mobile_phone: phone } = member;
-    const [data, login, codes, coins] = await Promise.all([
+    const [data, login, sms, coins] = await Promise.all([
       this.members.dataOf(member),
       this.auth.loginState(prefix, phone),
-      this.sms.codesOf(prefix, phone),
+      this.sms.recentDeliveries(prefix, phone, RECENT_SMS),
       this.coinsOf(member),
     ]);
     return {
@@ -103,12 +103,7 @@ export class MemberSupportService {
       },
       login,
       blocked: { blocked: data.block !== undefined, reason: data.block?.reason ?? null },
-      // A code record is written before the sender is asked; a send the gateway refused answered 5030
-      // and leaves no record of its own, so a record is a code handed to the gateway.
-      sms: codes
-        .slice(-RECENT_SMS)
-        .reverse()
-        .map((code) => ({ sent_at: iso(code.created_at), purpose: code.purpose, delivered: true })),
+      sms,
       sessions: data.accessTokens
         .slice()
         .reverse()

@@ -4,6 +4,7 @@ import type { RegistrationPayload } from "@hcoins/domain/payloads";
 import type { DatabaseHandle } from "@hcoins/server-kit/database";
 import { AppError, validationError } from "../../errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import type { FiguresService } from "../figures/service.ts";
 import type { MemberService } from "../members/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
 
@@ -17,6 +18,7 @@ export class RegistrationService {
   constructor(
     private readonly members: MemberService,
     private readonly sms: SmsCodeService,
+    private readonly figures: FiguresService,
     private readonly transaction: DatabaseHandle["transaction"],
     private readonly config: RegistrationConfig,
   ) {}
@@ -34,11 +36,14 @@ export class RegistrationService {
       throw new AppError(ErrorCode.smsCodeInvalid);
     }
     const passwordHash = await hashPassword(payload.password);
-    return this.transaction(async (trx) => {
+    const registered = await this.transaction(async (trx) => {
       await sms.consumeVerified({ prefix, phone, purpose: "register" }, payload.sms_token, trx);
       const member = await members.createWebMember(payload, passwordHash, this.config.registerStoreCode, trx);
       const accessToken = await members.issueAccessToken(member.id, trx);
       return { accessToken, member };
     });
+    // Counted once committed, so a registration rolled back is not one.
+    await this.figures.count("registrations");
+    return registered;
   }
 }

@@ -1,9 +1,10 @@
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
-import type { SmsCodesTable } from "./tables.ts";
+import type { SmsCodesTable, SmsDeliveriesTable } from "./tables.ts";
 
 /** Every column of this module's table, exported or withheld (see members/personal-data.ts). */
 export const SMS_DATA_COLUMNS: {
   sms_codes: Record<keyof SmsCodesTable, ColumnPolicy>;
+  sms_deliveries: Record<keyof SmsDeliveriesTable, ColumnPolicy>;
 } = {
   sms_codes: {
     id: "exported",
@@ -15,6 +16,14 @@ export const SMS_DATA_COLUMNS: {
     expires_at: "exported",
     verified_at: "exported",
     consumed_at: "exported",
+    created_at: "exported",
+  },
+  sms_deliveries: {
+    id: "exported",
+    mobile_phone_prefix: "exported",
+    mobile_phone: "exported",
+    purpose: "exported",
+    delivered: "exported",
     created_at: "exported",
   },
 };

@@ -7,6 +7,8 @@ import { AppError, validationError } from "../../errors.ts";
 import { maskedNumber } from "../../masked-number.ts";
 import { metrics } from "../../metrics.ts";
 import { newSmsCode, safeEqual, sha256 } from "../../secrets.ts";
+import type { FiguresService } from "../figures/service.ts";
+import type { SmsDelivery, SmsDeliveryRepository } from "./delivery-repository.ts";
 import { isMobileNumber } from "./mobile-number.ts";
 import type { NumberAndPurpose, SmsCodeRepository } from "./repository.ts";
 import { renderSmsText, type SmsPurpose, type SmsSender } from "./sender.ts";
@@ -31,6 +33,8 @@ export interface SmsCodeConfig {
   totalHourlyLimit: number;
   /** How long a code record is kept after its expiry (member exports show them), in days. */
   codeRetentionDays: number;
+  /** How long the log of SMS handed to the sender is kept (customer service reads it), in days. */
+  logRetentionDays: number;
   /**
    * The SMS text per purpose and language; `{code}` is replaced by the code. A redeeming code
    * says what it is for, so a member who did not ask to redeem knows someone is trying.
@@ -65,6 +69,8 @@ export class SmsCodeService {
 
   constructor(
     private readonly repo: SmsCodeRepository,
+    private readonly deliveries: SmsDeliveryRepository,
+    private readonly figures: FiguresService,
     private readonly sender: SmsSender,
     counters: CounterFactory,
     private readonly config: SmsCodeConfig,
@@ -189,7 +195,10 @@ export class SmsCodeService {
     }
   }
 
-  /** Stores a new code for the number and purpose, then hands it to the sender; a sender failure is a 5030. */
+  /**
+   * Stores a new code for the number and purpose, then hands it to the sender; a sender failure is
+   * a 5030. Either way the attempt goes in the delivery log and the day's figures.
+   */
   private async deliver(key: NumberAndPurpose, language: Language): Promise<void> {
     const code = newSmsCode();
     const now = this.now();
@@ -203,12 +212,33 @@ export class SmsCodeService {
         code,
         text: renderSmsText(this.config.templates[key.purpose], language, code),
       });
-      metrics.smsSent(key.purpose);
     } catch (error) {
       metrics.smsFailed(key.purpose);
       this.log.error({ err: error, purpose: key.purpose }, "SMS send failed");
+      await this.logDelivery(key, false, now);
       throw new AppError(ErrorCode.serviceUnavailable);
     }
+    metrics.smsSent(key.purpose);
+    await this.logDelivery(key, true, now);
+  }
+
+  /**
+   * Records an attempt (never the code). A log write that fails is logged and passed over: the
+   * code went out, or the member is answered the sender's failure, not the log's.
+   */
+  private async logDelivery(key: NumberAndPurpose, delivered: boolean, now: number): Promise<void> {
+    try {
+      await this.deliveries.record({
+        mobile_phone_prefix: key.prefix,
+        mobile_phone: key.phone,
+        purpose: key.purpose,
+        delivered: delivered ? 1 : 0,
+        created_at: now,
+      });
+    } catch (error) {
+      this.log.warn({ err: error, purpose: key.purpose }, "SMS delivery not logged");
+    }
+    await this.figures.count(delivered ? "sms.sent" : "sms.failed");
   }
 
   /**
@@ -328,4 +358,30 @@ export class SmsCodeService {
   eraseCodesOf(prefix: string, phone: string, trx: TableViews): Promise<number> {
     return this.repo.deleteCodesOf(prefix, phone, trx);
   }
+
+  /** The SMS last handed to the sender for a number, newest first (customer service's view; no code). */
+  async recentDeliveries(prefix: string, phone: string, limit: number) {
+    return (await this.deliveries.of(prefix, phone, limit)).map(deliveryView);
+  }
+
+  /** Every logged SMS of a number, for a data access request. */
+  deliveriesOf(prefix: string, phone: string) {
+    return this.deliveries.of(prefix, phone, null);
+  }
+
+  /** Deletes the delivery log's rows older than SMS_LOG_RETENTION_DAYS; returns how many. */
+  purgeOldDeliveries(now: number): Promise<number> {
+    return this.deliveries.deleteBefore(now - this.config.logRetentionDays * 86_400_000);
+  }
+
+  /** Deletes a number's delivery log in the caller's transaction (erasure); returns how many. */
+  eraseDeliveriesOf(prefix: string, phone: string, trx: TableViews): Promise<number> {
+    return this.deliveries.deleteOf(prefix, phone, trx);
+  }
 }
+
+const deliveryView = (row: SmsDelivery) => ({
+  sent_at: new Date(row.created_at).toISOString(),
+  purpose: row.purpose,
+  delivered: row.delivered === 1,
+});

@@ -2,6 +2,7 @@ import type { Generated } from "kysely";
 
 export type SmsTables = {
   sms_codes: SmsCodesTable;
+  sms_deliveries: SmsDeliveriesTable;
 };
 
 export type SmsCodesTable = {
@@ -14,5 +15,16 @@ export type SmsCodesTable = {
   expires_at: number;
   verified_at: number | null;
   consumed_at: number | null;
+  created_at: number;
+};
+
+/** One SMS handed to the sender: whether it went out (never the code). */
+export type SmsDeliveriesTable = {
+  id: Generated<number>;
+  mobile_phone_prefix: string;
+  mobile_phone: string;
+  purpose: string;
+  /** 1 the sender accepted it, 0 it failed (the member was answered 5030). */
+  delivered: number;
   created_at: number;
 };

@@ -1,0 +1,62 @@
+import { addDays, dayStartMs, daysOf } from "@hcoins/domain/figures-range";
+import type { CoinDayFigures, CoinFiguresResult } from "./api-schemas.ts";
+import type { CoinSchemeRepository } from "./repository.ts";
+import type { EntryKind } from "./tables.ts";
+
+const DAY_MS = 86_400_000;
+
+/** Which column of a day's figures an entry kind counts in, and its sign there (debits are negative on the ledger). */
+const COLUMN: Record<
+  EntryKind,
+  { column: Exclude<keyof CoinDayFigures, "day" | "outstanding">; sign: 1 | -1 }
+> = {
+  purchase: { column: "earned", sign: 1 },
+  refund: { column: "refunded", sign: -1 },
+  adjustment: { column: "adjusted", sign: 1 },
+  redemption: { column: "redeemed", sign: -1 },
+  cancellation: { column: "cancelled", sign: 1 },
+  expiry: { column: "expired", sign: -1 },
+};
+
+const dayOfNumber = (dayNumber: number) => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The coins each Hong Kong day from `from` to `to` (both included, a range figures-range.ts
+ * accepts) saw move, and what the accounts held at each day's end. The ends are counted back
+ * from the balances now, which the ledger check proves equal to the ledger's sum: the balance
+ * now, less what came after `to`, is the end of `to`; each day before it, less that day's net.
+ */
+export async function coinFigures(
+  repository: CoinSchemeRepository,
+  from: string,
+  to: string,
+): Promise<CoinFiguresResult> {
+  const until = dayStartMs(addDays(to, 1));
+  const [rows, after, { outstanding, accounts }] = await Promise.all([
+    repository.figures.coinsByDayAndKind(dayStartMs(from), until),
+    repository.figures.coinsSince(until),
+    repository.figures.balances(),
+  ]);
+  const net = new Map<string, number>();
+  const byDay = new Map<string, CoinDayFigures>(
+    daysOf(from, to).map((day) => [
+      day,
+      { day, earned: 0, refunded: 0, adjusted: 0, redeemed: 0, cancelled: 0, expired: 0, outstanding: 0 },
+    ]),
+  );
+  for (const row of rows) {
+    const day = dayOfNumber(row.dayNumber);
+    const figures = byDay.get(day);
+    const counted = COLUMN[row.kind];
+    if (!figures || !counted) continue;
+    figures[counted.column] += counted.sign * row.coins;
+    net.set(day, (net.get(day) ?? 0) + row.coins);
+  }
+  const days = [...byDay.values()];
+  let end = outstanding - after;
+  for (const figures of days.toReversed()) {
+    figures.outstanding = end;
+    end -= net.get(figures.day) ?? 0;
+  }
+  return { from, to, days, outstanding, accounts };
+}

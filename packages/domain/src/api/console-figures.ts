@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { isCalendarDate } from "../earn-rules.ts";
+import { okAnswer } from "./envelope.ts";
+
+/*
+ * The figures an operator watches (programme.edit or audit.read): per Hong Kong day, the member
+ * server's counts and the coin scheme's movements. Same envelope as console.ts. A date range that
+ * figures-range.ts refuses answers 4000 with `date`, `dateOrder` or `rangeTooLong`.
+ */
+
+const day = z.string().refine(isCalendarDate, { error: "date" });
+
+const memberCounts = {
+  registrations: z.number().int(),
+  logins: z.number().int(),
+  sms_sent: z.number().int(),
+  sms_failed: z.number().int(),
+};
+
+/** Coins moved, each a positive number except `adjusted` (operators' credits less debits). */
+const coinMovements = {
+  /** Earned at tills, bonuses included. */
+  earned: z.number().int(),
+  /** Taken back by refunds. */
+  refunded: z.number().int(),
+  adjusted: z.number().int(),
+  /** Spent on rewards. */
+  redeemed: z.number().int(),
+  /** Given back when a voucher was cancelled. */
+  cancelled: z.number().int(),
+  expired: z.number().int(),
+};
+
+export const consoleFiguresSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(z.object({ day: z.string(), ...memberCounts })),
+  totals: z.object(memberCounts),
+  /** Null when the coin scheme did not answer: the member server's figures still show. */
+  coins: z
+    .object({
+      /** Each day's movements and what the accounts held at its end. */
+      days: z.array(z.object({ day: z.string(), ...coinMovements, outstanding: z.number().int() })),
+      totals: z.object(coinMovements),
+      /** What every account holds now: the programme's liability. */
+      outstanding: z.number().int(),
+      accounts: z.number().int(),
+    })
+    .nullable(),
+});
+export type ConsoleFigures = z.output<typeof consoleFiguresSchema>;
+
+export const consoleFigures = {
+  /** From `from` to `to` (both included; default the last 30 days up to today in Hong Kong), at most 366 days. */
+  show: {
+    method: "GET",
+    path: "/figures",
+    query: z.object({ from: day.optional(), to: day.optional() }),
+    answer: okAnswer(consoleFiguresSchema),
+  },
+} as const;
