@@ -20,13 +20,13 @@ export const NAVIGATION: readonly { to: string; label: string; permission: Permi
   { to: "/audit", label: "nav.audit", permission: "audit.read" },
   { to: "/content/banners", label: "content.nav.banners", permission: "content.edit" },
   { to: "/content/pages", label: "content.nav.pages", permission: "content.edit" },
-  { to: "/operators", label: "operators.nav", permission: "operators.manage" },
   { to: "/rewards", label: "programme.nav.rewards", permission: PROGRAMME_READ },
   { to: "/bonus-days", label: "programme.nav.bonusDays", permission: PROGRAMME_READ },
   { to: "/expiry", label: "programme.nav.expiry", permission: PROGRAMME_READ },
-  { to: "/store-partners", label: "programme.nav.stores", permission: PROGRAMME_READ },
   { to: "/brands", label: "stores.nav.brands", permission: STORES_READ },
   { to: "/stores", label: "stores.nav.stores", permission: STORES_READ },
+  { to: "/store-partners", label: "programme.nav.stores", permission: PROGRAMME_READ },
+  { to: "/operators", label: "operators.nav", permission: "operators.manage" },
 ];
 
 export const navigationFor = (permissions: readonly Permission[]) =>

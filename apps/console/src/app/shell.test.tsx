@@ -27,9 +27,9 @@ describe("the shell shows each role only what it may use", () => {
       "Rewards",
       "Bonus days",
       "Coin expiry",
-      "Store partners",
       "Brands",
       "Stores",
+      "Store partners",
     ]);
   });
 
@@ -42,6 +42,8 @@ describe("the shell shows each role only what it may use", () => {
       "Rewards",
       "Bonus days",
       "Coin expiry",
+      "Brands",
+      "Stores",
       "Store partners",
     ]);
   });
