@@ -29,6 +29,7 @@ function listFrom<T extends string>(value: string | undefined, fallback: T[]): T
 
 /** The console's screens (apps/console/src/app/router.tsx); `:member` is a member with coins. */
 const SHOTS: { name: string; path: string }[] = [
+  { name: "figures", path: "/console/figures" },
   { name: "members", path: "/console/members" },
   { name: "member-case", path: "/console/members/:member" },
   { name: "audit", path: "/console/audit" },
@@ -38,6 +39,8 @@ const SHOTS: { name: string; path: string }[] = [
   { name: "rewards", path: "/console/rewards" },
   { name: "bonus-days", path: "/console/bonus-days" },
   { name: "expiry", path: "/console/expiry" },
+  { name: "brands", path: "/console/brands" },
+  { name: "stores", path: "/console/stores" },
   { name: "store-partners", path: "/console/store-partners" },
 ];
 
