@@ -3,6 +3,7 @@ import { migrateToLatest } from "@hcoins/server-kit/migrate";
 import * as m0001 from "./migrations/0001-accounts-and-ledger.ts";
 import * as m0002 from "./migrations/0002-ledger-integrity.ts";
 import * as m0003 from "./migrations/0003-rewards-and-vouchers.ts";
+import * as m0004 from "./migrations/0004-till-keys.ts";
 
 /**
  * The scheme's migrations, recorded in tables of their own so that the scheme can share a
@@ -15,6 +16,7 @@ export function migrateCoinScheme(database: TableViews): Promise<void> {
       "0001-accounts-and-ledger": m0001,
       "0002-ledger-integrity": m0002,
       "0003-rewards-and-vouchers": m0003,
+      "0004-till-keys": m0004,
     },
     migrationTableName: "coin_scheme_migration",
     migrationLockTableName: "coin_scheme_migration_lock",

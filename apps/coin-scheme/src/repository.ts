@@ -8,6 +8,7 @@ import type {
   HcoinAccountsTable,
   HcoinLedgerTable,
 } from "./tables.ts";
+import { TillKeyRepository } from "./till-key-repository.ts";
 
 // PostgreSQL sums and counts bigints as numeric/bigint, which pg hands over as strings.
 type Counted = string | number;
@@ -21,9 +22,12 @@ type Counted = string | number;
 export class CoinSchemeRepository {
   /** The catalogue and the vouchers, on the same connection or transaction. */
   readonly rewards: RewardRepository;
+  /** The till keys operators make. */
+  readonly tillKeys: TillKeyRepository;
 
   constructor(private readonly db: Kysely<CoinSchemeTables>) {
     this.rewards = new RewardRepository(db);
+    this.tillKeys = new TillKeyRepository(db);
   }
 
   /**
