@@ -20,7 +20,7 @@ const CHANGE_NOTE = "Needs programme.edit and the X-CSRF-Token header (4031); wr
 const READ_NOTE = "Needs programme.edit or audit.read (the auditor reads).";
 
 /** After requireSession: the operator's role holds one of the permissions (4030 otherwise). */
-function requireAnyPermission(...permissions: Permission[]): preHandlerAsyncHookHandler {
+export function requireAnyPermission(...permissions: Permission[]): preHandlerAsyncHookHandler {
   return async (request) => {
     const { operator } = sessionOf(request);
     if (!permissions.some((permission) => ROLE_PERMISSIONS[operator.role].includes(permission)))

@@ -8,6 +8,7 @@ import { consoleMemberRoutes } from "./member-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
 import { consoleProgrammeRoutes } from "./programme-routes.ts";
 import { consoleSessionRoutes } from "./session-routes.ts";
+import { consoleTillKeyRoutes } from "./till-key-routes.ts";
 
 /** The operators' console API under /console/api: cookie sessions, not the members' bearer header. */
 export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
@@ -27,6 +28,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleOperatorRoutes,
         consoleContentRoutes,
         consoleProgrammeRoutes,
+        consoleTillKeyRoutes,
       ]) {
         await api.register(routes, { services });
       }
