@@ -20,6 +20,7 @@ export const NAVIGATION: readonly { to: string; label: string; permission: Permi
   { to: "/bonus-days", label: "programme.nav.bonusDays", permission: PROGRAMME_READ },
   { to: "/expiry", label: "programme.nav.expiry", permission: PROGRAMME_READ },
   { to: "/store-partners", label: "programme.nav.stores", permission: PROGRAMME_READ },
+  { to: "/till-keys", label: "programme.nav.tillKeys", permission: PROGRAMME_READ },
 ];
 
 export const navigationFor = (permissions: readonly Permission[]) =>

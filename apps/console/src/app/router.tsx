@@ -94,6 +94,11 @@ export function routes(client: QueryClient): RouteObject[] {
             "StorePartnersPage",
           ),
         },
+        {
+          path: "till-keys",
+          handle: { title: "programme.tillKeys.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/programme/till-keys-page.tsx"), "TillKeysPage"),
+        },
         { path: "*", Component: NotFound, handle: { title: "notFound.title" } satisfies ScreenHandle },
       ],
     },

@@ -27,13 +27,21 @@ describe("the shell shows each role only what it may use", () => {
       "Bonus days",
       "Coin expiry",
       "Store partners",
+      "Till keys",
     ]);
   });
 
   it("the programme manager: members and the programme's screens, not the audit log", async () => {
     mockApi({ "GET /session": session("programmeManager") });
     renderConsole("/members");
-    expect(await navLinks()).toEqual(["Members", "Rewards", "Bonus days", "Coin expiry", "Store partners"]);
+    expect(await navLinks()).toEqual([
+      "Members",
+      "Rewards",
+      "Bonus days",
+      "Coin expiry",
+      "Store partners",
+      "Till keys",
+    ]);
   });
 
   it("the content editor: banners and CMS pages, the front door opening the banners", async () => {
