@@ -244,6 +244,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0001-accounts-and-ledger",
       "0002-ledger-integrity",
       "0003-rewards-and-vouchers",
+      "0004-till-keys",
     ]);
   });
 
@@ -265,6 +266,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0001-accounts-and-ledger",
       "0002-ledger-integrity",
       "0003-rewards-and-vouchers",
+      "0004-till-keys",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(
