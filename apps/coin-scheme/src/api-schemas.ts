@@ -344,5 +344,32 @@ export const voucherCancelResponse = z.object({
 });
 export type VoucherCancelResult = z.infer<typeof voucherCancelResponse>;
 
+/** A till key an operator made: never the key itself nor its hash. */
+export const tillKeySchema = z.object({
+  id: z.number().int(),
+  /** The till's name, as the ledger records it. */
+  name: z.string(),
+  /** The store codes it earns, refunds and takes vouchers at. */
+  stores: z.array(z.string()),
+  created_at: z.string(),
+  /** The operator who made it. */
+  created_by: z.string(),
+  stores_changed_at: z.string().nullable(),
+  /** Null while it opens calls. */
+  revoked_at: z.string().nullable(),
+  revoked_by: z.string().nullable(),
+  /** To the minute; null when never used. */
+  last_used_at: z.string().nullable(),
+});
+export type SchemeTillKey = z.infer<typeof tillKeySchema>;
+
+export const tillKeysResponse = z.object({ till_keys: z.array(tillKeySchema) });
+export type TillKeysResult = z.infer<typeof tillKeysResponse>;
+export const tillKeyResponse = z.object({ till_key: tillKeySchema });
+export type TillKeyResult = z.infer<typeof tillKeyResponse>;
+/** A new till key: `key` is shown in this answer only (the scheme keeps its hash). */
+export const tillKeyCreateResponse = z.object({ key: z.string(), till_key: tillKeySchema });
+export type TillKeyCreateResult = z.infer<typeof tillKeyCreateResponse>;
+
 /** The success envelope, as the member server's: `{code: 200, payload}`. */
 export const envelope = <T extends z.ZodType>(payload: T) => z.object({ code: z.literal(200), payload });

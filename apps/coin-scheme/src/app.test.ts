@@ -17,6 +17,7 @@ describe("the standalone scheme's server", () => {
       "hcoin_rewards",
       "hcoin_settings",
       "hcoin_stores",
+      "hcoin_till_keys",
       "hcoin_vouchers",
     ]);
   });

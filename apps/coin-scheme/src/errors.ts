@@ -37,6 +37,9 @@ export const SchemeErrorCode = {
   voucherExpired: 6026,
   voucherCancelled: 6027,
   voucherNotValidAtStore: 6028,
+  tillKeyNameTaken: 6029,
+  tillKeyNotFound: 6030,
+  tillKeyRevoked: 6031,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -71,6 +74,9 @@ const HTTP_STATUS: Record<SchemeErrorCodeValue, number> = {
   6026: 409,
   6027: 409,
   6028: 403,
+  6029: 409,
+  6030: 404,
+  6031: 409,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -215,6 +221,21 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "This voucher cannot be used at this store.",
     tc: "此禮券不可於此店鋪使用。",
     sc: "此礼券不可在此门店使用。",
+  },
+  6029: {
+    en: "A till key with this name exists already: choose another name, or revoke that key first.",
+    tc: "已有同名的收銀機金鑰：請另選名稱，或先撤銷該金鑰。",
+    sc: "已有同名的收银机密钥：请另选名称，或先撤销该密钥。",
+  },
+  6030: {
+    en: "There is no such till key.",
+    tc: "沒有此收銀機金鑰。",
+    sc: "没有此收银机密钥。",
+  },
+  6031: {
+    en: "This till key has been revoked and cannot be changed.",
+    tc: "此收銀機金鑰已撤銷，不能更改。",
+    sc: "此收银机密钥已撤销，不能更改。",
   },
 };
 

@@ -101,6 +101,8 @@ export const TABLES_WITHOUT_HOLDER_DATA: Readonly<Record<string, string>> = {
   hcoin_bonus_days: "coin scheme configuration (holidays)",
   hcoin_settings: "coin scheme configuration (the expiry policy)",
   hcoin_rewards: "coin scheme catalogue (rewards and their stock)",
+  hcoin_till_keys:
+    "coin scheme configuration (till keys: hash, stores, the operators who made and revoked them)",
   coin_scheme_migration: "the scheme's migrations that have run (migrate.ts)",
   coin_scheme_migration_lock: "the lock of the scheme's migrations",
 };

@@ -9,6 +9,7 @@ import type {
   HcoinAccountsTable,
   HcoinLedgerTable,
 } from "./tables.ts";
+import { TillKeyRepository } from "./till-key-repository.ts";
 
 // PostgreSQL sums and counts bigints as numeric/bigint, which pg hands over as strings.
 type Counted = string | number;
@@ -25,9 +26,13 @@ export class CoinSchemeRepository {
   /** The ledger summed per day for operators. */
   readonly figures: FiguresRepository;
 
+  /** The till keys operators make. */
+  readonly tillKeys: TillKeyRepository;
+
   constructor(private readonly db: Kysely<CoinSchemeTables>) {
     this.rewards = new RewardRepository(db);
     this.figures = new FiguresRepository(db);
+    this.tillKeys = new TillKeyRepository(db);
   }
 
   /**

@@ -8,6 +8,7 @@ import { COIN_SCHEME_PREFIX, setClient } from "./routes/fields.ts";
 import { programmeRoutes } from "./routes/programme.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
 import { tillRoutes } from "./routes/till.ts";
+import { tillKeyRoutes } from "./routes/till-keys.ts";
 import type { CoinSchemeService } from "./service.ts";
 
 export { COIN_SCHEME_PREFIX };
@@ -18,7 +19,7 @@ export const coinSchemeSecuritySchemes = {
     in: "header" as const,
     name: "X-Api-Key",
     description:
-      "One key per client (the member server, each till), from COIN_SCHEME_API_KEYS. A till key (`client:key:till:STORE-A|STORE-B`) may only earn, refund and take vouchers at its stores and read the account behind a QR code it scanned.",
+      "One key per client (the member server, each till), from COIN_SCHEME_API_KEYS or, for a till, made by an operator (POST /till-keys: the console or `npm run admin -- till-key-add`). A till key (`client:key:till:STORE-A|STORE-B`, or one made by an operator) may only earn, refund and take vouchers at its stores and read the account behind a QR code it scanned; a revoked one is refused (4010).",
   },
 };
 
@@ -29,8 +30,8 @@ export interface CoinSchemeRoutesOptions {
 
 /**
  * The H Coins scheme's HTTP API, for the member server and operators (accounts, links,
- * adjustments, stores, settings, rewards, redemptions and vouchers: routes/accounts.ts,
- * routes/programme.ts, routes/rewards.ts) and the tills (earning, refunds and vouchers at their
+ * adjustments, stores, settings, rewards, redemptions and vouchers, till keys: routes/accounts.ts,
+ * routes/programme.ts, routes/rewards.ts, routes/till-keys.ts) and the tills (earning, refunds and vouchers at their
  * stores: routes/till.ts). Every call needs an `X-Api-Key`. Served by the
  * standalone scheme (`npm run coin-scheme`) and, when the scheme is embedded, by the
  * member server at the same paths.
@@ -44,8 +45,11 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
   app.setErrorHandler(envelopeErrorHandler(SCHEME_ENVELOPE));
 
   app.addHook("onRequest", async (request) => {
-    const presented = request.headers["x-api-key"];
-    const client = authenticateApiKey(clients, typeof presented === "string" ? presented : undefined);
+    const header = request.headers["x-api-key"];
+    const presented = typeof header === "string" ? header : undefined;
+    // The configured keys first (no read), then the till keys operators made (one indexed read).
+    const client =
+      authenticateApiKey(clients, presented) ?? (presented ? await scheme.tillKeyClient(presented) : null);
     if (!client) throw new SchemeError(SchemeErrorCode.unauthenticated);
     setClient(request, client);
   });
@@ -54,4 +58,5 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
   tillRoutes(app, scheme);
   programmeRoutes(app, scheme);
   rewardRoutes(app, scheme);
+  tillKeyRoutes(app, scheme);
 };

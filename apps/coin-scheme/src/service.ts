@@ -25,6 +25,9 @@ import type {
   StoreResult,
   StoresResult,
   TillAccountResult,
+  TillKeyCreateResult,
+  TillKeyResult,
+  TillKeysResult,
   TransactionResult,
   VoucherCancelResult,
   VoucherResult,
@@ -41,6 +44,7 @@ import { type RedeemInput, Redemptions } from "./redemptions.ts";
 import { CoinSchemeRepository } from "./repository.ts";
 import { type RewardFields, Rewards } from "./rewards.ts";
 import type { AccountRow, CoinSchemeTables } from "./tables.ts";
+import { TillKeys } from "./till-keys.ts";
 import { accountView, entryView, iso, rewardTitle } from "./views.ts";
 import { type TillVoucherInput, Vouchers } from "./vouchers.ts";
 
@@ -67,6 +71,7 @@ export class CoinSchemeService {
   private readonly catalogue: Rewards;
   private readonly redemptions: Redemptions;
   private readonly voucherBook: Vouchers;
+  private readonly keys: TillKeys;
 
   constructor(
     private readonly repository: CoinSchemeRepository,
@@ -77,6 +82,7 @@ export class CoinSchemeService {
     this.catalogue = new Rewards(repository, now);
     this.redemptions = new Redemptions(repository, now);
     this.voucherBook = new Vouchers(repository, now);
+    this.keys = new TillKeys(repository, now);
   }
 
   // ---- accounts --------------------------------------------------------------
@@ -457,6 +463,34 @@ export class CoinSchemeService {
       birthday_multiplier: formatMultiplier(this.settings.birthdayMultiplier),
       days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
     };
+  }
+
+  // ---- till keys operators make (till-keys.ts) -------------------------------------
+
+  tillKeys(): Promise<TillKeysResult> {
+    return this.keys.list();
+  }
+
+  /** The key is in this answer only. */
+  createTillKey(input: {
+    name: string;
+    stores: readonly string[];
+    by: string;
+  }): Promise<TillKeyCreateResult> {
+    return this.keys.create(input);
+  }
+
+  setTillKeyStores(id: number, stores: readonly string[]): Promise<TillKeyResult> {
+    return this.keys.setStores(id, stores);
+  }
+
+  revokeTillKey(id: number, by: string): Promise<TillKeyResult> {
+    return this.keys.revoke(id, by);
+  }
+
+  /** The live stored till key a presented key is, as an API client; null when it is none. */
+  tillKeyClient(presented: string) {
+    return this.keys.authenticate(presented);
   }
 
   // ---- internals ------------------------------------------------------------------

@@ -15,6 +15,7 @@ export type CoinSchemeTables = {
   hcoin_settings: HcoinSettingsTable;
   hcoin_rewards: HcoinRewardsTable;
   hcoin_vouchers: HcoinVouchersTable;
+  hcoin_till_keys: HcoinTillKeysTable;
 };
 
 export type HcoinAccountsTable = {
@@ -176,7 +177,27 @@ export type HcoinVouchersTable = {
   cancel_reason: string | null;
 };
 
+/** A till key an operator made (till-keys.ts); the key itself is never kept. */
+export type HcoinTillKeysTable = {
+  id: Generated<number>;
+  /** The till's name, as the ledger records it (client and actor); unique among live keys. */
+  name: string;
+  /** SHA-256 of the key, lower-case hex. */
+  key_hash: string;
+  /** JSON array of store codes, never empty. */
+  store_codes: string;
+  created_at: number;
+  /** The operator who made it, as the relaying client named them. */
+  created_by: string;
+  stores_changed_at: number | null;
+  revoked_at: number | null;
+  revoked_by: string | null;
+  /** When it last opened a call, to the minute (written at most once a minute). */
+  last_used_at: number | null;
+};
+
 export type AccountRow = Selectable<HcoinAccountsTable>;
 export type EntryRow = Selectable<HcoinLedgerTable>;
 export type RewardRow = Selectable<HcoinRewardsTable>;
 export type VoucherRow = Selectable<HcoinVouchersTable>;
+export type TillKeyRow = Selectable<HcoinTillKeysTable>;

@@ -26,6 +26,7 @@ export const NAVIGATION: readonly { to: string; label: string; permission: Permi
   { to: "/brands", label: "stores.nav.brands", permission: STORES_READ },
   { to: "/stores", label: "stores.nav.stores", permission: STORES_READ },
   { to: "/store-partners", label: "programme.nav.stores", permission: PROGRAMME_READ },
+  { to: "/till-keys", label: "programme.nav.tillKeys", permission: PROGRAMME_READ },
   { to: "/operators", label: "operators.nav", permission: "operators.manage" },
 ];
 

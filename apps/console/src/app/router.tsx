@@ -109,6 +109,11 @@ export function routes(client: QueryClient): RouteObject[] {
           handle: { title: "stores.list.title", permission: STORES_READ } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/stores/stores-page.tsx"), "StoresPage"),
         },
+        {
+          path: "till-keys",
+          handle: { title: "programme.tillKeys.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/programme/till-keys-page.tsx"), "TillKeysPage"),
+        },
         { path: "*", Component: NotFound, handle: { title: "notFound.title" } satisfies ScreenHandle },
       ],
     },

@@ -30,6 +30,7 @@ describe("the shell shows each role only what it may use", () => {
       "Brands",
       "Stores",
       "Store partners",
+      "Till keys",
     ]);
   });
 
@@ -45,6 +46,7 @@ describe("the shell shows each role only what it may use", () => {
       "Brands",
       "Stores",
       "Store partners",
+      "Till keys",
     ]);
   });
 

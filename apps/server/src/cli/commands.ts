@@ -46,6 +46,7 @@ import {
   storesExport,
   storesImport,
 } from "./stores.ts";
+import { TILL_KEY_COMMANDS } from "./till-keys.ts";
 import { UNSUBSCRIBE_LINK_USAGE, unsubscribeLink } from "./unsubscribe-link.ts";
 
 export interface AdminCommand {
@@ -183,6 +184,7 @@ export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
   ...REWARD_COMMANDS,
   ...CONTENT_COMMANDS,
   ...OPERATOR_COMMANDS,
+  ...TILL_KEY_COMMANDS,
 };
 
 /** Lets a command create and migrate the database DATABASE_URL names when it holds no member server tables. */

@@ -10,6 +10,7 @@ import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { AdjustmentCeilingsForm } from "./adjustment-ceilings-form.tsx";
@@ -17,27 +18,15 @@ import { AdjustmentCeilingsForm } from "./adjustment-ceilings-form.tsx";
 /** The one-time sign-in link, shown once: after this dialog closes nobody can see it again. */
 function SignInLink({ email, link, onClose }: { email: string; link: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard.writeText(link);
-    setCopied(true);
-  };
   return (
-    <Dialog title={t("operators.linkTitle")} onClose={onClose}>
+    <ShownOnceDialog
+      title={t("operators.linkTitle")}
+      secret={link}
+      labels={{ copy: t("operators.copy"), copied: t("operators.copied"), done: t("operators.done") }}
+      onClose={onClose}
+    >
       <p>{t("operators.linkIntro", { email })}</p>
-      <p>
-        <code className="sign-in-link">{link}</code>
-      </p>
-      <p role="status">{copied ? t("operators.copied") : ""}</p>
-      <div className="dialog-actions">
-        <button type="button" className="button secondary" onClick={() => void copy()}>
-          {t("operators.copy")}
-        </button>
-        <button type="button" className="button" onClick={onClose}>
-          {t("operators.done")}
-        </button>
-      </div>
-    </Dialog>
+    </ShownOnceDialog>
   );
 }
 

@@ -17,6 +17,9 @@ import type {
   SchemeAccount,
   StoreResult,
   StoresResult,
+  TillKeyCreateResult,
+  TillKeyResult,
+  TillKeysResult,
   TransactionResult,
   VoucherCancelResult,
   VoucherResult,
@@ -83,6 +86,14 @@ export interface CoinSchemeClient {
   /** `multiplier` in hundredths (200 = ×2). */
   setBonusDay(date: string, multiplier: number): Promise<BonusDaySetResult>;
   removeBonusDay(date: string): Promise<BonusDayRemoveResult>;
+  /** The till keys operators made, live and revoked (never a key itself). */
+  tillKeys(): Promise<TillKeysResult>;
+  /** A till key bound to registered stores; the key is in this answer only. 6014 unknown store, 6029 name taken. */
+  createTillKey(name: string, stores: readonly string[], operator: string): Promise<TillKeyCreateResult>;
+  /** 6030 no such key, 6031 revoked, 6014 unknown store. */
+  setTillKeyStores(id: number, stores: readonly string[]): Promise<TillKeyResult>;
+  /** Refused from its next call on; 6030 no such key, 6031 revoked already. */
+  revokeTillKey(id: number, operator: string): Promise<TillKeyResult>;
   /** Data protection (the scheme's holders.ts): everything held about a member and their number. */
   holderData(holder: Holder): Promise<HolderExport>;
   /** Anonymises the member's accounts; their ledgers stay. Idempotent. */

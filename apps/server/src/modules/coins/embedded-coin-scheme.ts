@@ -136,6 +136,22 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.removeBonusDay(date));
   }
 
+  tillKeys() {
+    return this.call(() => this.scheme.tillKeys());
+  }
+
+  createTillKey(name: string, stores: readonly string[], operator: string) {
+    return this.call(() => this.scheme.createTillKey({ name, stores, by: operator }));
+  }
+
+  setTillKeyStores(id: number, stores: readonly string[]) {
+    return this.call(() => this.scheme.setTillKeyStores(id, stores));
+  }
+
+  revokeTillKey(id: number, operator: string) {
+    return this.call(() => this.scheme.revokeTillKey(id, operator));
+  }
+
   holderData(holder: Holder) {
     return this.call(() => this.scheme.holderData(holder));
   }

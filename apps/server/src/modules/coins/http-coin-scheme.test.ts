@@ -278,6 +278,40 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
     expect(refused.errorCode).toBe(4000);
   });
 
+  it("till keys over HTTP: made (the key once), used by a till of that process, moved, revoked; refusals as refusals", async () => {
+    const client = t.app.services.coinSchemeClient;
+    const { key, till_key: made } = await client.createTillKey(
+      "http-till-1",
+      ["S9"],
+      "operator:ops@example.com",
+    );
+    expect(made).toMatchObject({
+      name: "http-till-1",
+      stores: ["S9"],
+      created_by: "operator:ops@example.com",
+    });
+    const account = (till: string) =>
+      fetch(`${url}/coin-scheme/v1/till/account`, {
+        method: "POST",
+        headers: { "x-api-key": till, "content-type": "application/json" },
+        body: JSON.stringify({ qr_text: "nobody,0,07,0" }),
+      }).then((res) => res.status);
+    // Past the key check: a stale code for no member (422), not a refused key (401).
+    expect(await account(key)).toBe(422);
+    const listed = await client.tillKeys();
+    expect(listed.till_keys.map((one) => one.name)).toContain("http-till-1");
+    expect(JSON.stringify(listed)).not.toContain(key);
+    await expect(client.createTillKey("http-till-1", ["S9"], "ops")).rejects.toMatchObject({
+      errorCode: 6029,
+    });
+    await expect(client.setTillKeyStores(made.id, ["NOWHERE"])).rejects.toMatchObject({ errorCode: 6014 });
+    expect((await client.setTillKeyStores(made.id, ["S9"])).till_key.stores_changed_at).not.toBeNull();
+    expect((await client.revokeTillKey(made.id, "ops")).till_key.revoked_by).toBe("ops");
+    expect(await account(key)).toBe(401);
+    await expect(client.revokeTillKey(made.id, "ops")).rejects.toBeInstanceOf(CoinSchemeRefusedError);
+    await expect(client.revokeTillKey(999_999, "ops")).rejects.toMatchObject({ errorCode: 6030 });
+  });
+
   it("a member server with a wrong API key gets -1, not a crash", async () => {
     const wrong = await createTestApp({
       env: { COIN_SCHEME_URL: url, COIN_SCHEME_API_KEY: "not-the-right-key-0000" },

@@ -19,6 +19,9 @@ import {
   rewardsResponse,
   storeResponse,
   storesResponse,
+  tillKeyCreateResponse,
+  tillKeyResponse,
+  tillKeysResponse,
   transactionResponse,
   voucherCancelResponse,
   voucherResponse,
@@ -246,6 +249,27 @@ export class HttpCoinScheme implements CoinSchemeClient {
 
   removeBonusDay(date: string) {
     return this.request("DELETE", `/bonus-days/${encodeURIComponent(date)}`, bonusDayRemoveResponse);
+  }
+
+  tillKeys() {
+    return this.request("GET", "/till-keys", tillKeysResponse);
+  }
+
+  /**
+   * A create that got no answer is sent once more (send()); if the first did arrive, the second is
+   * refused as a name taken (6029) and its key was never shown: the operator revokes it and makes another.
+   */
+  createTillKey(name: string, stores: readonly string[], operator: string) {
+    return this.request("POST", "/till-keys", tillKeyCreateResponse, { name, stores, operator });
+  }
+
+  setTillKeyStores(id: number, stores: readonly string[]) {
+    return this.request("PUT", `/till-keys/${id}/stores`, tillKeyResponse, { stores });
+  }
+
+  /** Sent twice (a retry after a lost answer) the second is refused (6031): it changes nothing twice. */
+  revokeTillKey(id: number, operator: string) {
+    return this.request("POST", `/till-keys/${id}/revoke`, tillKeyResponse, { operator });
   }
 
   holderData(holder: Holder) {

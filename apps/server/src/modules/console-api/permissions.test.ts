@@ -25,6 +25,8 @@ interface Ids {
   /** A brand and a store of its own, for the calls that change or delete one. */
   brand?: number;
   store?: number;
+  /** A live till key. */
+  tillKey: number;
 }
 
 interface ConsoleRoute {
@@ -45,6 +47,16 @@ async function freshVoucher(t: TestApp, ids: Ids): Promise<Partial<Ids>> {
   const reward = await newReward(t);
   const { voucher } = await client.redeem({ hcoinsMemberNo, rewardId: reward.id, key: randomUUID() });
   return { voucher: voucher.code };
+}
+
+/** A live till key for each call that changes one (revoking it twice would be refused). */
+async function freshTillKey(t: TestApp): Promise<Partial<Ids>> {
+  const { till_key } = await t.app.services.coinSchemeClient.createTillKey(
+    `till-${randomUUID().slice(0, 8)}`,
+    ["HF-CW01"],
+    "test",
+  );
+  return { tillKey: till_key.id };
 }
 
 // The image a banner row names: the images row (run before it for each role) stores it.
@@ -311,6 +323,26 @@ const ROUTES: ConsoleRoute[] = [
     path: () => "/figures?from=2026-11-01&to=2026-11-27",
     permission: ["programme.edit", "audit.read"],
   },
+  { method: "GET", path: () => "/till-keys", permission: ["programme.edit", "audit.read"] },
+  {
+    method: "POST",
+    path: () => "/till-keys",
+    permission: "programme.edit",
+    body: (role) => ({ name: `till-by-${role}`, stores: ["HF-CW01"] }),
+  },
+  {
+    method: "POST",
+    path: ({ tillKey }) => `/till-keys/${tillKey}/stores`,
+    permission: "programme.edit",
+    body: () => ({ stores: ["HF-CW01"] }),
+    prepare: freshTillKey,
+  },
+  {
+    method: "POST",
+    path: ({ tillKey }) => `/till-keys/${tillKey}/revoke`,
+    permission: "programme.edit",
+    prepare: freshTillKey,
+  },
 ];
 
 describe("each role, call by call", () => {
@@ -335,6 +367,7 @@ describe("each role, call by call", () => {
       reward: (await newReward(t)).id,
       ...(await freshBrand(t)),
       ...(await freshStore(t)),
+      tillKey: (await freshTillKey(t)).tillKey as number,
     };
   });
   afterAll(() => t.close());
@@ -344,7 +377,7 @@ describe("each role, call by call", () => {
       role,
       route,
       allowed: [route.permission].flat().some((permission) => ROLE_PERMISSIONS[role].includes(permission)),
-      name: `${route.method} ${route.path({ member: 0, phone: "", operator: 0, voucher: "CODE", reward: 0, brand: 0, store: 0 })}`,
+      name: `${route.method} ${route.path({ member: 0, phone: "", operator: 0, voucher: "CODE", reward: 0, brand: 0, store: 0, tillKey: 0 })}`,
     })),
   );
 

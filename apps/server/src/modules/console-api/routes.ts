@@ -10,6 +10,7 @@ import { consoleOperatorRoutes } from "./operator-routes.ts";
 import { consoleProgrammeRoutes } from "./programme-routes.ts";
 import { consoleSessionRoutes } from "./session-routes.ts";
 import { consoleStoreRoutes } from "./store-routes.ts";
+import { consoleTillKeyRoutes } from "./till-key-routes.ts";
 
 /** The operators' console API under /console/api: cookie sessions, not the members' bearer header. */
 export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
@@ -31,6 +32,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleProgrammeRoutes,
         consoleStoreRoutes,
         consoleFigureRoutes,
+        consoleTillKeyRoutes,
       ]) {
         await api.register(routes, { services });
       }

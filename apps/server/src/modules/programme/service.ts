@@ -1,6 +1,7 @@
-import type { BonusDays, SchemeReward } from "@hcoins/coin-scheme/api-schemas";
+import type { BonusDays, SchemeReward, SchemeTillKey } from "@hcoins/coin-scheme/api-schemas";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { parseExpiryPolicy } from "@hcoins/domain/ledger-rules";
+import { tillKeyNameRule, tillKeyStores, tillKeyStoresRule } from "@hcoins/domain/till-key-rules";
 import { AppError, validationError } from "../../errors.ts";
 import type { Actor, AuditService } from "../audit/service.ts";
 import {
@@ -10,6 +11,7 @@ import {
 } from "../coins/coin-scheme-client.ts";
 import { StoreInputError, type StoreService } from "../stores/service.ts";
 import { rewardInputOf } from "./reward-input.ts";
+import { tillKeyCall } from "./till-key-refusals.ts";
 
 /** The scheme's error codes this service turns into the contract's. */
 const SCHEME_VALIDATION = 4000;
@@ -150,6 +152,84 @@ export class ProgrammeService {
       after: { partner: after.partner, scheme_partner: after.scheme_partner },
     });
     return after;
+  }
+
+  /** The till keys operators made, newest first, live and revoked; never a key itself. */
+  async tillKeys(): Promise<SchemeTillKey[]> {
+    return (await this.ask(() => this.scheme.tillKeys())).till_keys;
+  }
+
+  /**
+   * A till key bound to stores of the scheme's registry: the key is in this answer only, and
+   * never in the audit entry. 4000 `name` (tillKeyName, tillKeyNameTaken), `stores` (storeCode,
+   * tooMany, unknownStore).
+   */
+  async createTillKey(input: { name: string; stores: readonly string[] }, by: Actor) {
+    const name = input.name.trim();
+    const stores = this.checkedStores(input.stores, tillKeyNameRule(name));
+    const created = await this.ask(() =>
+      tillKeyCall(() => this.scheme.createTillKey(name, stores, by.actor)),
+    );
+    const { till_key: key } = created;
+    await this.audit.record({
+      ...by,
+      action: "tillKey.create",
+      target: `till-key:${key.id}`,
+      after: { name: key.name, stores: key.stores },
+    });
+    return created;
+  }
+
+  /** Binds the key to other stores; 4040 no such key, 4000 `id` revoked, `stores` as createTillKey. */
+  async setTillKeyStores(id: number, storeCodes: readonly string[], by: Actor): Promise<SchemeTillKey> {
+    const stores = this.checkedStores(storeCodes, null);
+    const before = await this.tillKey(id);
+    const { till_key: after } = await this.ask(() =>
+      tillKeyCall(() => this.scheme.setTillKeyStores(id, stores)),
+    );
+    await this.audit.record({
+      ...by,
+      action: "tillKey.stores",
+      target: `till-key:${id}`,
+      before: { name: before.name, stores: before.stores },
+      after: { name: after.name, stores: after.stores },
+    });
+    return after;
+  }
+
+  /** The scheme refuses the key from its next call; 4040 no such key, 4000 `id` revoked already. */
+  async revokeTillKey(id: number, by: Actor): Promise<SchemeTillKey> {
+    const before = await this.tillKey(id);
+    const { till_key: after } = await this.ask(() =>
+      tillKeyCall(() => this.scheme.revokeTillKey(id, by.actor)),
+    );
+    await this.audit.record({
+      ...by,
+      action: "tillKey.revoke",
+      target: `till-key:${id}`,
+      before: { name: before.name, revoked_at: before.revoked_at },
+      after: { name: after.name, revoked_at: after.revoked_at },
+    });
+    return after;
+  }
+
+  private async tillKey(id: number): Promise<SchemeTillKey> {
+    const key = (await this.tillKeys()).find((one) => one.id === id);
+    if (!key) throw new AppError(ErrorCode.notFound);
+    if (key.revoked_at !== null) throw validationError([{ field: "id", rule: "revoked" }]);
+    return key;
+  }
+
+  /** The codes without blanks or repeats; 4000 naming every field that breaks a rule (with the name's rule, if any). */
+  private checkedStores(storeCodes: readonly string[], nameRule: string | null): string[] {
+    const stores = tillKeyStores(storeCodes);
+    const storesRule = tillKeyStoresRule(stores);
+    const errors = [
+      ...(nameRule ? [{ field: "name", rule: nameRule }] : []),
+      ...(storesRule ? [{ field: "stores", rule: storesRule }] : []),
+    ];
+    if (errors.length > 0) throw validationError(errors);
+    return stores;
   }
 
   private async reward(id: number): Promise<SchemeReward> {

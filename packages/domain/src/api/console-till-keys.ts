@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { tillKeyNameRule, tillKeyStores, tillKeyStoresRule } from "../till-key-rules.ts";
+import { okAnswer } from "./envelope.ts";
+
+/*
+ * Till keys (programme.edit changes them; the auditor reads the list): the keys a till opens the
+ * coin scheme's till API with, each bound to stores. The key itself is in the create answer only.
+ * Keys of COIN_SCHEME_API_KEYS are configuration and not listed. Same envelope and CSRF rules as
+ * console.ts.
+ */
+
+export const consoleTillKeySchema = z.object({
+  id: z.number().int(),
+  /** How the coin scheme's ledger names the till. */
+  name: z.string(),
+  stores: z.array(z.string()),
+  created_at: z.string(),
+  /** The operator who made it (`operator:<email>` or `cli:<user>`). */
+  created_by: z.string(),
+  stores_changed_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  revoked_by: z.string().nullable(),
+  /** To the minute; null when never used. */
+  last_used_at: z.string().nullable(),
+});
+export type ConsoleTillKey = z.infer<typeof consoleTillKeySchema>;
+
+const name = z
+  .string({ error: "required" })
+  .trim()
+  .superRefine((value, ctx) => {
+    const rule = tillKeyNameRule(value);
+    if (rule) ctx.addIssue({ code: "custom", message: rule });
+  });
+
+/** Store codes: blanks and repeats dropped; `required`, `storeCode` or `tooMany`. */
+const stores = z
+  .array(z.string(), { error: "required" })
+  .transform(tillKeyStores)
+  .superRefine((codes, ctx) => {
+    const rule = tillKeyStoresRule(codes);
+    if (rule) ctx.addIssue({ code: "custom", message: rule });
+  });
+
+const keyParams = z.object({ id: z.coerce.number().int().positive() });
+const keyAnswer = okAnswer(z.object({ till_key: consoleTillKeySchema }));
+
+export const consoleTillKeys = {
+  list: {
+    method: "GET",
+    path: "/till-keys",
+    answer: okAnswer(z.object({ till_keys: z.array(consoleTillKeySchema) })),
+  },
+  /**
+   * A new key bound to stores of the scheme's registry; `key` is shown in this answer only.
+   * 4000 `name` taken (`tillKeyNameTaken`) or `stores` not in the registry (`unknownStore`).
+   */
+  create: {
+    method: "POST",
+    path: "/till-keys",
+    body: z.object({ name, stores }),
+    answer: okAnswer(z.object({ key: z.string(), till_key: consoleTillKeySchema })),
+  },
+  /** Binds the key to other stores from its next call; 4040 no such key, 4000 `id` `revoked`. */
+  setStores: {
+    method: "POST",
+    path: "/till-keys/:id/stores",
+    params: keyParams,
+    body: z.object({ stores }),
+    answer: keyAnswer,
+  },
+  /** Refused by the scheme from its next call on; 4040 no such key, 4000 `id` `revoked` already. */
+  revoke: {
+    method: "POST",
+    path: "/till-keys/:id/revoke",
+    params: keyParams,
+    answer: keyAnswer,
+  },
+} as const;
