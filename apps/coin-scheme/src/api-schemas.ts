@@ -208,8 +208,23 @@ export const bonusDaySchema = z.object({
 });
 export type BonusDay = z.infer<typeof bonusDaySchema>;
 
-export const bonusDaysResponse = z.object({
+/** The birthday-month multiplier: the operator's, or COIN_BIRTHDAY_MULTIPLIER until one is set. */
+export const birthdayMultiplierResponse = z.object({
+  /** "2" = twice the coins in the member's birth month; "1" = no birthday bonus. */
   birthday_multiplier: z.string(),
+  source: z.enum(["operator", "configuration"]),
+  /** COIN_BIRTHDAY_MULTIPLIER, what applies until an operator sets one. */
+  configured_multiplier: z.string(),
+  /** Who set it and when; null while the configuration's applies. */
+  updated_by: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type BirthdayMultiplierResult = z.infer<typeof birthdayMultiplierResponse>;
+
+export const bonusDaysResponse = z.object({
+  /** The birthday multiplier in force (as `birthday.birthday_multiplier`). */
+  birthday_multiplier: z.string(),
+  birthday: birthdayMultiplierResponse,
   days: z.array(bonusDaySchema),
 });
 export type BonusDays = z.infer<typeof bonusDaysResponse>;

@@ -99,7 +99,7 @@ export const HOLDER_COLUMNS: {
 export const TABLES_WITHOUT_HOLDER_DATA: Readonly<Record<string, string>> = {
   hcoin_stores: "coin scheme configuration (partner-property stores)",
   hcoin_bonus_days: "coin scheme configuration (holidays)",
-  hcoin_settings: "coin scheme configuration (the expiry policy)",
+  hcoin_settings: "coin scheme configuration (the expiry policy, the birthday multiplier)",
   hcoin_rewards: "coin scheme catalogue (rewards and their stock)",
   hcoin_till_keys:
     "coin scheme configuration (till keys: hash, stores, the operators who made and revoked them)",

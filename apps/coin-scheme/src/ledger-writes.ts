@@ -10,6 +10,7 @@ import { type EarnedPurchase, expiryOf, type RefundRule, refundShare } from "@hc
 import { parseMemberQrText } from "@hcoins/domain/member-qr";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { ReceiptState, TillAccountResult, TransactionResult } from "./api-schemas.ts";
+import { birthdayMultiplierOf } from "./birthday-multiplier.ts";
 import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyOf } from "./expiry.ts";
@@ -100,7 +101,7 @@ export class LedgerWrites {
     const partnerStore = store.partner_property === 1;
     const birthdayMultiplier =
       account.birth_month !== null && account.birth_month === programmeMonth(at)
-        ? this.settings.birthdayMultiplier
+        ? await birthdayMultiplierOf(this.repository, this.settings.birthdayMultiplier)
         : 100;
     const holidayMultiplier = await this.holidayMultiplierOn(programmeDate(at));
     const earned = earnCoins({

@@ -59,6 +59,40 @@ describe("the birthday bonus follows the recorded birth month", () => {
     expect(real.body.payload.transaction).toMatchObject({ birthday_bonus: 100, coins: 200 });
   });
 
+  it("earns with the operator's birthday multiplier once set, and none at 1; bad values change nothing", async () => {
+    t = await schemeApp();
+    await linkedMember(t, "M7", 7);
+    const configured = (await admin(t, "GET", "/bonus-days")).body.payload;
+    expect(configured.birthday).toMatchObject({ birthday_multiplier: "2", source: "configuration" });
+    expect((await buy("M7")).body.payload.transaction).toMatchObject({ birthday_bonus: 100, coins: 200 });
+
+    const set = await admin(t, "PUT", "/birthday-multiplier", { multiplier: "1.5", operator: "ops" });
+    expect(set.body.payload).toMatchObject({
+      birthday_multiplier: "1.5",
+      source: "operator",
+      configured_multiplier: "2",
+      updated_by: "ops",
+    });
+    const after = await buy("M7");
+    expect(after.body.payload.transaction).toMatchObject({
+      birthday_multiplier: "1.5",
+      birthday_bonus: 50,
+      coins: 150,
+    });
+    expect((await admin(t, "GET", "/bonus-days")).body.payload.birthday_multiplier).toBe("1.5");
+
+    await admin(t, "PUT", "/birthday-multiplier", { multiplier: 1, operator: "ops" });
+    expect((await buy("M7")).body.payload.transaction).toMatchObject({ birthday_bonus: 0, coins: 100 });
+
+    for (const multiplier of ["0.5", "11", "2.555", null]) {
+      const bad = await admin(t, "PUT", "/birthday-multiplier", { multiplier, operator: "ops" });
+      expect(bad.status, String(multiplier)).toBe(400);
+    }
+    expect((await admin(t, "GET", "/bonus-days")).body.payload.birthday_multiplier).toBe("1");
+    refused(await scheme(t, "PUT", "/birthday-multiplier", { multiplier: 3, operator: "ops" }), 403, 4030);
+    await expectHolds();
+  });
+
   it("records a birth month once: the same again changes nothing, another is refused (6013)", async () => {
     t = await schemeApp();
     const number = await linkedMember(t, "M2");

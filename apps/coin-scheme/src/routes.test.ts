@@ -383,6 +383,13 @@ describe("earning at the till: receipts, refunds and refusals", () => {
     const days = await admin(t, "GET", "/bonus-days");
     expect(days.body.payload).toEqual({
       birthday_multiplier: "3",
+      birthday: {
+        birthday_multiplier: "3",
+        source: "configuration",
+        configured_multiplier: "3",
+        updated_by: null,
+        updated_at: null,
+      },
       days: [
         { date: TODAY, multiplier: "1", source: "operator" },
         { date: "2025-12-25", multiplier: "2", source: "configuration" },

@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
-import { formatMultiplier } from "@hcoins/domain/earn-rules";
+import { formatMultiplier, MAX_MULTIPLIER } from "@hcoins/domain/earn-rules";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type {
   BalanceResult,
+  BirthdayMultiplierResult,
   BirthMonthResult,
   BonusDay,
   BonusDayRemoveResult,
@@ -34,8 +35,12 @@ import type {
   VouchersResult,
   VoucherUseResult,
 } from "./api-schemas.ts";
+import {
+  birthdayMultiplierResult,
+  setBirthdayMultiplier as storeBirthdayMultiplier,
+} from "./birthday-multiplier.ts";
 import type { CoinSchemeSettings } from "./config.ts";
-import { SchemeError, SchemeErrorCode } from "./errors.ts";
+import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryPolicy } from "./expiry.ts";
 import { coinFigures } from "./figures.ts";
 import type { Holder, HolderAccount, HolderAnonymiseResult, HolderExport } from "./holders.ts";
@@ -425,6 +430,23 @@ export class CoinSchemeService {
     };
   }
 
+  birthdayMultiplier(): Promise<BirthdayMultiplierResult> {
+    return birthdayMultiplierResult(this.repository, this.settings.birthdayMultiplier);
+  }
+
+  /** In hundredths, 100 (no birthday bonus) to 1000; from the next purchase on. */
+  setBirthdayMultiplier(hundredths: number, by: string): Promise<BirthdayMultiplierResult> {
+    if (!Number.isSafeInteger(hundredths) || hundredths < 100 || hundredths > MAX_MULTIPLIER * 100)
+      throw schemeValidationError("multiplier", "multiplierInvalid");
+    return storeBirthdayMultiplier(
+      this.repository,
+      hundredths,
+      by,
+      this.now(),
+      this.settings.birthdayMultiplier,
+    );
+  }
+
   async setBonusDay(date: string, hundredths: number): Promise<BonusDaySetResult> {
     const before = await this.repository.bonusDay(date);
     await this.repository.setBonusDay(date, hundredths, this.now());
@@ -459,8 +481,10 @@ export class CoinSchemeService {
         source: "operator",
       });
     }
+    const birthday = await this.birthdayMultiplier();
     return {
-      birthday_multiplier: formatMultiplier(this.settings.birthdayMultiplier),
+      birthday_multiplier: birthday.birthday_multiplier,
+      birthday,
       days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
     };
   }

@@ -43,6 +43,10 @@ export const ErrorCode = {
   signInFailed: 4241,
   /** Console: the operator is disabled. */
   operatorDisabled: 4242,
+  /** Console: an administrator tried to disable their own account. */
+  operatorSelfDisable: 4250,
+  /** Console: the last active administrator cannot be disabled (nobody could administer the console). */
+  lastAdministrator: 4251,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -76,6 +80,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4240: 400,
   4241: 400,
   4242: 403,
+  4250: 409,
+  4251: 409,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -258,6 +264,16 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "This operator account is disabled. Please contact an administrator.",
     tc: "此操作員帳戶已停用，請聯絡管理員。",
     sc: "此操作员账户已停用，请联系管理员。",
+  },
+  4250: {
+    en: "You cannot disable your own account. Ask another administrator.",
+    tc: "你不能停用自己的帳戶，請由另一位管理員處理。",
+    sc: "您不能停用自己的账户，请由另一位管理员处理。",
+  },
+  4251: {
+    en: "This is the last active administrator: add another administrator before disabling this one.",
+    tc: "這是最後一位有效的管理員：請先新增另一位管理員，再停用此帳戶。",
+    sc: "这是最后一位有效的管理员：请先添加另一位管理员，再停用此账户。",
   },
 };
 

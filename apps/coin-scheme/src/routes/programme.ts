@@ -3,6 +3,7 @@ import { FIGURES_MAX_DAYS, figuresRange } from "@hcoins/domain/figures-range";
 import { parseExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import { z } from "zod";
 import {
+  birthdayMultiplierResponse,
   bonusDayRemoveResponse,
   bonusDaySetResponse,
   bonusDaysResponse,
@@ -27,7 +28,20 @@ import {
   tags,
 } from "./fields.ts";
 
-/** The programme's settings: the store registry, bonus days, the expiry policy, the ledger check and its figures. */
+/** 1 to 10 with at most two decimals, carried as hundredths. */
+const multiplier = z
+  .union([z.string(), z.number()], { error: "required" })
+  .transform((value, ctx) => {
+    const hundredths = multiplierHundredths(value);
+    if (hundredths === null) {
+      ctx.addIssue({ code: "custom", message: "multiplierInvalid" });
+      return z.NEVER;
+    }
+    return hundredths;
+  })
+  .meta({ type: "string", example: "2", description: "1 to 10, at most two decimals" });
+
+/** The programme's settings: the store registry, bonus days, the birthday multiplier, the expiry policy, the ledger check and its figures. */
 export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.get(
     `${COIN_SCHEME_PREFIX}/stores`,
@@ -91,19 +105,7 @@ export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
         security,
         summary: "Set a holiday bonus day (Hong Kong date) and its multiplier",
         params: dateParams,
-        body: z.object({
-          multiplier: z
-            .union([z.string(), z.number()], { error: "required" })
-            .transform((value, ctx) => {
-              const hundredths = multiplierHundredths(value);
-              if (hundredths === null) {
-                ctx.addIssue({ code: "custom", message: "multiplierInvalid" });
-                return z.NEVER;
-              }
-              return hundredths;
-            })
-            .meta({ type: "string", example: "2", description: "1 to 10, at most two decimals" }),
-        }),
+        body: z.object({ multiplier }),
         response: { 200: envelope(bonusDaySetResponse) },
       },
     },
@@ -127,6 +129,25 @@ export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
     async (request) => {
       requireScope(request, "all");
       return ok(await scheme.removeBonusDay(request.params.date));
+    },
+  );
+
+  app.put(
+    `${COIN_SCHEME_PREFIX}/birthday-multiplier`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Set the birthday-month multiplier (replaces COIN_BIRTHDAY_MULTIPLIER from now on)",
+        description:
+          "1 to 10, at most two decimals; 1 switches the birthday bonus off. Purchases from now on earn base × (multiplier − 1) extra in the member's birth month (Hong Kong time); purchases before keep what they earned.",
+        body: z.object({ multiplier, operator: operatorName }),
+        response: { 200: envelope(birthdayMultiplierResponse) },
+      },
+    },
+    async (request) => {
+      requireScope(request, "all");
+      return ok(await scheme.setBirthdayMultiplier(request.body.multiplier, request.body.operator));
     },
   );
 

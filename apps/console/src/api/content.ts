@@ -18,8 +18,8 @@ export const pagesQuery = queryOptions({
   queryFn: async () => (await call(consoleContent.pages)).pages,
 });
 
-/** A file's bytes as base64, for the image upload's JSON body. */
-async function base64Of(file: Blob): Promise<string> {
+/** A file's bytes as base64, for the image uploads' JSON bodies. */
+export async function base64Of(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let text = "";
   for (let index = 0; index < bytes.length; index += 0x8000) {

@@ -21,6 +21,10 @@ export function errorMessage(error: unknown, t: TFunction): string {
       return t("errors.csrfInvalid");
     case ConsoleErrorCode.operatorDisabled:
       return t("errors.operatorDisabled");
+    case ConsoleErrorCode.operatorSelfDisable:
+      return t("errors.operatorSelfDisable");
+    case ConsoleErrorCode.lastAdministrator:
+      return t("errors.lastAdministrator");
     case ErrorCode.loginLocked:
     case ErrorCode.rateLimited:
       return seconds === undefined ? t("errors.rateLimited") : t("errors.rateLimitedFor", { count: seconds });

@@ -1,18 +1,64 @@
+import { CONSOLE_API } from "@hcoins/domain/api/console";
 import {
   type ConsoleReward,
   consoleBonusDays,
   consoleExpiry,
   consoleRewards,
   consoleStores,
+  type RewardCreateBody,
+  type RewardEditBody,
 } from "@hcoins/domain/api/console-programme";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
+import { base64Of } from "./content.ts";
 
 export const rewardsQuery = () =>
   queryOptions({ queryKey: ["programme", "rewards"], queryFn: () => call(consoleRewards.list) });
 
 export const bonusDaysQuery = () =>
   queryOptions({ queryKey: ["programme", "bonusDays"], queryFn: () => call(consoleBonusDays.list) });
+
+export const rewardQuery = (id: number) =>
+  queryOptions({
+    queryKey: ["programme", "rewards", id],
+    queryFn: async () => (await call(consoleRewards.show, { params: { id } })).reward,
+  });
+
+/** Creates (id null) or edits a reward; the list is asked again. */
+export function useRewardSave() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      body,
+    }: {
+      id: number | null;
+      body: RewardCreateBody | RewardEditBody;
+    }): Promise<ConsoleReward> =>
+      (id === null
+        ? await call(consoleRewards.create, { body: body as RewardCreateBody })
+        : await call(consoleRewards.edit, { params: { id }, body })
+      ).reward,
+    onSuccess: (reward) => {
+      client.setQueryData(rewardQuery(reward.id).queryKey, reward);
+      return client.invalidateQueries({ queryKey: rewardsQuery().queryKey, exact: true });
+    },
+  });
+}
+
+/** Stores a reward's picture: the address the reward keeps as image_url. */
+export async function uploadRewardImage(file: File): Promise<string> {
+  const answer = await call(consoleRewards.uploadImage, {
+    body: { file_name: file.name, data_base64: await base64Of(file) },
+  });
+  return answer.image_url;
+}
+
+/** Where the console shows a stored picture (its own route: the member app's needs an app id). */
+export function rewardImageAddress(imageUrl: string): string {
+  const token = /^\/crm\/media\/([0-9a-f]{64})$/.exec(imageUrl)?.[1];
+  return token ? `${CONSOLE_API}${consoleRewards.image.path.replace(":token", token)}` : imageUrl;
+}
 
 /** A stock change ({change}) or a state change ({active}); the list shows the reward as answered. */
 export function useRewardChange(id: number) {
@@ -37,6 +83,15 @@ export function useBonusDaySet() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { date: string; multiplier: number }) => call(consoleBonusDays.set, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: bonusDaysQuery().queryKey }),
+  });
+}
+
+/** Sets the birthday multiplier (hundredths, 100 = off); the bonus days page reads it again. */
+export function useBirthdayMultiplierSet() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (multiplier: number) => call(consoleBonusDays.setBirthday, { body: { multiplier } }),
     onSuccess: () => client.invalidateQueries({ queryKey: bonusDaysQuery().queryKey }),
   });
 }

@@ -82,6 +82,16 @@ export function routes(client: QueryClient): RouteObject[] {
           lazy: lazyScreen(() => import("../features/programme/rewards-page.tsx"), "RewardsPage"),
         },
         {
+          path: "rewards/new",
+          handle: { title: "programme.reward.newTitle", permission: "programme.edit" } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/programme/reward-form-page.tsx"), "RewardFormPage"),
+        },
+        {
+          path: "rewards/:id",
+          handle: { title: "programme.reward.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/programme/reward-form-page.tsx"), "RewardFormPage"),
+        },
+        {
           path: "bonus-days",
           handle: { title: "programme.bonusDays.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/programme/bonus-days-page.tsx"), "BonusDaysPage"),

@@ -1,9 +1,11 @@
-import { programmeDate } from "@hcoins/domain/earn-rules";
+import { userInfo } from "node:os";
+import { programmeDate, programmeMonth } from "@hcoins/domain/earn-rules";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adminProcess, SPAWN_TIMEOUT } from "../testing/admin-process.ts";
 import { nextPhone, registerMember } from "../testing/flows.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import {
+  birthdayMultiplier,
   hcoinAccountCreate,
   hcoinAdjust,
   hcoinBalance,
@@ -31,6 +33,7 @@ describe("H Coins operator commands", () => {
   });
   afterEach(() => t?.close());
 
+  const latestAudit = async () => (await t.app.services.audit.all({}))[0];
   const purchase = (memberNo: string, store: string, receipt: string, net: string, electronic = "0") =>
     t.app.inject({
       method: "POST",
@@ -152,6 +155,12 @@ describe("H Coins operator commands", () => {
     expect(await hcoinExpiryPolicy(t.app.services, [])).toMatch(
       /^Expiry policy: year-end: .* \(set by amy on /,
     );
+    expect(await latestAudit()).toMatchObject({
+      actor: `cli:${userInfo().username}`,
+      action: "expiryPolicy.set",
+      before: { policy: "none" },
+      after: { policy: "year-end" },
+    });
     const member = await registerMember(t);
     await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-create", { body: {}, token: member.token });
     await purchase(member.user.member_no, "HF-CW01", "X1", "80");
@@ -171,6 +180,13 @@ describe("H Coins operator commands", () => {
       `Holiday ${today} (Hong Kong date): purchases earn ×3, a bonus of 2 × the base coins.`,
     );
     expect(await holidaySet(t.app.services, [today, "2.5"])).toContain("×2.5 (was ×3)");
+    expect(await latestAudit()).toMatchObject({
+      actor: `cli:${userInfo().username}`,
+      action: "bonusDay.set",
+      target: `bonus-day:${today}`,
+      before: { multiplier: "3" },
+      after: { multiplier: "2.5" },
+    });
     expect(await holidayList(t.app.services, [])).toBe(
       [
         "Birthday month: ×2 (COIN_BIRTHDAY_MULTIPLIER).",
@@ -182,12 +198,45 @@ describe("H Coins operator commands", () => {
     expect(onHoliday.payload.transaction).toMatchObject({ base_coins: 10, holiday_bonus: 15, coins: 25 });
 
     expect(await holidayRemove(t.app.services, [today])).toBe(`Removed the holiday ${today}.`);
+    expect(await latestAudit()).toMatchObject({
+      action: "bonusDay.remove",
+      before: { multiplier: "2.5" },
+      after: { removed: true },
+    });
     expect(await holidayRemove(t.app.services, [today])).toBe(
       `${today} was not set as a holiday; nothing changed.`,
     );
     expect(await holidayList(t.app.services, [])).toContain("No holidays set.");
     const plain = JSON.parse((await purchase(member.user.member_no, "HF-CW01", "H2", "10")).body);
     expect(plain.payload.transaction.coins).toBe(10);
+  });
+
+  it("birthday-multiplier shows and sets the multiplier through the programme service, audited", async () => {
+    const member = await registerMember(t, { birthday_month: programmeMonth(t.clock.now()) });
+    await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-create", { body: {}, token: member.token });
+    expect(await birthdayMultiplier(t.app.services, [])).toBe(
+      "Birthday month: ×2 (COIN_BIRTHDAY_MULTIPLIER).",
+    );
+    expect(await birthdayMultiplier(t.app.services, ["1.5"])).toBe(
+      "Birthday month: ×1.5 from now on: purchases in a member's birth month earn a bonus of 0.5 × the base coins.",
+    );
+    expect(await latestAudit()).toMatchObject({
+      actor: `cli:${userInfo().username}`,
+      action: "birthdayMultiplier.set",
+      before: { multiplier: "2", source: "configuration" },
+      after: { multiplier: "1.5", source: "operator" },
+    });
+    expect(await birthdayMultiplier(t.app.services, [])).toMatch(/^Birthday month: ×1\.5 \(set by cli:/);
+    const earned = JSON.parse((await purchase(member.user.member_no, "HF-CW01", "BD1", "10")).body);
+    expect(earned.payload.transaction).toMatchObject({ base_coins: 10, birthday_bonus: 5, coins: 15 });
+    expect(await birthdayMultiplier(t.app.services, ["1"])).toContain("earn no bonus");
+    const entries = (await t.app.services.audit.all({})).length;
+    for (const bad of ["0.9", "11", "x"]) {
+      const error = await birthdayMultiplier(t.app.services, [bad]).catch((e: unknown) => e);
+      expect((error as CliError).message).toContain(`multiplier "${bad}" must be 1 to 10`);
+    }
+    expect((await t.app.services.audit.all({})).length).toBe(entries);
+    await birthdayMultiplier(t.app.services, ["2"]);
   });
 
   it("hcoin-balance shows the balance and the ledger, newest first", async () => {

@@ -1,8 +1,8 @@
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
-import type { SchemeTransaction } from "@hcoins/coin-scheme/api-schemas";
+import type { BirthdayMultiplierResult, SchemeTransaction } from "@hcoins/coin-scheme/api-schemas";
 import { SchemeErrorCode } from "@hcoins/coin-scheme/errors";
-import { CoinStatus } from "@hcoins/domain/codes";
+import { CoinStatus, ErrorCode } from "@hcoins/domain/codes";
 import {
   formatMultiplier,
   isCalendarDate,
@@ -15,6 +15,7 @@ import {
   nextProgrammeTime,
   parseExpiryPolicy,
 } from "@hcoins/domain/ledger-rules";
+import { AppError, type FieldError } from "../errors.ts";
 import { CoinSchemeRefusedError, CoinSchemeUnavailableError } from "../modules/coins/coin-scheme-client.ts";
 import { showMember, showPhone } from "../modules/members/operator-text.ts";
 import { StoreInputError } from "../modules/stores/service.ts";
@@ -25,7 +26,9 @@ import { CliError, parseCommandArgs, phoneArgument, phoneCommandArgs } from "./c
 /*
  * Operator commands for the H Coins scheme. They go through the same client as the
  * member server (the embedded scheme on DATABASE_URL, or the scheme at COIN_SCHEME_URL
- * with COIN_SCHEME_API_KEY), so they act on whichever scheme the server uses.
+ * with COIN_SCHEME_API_KEY), so they act on whichever scheme the server uses. The programme's
+ * settings (holidays, the birthday multiplier, the expiry policy) change through ProgrammeService,
+ * as the console's do, so each change writes one audit entry (actor cli:<login>).
  */
 
 export const HCOIN_ACCOUNT_CREATE_USAGE = "hcoin-account-create <prefix> <mobile>";
@@ -40,6 +43,7 @@ export const HCOIN_LEDGER_CHECK_USAGE = "hcoin-ledger-check";
 export const HOLIDAY_SET_USAGE = "holiday-set <YYYY-MM-DD> <multiplier>";
 export const HOLIDAY_REMOVE_USAGE = "holiday-remove <YYYY-MM-DD>";
 export const HOLIDAY_LIST_USAGE = "holiday-list";
+export const BIRTHDAY_MULTIPLIER_USAGE = "birthday-multiplier [<multiplier>]";
 export const HCOIN_BALANCE_USAGE = "hcoin-balance <prefix> <mobile> [--limit n]";
 
 const STORE_CODE = /^[A-Za-z0-9_-]{1,32}$/;
@@ -59,6 +63,32 @@ export async function scheme<T>(action: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/**
+ * Runs a ProgrammeService call (it writes the audit entry); its refusals become CliErrors that
+ * say nothing changed: the fields and rules of a 4000, `notFound` for a 4040.
+ */
+export async function programme<T>(action: () => Promise<T>, notFound = "not found"): Promise<T> {
+  try {
+    return await scheme(action);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.errorCode === ErrorCode.notFound) throw new CliError(`${notFound}; nothing changed`);
+    if (error.errorCode === ErrorCode.validation) {
+      const errors = (error.details.errors ?? []) as FieldError[];
+      const named = errors.map(({ field, rule }) => `${field} ${RULE_TEXT[rule] ?? rule}`).join(", ");
+      throw new CliError(`the H Coins scheme refused: ${named || "invalid"}; nothing changed`);
+    }
+    throw new CliError(
+      "the H Coins scheme could not be reached or failed (try again when it is up); nothing changed",
+    );
+  }
+}
+
+/** The rules a programme change may name, in words; the others are shown by name. */
+const RULE_TEXT: Record<string, string> = {
+  storeUnknown: "names a store the scheme does not know (stores-sync registers the store list's)",
+};
 
 /** An unlinked account for a number, so that its member meets hcoin-check-linked 100 and links it. */
 export async function hcoinAccountCreate(services: Services, args: string[]): Promise<string> {
@@ -262,8 +292,9 @@ export async function hcoinExpiryPolicy(services: Services, args: string[]): Pro
       `policy "${given}" must be none, year-end or <N>-months (1 to ${MAX_EXPIRY_MONTHS}, e.g. 24-months)`,
     );
   }
-  const result = await scheme(() =>
-    services.coinSchemeClient.setExpiryPolicy(policy, operatorOf(parsed.values.by)),
+  const operator = operatorOf(parsed.values.by);
+  const result = await programme(() =>
+    services.programme.setExpiryPolicy(formatExpiryPolicy(policy), cliActor(), operator),
   );
   return `Expiry policy is now ${formatExpiryPolicy(policy)}: ${explain(result.policy)}. It applies to coins credited from now on; coins earned before keep their expiry.`;
 }
@@ -317,7 +348,7 @@ export async function holidaySet(services: Services, args: string[]): Promise<st
       `multiplier "${positionals[1]}" must be 1 to 10 with at most two decimals (e.g. 2 or 1.5)`,
     );
   }
-  const result = await scheme(() => services.coinSchemeClient.setBonusDay(date, multiplier));
+  const result = await programme(() => services.programme.setBonusDay(date, multiplier, cliActor()));
   const bonus = formatMultiplier(multiplier - 100);
   const was =
     result.previous === null
@@ -333,7 +364,7 @@ export async function holidayRemove(services: Services, args: string[]): Promise
     parseArgs({ args, options: {}, allowPositionals: true, strict: true }),
   );
   const date = dateArgument(positionals[0] as string);
-  const result = await scheme(() => services.coinSchemeClient.removeBonusDay(date));
+  const result = await programme(() => services.programme.removeBonusDay(date, cliActor()));
   const lines = [
     result.removed ? `Removed the holiday ${date}.` : `${date} was not set as a holiday; nothing changed.`,
   ];
@@ -349,8 +380,8 @@ export async function holidayList(services: Services, args: string[]): Promise<s
   parseCommandArgs(HOLIDAY_LIST_USAGE, [], () =>
     parseArgs({ args, options: {}, allowPositionals: true, strict: true }),
   );
-  const { birthday_multiplier, days } = await scheme(() => services.coinSchemeClient.bonusDays());
-  const lines = [`Birthday month: ×${birthday_multiplier} (COIN_BIRTHDAY_MULTIPLIER).`];
+  const { birthday, days } = await scheme(() => services.coinSchemeClient.bonusDays());
+  const lines = [`Birthday month: ×${birthday.birthday_multiplier} (${birthdaySource(birthday)}).`];
   if (days.length === 0) lines.push("No holidays set.");
   else {
     lines.push("Holidays (Hong Kong dates):");
@@ -361,6 +392,37 @@ export async function holidayList(services: Services, args: string[]): Promise<s
     }
   }
   return lines.join("\n");
+}
+
+function birthdaySource(birthday: BirthdayMultiplierResult): string {
+  return birthday.source === "configuration" || birthday.updated_at === null
+    ? "COIN_BIRTHDAY_MULTIPLIER"
+    : `set by ${birthday.updated_by} on ${showTime(birthday.updated_at)}`;
+}
+
+/** Shows the birthday multiplier, or sets it (1 to 10; 1 switches the birthday bonus off). */
+export async function birthdayMultiplier(services: Services, args: string[]): Promise<string> {
+  let positionals: string[];
+  try {
+    ({ positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true }));
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nUsage: ${BIRTHDAY_MULTIPLIER_USAGE}`, 2);
+  }
+  if (positionals.length > 1)
+    throw new CliError(`unexpected argument "${positionals[1]}"\nUsage: ${BIRTHDAY_MULTIPLIER_USAGE}`, 2);
+  if (positionals[0] === undefined) {
+    const { birthday } = await scheme(() => services.coinSchemeClient.bonusDays());
+    return `Birthday month: ×${birthday.birthday_multiplier} (${birthdaySource(birthday)}).`;
+  }
+  const multiplier = multiplierHundredths(positionals[0]);
+  if (multiplier === null)
+    throw new CliError(
+      `multiplier "${positionals[0]}" must be 1 to 10 with at most two decimals (e.g. 2 or 1.5; 1 = no birthday bonus)`,
+    );
+  const result = await programme(() => services.programme.setBirthdayMultiplier(multiplier, cliActor()));
+  return multiplier === 100
+    ? "Birthday month: ×1 from now on: purchases in a member's birth month earn no bonus."
+    : `Birthday month: ×${result.birthday_multiplier} from now on: purchases in a member's birth month earn a bonus of ${formatMultiplier(multiplier - 100)} × the base coins.`;
 }
 
 const hongKongTime = new Intl.DateTimeFormat("en-CA", {
@@ -495,6 +557,12 @@ export const COIN_SCHEME_COMMANDS = {
     usage: HOLIDAY_LIST_USAGE,
     summary: "Show the birthday multiplier and every holiday, from operators and COIN_HOLIDAYS.",
     run: holidayList,
+  },
+  "birthday-multiplier": {
+    usage: BIRTHDAY_MULTIPLIER_USAGE,
+    summary:
+      "Show or set the birthday-month multiplier (1 to 10, e.g. 2 or 1.5; 1 = no birthday bonus). Replaces COIN_BIRTHDAY_MULTIPLIER for purchases from then on.",
+    run: birthdayMultiplier,
   },
   "hcoin-balance": {
     usage: HCOIN_BALANCE_USAGE,

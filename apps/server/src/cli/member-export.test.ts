@@ -1,5 +1,5 @@
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { HOLDER_COLUMNS } from "@hcoins/coin-scheme/holders";
 import { CONSENT_STATEMENT_VERSION } from "@hcoins/domain/marketing-consent";
@@ -134,13 +134,20 @@ describe("member-export", () => {
     const t = await shared();
     const m = await registerMember(t);
     const row = await t.app.services.members.findByPhone(m.prefix, m.phone);
+    const exports = async () =>
+      (await t.app.services.audit.all({})).filter((entry) => entry.target === `member:${row?.id}`);
     for (const args of [
       [m.prefix, m.phone],
       [m.user.member_no],
       [`#${row?.id}`],
       [`+${m.prefix}`, m.phone],
     ]) {
+      const before = (await exports()).length;
       expect(JSON.parse(await memberExport(t.app.services, args)).member.id, args.join(" ")).toBe(row?.id);
+      // Each export is recorded once, by the data-protection service, as the console's are.
+      const after = await exports();
+      expect(after.length - before).toBe(1);
+      expect(after[0]).toMatchObject({ actor: `cli:${userInfo().username}`, action: "member.export" });
     }
     const dir = await mkdtemp(join(tmpdir(), "member-export-"));
     try {
@@ -172,5 +179,6 @@ describe("member-export", () => {
     expect((error as Error).message).toMatch(
       /^the coin scheme did not answer \(coin scheme unreachable: .*nothing was exported/,
     );
+    expect((await t.app.services.audit.all({})).map((entry) => entry.action)).not.toContain("member.export");
   });
 });

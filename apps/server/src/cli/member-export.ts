@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { CoinSchemeRefusedError, CoinSchemeUnavailableError } from "../modules/coins/coin-scheme-client.ts";
 import { showMember } from "../modules/members/operator-text.ts";
 import type { Services } from "../services.ts";
+import { cliActor } from "./cli-actor.ts";
 import { CliError } from "./command.ts";
 import { MEMBER_ARGUMENT, memberFromArguments, parseMemberCommand } from "./member-argument.ts";
 
@@ -13,14 +14,16 @@ export async function memberExport(services: Services, args: string[]): Promise<
     parseArgs({ args, options: { out: { type: "string" } }, allowPositionals: true, strict: true }),
   );
   const member = await memberFromArguments(services, positionals, MEMBER_EXPORT_USAGE);
-  const document = await services.dataProtection.exportDocument(member).catch((error: unknown) => {
-    if (error instanceof CoinSchemeUnavailableError || error instanceof CoinSchemeRefusedError) {
-      throw new CliError(
-        `the coin scheme did not answer (${error.message}); nothing was exported, since an export without the coin ledger would be incomplete. Try again when the scheme is up.`,
-      );
-    }
-    throw error;
-  });
+  const document = await services.dataProtection
+    .exportDocument(member, cliActor())
+    .catch((error: unknown) => {
+      if (error instanceof CoinSchemeUnavailableError || error instanceof CoinSchemeRefusedError) {
+        throw new CliError(
+          `the coin scheme did not answer (${error.message}); nothing was exported, since an export without the coin ledger would be incomplete. Try again when the scheme is up.`,
+        );
+      }
+      throw error;
+    });
   const json = JSON.stringify(document, null, 2);
   if (values.out === undefined) return json;
   // Personal data: readable by the operator's account only.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { consoleCall, linkToken } from "../modules/console-api/console-test-support.ts";
+import { consoleCall, linkToken, signedInOperator } from "../modules/console-api/console-test-support.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { CliError } from "./command.ts";
 import { operatorAdd, operatorDisable, operatorInvite, operatorList } from "./operators.ts";
@@ -58,5 +58,13 @@ describe("operator commands", () => {
       /^amy@example\.com\tauditor\tinvited\tnever signed in\nbob@example\.com\tadministrator\tdisabled\tnever signed in$/,
     );
     await expect(operatorInvite(t.app.services, ["nobody@example.com"])).rejects.toThrow(/no operator has/);
+  });
+
+  it("operator-disable refuses the last administrator who can sign in, and changes nothing", async () => {
+    const admin = await signedInOperator(t, "administrator");
+    await expect(operatorDisable(t.app.services, [admin.email])).rejects.toThrow(
+      `${admin.email} is the last active administrator: add another (operator-add <email> --role administrator) first; nothing changed`,
+    );
+    expect((await consoleCall(t, "GET", "/session", { cookie: admin.cookie })).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { OPERATOR_ROLES, type OperatorRole } from "@hcoins/domain/api/console";
 import { z } from "zod";
-import { OperatorExists, OperatorUnknown } from "../modules/operators/service.ts";
+import { LastAdministrator, OperatorExists, OperatorUnknown } from "../modules/operators/service.ts";
 import type { Services } from "../services.ts";
 import { cliActor } from "./cli-actor.ts";
 import { CliError, parseCommandArgs } from "./command.ts";
@@ -78,7 +78,15 @@ export function operatorInvite(services: Services, args: string[]): Promise<stri
 
 export function operatorDisable(services: Services, args: string[]): Promise<string> {
   return byEmail(OPERATOR_DISABLE_USAGE, args, async (email) => {
-    await services.operators.disable(email, cliActor());
+    try {
+      await services.operators.disable(email, cliActor());
+    } catch (error) {
+      if (error instanceof LastAdministrator)
+        throw new CliError(
+          `${email} is the last active administrator: add another (operator-add <email> --role administrator) first; nothing changed`,
+        );
+      throw error;
+    }
     return `Disabled operator ${email}: their sessions are ended and they cannot sign in.`;
   });
 }

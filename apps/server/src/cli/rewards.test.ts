@@ -1,3 +1,4 @@
+import { userInfo } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerMember } from "../testing/flows.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
@@ -37,6 +38,7 @@ describe("the rewards and vouchers commands", () => {
       "HK$50 礼券",
       ...extra,
     ]);
+  const latestAudit = async () => (await t.app.services.audit.all({}))[0];
   const idOf = (out: string) => Number(/^Added reward (\d+)\./.exec(out)?.[1]);
 
   it("are listed in the admin's commands", () => {
@@ -66,6 +68,13 @@ describe("the rewards and vouchers commands", () => {
     expect(out).toContain("HKD 50 voucher / HK$50 禮券  (e-gift voucher HKD 50.00)");
     expect(out).toContain("100 H Coins, 5 in stock, at most 2 per member, vouchers valid 14 days");
     expect(out).toContain("stores: CLI-S1; window 2025-01-01 00:00 – open");
+    expect(await latestAudit()).toMatchObject({
+      actor: `cli:${userInfo().username}`,
+      action: "reward.create",
+      target: `reward:${idOf(out)}`,
+      after: { coins: 100, stock: 5, store_codes: ["CLI-S1"] },
+    });
+    const entries = (await t.app.services.audit.all({})).length;
 
     expect(await refusal(rewardAdd(t.app.services, ["--kind", "evoucher"]))).toContain("--coins is required");
     expect(await refusal(add(["--kind", "voucher"]))).toBe('--kind "voucher" must be evoucher or product');
@@ -82,7 +91,11 @@ describe("the rewards and vouchers commands", () => {
     );
     expect(await refusal(add(["--ends", "soon"]))).toContain('--ends "soon" is not a time');
     expect(await refusal(add(["--image", "ftp://x"]))).toContain("must be an https address");
-    expect(await refusal(add(["--stores", "NOWHERE"]))).toContain("the H Coins scheme refused");
+    expect(await refusal(add(["--stores", "NOWHERE"]))).toBe(
+      "the H Coins scheme refused: store_codes names a store the scheme does not know (stores-sync registers the store list's); nothing changed",
+    );
+    // Refusals change nothing and record nothing.
+    expect((await t.app.services.audit.all({})).length).toBe(entries);
   });
 
   it("reward-edit changes only the flags given; reward-stock adds and removes, never below zero", async () => {
@@ -92,11 +105,28 @@ describe("the rewards and vouchers commands", () => {
     expect(edited).toContain("150 H Coins, 5 in stock");
     const { reward } = await t.app.services.coinSchemeClient.reward(id);
     expect(reward).toMatchObject({ value_amount: "50.00", title: { tc: "HK$50 禮券" }, active: false });
+    expect(await latestAudit()).toEqual(
+      expect.objectContaining({
+        actor: `cli:${userInfo().username}`,
+        action: "reward.edit",
+        target: `reward:${id}`,
+        before: { coins: 100, active: true },
+        after: { coins: 150, active: false },
+      }),
+    );
     expect(await refusal(rewardEdit(t.app.services, [String(id)]))).toContain("give at least one field");
     expect(await refusal(rewardEdit(t.app.services, [String(id), "--stock", "9"]))).toContain("reward-stock");
-    expect(await refusal(rewardEdit(t.app.services, ["99999", "--coins", "1"]))).toContain("6020");
+    expect(await refusal(rewardEdit(t.app.services, ["99999", "--coins", "1"]))).toBe(
+      "reward 99999 does not exist (reward-list lists them); nothing changed",
+    );
 
     expect(await rewardStock(t.app.services, [String(id), "+3"])).toBe(`Reward ${id}: stock 5 → 8.`);
+    expect(await latestAudit()).toMatchObject({
+      action: "reward.stock",
+      target: `reward:${id}`,
+      before: { stock: 5 },
+      after: { stock: 8, change: 3 },
+    });
     expect(await rewardStock(t.app.services, [String(id), "-8"])).toBe(`Reward ${id}: stock 8 → 0.`);
     expect(await refusal(rewardStock(t.app.services, [String(id), "-1"]))).toBe(
       `reward ${id} has 0 in stock: cannot remove 1; nothing changed`,

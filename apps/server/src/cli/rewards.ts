@@ -2,17 +2,18 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { SchemeReward, SchemeVoucher } from "@hcoins/coin-scheme/api-schemas";
 import { parseAmountCents } from "@hcoins/domain/earn-rules";
 import type { RewardInput } from "../modules/coins/coin-scheme-client.ts";
-import { rewardInputOf } from "../modules/programme/reward-input.ts";
 import type { Services } from "../services.ts";
-import { operatorOf, scheme, showTime } from "./coin-scheme.ts";
+import { cliActor } from "./cli-actor.ts";
+import { operatorOf, programme, scheme, showTime } from "./coin-scheme.ts";
 import { CliError, parseCommandArgs } from "./command.ts";
 import { parseTimeArgument } from "./content.ts";
 
 /*
- * The rewards catalogue and vouchers from the command line, until the operators' console has
- * them: through the same scheme client as the member server, so they act on whichever scheme
- * it uses. Texts are given per language (--title-en, --title-tc, --title-sc); times are Hong
- * Kong time unless they carry a zone.
+ * The rewards catalogue and vouchers from the command line, for scripting beside the console:
+ * catalogue changes go through ProgrammeService as the console's do (one audit entry each, actor
+ * cli:<login>), reads and vouchers through the same scheme client as the member server, so they
+ * act on whichever scheme it uses. Texts are given per language (--title-en, --title-tc,
+ * --title-sc); times are Hong Kong time unless they carry a zone.
  */
 
 const REWARD_FLAGS =
@@ -178,7 +179,7 @@ export async function rewardAdd(services: Services, args: string[]): Promise<str
     active: true,
     sortOrder: 0,
   });
-  const { reward } = await scheme(() => services.coinSchemeClient.saveReward(input));
+  const reward = await programme(() => services.programme.createReward(input, cliActor()));
   return `Added reward ${reward.id}.\n${rewardLines(reward).join("\n")}`;
 }
 
@@ -190,10 +191,11 @@ export async function rewardEdit(services: Services, args: string[]): Promise<st
     throw new CliError(`reward-edit does not set the stock: use ${REWARD_STOCK_USAGE}`);
   if (Object.values(values).every((value) => value === undefined))
     throw new CliError(`give at least one field to change\nUsage: ${REWARD_EDIT_USAGE}`, 2);
-  const { reward } = await scheme(() => services.coinSchemeClient.reward(id));
-  const input = rewardInput(values, rewardInputOf(reward));
-  const saved = await scheme(() => services.coinSchemeClient.saveReward(input, id));
-  return `Changed reward ${id}.\n${rewardLines(saved.reward).join("\n")}`;
+  const missing = `reward ${id} does not exist (reward-list lists them)`;
+  const base = await programme(() => services.programme.rewardInput(id), missing);
+  const input = rewardInput(values, base);
+  const saved = await programme(() => services.programme.editReward(id, input, cliActor()), missing);
+  return `Changed reward ${id}.\n${rewardLines(saved).join("\n")}`;
 }
 
 export async function rewardList(services: Services, args: string[]): Promise<string> {
@@ -232,13 +234,19 @@ export async function rewardStock(services: Services, args: string[]): Promise<s
   const change = Number(text);
   if (!/^[+-]\d{1,7}$/.test(text) || change === 0)
     throw new CliError(`change "${text}" must be +N (adds units) or -N (removes them), N not 0`);
-  const before = await scheme(() => services.coinSchemeClient.reward(id));
-  if (before.reward.stock + change < 0)
-    throw new CliError(
-      `reward ${id} has ${before.reward.stock} in stock: cannot remove ${-change}; nothing changed`,
-    );
-  const { reward } = await scheme(() => services.coinSchemeClient.changeStock(id, change));
-  return `Reward ${id}: stock ${before.reward.stock} → ${reward.stock}.`;
+  const missing = `reward ${id} does not exist (reward-list lists them)`;
+  const before = await programme(() => services.programme.oneReward(id), missing);
+  const refused = `reward ${id} has ${before.stock} in stock: cannot remove ${-change}; nothing changed`;
+  if (before.stock + change < 0) throw new CliError(refused);
+  // A redemption between the read and the change may still take the stock below: refused the same way.
+  const reward = await programme(() => services.programme.changeStock(id, change, cliActor()), missing).catch(
+    (error: unknown) => {
+      throw error instanceof CliError && error.message.includes("stockNegative")
+        ? new CliError(refused)
+        : error;
+    },
+  );
+  return `Reward ${id}: stock ${before.stock} → ${reward.stock}.`;
 }
 
 export async function voucherShow(services: Services, args: string[]): Promise<string> {

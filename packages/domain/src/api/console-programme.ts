@@ -9,23 +9,106 @@ import { okAnswer } from "./envelope.ts";
 
 const localized = z.object({ en: z.string(), tc: z.string(), sc: z.string() });
 
+export const REWARD_KINDS = ["evoucher", "product"] as const;
+
 export const consoleRewardSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(["evoucher", "product"]),
+  kind: z.enum(REWARD_KINDS),
   coins: z.number().int(),
   stock: z.number().int(),
   /** HKD, "100.00"; null for a product. */
   value_amount: z.string().nullable(),
+  /** Where the voucher may be used; empty = every store of the scheme. */
+  store_codes: z.array(z.string()),
   title: localized,
+  description: localized,
+  terms: localized,
+  /** A site path (/crm/media/…) or an https address; null = no picture. */
   image_url: z.string().nullable(),
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
+  /** Vouchers of it one member may hold; null = no limit. */
+  per_member_limit: z.number().int().nullable(),
+  voucher_valid_days: z.number().int(),
   active: z.boolean(),
   sort_order: z.number().int(),
 });
 export type ConsoleReward = z.infer<typeof consoleRewardSchema>;
 
 const rewardAnswer = okAnswer(z.object({ reward: consoleRewardSchema }));
+
+/*
+ * A reward as the programme manager writes it: the coin scheme's rules (its rewards.ts and
+ * routes/rewards.ts), with the same rule names, so the console says them before the scheme does.
+ */
+export const REWARD_LIMITS = {
+  coins: 10_000_000,
+  stock: 1_000_000,
+  validDays: 3650,
+  sortOrder: 1_000_000,
+  storeCodes: 200,
+} as const;
+const TEXT_MAX = { title: 200, description: 4000, terms: 8000 } as const;
+const whole = (rule: string, min: number, max: number) =>
+  z
+    .number({ error: (issue) => (issue.input == null ? "required" : rule) })
+    .int(rule)
+    .min(min, rule)
+    .max(max, rule);
+const rewardText = (max: number, min = 0) =>
+  z.string({ error: "required" }).trim().min(min, "required").max(max, "tooLong");
+const rewardTexts = (max: number, min = 0) =>
+  z.object({ en: rewardText(max, min), tc: rewardText(max, min), sc: rewardText(max, min) });
+/** https, or a path of this site ("//host/…" would be another site's). */
+export const REWARD_IMAGE_URL = /^(https:\/\/[\x21-\x7e]+|\/(?!\/)[\x21-\x7e]*)$/;
+const rewardInstant = z.iso.datetime({ offset: true, error: "dateTimeInvalid" }).nullable();
+
+const rewardFields = z.object({
+  kind: z.enum(REWARD_KINDS, { error: "kindInvalid" }),
+  coins: whole("coinsInvalid", 1, REWARD_LIMITS.coins),
+  /** HKD with at most two decimals ("100.00"); required for an e-gift voucher, null for a product. */
+  value_amount: z
+    .string({ error: "amountFormat" })
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, "amountFormat")
+    .nullable(),
+  store_codes: z
+    .array(z.string({ error: "storeUnknown" }).trim().min(1, "storeUnknown").max(32, "storeUnknown"))
+    .max(REWARD_LIMITS.storeCodes, "tooMany")
+    .default([]),
+  /** Every language: the member app shows the member's own. */
+  title: rewardTexts(TEXT_MAX.title, 1),
+  description: rewardTexts(TEXT_MAX.description),
+  terms: rewardTexts(TEXT_MAX.terms),
+  image_url: z.string().trim().max(500, "tooLong").regex(REWARD_IMAGE_URL, "imageUrlInvalid").nullable(),
+  /** ISO 8601 with a zone (the console sends Hong Kong time, +08:00); null = open. */
+  starts_at: rewardInstant,
+  ends_at: rewardInstant,
+  per_member_limit: whole("limitInvalid", 1, REWARD_LIMITS.stock).nullable(),
+  voucher_valid_days: whole("validDaysInvalid", 1, REWARD_LIMITS.validDays),
+  sort_order: whole("sortOrderInvalid", -REWARD_LIMITS.sortOrder, REWARD_LIMITS.sortOrder),
+  active: z.boolean({ error: "required" }),
+});
+
+/** The rules that tie fields together, as the scheme names them. */
+function rewardCrossRules(body: z.infer<typeof rewardFields>, ctx: z.RefinementCtx) {
+  const value = body.value_amount === null ? null : Number(body.value_amount);
+  if (body.kind === "evoucher" && (value === null || value <= 0))
+    ctx.addIssue({ code: "custom", path: ["value_amount"], message: "valueRequired" });
+  if (body.kind === "product" && body.value_amount !== null)
+    ctx.addIssue({ code: "custom", path: ["value_amount"], message: "valueForProduct" });
+  if (body.starts_at && body.ends_at && Date.parse(body.ends_at) <= Date.parse(body.starts_at))
+    ctx.addIssue({ code: "custom", path: ["ends_at"], message: "endsBeforeStart" });
+}
+
+/** Editing: every field (the form sends the whole reward); the stock moves with changeStock. */
+export const rewardEditBody = rewardFields.superRefine(rewardCrossRules);
+export type RewardEditBody = z.input<typeof rewardEditBody>;
+/** Creating: the fields and the first stock. */
+export const rewardCreateBody = rewardFields
+  .extend({ stock: whole("stockInvalid", 0, REWARD_LIMITS.stock) })
+  .superRefine(rewardCrossRules);
+export type RewardCreateBody = z.input<typeof rewardCreateBody>;
 
 export const consoleBonusDaySchema = z.object({
   date: z.string(),
@@ -36,6 +119,18 @@ export const consoleBonusDaySchema = z.object({
 });
 export type ConsoleBonusDay = z.infer<typeof consoleBonusDaySchema>;
 
+export const birthdayMultiplierSchema = z.object({
+  /** "2" = twice the base coins in the member's birth month; "1" = no birthday bonus. */
+  birthday_multiplier: z.string(),
+  /** `configuration` until an operator sets one. */
+  source: z.enum(["operator", "configuration"]),
+  /** COIN_BIRTHDAY_MULTIPLIER: what applied before any operator set one. */
+  configured_multiplier: z.string(),
+  updated_by: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type ConsoleBirthdayMultiplier = z.infer<typeof birthdayMultiplierSchema>;
+
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "date" });
 
 export const consoleRewards = {
@@ -43,6 +138,47 @@ export const consoleRewards = {
     method: "GET",
     path: "/rewards",
     answer: okAnswer(z.object({ rewards: z.array(consoleRewardSchema) })),
+  },
+  /** One reward, for the edit form; 4040 when there is none. */
+  show: {
+    method: "GET",
+    path: "/rewards/:id",
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    answer: rewardAnswer,
+  },
+  /** Adds a reward with its first stock. 4000 names each field's rule (`storeUnknown`: not a store of the scheme). */
+  create: {
+    method: "POST",
+    path: "/rewards",
+    body: rewardCreateBody,
+    answer: rewardAnswer,
+  },
+  /** Replaces a reward's fields (not its stock); vouchers issued keep their value and stores. */
+  edit: {
+    method: "POST",
+    path: "/rewards/:id",
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    body: rewardEditBody,
+    answer: rewardAnswer,
+  },
+  /** Stores a picture for a reward (PNG, JPEG, GIF, WebP or SVG); `image_url` goes in the reward's body. */
+  uploadImage: {
+    method: "POST",
+    path: "/rewards/images",
+    body: z.object({
+      file_name: z.string().trim().min(1, "required").max(255, "tooLong"),
+      data_base64: z.string().min(1, "required"),
+    }),
+    answer: okAnswer(z.object({ token: z.string(), image_url: z.string() })),
+  },
+  /**
+   * A stored picture (/crm/media/<token>) for the console's preview: the member app's address needs
+   * an app id, the console's needs its session.
+   */
+  image: {
+    method: "GET",
+    path: "/rewards/images/:token",
+    params: z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, "invalid") }),
   },
   /** Adds (change > 0) or removes units; never below zero (4000 `stockNegative`). */
   changeStock: {
@@ -70,11 +206,33 @@ export const consoleRewards = {
 } as const;
 
 export const consoleBonusDays = {
-  /** The operators' and the configuration's bonus days, and the birthday multiplier (configuration, read-only). */
+  /** The operators' and the configuration's bonus days, and the birthday multiplier. */
   list: {
     method: "GET",
     path: "/bonus-days",
-    answer: okAnswer(z.object({ birthday_multiplier: z.string(), days: z.array(consoleBonusDaySchema) })),
+    answer: okAnswer(
+      z.object({
+        birthday_multiplier: z.string(),
+        birthday: birthdayMultiplierSchema,
+        days: z.array(consoleBonusDaySchema),
+      }),
+    ),
+  },
+  /**
+   * Sets the birthday-month multiplier in hundredths: 100 (no birthday bonus) to 1000. It
+   * replaces the configuration's (COIN_BIRTHDAY_MULTIPLIER) for purchases from now on.
+   */
+  setBirthday: {
+    method: "POST",
+    path: "/birthday-multiplier",
+    body: z.object({
+      multiplier: z
+        .number({ error: "required" })
+        .int({ error: "wholeNumber" })
+        .min(100, { error: "birthdayRange" })
+        .max(1000, { error: "birthdayRange" }),
+    }),
+    answer: okAnswer(birthdayMultiplierSchema),
   },
   /** Sets the date's multiplier in hundredths (150 = ×1.5, from 101 to 1000). */
   set: {

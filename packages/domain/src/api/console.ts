@@ -59,6 +59,10 @@ export const ConsoleErrorCode = {
   csrfInvalid: 4031,
   /** The operator is disabled. */
   operatorDisabled: 4242,
+  /** An administrator tried to disable their own account. */
+  operatorSelfDisable: 4250,
+  /** The last active administrator (who can sign in) cannot be disabled. */
+  lastAdministrator: 4251,
 } as const;
 
 export const operatorSchema = z.object({

@@ -94,6 +94,31 @@ describe("the operators screen", () => {
     expect(api.called("POST /operators/7/disable")).toHaveLength(1);
   });
 
+  it("says why the server refuses to disable one's own account or the last administrator", async () => {
+    mockApi({
+      "GET /session": session("administrator"),
+      "GET /operators": ok({ operators: [row(7, "amy@example.com"), row(8, "bo@example.com")] }),
+      "POST /operators/7/disable": fail(409, 4250, "own account"),
+      "POST /operators/8/disable": fail(409, 4251, "last administrator"),
+    });
+    renderConsole("/operators");
+    const user = userEvent.setup();
+    const disable = async (email: string) => {
+      await user.click(await screen.findByRole("button", { name: `Disable ${email}` }));
+      await user.click(
+        within(await screen.findByRole("dialog", { name: "Disable this operator?" })).getByRole("button", {
+          name: "Disable",
+        }),
+      );
+    };
+    await disable("amy@example.com");
+    expect(
+      await screen.findByText("You cannot disable your own account. Ask another administrator."),
+    ).toBeInTheDocument();
+    await disable("bo@example.com");
+    expect(await screen.findByText(/This is the last active administrator/)).toBeInTheDocument();
+  });
+
   it("is not in the navigation of a customer service operator", async () => {
     mockApi({ "GET /session": session("customerService") });
     renderConsole("/members");

@@ -9,17 +9,21 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { BirthdayMultiplierForm } from "./birthday-multiplier-form.tsx";
 import { useCanEditProgramme } from "./can-edit.ts";
 
-/** "1.5" or "2" (up to two decimals, 1.01 to 10) as hundredths; null when it is not one. */
-export function multiplierHundredths(text: string): number | null {
+/**
+ * "1.5" or "2" (up to two decimals, `min` hundredths to 10) as hundredths; null when it is not one.
+ * A bonus day starts at 1.01 (×1 is no bonus day: remove it); the birthday multiplier at 1 (off).
+ */
+export function multiplierHundredths(text: string, min = 101): number | null {
   const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!match) return null;
   const hundredths = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return hundredths >= 101 && hundredths <= 1000 ? hundredths : null;
+  return hundredths >= min && hundredths <= 1000 ? hundredths : null;
 }
 
-/** The days purchases earn more coins, and the birthday multiplier (configuration, shown only). */
+/** The days purchases earn more coins, and the birthday multiplier. */
 export function BonusDaysPage() {
   const { t } = useTranslation();
   const days = useQuery(bonusDaysQuery());
@@ -60,7 +64,7 @@ export function BonusDaysPage() {
       <QueryState query={days} />
       {days.data ? (
         <>
-          <p>{t("programme.bonusDays.birthday", { multiplier: days.data.birthday_multiplier })}</p>
+          <BirthdayMultiplierForm birthday={days.data.birthday} canEdit={canEdit} />
           {days.data.days.length === 0 ? (
             <p>{t("programme.bonusDays.none")}</p>
           ) : (

@@ -2,6 +2,7 @@ import type { ConsoleReward } from "@hcoins/domain/api/console-programme";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { rewardsQuery, useRewardChange } from "../../api/programme.ts";
 import { Dialog } from "../../components/dialog.tsx";
@@ -15,19 +16,31 @@ import { useCanEditProgramme } from "./can-edit.ts";
 
 type Editing = { reward: ConsoleReward; kind: "stock" | "active" };
 
-/** The catalogue with each reward's stock and state: stock added or removed, rewards offered or withdrawn. */
+/**
+ * The catalogue with each reward's stock and state: stock added or removed, rewards offered or
+ * withdrawn; each reward's title opens its form (reward-form-page.tsx), and a new one is added there.
+ */
 export function RewardsPage() {
   const { t } = useTranslation();
   const rewards = useQuery(rewardsQuery());
   const canEdit = useCanEditProgramme();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  // The form says what it saved when it brings the operator back here.
+  const saved = (useLocation().state as { done?: string } | null)?.done ?? null;
+  const [done, setDone] = useState<string | null>(saved);
   const language = currentLanguage();
 
   return (
     <section className="page">
       <h1>{t("programme.rewards.title")}</h1>
       {done ? <p role="status">{done}</p> : null}
+      {canEdit ? (
+        <p>
+          <Link className="button" to="/rewards/new">
+            {t("programme.rewards.add")}
+          </Link>
+        </p>
+      ) : null}
       <QueryState query={rewards} />
       {rewards.data ? (
         rewards.data.rewards.length === 0 ? (
@@ -48,7 +61,16 @@ export function RewardsPage() {
               <tbody>
                 {rewards.data.rewards.map((reward) => (
                   <tr key={reward.id}>
-                    <td>{reward.title[language] || reward.title.en}</td>
+                    <td>
+                      <Link
+                        to={`/rewards/${reward.id}`}
+                        aria-label={t(canEdit ? "programme.rewards.edit" : "programme.rewards.view", {
+                          title: reward.title[language] || reward.title.en,
+                        })}
+                      >
+                        {reward.title[language] || reward.title.en}
+                      </Link>
+                    </td>
                     <td>{formatNumber(reward.coins)}</td>
                     <td>{formatNumber(reward.stock)}</td>
                     <td>{reward.active ? t("programme.rewards.active") : t("programme.rewards.inactive")}</td>

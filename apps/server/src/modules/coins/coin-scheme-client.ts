@@ -1,5 +1,6 @@
 import type {
   BalanceResult,
+  BirthdayMultiplierResult,
   BirthMonthResult,
   BonusDayRemoveResult,
   BonusDaySetResult,
@@ -94,6 +95,8 @@ export interface CoinSchemeClient {
   setTillKeyStores(id: number, stores: readonly string[]): Promise<TillKeyResult>;
   /** Refused from its next call on; 6030 no such key, 6031 revoked already. */
   revokeTillKey(id: number, operator: string): Promise<TillKeyResult>;
+  /** `multiplier` in hundredths, 100 (no birthday bonus) to 1000; replaces COIN_BIRTHDAY_MULTIPLIER. */
+  setBirthdayMultiplier(multiplier: number, operator: string): Promise<BirthdayMultiplierResult>;
   /** Data protection (the scheme's holders.ts): everything held about a member and their number. */
   holderData(holder: Holder): Promise<HolderExport>;
   /** Anonymises the member's accounts; their ledgers stay. Idempotent. */
@@ -163,12 +166,29 @@ export class CoinSchemeUnavailableError extends Error {
   }
 }
 
+/** A field the scheme's 4000 named, with the rule it broke (its wire name, e.g. `title.tc`). */
+export interface SchemeFieldError {
+  field: string;
+  rule: string;
+}
+
 /** The scheme answered and refused: its `error_code` (the scheme's errors.ts), e.g. 6010 linked to another member. */
 export class CoinSchemeRefusedError extends Error {
   constructor(
     readonly errorCode: number,
     message: string,
+    /** A 4000's fields and rules; empty for other refusals. */
+    readonly fieldErrors: SchemeFieldError[] = [],
   ) {
     super(`coin scheme refused (${errorCode}): ${message}`);
   }
+}
+
+/** The `errors` of a refusal's payload (or the embedded scheme's details), those that are well formed. */
+export function fieldErrorsOf(payload: unknown): SchemeFieldError[] {
+  const errors = (payload as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (each): each is SchemeFieldError => typeof each?.field === "string" && typeof each?.rule === "string",
+  );
 }

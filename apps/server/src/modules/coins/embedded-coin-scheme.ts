@@ -10,6 +10,7 @@ import {
   type CoinSchemeClient,
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
+  fieldErrorsOf,
   type Redemption,
   type RewardInput,
 } from "./coin-scheme-client.ts";
@@ -152,6 +153,10 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.revokeTillKey(id, operator));
   }
 
+  setBirthdayMultiplier(multiplier: number, operator: string) {
+    return this.call(() => this.scheme.setBirthdayMultiplier(multiplier, operator));
+  }
+
   holderData(holder: Holder) {
     return this.call(() => this.scheme.holderData(holder));
   }
@@ -168,7 +173,8 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     try {
       return await action();
     } catch (error) {
-      if (error instanceof SchemeError) throw new CoinSchemeRefusedError(error.errorCode, error.message);
+      if (error instanceof SchemeError)
+        throw new CoinSchemeRefusedError(error.errorCode, error.message, fieldErrorsOf(error.details));
       throw new CoinSchemeUnavailableError("failed", (error as Error)?.message ?? String(error), {
         cause: error,
       });

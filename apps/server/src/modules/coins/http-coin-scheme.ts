@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   accountLookupResponse,
   balanceResponse,
+  birthdayMultiplierResponse,
   birthMonthResponse,
   bonusDayRemoveResponse,
   bonusDaySetResponse,
@@ -38,6 +39,7 @@ import {
   type CoinSchemeClient,
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
+  fieldErrorsOf,
   type Redemption,
   type RewardInput,
 } from "./coin-scheme-client.ts";
@@ -272,6 +274,13 @@ export class HttpCoinScheme implements CoinSchemeClient {
     return this.request("POST", `/till-keys/${id}/revoke`, tillKeyResponse, { operator });
   }
 
+  setBirthdayMultiplier(multiplier: number, operator: string) {
+    return this.request("PUT", "/birthday-multiplier", birthdayMultiplierResponse, {
+      multiplier: String(multiplier / 100),
+      operator,
+    });
+  }
+
   holderData(holder: Holder) {
     return this.request("POST", "/holders/export", holderExportResponse, holderBody(holder));
   }
@@ -309,7 +318,11 @@ export class HttpCoinScheme implements CoinSchemeClient {
     // A 4xx other than a bad key is the scheme's considered refusal; 401/403 and 5xx mean it cannot serve us.
     if (status >= 400 && status < 500 && status !== 401 && status !== 403 && typeof errorCode === "number") {
       const message = (json as { error_message?: unknown }).error_message;
-      throw new CoinSchemeRefusedError(errorCode, typeof message === "string" ? message : `HTTP ${status}`);
+      throw new CoinSchemeRefusedError(
+        errorCode,
+        typeof message === "string" ? message : `HTTP ${status}`,
+        fieldErrorsOf((json as { payload?: unknown }).payload),
+      );
     }
     throw new CoinSchemeUnavailableError("failed", `${method} ${path}: HTTP ${status}`);
   }

@@ -4,6 +4,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { AppError } from "../../errors.ts";
 import { safeEqual } from "../../secrets.ts";
 import type { Actor } from "../audit/service.ts";
+import { operatorActor } from "../operators/service.ts";
 import type { OperatorSession, OperatorSessions } from "../operators/sessions.ts";
 import { sessionToken } from "./session-cookie.ts";
 
@@ -22,7 +23,7 @@ export function sessionOf(request: FastifyRequest): OperatorSession {
 
 /** The signed-in operator as the audit log names them, with the request's address. */
 export const actorOf = (request: FastifyRequest): Actor => ({
-  actor: `operator:${sessionOf(request).operator.email}`,
+  actor: operatorActor(sessionOf(request).operator.email),
   address: request.ip,
 });
 

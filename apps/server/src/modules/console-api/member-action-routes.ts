@@ -104,16 +104,11 @@ export const consoleMemberActionRoutes: FastifyPluginAsync<{ services: Services 
       const member = await support.member(request.params.id);
       let document: Awaited<ReturnType<typeof services.dataProtection.exportDocument>>;
       try {
-        document = await services.dataProtection.exportDocument(member);
+        document = await services.dataProtection.exportDocument(member, actorOf(request));
       } catch (error) {
         request.log.warn({ err: error }, "member export failed");
         throw new AppError(ErrorCode.serviceUnavailable);
       }
-      await services.audit.record({
-        ...actorOf(request),
-        action: "member.export",
-        target: `member:${member.id}`,
-      });
       return reply
         .header("content-type", "application/json; charset=utf-8")
         .header("content-disposition", `attachment; filename="member-${member.id}.json"`)

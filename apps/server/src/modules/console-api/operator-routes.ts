@@ -5,7 +5,12 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError, ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import { OperatorExists, operatorView } from "../operators/service.ts";
+import {
+  LastAdministrator,
+  OperatorExists,
+  OperatorSelfDisable,
+  operatorView,
+} from "../operators/service.ts";
 import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
 
 const tags = ["console"];
@@ -101,7 +106,8 @@ export const consoleOperatorRoutes: FastifyPluginAsync<{ services: Services }> =
         tags,
         security,
         summary: "Disable the operator and end their sessions",
-        description: "Needs the X-CSRF-Token header (4031). Writes one audit entry.",
+        description:
+          "Needs the X-CSRF-Token header (4031). Writes one audit entry. 4250 the operator's own account; 4251 the last active administrator who can sign in.",
         params: consoleOperatorChanges.disable.params,
         response: { 200: consoleOperatorChanges.disable.answer },
       },
@@ -109,7 +115,13 @@ export const consoleOperatorRoutes: FastifyPluginAsync<{ services: Services }> =
     },
     async (request) => {
       const target = await existing(request.params.id);
-      return ok({ operator: operatorView(await operators.disable(target.email, actorOf(request))) });
+      try {
+        return ok({ operator: operatorView(await operators.disable(target.email, actorOf(request))) });
+      } catch (error) {
+        if (error instanceof OperatorSelfDisable) throw new AppError(ErrorCode.operatorSelfDisable);
+        if (error instanceof LastAdministrator) throw new AppError(ErrorCode.lastAdministrator);
+        throw error;
+      }
     },
   );
 };

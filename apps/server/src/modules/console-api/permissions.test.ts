@@ -91,6 +91,24 @@ async function freshMember(t: TestApp): Promise<Partial<Ids>> {
   return { member: member.user.id as number, phone: member.phone };
 }
 
+/** A reward as the console's form sends it (create adds `stock`). */
+const REWARD_BODY = {
+  kind: "evoucher",
+  coins: 300,
+  value_amount: "50.00",
+  store_codes: [],
+  title: { en: "HKD 50 voucher", tc: "50 港元禮券", sc: "50 港元礼券" },
+  description: { en: "", tc: "", sc: "" },
+  terms: { en: "", tc: "", sc: "" },
+  image_url: null,
+  starts_at: null,
+  ends_at: null,
+  per_member_limit: null,
+  voucher_valid_days: 30,
+  sort_order: 0,
+  active: true,
+};
+
 /** Every console call behind a permission, with the permission the contract gives it. */
 const ROUTES: ConsoleRoute[] = [
   { method: "GET", path: (_ids) => "/members?q=%2B852%2091234567", permission: "members.read" },
@@ -234,7 +252,37 @@ const ROUTES: ConsoleRoute[] = [
     permission: "programme.edit",
     body: () => ({ active: false }),
   },
+  { method: "GET", path: ({ reward }) => `/rewards/${reward}`, permission: ["programme.edit", "audit.read"] },
+  {
+    method: "POST",
+    path: () => "/rewards",
+    permission: "programme.edit",
+    body: (role) => ({ ...REWARD_BODY, title: { ...REWARD_BODY.title, en: `By ${role}` }, stock: 5 }),
+  },
+  {
+    method: "POST",
+    path: ({ reward }) => `/rewards/${reward}`,
+    permission: "programme.edit",
+    body: (role) => ({ ...REWARD_BODY, coins: 300 + role.length }),
+  },
+  {
+    method: "POST",
+    path: () => "/rewards/images",
+    permission: "programme.edit",
+    body: () => ({ file_name: "dot.png", data_base64: PNG_1X1.toString("base64") }),
+  },
+  {
+    method: "GET",
+    path: () => `/rewards/images/${PNG_TOKEN}`,
+    permission: ["programme.edit", "audit.read"],
+  },
   { method: "GET", path: () => "/bonus-days", permission: ["programme.edit", "audit.read"] },
+  {
+    method: "POST",
+    path: () => "/birthday-multiplier",
+    permission: "programme.edit",
+    body: () => ({ multiplier: 200 }),
+  },
   {
     method: "POST",
     path: () => "/bonus-days",

@@ -6,10 +6,15 @@ import {
   consoleRewards,
   consoleStores,
 } from "@hcoins/domain/api/console-programme";
-import type { FastifyPluginAsync } from "fastify";
+import { ErrorCode } from "@hcoins/domain/codes";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ok } from "../../errors.ts";
+import { z } from "zod";
+import { AppError, ok, validationError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
+import { ContentFieldError } from "../cms/editor.ts";
+import { detectImageType } from "../media/image-type.ts";
+import { rewardInputOfBody } from "../programme/reward-input.ts";
 import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
 
 const tags = ["console"];
@@ -23,15 +28,23 @@ const rewardView = (reward: SchemeReward): ConsoleReward => ({
   coins: reward.coins,
   stock: reward.stock,
   value_amount: reward.value_amount,
+  store_codes: reward.store_codes,
   title: reward.title,
+  description: reward.description,
+  terms: reward.terms,
   image_url: reward.image_url,
   starts_at: reward.starts_at,
   ends_at: reward.ends_at,
+  per_member_limit: reward.per_member_limit,
+  voucher_valid_days: reward.voucher_valid_days,
   active: reward.active,
   sort_order: reward.sort_order,
 });
 
-/** The programme manager: rewards' stock and state, bonus days. */
+const REWARD_RULES =
+  "4000 names each field's rule as the coin scheme does (coinsInvalid, valueRequired, valueForProduct, required (title.en/tc/sc), imageUrlInvalid, endsBeforeStart, limitInvalid, validDaysInvalid, sortOrderInvalid, stockInvalid); storeUnknown when a store code is not one of the scheme's stores.";
+
+/** The programme manager: rewards (create, edit, stock, state), bonus days and the birthday multiplier. */
 export const consoleProgrammeRoutes: FastifyPluginAsync<{ services: Services }> = async (
   plugin,
   { services },
@@ -55,6 +68,119 @@ export const consoleProgrammeRoutes: FastifyPluginAsync<{ services: Services }> 
       preHandler: read,
     },
     async () => ok({ rewards: (await programme.rewards()).map(rewardView) }),
+  );
+
+  app.get(
+    consoleRewards.show.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One reward with every field, for the edit form",
+        description: `${READ_NOTE} 4040 no such reward.`,
+        params: consoleRewards.show.params,
+        response: { 200: consoleRewards.show.answer },
+      },
+      preHandler: read,
+    },
+    async (request) => ok({ reward: rewardView(await programme.oneReward(request.params.id)) }),
+  );
+
+  app.post(
+    consoleRewards.create.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Add a reward to the catalogue with its first stock",
+        description: `${CHANGE_NOTE} ${REWARD_RULES}`,
+        body: consoleRewards.create.body,
+        response: { 200: consoleRewards.create.answer },
+      },
+      preHandler: edit,
+    },
+    async (request) =>
+      ok({
+        reward: rewardView(await programme.createReward(rewardInputOfBody(request.body), actorOf(request))),
+      }),
+  );
+
+  app.post(
+    consoleRewards.uploadImage.path,
+    {
+      // Base64 is 4/3 of the bytes; the media service checks the decoded size against MEDIA_MAX_BYTES.
+      bodyLimit: Math.ceil((services.config.MEDIA_MAX_BYTES * 4) / 3) + 4096,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Store a reward's picture: PNG, JPEG, GIF, WebP or SVG (sanitised), at most MEDIA_MAX_BYTES; answers the image_url to save",
+        description: `${CHANGE_NOTE} The same media store as the banners' images (audit action content.image.upload). The type comes from the bytes and must agree with the file name (rule imageType); too big: imageTooLarge.`,
+        body: consoleRewards.uploadImage.body,
+        response: { 200: consoleRewards.uploadImage.answer },
+      },
+      preHandler: edit,
+    },
+    async (request) => {
+      const bytes = Buffer.from(request.body.data_base64, "base64");
+      try {
+        const stored = await services.cmsEditor.uploadImage(bytes, request.body.file_name, actorOf(request));
+        return ok({ token: stored.token, image_url: `/crm/media/${stored.token}` });
+      } catch (error) {
+        if (error instanceof ContentFieldError)
+          throw validationError([{ field: error.field, rule: error.rule }]);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    consoleRewards.image.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A stored picture, for the reward form's preview (the bytes; 4040 unknown token)",
+        description: READ_NOTE,
+        params: consoleRewards.image.params,
+        response: { 200: z.string().meta({ format: "binary", description: "The image's bytes" }) },
+      },
+      preHandler: read,
+    },
+    async (request, typedReply) => {
+      // Bytes go out as they are, never an answer to serialise: Fastify's plain reply.
+      const reply: FastifyReply = typedReply;
+      const stored = await services.media.find(request.params.token);
+      if (!stored) throw new AppError(ErrorCode.notFound);
+      const bytes = Buffer.from(stored.bytes);
+      return reply
+        .header("cache-control", "private, max-age=3600")
+        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .type(detectImageType(bytes) ?? stored.content_type)
+        .send(bytes);
+    },
+  );
+
+  app.post(
+    consoleRewards.edit.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a reward's fields (not its stock: see /rewards/{id}/stock)",
+        description: `${CHANGE_NOTE} Vouchers issued keep the value and stores they were issued with. ${REWARD_RULES} 4040 no such reward.`,
+        params: consoleRewards.edit.params,
+        body: consoleRewards.edit.body,
+        response: { 200: consoleRewards.edit.answer },
+      },
+      preHandler: edit,
+    },
+    async (request) =>
+      ok({
+        reward: rewardView(
+          await programme.editReward(request.params.id, rewardInputOfBody(request.body), actorOf(request)),
+        ),
+      }),
   );
 
   app.post(
@@ -108,7 +234,8 @@ export const consoleProgrammeRoutes: FastifyPluginAsync<{ services: Services }> 
       schema: {
         tags,
         security,
-        summary: "The bonus days (operators' and configured) and the birthday multiplier (configuration)",
+        summary:
+          "The bonus days (operators' and configured) and the birthday multiplier (an operator's, or the configuration's until one is set)",
         description: READ_NOTE,
         response: { 200: consoleBonusDays.list.answer },
       },
@@ -132,6 +259,23 @@ export const consoleProgrammeRoutes: FastifyPluginAsync<{ services: Services }> 
     },
     async (request) =>
       ok(await programme.setBonusDay(request.body.date, request.body.multiplier, actorOf(request))),
+  );
+
+  app.post(
+    consoleBonusDays.setBirthday.path,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Set the birthday-month multiplier in hundredths (200 = ×2; 100 switches the birthday bonus off; at most 1000)",
+        description: `${CHANGE_NOTE} It replaces COIN_BIRTHDAY_MULTIPLIER for purchases from now on; 4000 birthdayRange outside 100-1000.`,
+        body: consoleBonusDays.setBirthday.body,
+        response: { 200: consoleBonusDays.setBirthday.answer },
+      },
+      preHandler: edit,
+    },
+    async (request) => ok(await programme.setBirthdayMultiplier(request.body.multiplier, actorOf(request))),
   );
 
   app.post(

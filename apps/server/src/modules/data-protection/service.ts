@@ -86,11 +86,12 @@ export class DataProtectionService {
   ) {}
 
   /**
-   * One JSON document with everything held about the member, secrets left out (see `withheld`).
-   * A scheme that cannot answer fails it (CoinSchemeUnavailableError / RefusedError): an export
-   * without the coin ledger would be incomplete.
+   * One JSON document with everything held about the member, secrets left out (see `withheld`),
+   * and one audit entry (`member.export`) for whoever asked: the console and the command line alike.
+   * A scheme that cannot answer fails it (CoinSchemeUnavailableError / RefusedError) and records
+   * nothing: an export without the coin ledger would be incomplete.
    */
-  async exportDocument(member: MemberRow) {
+  async exportDocument(member: MemberRow, by: Actor) {
     const [held, resetTokens, smsCodes, smsDeliveries, coins] = await Promise.all([
       this.members.dataOf(member),
       this.auth.resetTokensOf(member.id),
@@ -99,6 +100,7 @@ export class DataProtectionService {
       this.coinScheme.holderData(holderOf(member)),
     ]);
     const now = this.now();
+    await this.audit.record({ ...by, action: "member.export", target: `member:${member.id}` });
     return {
       format: "hcoins-member-export/1",
       exported_at: iso(now),

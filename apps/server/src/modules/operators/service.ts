@@ -40,6 +40,18 @@ export const operatorView = (operator: OperatorRow): ConsoleOperator => ({
   permissions: [...ROLE_PERMISSIONS[operator.role]],
 });
 
+/** An operator may not disable themselves. */
+export class OperatorSelfDisable extends Error {}
+/** The operator is the last active administrator who can sign in. */
+export class LastAdministrator extends Error {}
+
+/** The actor an operator's console calls are recorded under (console-auth's actorOf). */
+export const operatorActor = (email: string) => `operator:${email}`;
+
+/** An administrator who is not disabled and has set up their sign-in. */
+const canAdminister = (operator: OperatorRow) =>
+  operator.role === "administrator" && operator.active === 1 && operator.activated_at !== null;
+
 /** Emails are kept trimmed and lower-case, as the sign-in form sends them. */
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
@@ -149,9 +161,18 @@ export class OperatorService {
     return { operator, link: this.link(token) };
   }
 
-  /** Disables the operator and ends their sessions; their links stop working. */
+  /**
+   * Disables the operator and ends their sessions; their links stop working. Refused for the
+   * operator acting (OperatorSelfDisable) and for the last administrator who can sign in
+   * (LastAdministrator): either would leave the console without anyone to administer it.
+   */
   async disable(email: string, by: Actor): Promise<OperatorRow> {
     const before = await this.existing(email);
+    if (by.actor === operatorActor(before.email)) throw new OperatorSelfDisable();
+    if (canAdminister(before)) {
+      const others = (await this.repo.all()).filter((one) => one.id !== before.id && canAdminister(one));
+      if (others.length === 0) throw new LastAdministrator();
+    }
     const operator = await this.repo.update(before.id, {
       active: 0,
       invitation_hash: null,

@@ -1,5 +1,7 @@
 import type { SchemeReward } from "@hcoins/coin-scheme/api-schemas";
+import type { rewardCreateBody, rewardEditBody } from "@hcoins/domain/api/console-programme";
 import { parseAmountCents } from "@hcoins/domain/earn-rules";
+import type { z } from "zod";
 import type { RewardInput } from "../coins/coin-scheme-client.ts";
 
 /** The fields an operator writes of a reward as the scheme answered it: the base of an edit. */
@@ -22,8 +24,31 @@ export function rewardInputOf(reward: SchemeReward): RewardInput {
   };
 }
 
+/** The console's body (checked by the contract) as the scheme client takes it; `stock` only on creation. */
+export function rewardInputOfBody(
+  body: z.output<typeof rewardEditBody> | z.output<typeof rewardCreateBody>,
+): RewardInput {
+  return {
+    kind: body.kind,
+    coins: body.coins,
+    ...("stock" in body ? { stock: body.stock } : {}),
+    valueCents: body.value_amount === null ? null : centsOf(body.value_amount),
+    storeCodes: body.store_codes,
+    title: body.title,
+    description: body.description,
+    terms: body.terms,
+    imageUrl: body.image_url === "" ? null : body.image_url,
+    startsAt: body.starts_at === null ? null : Date.parse(body.starts_at),
+    endsAt: body.ends_at === null ? null : Date.parse(body.ends_at),
+    perMemberLimit: body.per_member_limit,
+    voucherValidDays: body.voucher_valid_days,
+    active: body.active,
+    sortOrder: body.sort_order,
+  };
+}
+
 function centsOf(amount: string): number {
   const parsed = parseAmountCents(amount);
-  if ("rule" in parsed) throw new Error(`the scheme answered a value of "${amount}"`);
+  if ("rule" in parsed) throw new Error(`a value of "${amount}" passed the contract`);
   return parsed.cents;
 }

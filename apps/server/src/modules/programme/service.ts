@@ -1,5 +1,6 @@
 import type { BonusDays, SchemeReward, SchemeTillKey } from "@hcoins/coin-scheme/api-schemas";
 import { ErrorCode } from "@hcoins/domain/codes";
+import { MAX_MULTIPLIER } from "@hcoins/domain/earn-rules";
 import { parseExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import { tillKeyNameRule, tillKeyStores, tillKeyStoresRule } from "@hcoins/domain/till-key-rules";
 import { AppError, validationError } from "../../errors.ts";
@@ -8,6 +9,7 @@ import {
   type CoinSchemeClient,
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
+  type RewardInput,
 } from "../coins/coin-scheme-client.ts";
 import { StoreInputError, type StoreService } from "../stores/service.ts";
 import { rewardInputOf } from "./reward-input.ts";
@@ -16,6 +18,26 @@ import { tillKeyCall } from "./till-key-refusals.ts";
 /** The scheme's error codes this service turns into the contract's. */
 const SCHEME_VALIDATION = 4000;
 const SCHEME_NO_SUCH_REWARD = 6020;
+const SCHEME_UNKNOWN_STORE = 6014;
+
+/** What an audit entry keeps of a reward: the fields an operator writes, and the stock. */
+const rewardAuditView = (reward: SchemeReward) => ({
+  kind: reward.kind,
+  coins: reward.coins,
+  stock: reward.stock,
+  value_amount: reward.value_amount,
+  store_codes: reward.store_codes,
+  title: reward.title,
+  description: reward.description,
+  terms: reward.terms,
+  image_url: reward.image_url,
+  starts_at: reward.starts_at,
+  ends_at: reward.ends_at,
+  per_member_limit: reward.per_member_limit,
+  voucher_valid_days: reward.voucher_valid_days,
+  active: reward.active,
+  sort_order: reward.sort_order,
+});
 
 /**
  * The programme's settings kept by the coin scheme, changed by an operator (console or command
@@ -40,6 +62,41 @@ export class ProgrammeService {
     const { reward } = await this.ask(() => this.scheme.changeStock(id, change), "change");
     await this.record(by, "reward.stock", id, { stock: before.stock }, { stock: reward.stock, change });
     return reward;
+  }
+
+  /** A new reward with its first stock; the scheme's refusals as field errors (4000). */
+  async createReward(input: RewardInput, by: Actor): Promise<SchemeReward> {
+    const { reward } = await this.askReward(() => this.scheme.saveReward(input));
+    await this.audit.record({
+      ...by,
+      action: "reward.create",
+      target: `reward:${reward.id}`,
+      after: rewardAuditView(reward),
+    });
+    return reward;
+  }
+
+  /** Replaces the reward's fields (not its stock): one audit entry with the fields that changed. */
+  async editReward(id: number, input: RewardInput, by: Actor): Promise<SchemeReward> {
+    const before = await this.reward(id);
+    const { reward } = await this.askReward(() => this.scheme.saveReward({ ...input, stock: undefined }, id));
+    const [was, is] = [rewardAuditView(before), rewardAuditView(reward)];
+    const changed = Object.keys(is).filter(
+      (key) => JSON.stringify(was[key as keyof typeof was]) !== JSON.stringify(is[key as keyof typeof is]),
+    );
+    const pick = (view: Record<string, unknown>) =>
+      Object.fromEntries(changed.map((key) => [key, view[key]]));
+    await this.record(by, "reward.edit", id, pick(was), pick(is));
+    return reward;
+  }
+
+  /** A reward's base for an edit: what the scheme holds now (4040 when there is none). */
+  async rewardInput(id: number): Promise<RewardInput> {
+    return rewardInputOf(await this.reward(id));
+  }
+
+  async oneReward(id: number): Promise<SchemeReward> {
+    return this.reward(id);
   }
 
   async setRewardActive(id: number, active: boolean, by: Actor): Promise<SchemeReward> {
@@ -90,6 +147,25 @@ export class ProgrammeService {
     return result;
   }
 
+  /**
+   * `multiplier` in hundredths, 100 (no birthday bonus) to 1000: purchases in the member's birth
+   * month from now on earn base × (multiplier − 1) extra. Replaces COIN_BIRTHDAY_MULTIPLIER.
+   */
+  async setBirthdayMultiplier(multiplier: number, by: Actor) {
+    if (!Number.isSafeInteger(multiplier) || multiplier < 100 || multiplier > MAX_MULTIPLIER * 100)
+      throw validationError([{ field: "multiplier", rule: "birthdayRange" }]);
+    const before = (await this.bonusDays()).birthday;
+    const after = await this.ask(() => this.scheme.setBirthdayMultiplier(multiplier, by.actor));
+    await this.audit.record({
+      ...by,
+      action: "birthdayMultiplier.set",
+      target: "birthday-multiplier",
+      before: { multiplier: before.birthday_multiplier, source: before.source },
+      after: { multiplier: after.birthday_multiplier, source: after.source },
+    });
+    return after;
+  }
+
   /** The policy and the dry run of the next daily expiry run. */
   async expiry() {
     const [policy, nextRun] = await Promise.all([
@@ -99,12 +175,15 @@ export class ProgrammeService {
     return { ...policy, next_run: nextRun };
   }
 
-  /** `none`, `year-end` or `<N>-months` (1 to 120); 4000 `expiryPolicy` otherwise. */
-  async setExpiryPolicy(text: string, by: Actor) {
+  /**
+   * `none`, `year-end` or `<N>-months` (1 to 120); 4000 `expiryPolicy` otherwise. The scheme
+   * records `operator` as who set it (the actor unless the command line names someone else).
+   */
+  async setExpiryPolicy(text: string, by: Actor, operator = by.actor) {
     const policy = parseExpiryPolicy(text);
     if (!policy) throw validationError([{ field: "policy", rule: "expiryPolicy" }]);
     const before = await this.ask(() => this.scheme.expiryPolicy());
-    const after = await this.ask(() => this.scheme.setExpiryPolicy(policy, by.actor));
+    const after = await this.ask(() => this.scheme.setExpiryPolicy(policy, operator));
     await this.audit.record({
       ...by,
       action: "expiryPolicy.set",
@@ -244,6 +323,23 @@ export class ProgrammeService {
     after: Record<string, unknown>,
   ) {
     return this.audit.record({ ...by, action, target: `reward:${id}`, before, after });
+  }
+
+  /** A reward written: the scheme's 4000 as the same field errors, an unknown store (6014) as `store_codes`. */
+  private async askReward<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof CoinSchemeRefusedError && error.errorCode === SCHEME_UNKNOWN_STORE)
+        throw validationError([{ field: "store_codes", rule: "storeUnknown" }]);
+      if (
+        error instanceof CoinSchemeRefusedError &&
+        error.errorCode === SCHEME_VALIDATION &&
+        error.fieldErrors.length > 0
+      )
+        throw validationError(error.fieldErrors);
+      return this.ask(() => Promise.reject(error));
+    }
   }
 
   /** The scheme's refusals as the contract's errors; an unreachable scheme is a 5030. */

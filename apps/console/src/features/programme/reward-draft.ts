@@ -1,0 +1,86 @@
+import {
+  type ConsoleReward,
+  type RewardCreateBody,
+  rewardCreateBody,
+  rewardEditBody,
+} from "@hcoins/domain/api/console-programme";
+import type { LocalizedText } from "@hcoins/domain/languages";
+import { hongKongLocalOfIso, isoOfHongKongLocal } from "../../lib/hong-kong-time.ts";
+
+/** The reward form's fields as typed (text), before the contract reads them. */
+export interface RewardDraft {
+  kind: "evoucher" | "product";
+  coins: string;
+  value_amount: string;
+  stock: string;
+  store_codes: string[];
+  title: LocalizedText;
+  description: LocalizedText;
+  terms: LocalizedText;
+  image_url: string | null;
+  starts_at: string;
+  ends_at: string;
+  per_member_limit: string;
+  voucher_valid_days: string;
+  sort_order: string;
+  active: boolean;
+}
+
+const EMPTY = { en: "", tc: "", sc: "" };
+
+export function draftOf(reward: ConsoleReward | null): RewardDraft {
+  return {
+    kind: reward?.kind ?? "evoucher",
+    coins: reward ? String(reward.coins) : "",
+    value_amount: reward?.value_amount ?? "",
+    stock: "",
+    store_codes: reward?.store_codes ?? [],
+    title: reward?.title ?? EMPTY,
+    description: reward?.description ?? EMPTY,
+    terms: reward?.terms ?? EMPTY,
+    image_url: reward?.image_url ?? null,
+    starts_at: hongKongLocalOfIso(reward?.starts_at ?? null),
+    ends_at: hongKongLocalOfIso(reward?.ends_at ?? null),
+    per_member_limit: reward?.per_member_limit == null ? "" : String(reward.per_member_limit),
+    voucher_valid_days: String(reward?.voucher_valid_days ?? 30),
+    sort_order: String(reward?.sort_order ?? 0),
+    active: reward?.active ?? true,
+  };
+}
+
+/** A typed number as the contract's number (its rule then names a bad one); "" as null where allowed. */
+const numberOf = (text: string) => (text.trim() === "" ? undefined : Number(text.trim()));
+
+/** The body the contract takes; `stock` only when creating. */
+export function bodyOf(draft: RewardDraft, creating: boolean): RewardCreateBody {
+  const body = {
+    kind: draft.kind,
+    coins: numberOf(draft.coins) as number,
+    value_amount:
+      draft.kind === "product" || draft.value_amount.trim() === "" ? null : draft.value_amount.trim(),
+    store_codes: draft.store_codes,
+    title: draft.title,
+    description: draft.description,
+    terms: draft.terms,
+    image_url: draft.image_url,
+    starts_at: isoOfHongKongLocal(draft.starts_at),
+    ends_at: isoOfHongKongLocal(draft.ends_at),
+    per_member_limit: numberOf(draft.per_member_limit) ?? null,
+    voucher_valid_days: numberOf(draft.voucher_valid_days) as number,
+    sort_order: numberOf(draft.sort_order) ?? 0,
+    active: draft.active,
+  };
+  return creating ? { ...body, stock: numberOf(draft.stock) as number } : (body as RewardCreateBody);
+}
+
+/** The contract's rules, run in the browser first: each failed field with its rule, as a 4000 names it. */
+export function draftRules(body: RewardCreateBody, creating: boolean): Record<string, string> {
+  const result = (creating ? rewardCreateBody : rewardEditBody).safeParse(body);
+  if (result.success) return {};
+  const rules: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join(".");
+    rules[field] ??= /^[a-z][A-Za-z0-9]*$/.test(issue.message) ? issue.message : "invalid";
+  }
+  return rules;
+}

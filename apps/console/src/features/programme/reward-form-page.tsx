@@ -1,0 +1,356 @@
+import { REWARD_KINDS } from "@hcoins/domain/api/console-programme";
+import { LANGUAGES, type Language } from "@hcoins/domain/languages";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { errorMessage, fieldErrors } from "../../api/error-message.ts";
+import { rewardQuery, storeFlagsQuery, uploadRewardImage, useRewardSave } from "../../api/programme.ts";
+import { Field } from "../../components/field.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { QueryState } from "../../components/query-state.tsx";
+import { TextArea } from "../../components/text-area.tsx";
+import { currentLanguage } from "../../lib/i18n.ts";
+import { useCanEditProgramme } from "./can-edit.ts";
+import { bodyOf, draftOf, draftRules, type RewardDraft } from "./reward-draft.ts";
+import { RewardPreview } from "./reward-preview.tsx";
+
+/** The rules of the reward form with texts of their own (rules.reward.*); the others are the shared rules.*. */
+const REWARD_RULES = new Set([
+  "coinsInvalid",
+  "valueRequired",
+  "valueForProduct",
+  "amountFormat",
+  "storeUnknown",
+  "imageUrlInvalid",
+  "endsBeforeStart",
+  "limitInvalid",
+  "validDaysInvalid",
+  "sortOrderInvalid",
+  "stockInvalid",
+  "dateTimeInvalid",
+  "imageType",
+  "imageTooLarge",
+  "imageEmpty",
+]);
+const ruleKey = (rule: string | undefined) =>
+  rule === undefined ? undefined : REWARD_RULES.has(rule) ? `reward.${rule}` : rule;
+
+/** /rewards/new and /rewards/:id: every field of a reward, with the member's card beside it; the auditor reads. */
+export function RewardFormPage() {
+  const { id } = useParams();
+  const rewardId = id === undefined ? null : Number(id);
+  const reward = useQuery({ ...rewardQuery(rewardId ?? 0), enabled: rewardId !== null });
+  if (rewardId !== null && !reward.data) return <QueryState query={reward} />;
+  return <RewardForm key={rewardId ?? "new"} id={rewardId} draft={draftOf(reward.data ?? null)} />;
+}
+
+function RewardForm({ id, draft: initial }: { id: number | null; draft: RewardDraft }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canEdit = useCanEditProgramme();
+  const stores = useQuery(storeFlagsQuery());
+  const save = useRewardSave();
+  const [draft, setDraft] = useState(initial);
+  const [rules, setRules] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [previewIn, setPreviewIn] = useState<Language>(currentLanguage());
+  const kindId = useId();
+  const previewId = useId();
+  const creating = id === null;
+  const set = (change: Partial<RewardDraft>) => setDraft((current) => ({ ...current, ...change }));
+  const rule = (field: string) => ruleKey(rules[field]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const body = bodyOf(draft, creating);
+    const local = draftRules(body, creating);
+    setRules(local);
+    if (Object.keys(local).length > 0) {
+      setFailure(t("errors.invalidInput"));
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ id, body });
+      navigate("/rewards", {
+        state: {
+          done: t(creating ? "programme.reward.created" : "programme.reward.saved", { id: saved.id }),
+        },
+      });
+    } catch (error) {
+      setRules(Object.fromEntries(fieldErrors(error).map((each) => [each.field, each.rule])));
+      setFailure(errorMessage(error, t));
+    }
+  };
+
+  const heading = creating
+    ? t("programme.reward.newTitle")
+    : t("programme.reward.editTitle", { title: initial.title[currentLanguage()] || initial.title.en });
+  return (
+    <section className="page">
+      <p>
+        <Link to="/rewards">{t("programme.reward.back")}</Link>
+      </p>
+      <h1>{heading}</h1>
+      <div className="reward-editor">
+        <form onSubmit={submit} noValidate aria-label={heading}>
+          <FormAlert message={failure} />
+          <fieldset disabled={!canEdit}>
+            <div className="field">
+              <label htmlFor={kindId}>{t("programme.reward.kind")}</label>
+              <select
+                id={kindId}
+                value={draft.kind}
+                onChange={(event) => set({ kind: event.target.value as RewardDraft["kind"] })}
+              >
+                {REWARD_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {t(`programme.reward.kinds.${kind}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Field
+              label={t("programme.reward.coins")}
+              inputMode="numeric"
+              value={draft.coins}
+              error={rule("coins")}
+              onChange={(event) => set({ coins: event.target.value })}
+            />
+            {draft.kind === "evoucher" ? (
+              <Field
+                label={t("programme.reward.value")}
+                hint={t("programme.reward.valueHint")}
+                inputMode="decimal"
+                value={draft.value_amount}
+                error={rule("value_amount")}
+                onChange={(event) => set({ value_amount: event.target.value })}
+              />
+            ) : null}
+            {creating ? (
+              <Field
+                label={t("programme.reward.stock")}
+                hint={t("programme.reward.stockHint")}
+                inputMode="numeric"
+                value={draft.stock}
+                error={rule("stock")}
+                onChange={(event) => set({ stock: event.target.value })}
+              />
+            ) : null}
+            {LANGUAGES.map((language) => (
+              <Field
+                key={`title-${language}`}
+                label={t("programme.reward.titleIn", {
+                  language: t(`programme.reward.languages.${language}`),
+                })}
+                value={draft.title[language]}
+                error={rule(`title.${language}`)}
+                onChange={(event) => set({ title: { ...draft.title, [language]: event.target.value } })}
+              />
+            ))}
+            {LANGUAGES.map((language) => (
+              <TextArea
+                key={`description-${language}`}
+                label={t("programme.reward.descriptionIn", {
+                  language: t(`programme.reward.languages.${language}`),
+                })}
+                value={draft.description[language]}
+                error={rule(`description.${language}`)}
+                onChange={(event) =>
+                  set({ description: { ...draft.description, [language]: event.target.value } })
+                }
+              />
+            ))}
+            {LANGUAGES.map((language) => (
+              <TextArea
+                key={`terms-${language}`}
+                label={t("programme.reward.termsIn", {
+                  language: t(`programme.reward.languages.${language}`),
+                })}
+                value={draft.terms[language]}
+                error={rule(`terms.${language}`)}
+                onChange={(event) => set({ terms: { ...draft.terms, [language]: event.target.value } })}
+              />
+            ))}
+            <RewardImageField
+              imageUrl={draft.image_url}
+              rule={rule("image_url")}
+              onImage={(image_url) => set({ image_url })}
+            />
+            <fieldset className="field">
+              <legend>{t("programme.reward.stores")}</legend>
+              <p className="hint">{t("programme.reward.storesHint")}</p>
+              <QueryState query={stores} />
+              {stores.data?.stores.map((store) => (
+                <label key={store.code} className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={draft.store_codes.includes(store.code)}
+                    onChange={(event) =>
+                      set({
+                        store_codes: event.target.checked
+                          ? [...draft.store_codes, store.code]
+                          : draft.store_codes.filter((code) => code !== store.code),
+                      })
+                    }
+                  />{" "}
+                  {store.name
+                    ? `${store.name[currentLanguage()] || store.name.en} (${store.code})`
+                    : store.code}
+                </label>
+              ))}
+              {rules.store_codes ? (
+                <p className="field-error">
+                  {t(`rules.${ruleKey(rules.store_codes)}`, { defaultValue: t("rules.invalid") })}
+                </p>
+              ) : null}
+            </fieldset>
+            <Field
+              type="datetime-local"
+              label={t("programme.reward.startsAt")}
+              hint={t("programme.reward.windowHint")}
+              value={draft.starts_at}
+              error={rule("starts_at")}
+              onChange={(event) => set({ starts_at: event.target.value })}
+            />
+            <Field
+              type="datetime-local"
+              label={t("programme.reward.endsAt")}
+              value={draft.ends_at}
+              error={rule("ends_at")}
+              onChange={(event) => set({ ends_at: event.target.value })}
+            />
+            <Field
+              label={t("programme.reward.limit")}
+              hint={t("programme.reward.limitHint")}
+              inputMode="numeric"
+              value={draft.per_member_limit}
+              error={rule("per_member_limit")}
+              onChange={(event) => set({ per_member_limit: event.target.value })}
+            />
+            <Field
+              label={t("programme.reward.validDays")}
+              inputMode="numeric"
+              value={draft.voucher_valid_days}
+              error={rule("voucher_valid_days")}
+              onChange={(event) => set({ voucher_valid_days: event.target.value })}
+            />
+            <Field
+              label={t("programme.reward.sortOrder")}
+              hint={t("programme.reward.sortOrderHint")}
+              inputMode="numeric"
+              value={draft.sort_order}
+              error={rule("sort_order")}
+              onChange={(event) => set({ sort_order: event.target.value })}
+            />
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={draft.active}
+                onChange={(event) => set({ active: event.target.checked })}
+              />{" "}
+              {t("programme.reward.active")}
+            </label>
+          </fieldset>
+          {canEdit ? (
+            <div className="actions">
+              <button type="submit" className="button" disabled={save.isPending}>
+                {creating ? t("programme.reward.create") : t("programme.reward.save")}
+              </button>
+            </div>
+          ) : (
+            <p>{t("programme.reward.readOnly")}</p>
+          )}
+        </form>
+        <aside aria-labelledby={previewId}>
+          <h2 id={previewId}>{t("programme.reward.preview")}</h2>
+          <div className="field">
+            <label htmlFor={`${previewId}-language`}>{t("programme.reward.previewIn")}</label>
+            <select
+              id={`${previewId}-language`}
+              value={previewIn}
+              onChange={(event) => setPreviewIn(event.target.value as Language)}
+            >
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language}>
+                  {t(`programme.reward.languages.${language}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <RewardPreview draft={draft} language={previewIn} />
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+/** The picture: uploaded at once through the media store (type and size checked there), kept as its address. */
+function RewardImageField({
+  imageUrl,
+  rule,
+  onImage,
+}: {
+  imageUrl: string | null;
+  rule: string | undefined;
+  onImage: (imageUrl: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [state, setState] = useState<{ busy: boolean; rule?: string; failure: string | null }>({
+    busy: false,
+    failure: null,
+  });
+  const shown = state.rule ?? rule;
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setState({ busy: true, failure: null });
+    try {
+      onImage(await uploadRewardImage(file));
+      setState({ busy: false, failure: null });
+    } catch (error) {
+      const named = fieldErrors(error)[0]?.rule;
+      setState(
+        named
+          ? { busy: false, rule: ruleKey(named), failure: null }
+          : { busy: false, failure: errorMessage(error, t) },
+      );
+    }
+  };
+
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t("programme.reward.image")}</label>
+      <p className="hint" id={`${id}-hint`}>
+        {imageUrl ? t("programme.reward.imageStored") : t("programme.reward.imageHint")}
+      </p>
+      <input
+        id={id}
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+        aria-describedby={[`${id}-hint`, shown ? `${id}-error` : ""].filter(Boolean).join(" ")}
+        aria-invalid={shown ? true : undefined}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // The same file chosen again (after a refusal) must fire a change again.
+          event.target.value = "";
+          void choose(file);
+        }}
+      />
+      {imageUrl ? (
+        <button type="button" className="button secondary" onClick={() => onImage(null)}>
+          {t("programme.reward.imageRemove")}
+        </button>
+      ) : null}
+      {state.busy ? <p role="status">{t("programme.reward.uploading")}</p> : null}
+      {shown ? (
+        <p className="field-error" id={`${id}-error`}>
+          {t(`rules.${shown}`, { defaultValue: t("rules.invalid") })}
+        </p>
+      ) : null}
+      <FormAlert message={state.failure} />
+    </div>
+  );
+}
