@@ -37,11 +37,14 @@ const SHOTS: { name: string; path: string }[] = [
   { name: "pages", path: "/console/content/pages" },
   { name: "operators", path: "/console/operators" },
   { name: "rewards", path: "/console/rewards" },
+  { name: "reward-new", path: "/console/rewards/new" },
+  { name: "reward-edit", path: "/console/rewards/1" },
   { name: "bonus-days", path: "/console/bonus-days" },
   { name: "expiry", path: "/console/expiry" },
   { name: "brands", path: "/console/brands" },
   { name: "stores", path: "/console/stores" },
   { name: "store-partners", path: "/console/store-partners" },
+  { name: "till-keys", path: "/console/till-keys" },
 ];
 
 async function main() {
