@@ -181,6 +181,11 @@ describe("the rewards and vouchers commands", () => {
       `Cancelled voucher ${voucher.code}: 100 H Coins back to ${account.hcoins_memberno} (balance 100), 1 unit back in stock of reward ${id}.`,
     );
     expect(cancelled).toMatch(/^Cancelled \d{4}-\d\d-\d\d \d\d:\d\d: "asked"\.$/m);
+    expect(await latestAudit()).toMatchObject({
+      action: "voucher.cancel",
+      target: `voucher:${voucher.code}`,
+      after: { status: "cancelled", balance: 100, reason: "asked" },
+    });
     expect((await t.app.services.coinSchemeClient.reward(id)).reward.stock).toBe(5);
     expect(await refusal(voucherCancel(t.app.services, [voucher.code, "--reason", "again"]))).toContain(
       "6027",

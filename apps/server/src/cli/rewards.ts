@@ -278,6 +278,19 @@ export async function voucherCancel(services: Services, args: string[]): Promise
   const result = await scheme(() =>
     services.coinSchemeClient.cancelVoucher(positionals[0] as string, operator, reason),
   );
+  // The console's cancel (member-support) records the same action from the member's page.
+  await services.audit.record({
+    ...cliActor(),
+    action: "voucher.cancel",
+    target: `voucher:${result.voucher.code}`,
+    before: { status: "issued", balance: result.balance - result.transaction.coins },
+    after: {
+      status: result.voucher.status,
+      balance: result.balance,
+      reason,
+      transaction_id: result.transaction.id,
+    },
+  });
   return [
     `Cancelled voucher ${result.voucher.code}: ${result.transaction.coins} H Coins back to ${result.voucher.hcoins_memberno} (balance ${result.balance}), 1 unit back in stock of reward ${result.voucher.reward_id}.`,
     ...voucherLines(result.voucher),
