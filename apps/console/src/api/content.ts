@@ -18,23 +18,6 @@ export const pagesQuery = queryOptions({
   queryFn: async () => (await call(consoleContent.pages)).pages,
 });
 
-/** A file's bytes as base64, for the image uploads' JSON bodies. */
-export async function base64Of(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text = "";
-  for (let index = 0; index < bytes.length; index += 0x8000) {
-    text += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  }
-  return btoa(text);
-}
-
-export async function uploadImage(file: File): Promise<string> {
-  const answer = await call(consoleContent.uploadImage, {
-    body: { file_name: file.name, data_base64: await base64Of(file) },
-  });
-  return answer.token;
-}
-
 /** Banner changes: each answers the new state, and the list is asked again. */
 export function useBannerChanges() {
   const client = useQueryClient();

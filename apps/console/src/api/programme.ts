@@ -1,4 +1,3 @@
-import { CONSOLE_API } from "@hcoins/domain/api/console";
 import {
   type ConsoleReward,
   consoleBonusDays,
@@ -10,7 +9,6 @@ import {
 } from "@hcoins/domain/api/console-programme";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
-import { base64Of } from "./content.ts";
 
 export const rewardsQuery = () =>
   queryOptions({ queryKey: ["programme", "rewards"], queryFn: () => call(consoleRewards.list) });
@@ -44,20 +42,6 @@ export function useRewardSave() {
       return client.invalidateQueries({ queryKey: rewardsQuery().queryKey, exact: true });
     },
   });
-}
-
-/** Stores a reward's picture: the address the reward keeps as image_url. */
-export async function uploadRewardImage(file: File): Promise<string> {
-  const answer = await call(consoleRewards.uploadImage, {
-    body: { file_name: file.name, data_base64: await base64Of(file) },
-  });
-  return answer.image_url;
-}
-
-/** Where the console shows a stored picture (its own route: the member app's needs an app id). */
-export function rewardImageAddress(imageUrl: string): string {
-  const token = /^\/crm\/media\/([0-9a-f]{64})$/.exec(imageUrl)?.[1];
-  return token ? `${CONSOLE_API}${consoleRewards.image.path.replace(":token", token)}` : imageUrl;
 }
 
 /** A stock change ({change}) or a state change ({active}); the list shows the reward as answered. */

@@ -6,15 +6,12 @@ import {
   type StoreListQuery,
 } from "@hcoins/domain/api/console-stores";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { call, callUrl } from "./client.ts";
+import { call } from "./client.ts";
 
 export const brandsQuery = queryOptions({
   queryKey: ["stores", "brands"],
   queryFn: async () => (await call(consoleBrands.list)).brands,
 });
-
-/** A stored image's address for the logo previews (same origin: the console's img-src allows it). */
-export const imageUrl = (token: string) => callUrl(consoleBrands.image, { params: { token } });
 
 /** Brand changes: each answers the new state, and the list is asked again. */
 export function useBrandChanges() {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MEDIA_TOKEN_PATTERN } from "./console-images.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 
 /*
@@ -15,7 +16,8 @@ export const PAGE_LOCATIONS = ["general", "merchant"] as const;
 const text = (max: number) => z.string({ error: "required" }).trim().min(1, "required").max(max, "tooLong");
 const localized = (max: number) => z.object({ en: text(max), tc: text(max), sc: text(max) });
 const time = z.string().datetime({ offset: true, error: "invalid" }).nullable();
-const mediaToken = z.string().regex(/^[0-9a-f]{64}$/, "imageMissing");
+/** A token from POST /images. */
+const mediaToken = z.string().regex(MEDIA_TOKEN_PATTERN, "imageMissing");
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
 
 export const consoleBannerSchema = z.object({
@@ -106,16 +108,6 @@ export const consoleContent = {
     path: "/content/banners/:id/delete",
     params: idParams,
     answer: okAnswer(emptyPayload),
-  },
-  /** An image for a banner: its type comes from the bytes (PNG, JPEG, GIF, WebP, SVG), at most MEDIA_MAX_BYTES. */
-  uploadImage: {
-    method: "POST",
-    path: "/content/images",
-    body: z.object({
-      file_name: z.string().trim().min(1, "required").max(255, "tooLong"),
-      data_base64: z.string().min(1, "required"),
-    }),
-    answer: okAnswer(z.object({ token: z.string(), content_type: z.string(), byte_size: z.number().int() })),
   },
   pages: { method: "GET", path: "/content/pages", answer: pagesAnswer },
   addPage: { method: "POST", path: "/content/pages", body: pageBody, answer: okAnswer(consolePageSchema) },

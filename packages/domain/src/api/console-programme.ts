@@ -161,25 +161,6 @@ export const consoleRewards = {
     body: rewardEditBody,
     answer: rewardAnswer,
   },
-  /** Stores a picture for a reward (PNG, JPEG, GIF, WebP or SVG); `image_url` goes in the reward's body. */
-  uploadImage: {
-    method: "POST",
-    path: "/rewards/images",
-    body: z.object({
-      file_name: z.string().trim().min(1, "required").max(255, "tooLong"),
-      data_base64: z.string().min(1, "required"),
-    }),
-    answer: okAnswer(z.object({ token: z.string(), image_url: z.string() })),
-  },
-  /**
-   * A stored picture (/crm/media/<token>) for the console's preview: the member app's address needs
-   * an app id, the console's needs its session.
-   */
-  image: {
-    method: "GET",
-    path: "/rewards/images/:token",
-    params: z.object({ token: z.string().regex(/^[0-9a-f]{64}$/, "invalid") }),
-  },
   /** Adds (change > 0) or removes units; never below zero (4000 `stockNegative`). */
   changeStock: {
     method: "POST",

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { MEDIA_TOKEN_PATTERN } from "./console-images.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 
 /*
  * The brands and stores in the console (content.edit changes; audit.read also reads). A
- * brand's logo is an image uploaded through the content upload (POST /content/images, which
+ * brand's logo is an image uploaded through the console's image store (POST /images, which
  * checks type and size) and named here by its token. Each change writes one audit entry
  * with the item before and after. Stores still come from the CSV import (stores-import);
  * the console lists them and shows or hides each.
@@ -32,11 +33,8 @@ export type ConsoleBrand = z.output<typeof consoleBrandSchema>;
 export const brandBody = z.object({
   code: z.string({ error: "required" }).trim().regex(BRAND_CODE_PATTERN, "brandCode"),
   name: z.object({ en: text(BRAND_NAME_MAX), tc: text(BRAND_NAME_MAX), sc: text(BRAND_NAME_MAX) }),
-  /** A token from POST /content/images; null: no logo (the member pages show the initials). */
-  logo_media_token: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/, "imageMissing")
-    .nullable(),
+  /** A token from POST /images; null: no logo (the member pages show the initials). */
+  logo_media_token: z.string().regex(MEDIA_TOKEN_PATTERN, "imageMissing").nullable(),
 });
 export type BrandBody = z.output<typeof brandBody>;
 
@@ -101,8 +99,6 @@ export const consoleBrands = {
     params: idParams,
     answer: okAnswer(emptyPayload),
   },
-  /** A stored image by its token, for the console's logo previews (same origin, session cookie). */
-  image: { method: "GET", path: "/brands/images/:token", params: z.object({ token: z.string() }) },
 } as const;
 
 export const consoleStoreList = {

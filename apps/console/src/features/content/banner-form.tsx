@@ -6,19 +6,14 @@ import {
 } from "@hcoins/domain/api/console-content";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { uploadImage, useBannerChanges } from "../../api/content.ts";
+import { useBannerChanges } from "../../api/content.ts";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
+import { imageAddress } from "../../api/images.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
-import {
-  EMPTY_TEXT,
-  isoOfLocal,
-  LocalizedFields,
-  localOfIso,
-  rulesOf,
-  TextField,
-  useRuleText,
-} from "./content-fields.tsx";
-import { contractRules } from "./contract-rules.ts";
+import { ImageField } from "../../components/image-field.tsx";
+import { EMPTY_TEXT, LocalizedFields, TextField } from "../../components/localized-fields.tsx";
+import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
+import { hongKongLocalOfIso, isoOfHongKongLocal } from "../../lib/hong-kong-time.ts";
 
 type Draft = Omit<BannerBody, "starts_at" | "ends_at"> & { starts_at: string; ends_at: string };
 
@@ -29,8 +24,8 @@ const draftOf = (banner: ConsoleBanner | null): Draft => ({
   image_desktop_token: banner?.image_desktop_token ?? "",
   link_url: banner?.link_url ?? "",
   active: banner?.active ?? true,
-  starts_at: localOfIso(banner?.starts_at ?? null),
-  ends_at: localOfIso(banner?.ends_at ?? null),
+  starts_at: hongKongLocalOfIso(banner?.starts_at ?? null),
+  ends_at: hongKongLocalOfIso(banner?.ends_at ?? null),
 });
 
 /** A banner's fields: location from the known list, alt text in three languages, two images, link, schedule. */
@@ -46,7 +41,11 @@ export function BannerForm({ banner, onDone }: { banner: ConsoleBanner | null; o
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const body = { ...draft, starts_at: isoOfLocal(draft.starts_at), ends_at: isoOfLocal(draft.ends_at) };
+    const body = {
+      ...draft,
+      starts_at: isoOfHongKongLocal(draft.starts_at),
+      ends_at: isoOfHongKongLocal(draft.ends_at),
+    };
     const local = contractRules(bannerBody, body);
     if (body.starts_at && body.ends_at && Date.parse(body.starts_at) >= Date.parse(body.ends_at))
       local.push({ field: "ends_at", rule: "scheduleOrder" });
@@ -90,15 +89,17 @@ export function BannerForm({ banner, onDone }: { banner: ConsoleBanner | null; o
       />
       <ImageField
         label={t("content.banners.mobileImage")}
-        token={draft.image_mobile_token}
-        rule={rules.image_mobile_token}
-        onToken={(token) => set({ image_mobile_token: token })}
+        hint={t("content.banners.imageHint")}
+        preview={draft.image_mobile_token ? imageAddress(draft.image_mobile_token) : null}
+        rule={draft.image_mobile_token ? undefined : rules.image_mobile_token}
+        onStored={({ token }) => set({ image_mobile_token: token })}
       />
       <ImageField
         label={t("content.banners.desktopImage")}
-        token={draft.image_desktop_token}
-        rule={rules.image_desktop_token}
-        onToken={(token) => set({ image_desktop_token: token })}
+        hint={t("content.banners.imageHint")}
+        preview={draft.image_desktop_token ? imageAddress(draft.image_desktop_token) : null}
+        rule={draft.image_desktop_token ? undefined : rules.image_desktop_token}
+        onStored={({ token }) => set({ image_desktop_token: token })}
       />
       <TextField
         label={t("content.banners.link")}
@@ -138,71 +139,5 @@ export function BannerForm({ banner, onDone }: { banner: ConsoleBanner | null; o
         </button>
       </div>
     </form>
-  );
-}
-
-/** An image chosen from a file: uploaded at once (the server checks its type and size), kept by its token. */
-function ImageField({
-  label,
-  token,
-  rule,
-  onToken,
-}: {
-  label: string;
-  token: string;
-  rule: string | undefined;
-  onToken: (token: string) => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const ruleText = useRuleText();
-  const [state, setState] = useState<{ busy: boolean; rule: string | null; failure: string | null }>({
-    busy: false,
-    rule: null,
-    failure: null,
-  });
-  const shown = state.rule ?? (token === "" ? (rule ?? null) : null);
-
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setState({ busy: true, rule: null, failure: null });
-    try {
-      onToken(await uploadImage(file));
-      setState({ busy: false, rule: null, failure: null });
-    } catch (error) {
-      const named = fieldErrors(error)[0]?.rule ?? null;
-      setState({ busy: false, rule: named, failure: named ? null : errorMessage(error, t) });
-    }
-  };
-
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <p className="hint" id={`${id}-hint`}>
-        {token
-          ? t("content.banners.imageStored", { token: token.slice(0, 12) })
-          : t("content.banners.imageHint")}
-      </p>
-      <input
-        id={id}
-        type="file"
-        accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
-        aria-describedby={[`${id}-hint`, shown ? `${id}-error` : ""].filter(Boolean).join(" ")}
-        aria-invalid={shown ? true : undefined}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          // The same file chosen again (after a refusal) must fire a change again.
-          event.target.value = "";
-          void choose(file);
-        }}
-      />
-      {state.busy ? <p role="status">{t("content.banners.uploading")}</p> : null}
-      {shown ? (
-        <p className="field-error" id={`${id}-error`}>
-          {ruleText(shown)}
-        </p>
-      ) : null}
-      <FormAlert message={state.failure} />
-    </div>
   );
 }

@@ -65,9 +65,9 @@ describe("the banners screen", () => {
     const api = mockApi({
       "GET /session": session("contentEditor"),
       "GET /content/banners": ok({ banners: [] }),
-      "POST /content/images": [
+      "POST /images": [
         fail(400, 4000, "invalid", { errors: [{ field: "data_base64", rule: "imageTooLarge" }] }),
-        ok({ token: TOKEN, content_type: "image/png", byte_size: 70 }),
+        ok({ token: TOKEN, image_url: `/crm/media/${TOKEN}` }),
       ],
       "POST /content/banners": ok(banner(9, "Spring", 0)),
     });
@@ -89,8 +89,11 @@ describe("the banners screen", () => {
     await user.upload(screen.getByLabelText("Image for phones"), file);
     expect(await screen.findByText("This image is too large (at most 2 MB).")).toBeInTheDocument();
     await user.upload(screen.getByLabelText("Image for phones"), file);
-    await screen.findByText(/Stored image aaaaaaaaaaaa/);
-    expect(api.called("POST /content/images")[1]?.json).toEqual({
+    expect(await screen.findByRole("img", { name: "Image for phones: the image as stored" })).toHaveAttribute(
+      "src",
+      `/console/api/images/${TOKEN}`,
+    );
+    expect(api.called("POST /images")[1]?.json).toEqual({
       file_name: "big.png",
       data_base64: "iVBORw==",
     });

@@ -9,15 +9,9 @@ import { useTranslation } from "react-i18next";
 import { usePageChanges } from "../../api/content.ts";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
-import {
-  EMPTY_TEXT,
-  isoOfLocal,
-  LocalizedFields,
-  localOfIso,
-  rulesOf,
-  TextField,
-} from "./content-fields.tsx";
-import { contractRules } from "./contract-rules.ts";
+import { EMPTY_TEXT, LocalizedFields, TextField } from "../../components/localized-fields.tsx";
+import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
+import { hongKongLocalOfIso, isoOfHongKongLocal } from "../../lib/hong-kong-time.ts";
 
 type Draft = Omit<PageBody, "publish_from" | "publish_until" | "location"> & {
   location: string;
@@ -31,8 +25,8 @@ const draftOf = (page: ConsolePage | null): Draft => ({
   title: page?.title ?? EMPTY_TEXT,
   content: page?.content ?? EMPTY_TEXT,
   active: page?.active ?? true,
-  publish_from: localOfIso(page?.publish_from ?? null),
-  publish_until: localOfIso(page?.publish_until ?? null),
+  publish_from: hongKongLocalOfIso(page?.publish_from ?? null),
+  publish_until: hongKongLocalOfIso(page?.publish_until ?? null),
 });
 
 /** A page's fields: location from the known list, slug, title and HTML in three languages, publish window. */
@@ -56,8 +50,8 @@ export function PageForm({
     setFailure(null);
     const body = {
       ...draft,
-      publish_from: isoOfLocal(draft.publish_from),
-      publish_until: isoOfLocal(draft.publish_until),
+      publish_from: isoOfHongKongLocal(draft.publish_from),
+      publish_until: isoOfHongKongLocal(draft.publish_until),
     };
     const local = contractRules(pageBody, body);
     if (

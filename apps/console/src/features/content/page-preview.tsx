@@ -1,8 +1,7 @@
 import type { ConsolePage } from "@hcoins/domain/api/console-content";
-import { LANGUAGES, type Language } from "@hcoins/domain/languages";
+import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGE_TAGS } from "./content-fields.tsx";
 
 /**
  * The member's page as it will show: the title and the HTML the server stored after sanitising
@@ -32,7 +31,7 @@ export function PagePreview({ page, onClose }: { page: ConsolePage; onClose: () 
       </fieldset>
       <article
         className="member-preview"
-        lang={LANGUAGE_TAGS[lang]}
+        lang={HTML_LANG[lang]}
         aria-label={t("content.pages.previewRegion")}
       >
         <h3>{page.title[lang] || page.title.tc}</h3>

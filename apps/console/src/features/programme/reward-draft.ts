@@ -5,6 +5,8 @@ import {
   rewardEditBody,
 } from "@hcoins/domain/api/console-programme";
 import type { LocalizedText } from "@hcoins/domain/languages";
+import { EMPTY_TEXT } from "../../components/localized-fields.tsx";
+import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
 import { hongKongLocalOfIso, isoOfHongKongLocal } from "../../lib/hong-kong-time.ts";
 
 /** The reward form's fields as typed (text), before the contract reads them. */
@@ -26,8 +28,6 @@ export interface RewardDraft {
   active: boolean;
 }
 
-const EMPTY = { en: "", tc: "", sc: "" };
-
 export function draftOf(reward: ConsoleReward | null): RewardDraft {
   return {
     kind: reward?.kind ?? "evoucher",
@@ -35,9 +35,9 @@ export function draftOf(reward: ConsoleReward | null): RewardDraft {
     value_amount: reward?.value_amount ?? "",
     stock: "",
     store_codes: reward?.store_codes ?? [],
-    title: reward?.title ?? EMPTY,
-    description: reward?.description ?? EMPTY,
-    terms: reward?.terms ?? EMPTY,
+    title: reward?.title ?? EMPTY_TEXT,
+    description: reward?.description ?? EMPTY_TEXT,
+    terms: reward?.terms ?? EMPTY_TEXT,
     image_url: reward?.image_url ?? null,
     starts_at: hongKongLocalOfIso(reward?.starts_at ?? null),
     ends_at: hongKongLocalOfIso(reward?.ends_at ?? null),
@@ -74,13 +74,5 @@ export function bodyOf(draft: RewardDraft, creating: boolean): RewardCreateBody 
 }
 
 /** The contract's rules, run in the browser first: each failed field with its rule, as a 4000 names it. */
-export function draftRules(body: RewardCreateBody, creating: boolean): Record<string, string> {
-  const result = (creating ? rewardCreateBody : rewardEditBody).safeParse(body);
-  if (result.success) return {};
-  const rules: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.join(".");
-    rules[field] ??= /^[a-z][A-Za-z0-9]*$/.test(issue.message) ? issue.message : "invalid";
-  }
-  return rules;
-}
+export const draftRules = (body: RewardCreateBody, creating: boolean): Record<string, string> =>
+  rulesOf(contractRules(creating ? rewardCreateBody : rewardEditBody, body));

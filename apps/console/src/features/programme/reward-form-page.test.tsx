@@ -118,7 +118,11 @@ describe("the reward form", () => {
     expect(screen.getByLabelText("Redeemable from (Hong Kong time)")).toHaveValue("2026-12-01T10:00");
     expect(screen.queryByLabelText("First stock (units)")).not.toBeInTheDocument();
     const preview = screen.getByRole("complementary", { name: "As a member sees it" });
-    expect(within(preview).getByRole("img")).toHaveAttribute("src", `/console/api/rewards/images/${TOKEN}`);
+    expect(within(preview).getByRole("img")).toHaveAttribute("src", `/console/api/images/${TOKEN}`);
+    expect(screen.getByRole("img", { name: "Picture: the image as stored" })).toHaveAttribute(
+      "src",
+      `/console/api/images/${TOKEN}`,
+    );
 
     const user = userEvent.setup();
     await user.clear(coins);

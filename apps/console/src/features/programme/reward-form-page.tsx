@@ -5,9 +5,11 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
-import { rewardQuery, storeFlagsQuery, uploadRewardImage, useRewardSave } from "../../api/programme.ts";
+import { previewAddress } from "../../api/images.ts";
+import { rewardQuery, storeFlagsQuery, useRewardSave } from "../../api/programme.ts";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { ImageField } from "../../components/image-field.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TextArea } from "../../components/text-area.tsx";
 import { currentLanguage } from "../../lib/i18n.ts";
@@ -29,9 +31,6 @@ const REWARD_RULES = new Set([
   "sortOrderInvalid",
   "stockInvalid",
   "dateTimeInvalid",
-  "imageType",
-  "imageTooLarge",
-  "imageEmpty",
 ]);
 const ruleKey = (rule: string | undefined) =>
   rule === undefined ? undefined : REWARD_RULES.has(rule) ? `reward.${rule}` : rule;
@@ -173,10 +172,14 @@ function RewardForm({ id, draft: initial }: { id: number | null; draft: RewardDr
                 onChange={(event) => set({ terms: { ...draft.terms, [language]: event.target.value } })}
               />
             ))}
-            <RewardImageField
-              imageUrl={draft.image_url}
+            <ImageField
+              label={t("programme.reward.image")}
+              hint={t("programme.reward.imageHint")}
+              preview={draft.image_url ? previewAddress(draft.image_url) : null}
+              removeText={t("programme.reward.imageRemove")}
               rule={rule("image_url")}
-              onImage={(image_url) => set({ image_url })}
+              onStored={({ image_url }) => set({ image_url })}
+              onRemove={() => set({ image_url: null })}
             />
             <fieldset className="field">
               <legend>{t("programme.reward.stores")}</legend>
@@ -283,74 +286,5 @@ function RewardForm({ id, draft: initial }: { id: number | null; draft: RewardDr
         </aside>
       </div>
     </section>
-  );
-}
-
-/** The picture: uploaded at once through the media store (type and size checked there), kept as its address. */
-function RewardImageField({
-  imageUrl,
-  rule,
-  onImage,
-}: {
-  imageUrl: string | null;
-  rule: string | undefined;
-  onImage: (imageUrl: string | null) => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const [state, setState] = useState<{ busy: boolean; rule?: string; failure: string | null }>({
-    busy: false,
-    failure: null,
-  });
-  const shown = state.rule ?? rule;
-
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setState({ busy: true, failure: null });
-    try {
-      onImage(await uploadRewardImage(file));
-      setState({ busy: false, failure: null });
-    } catch (error) {
-      const named = fieldErrors(error)[0]?.rule;
-      setState(
-        named
-          ? { busy: false, rule: ruleKey(named), failure: null }
-          : { busy: false, failure: errorMessage(error, t) },
-      );
-    }
-  };
-
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t("programme.reward.image")}</label>
-      <p className="hint" id={`${id}-hint`}>
-        {imageUrl ? t("programme.reward.imageStored") : t("programme.reward.imageHint")}
-      </p>
-      <input
-        id={id}
-        type="file"
-        accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
-        aria-describedby={[`${id}-hint`, shown ? `${id}-error` : ""].filter(Boolean).join(" ")}
-        aria-invalid={shown ? true : undefined}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          // The same file chosen again (after a refusal) must fire a change again.
-          event.target.value = "";
-          void choose(file);
-        }}
-      />
-      {imageUrl ? (
-        <button type="button" className="button secondary" onClick={() => onImage(null)}>
-          {t("programme.reward.imageRemove")}
-        </button>
-      ) : null}
-      {state.busy ? <p role="status">{t("programme.reward.uploading")}</p> : null}
-      {shown ? (
-        <p className="field-error" id={`${id}-error`}>
-          {t(`rules.${shown}`, { defaultValue: t("rules.invalid") })}
-        </p>
-      ) : null}
-      <FormAlert message={state.failure} />
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { HTML_LANG, type Language } from "@hcoins/domain/languages";
 import { useTranslation } from "react-i18next";
-import { rewardImageAddress } from "../../api/programme.ts";
+import { previewAddress } from "../../api/images.ts";
 import type { RewardDraft } from "./reward-draft.ts";
 
 /*
@@ -29,7 +29,7 @@ export function RewardPreview({ draft, language }: { draft: RewardDraft; languag
   return (
     <div className="member-preview reward-preview" lang={locale}>
       {draft.image_url ? (
-        <img src={rewardImageAddress(draft.image_url)} alt={title} width={240} height={240} />
+        <img src={previewAddress(draft.image_url)} alt={title} width={240} height={240} />
       ) : (
         <div className="reward-preview-missing" aria-hidden="true" />
       )}

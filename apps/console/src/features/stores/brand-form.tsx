@@ -1,12 +1,13 @@
 import { type BrandBody, brandBody, type ConsoleBrand } from "@hcoins/domain/api/console-stores";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { uploadImage } from "../../api/content.ts";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
-import { imageUrl, useBrandChanges } from "../../api/stores.ts";
+import { imageAddress } from "../../api/images.ts";
+import { useBrandChanges } from "../../api/stores.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { EMPTY_TEXT, LocalizedFields, rulesOf, TextField, useRuleText } from "../content/content-fields.tsx";
-import { contractRules } from "../content/contract-rules.ts";
+import { ImageField } from "../../components/image-field.tsx";
+import { EMPTY_TEXT, LocalizedFields, TextField } from "../../components/localized-fields.tsx";
+import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
 
 const draftOf = (brand: ConsoleBrand | null): BrandBody => ({
   code: brand?.code ?? "",
@@ -57,10 +58,15 @@ export function BrandForm({ brand, onDone }: { brand: ConsoleBrand | null; onDon
         onChange={(name) => set({ name })}
         rules={rules}
       />
-      <LogoField
-        token={draft.logo_media_token}
+      <ImageField
+        label={t("stores.brands.logo")}
+        hint={t("stores.brands.logoHint")}
+        preview={draft.logo_media_token ? imageAddress(draft.logo_media_token) : null}
+        emptyText={t("stores.brands.noLogo")}
+        removeText={t("stores.brands.removeLogo")}
         rule={rules.logo_media_token}
-        onToken={(logo_media_token) => set({ logo_media_token })}
+        onStored={({ token }) => set({ logo_media_token: token })}
+        onRemove={() => set({ logo_media_token: null })}
       />
       <div className="actions">
         <button type="submit" className="button" disabled={save.isPending}>
@@ -71,80 +77,5 @@ export function BrandForm({ brand, onDone }: { brand: ConsoleBrand | null; onDon
         </button>
       </div>
     </form>
-  );
-}
-
-/**
- * The logo chosen from a file: uploaded at once through the content upload (the server checks
- * its type and size), previewed from the server, kept by its token; it can also be taken away.
- */
-function LogoField({
-  token,
-  rule,
-  onToken,
-}: {
-  token: string | null;
-  rule: string | undefined;
-  onToken: (token: string | null) => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const ruleText = useRuleText();
-  const [state, setState] = useState<{ busy: boolean; rule: string | null; failure: string | null }>({
-    busy: false,
-    rule: null,
-    failure: null,
-  });
-  const shown = state.rule ?? rule ?? null;
-
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setState({ busy: true, rule: null, failure: null });
-    try {
-      onToken(await uploadImage(file));
-      setState({ busy: false, rule: null, failure: null });
-    } catch (error) {
-      const named = fieldErrors(error)[0]?.rule ?? null;
-      setState({ busy: false, rule: named, failure: named ? null : errorMessage(error, t) });
-    }
-  };
-
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t("stores.brands.logo")}</label>
-      <p className="hint" id={`${id}-hint`}>
-        {t("stores.brands.logoHint")}
-      </p>
-      {token ? (
-        <p className="logo-preview">
-          <img src={imageUrl(token)} alt={t("stores.brands.logoPreview")} width={96} height={96} />
-          <button type="button" className="button secondary" onClick={() => onToken(null)}>
-            {t("stores.brands.removeLogo")}
-          </button>
-        </p>
-      ) : (
-        <p>{t("stores.brands.noLogo")}</p>
-      )}
-      <input
-        id={id}
-        type="file"
-        accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
-        aria-describedby={[`${id}-hint`, shown ? `${id}-error` : ""].filter(Boolean).join(" ")}
-        aria-invalid={shown ? true : undefined}
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          // The same file chosen again (after a refusal) must fire a change again.
-          event.target.value = "";
-          void choose(file);
-        }}
-      />
-      {state.busy ? <p role="status">{t("content.banners.uploading")}</p> : null}
-      {shown ? (
-        <p className="field-error" id={`${id}-error`}>
-          {ruleText(shown)}
-        </p>
-      ) : null}
-      <FormAlert message={state.failure} />
-    </div>
   );
 }

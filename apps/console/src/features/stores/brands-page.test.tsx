@@ -34,7 +34,7 @@ describe("the brands screen", () => {
     renderConsole("/brands");
     const rows = await screen.findAllByRole("row");
     expect(rows[1]).toHaveTextContent("Harbour Fresh");
-    expect(rows[1]?.querySelector("img")).toHaveAttribute("src", `/console/api/brands/images/${TOKEN}`);
+    expect(rows[1]?.querySelector("img")).toHaveAttribute("src", `/console/api/images/${TOKEN}`);
     expect(rows[2]).toHaveTextContent("No logo");
     expect(screen.getByRole("button", { name: "Move Harbour Fresh up" })).toBeDisabled();
 
@@ -58,9 +58,9 @@ describe("the brands screen", () => {
     const api = mockApi({
       "GET /session": session("contentEditor"),
       "GET /brands": ok({ brands: [] }),
-      "POST /content/images": [
+      "POST /images": [
         fail(400, 4000, "invalid", { errors: [{ field: "data_base64", rule: "imageType" }] }),
-        ok({ token: TOKEN, content_type: "image/png", byte_size: 70 }),
+        ok({ token: TOKEN, image_url: `/crm/media/${TOKEN}` }),
       ],
       "POST /brands": [
         fail(400, 4000, "invalid", { errors: [{ field: "code", rule: "codeTaken" }] }),
@@ -84,9 +84,9 @@ describe("the brands screen", () => {
     await user.upload(screen.getByLabelText("Logo"), file);
     expect(await screen.findByText(/is not a PNG, JPEG, GIF, WebP or SVG image/)).toBeInTheDocument();
     await user.upload(screen.getByLabelText("Logo"), file);
-    expect(await screen.findByRole("img", { name: "The logo as stored" })).toHaveAttribute(
+    expect(await screen.findByRole("img", { name: "Logo: the image as stored" })).toHaveAttribute(
       "src",
-      `/console/api/brands/images/${TOKEN}`,
+      `/console/api/images/${TOKEN}`,
     );
     await user.clear(screen.getByLabelText("Code"));
     await user.type(screen.getByLabelText("Code"), "sun-mart");
@@ -128,7 +128,7 @@ describe("the brand and store screens for axe", () => {
     const { router } = renderConsole("/brands");
     await screen.findByText("Harbour Fresh");
     await userEvent.click(screen.getByRole("button", { name: "Edit Harbour Fresh" }));
-    await screen.findByRole("img", { name: "The logo as stored" });
+    await screen.findByRole("img", { name: "Logo: the image as stored" });
     expect(await serious()).toEqual([]);
     await router.navigate("/stores");
     await screen.findByText("0 stores");

@@ -3,12 +3,13 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
-import { brandsQuery, imageUrl, useBrandChanges } from "../../api/stores.ts";
+import { imageAddress } from "../../api/images.ts";
+import { brandsQuery, useBrandChanges } from "../../api/stores.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { useRuleText } from "../../components/localized-fields.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
-import { useRuleText } from "../content/content-fields.tsx";
 import { BrandForm } from "./brand-form.tsx";
 import { useCanEditContent } from "./can-edit.ts";
 
@@ -85,7 +86,7 @@ export function BrandsPage() {
                     {brand.logo_media_token ? (
                       <img
                         className="logo-thumbnail"
-                        src={imageUrl(brand.logo_media_token)}
+                        src={imageAddress(brand.logo_media_token)}
                         alt=""
                         width={40}
                         height={40}

@@ -162,29 +162,6 @@ export const consoleContentRoutes: FastifyPluginAsync<{ services: Services }> = 
     },
   );
 
-  app.post(
-    consoleContent.uploadImage.path,
-    {
-      // Base64 is 4/3 of the bytes; the media service checks the decoded size against MEDIA_MAX_BYTES.
-      bodyLimit: Math.ceil((services.config.MEDIA_MAX_BYTES * 4) / 3) + 4096,
-      schema: {
-        tags,
-        security,
-        summary:
-          "Store an image for a banner: PNG, JPEG, GIF, WebP or SVG (sanitised), at most MEDIA_MAX_BYTES",
-        description: `${CHANGE_NOTE} The type comes from the bytes and must agree with the file name (rule imageType); too big: imageTooLarge.`,
-        body: consoleContent.uploadImage.body,
-        response: { 200: consoleContent.uploadImage.answer },
-      },
-      preHandler: edit,
-    },
-    async (request) => {
-      const bytes = Buffer.from(request.body.data_base64, "base64");
-      const stored = await checked(() => editor.uploadImage(bytes, request.body.file_name, actorOf(request)));
-      return ok({ token: stored.token, content_type: stored.contentType, byte_size: stored.byteSize });
-    },
-  );
-
   app.get(
     consoleContent.pages.path,
     {

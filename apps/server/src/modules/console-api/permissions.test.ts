@@ -206,9 +206,18 @@ const ROUTES: ConsoleRoute[] = [
   { method: "GET", path: () => "/content/pages", permission: ["content.edit", "audit.read"] },
   {
     method: "POST",
-    path: () => "/content/images",
-    permission: "content.edit",
+    path: () => "/images",
+    permission: ["content.edit", "programme.edit"],
     body: () => ({ file_name: "dot.png", data_base64: PNG_1X1.toString("base64") }),
+  },
+  {
+    method: "GET",
+    path: () => `/images/${PNG_TOKEN}`,
+    permission: ["content.edit", "programme.edit", "audit.read"],
+    prepare: async (t) => {
+      await t.app.services.media.add(PNG_1X1, "dot.png");
+      return {};
+    },
   },
   {
     method: "POST",
@@ -265,17 +274,6 @@ const ROUTES: ConsoleRoute[] = [
     permission: "programme.edit",
     body: (role) => ({ ...REWARD_BODY, coins: 300 + role.length }),
   },
-  {
-    method: "POST",
-    path: () => "/rewards/images",
-    permission: "programme.edit",
-    body: () => ({ file_name: "dot.png", data_base64: PNG_1X1.toString("base64") }),
-  },
-  {
-    method: "GET",
-    path: () => `/rewards/images/${PNG_TOKEN}`,
-    permission: ["programme.edit", "audit.read"],
-  },
   { method: "GET", path: () => "/bonus-days", permission: ["programme.edit", "audit.read"] },
   {
     method: "POST",
@@ -310,15 +308,6 @@ const ROUTES: ConsoleRoute[] = [
     body: () => ({ code: "HF-CW01", partner: true }),
   },
   { method: "GET", path: () => "/brands", permission: ["content.edit", "programme.edit", "audit.read"] },
-  {
-    method: "GET",
-    path: () => `/brands/images/${PNG_TOKEN}`,
-    permission: ["content.edit", "programme.edit", "audit.read"],
-    prepare: async (t) => {
-      await t.app.services.media.add(PNG_1X1, "dot.png");
-      return {};
-    },
-  },
   {
     method: "GET",
     path: () => "/stores/list?q=HF",

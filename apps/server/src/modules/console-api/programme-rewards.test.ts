@@ -125,7 +125,7 @@ describe("the programme manager adds and edits rewards in the console", () => {
   });
 
   it("stores a picture and answers its address, which the reward keeps", async () => {
-    const upload = await call("POST", "/rewards/images", {
+    const upload = await call("POST", "/images", {
       file_name: "card.png",
       data_base64: PNG_1X1.toString("base64"),
     });
@@ -137,12 +137,12 @@ describe("the programme manager adds and edits rewards in the console", () => {
       body({ stock: 1, image_url: upload.body.payload.image_url }),
     );
     expect(saved.body.payload.reward.image_url).toBe(upload.body.payload.image_url);
-    const preview = await call("GET", `/rewards/images/${upload.body.payload.token}`);
+    const preview = await call("GET", `/images/${upload.body.payload.token}`);
     expect(preview.status).toBe(200);
     expect(preview.headers["content-type"]).toBe("image/png");
-    expect((await call("GET", `/rewards/images/${"0".repeat(64)}`)).status).toBe(404);
+    expect((await call("GET", `/images/${"0".repeat(64)}`)).status).toBe(404);
 
-    const notAnImage = await call("POST", "/rewards/images", {
+    const notAnImage = await call("POST", "/images", {
       file_name: "card.png",
       data_base64: Buffer.from("hello").toString("base64"),
     });

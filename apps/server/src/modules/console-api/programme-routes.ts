@@ -6,14 +6,10 @@ import {
   consoleRewards,
   consoleStores,
 } from "@hcoins/domain/api/console-programme";
-import { ErrorCode } from "@hcoins/domain/codes";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { AppError, ok, validationError } from "../../errors.ts";
+import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import { ContentFieldError } from "../cms/editor.ts";
-import { detectImageType } from "../media/image-type.ts";
 import { rewardInputOfBody } from "../programme/reward-input.ts";
 import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
 
@@ -103,62 +99,6 @@ export const consoleProgrammeRoutes: FastifyPluginAsync<{ services: Services }> 
       ok({
         reward: rewardView(await programme.createReward(rewardInputOfBody(request.body), actorOf(request))),
       }),
-  );
-
-  app.post(
-    consoleRewards.uploadImage.path,
-    {
-      // Base64 is 4/3 of the bytes; the media service checks the decoded size against MEDIA_MAX_BYTES.
-      bodyLimit: Math.ceil((services.config.MEDIA_MAX_BYTES * 4) / 3) + 4096,
-      schema: {
-        tags,
-        security,
-        summary:
-          "Store a reward's picture: PNG, JPEG, GIF, WebP or SVG (sanitised), at most MEDIA_MAX_BYTES; answers the image_url to save",
-        description: `${CHANGE_NOTE} The same media store as the banners' images (audit action content.image.upload). The type comes from the bytes and must agree with the file name (rule imageType); too big: imageTooLarge.`,
-        body: consoleRewards.uploadImage.body,
-        response: { 200: consoleRewards.uploadImage.answer },
-      },
-      preHandler: edit,
-    },
-    async (request) => {
-      const bytes = Buffer.from(request.body.data_base64, "base64");
-      try {
-        const stored = await services.cmsEditor.uploadImage(bytes, request.body.file_name, actorOf(request));
-        return ok({ token: stored.token, image_url: `/crm/media/${stored.token}` });
-      } catch (error) {
-        if (error instanceof ContentFieldError)
-          throw validationError([{ field: error.field, rule: error.rule }]);
-        throw error;
-      }
-    },
-  );
-
-  app.get(
-    consoleRewards.image.path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "A stored picture, for the reward form's preview (the bytes; 4040 unknown token)",
-        description: READ_NOTE,
-        params: consoleRewards.image.params,
-        response: { 200: z.string().meta({ format: "binary", description: "The image's bytes" }) },
-      },
-      preHandler: read,
-    },
-    async (request, typedReply) => {
-      // Bytes go out as they are, never an answer to serialise: Fastify's plain reply.
-      const reply: FastifyReply = typedReply;
-      const stored = await services.media.find(request.params.token);
-      if (!stored) throw new AppError(ErrorCode.notFound);
-      const bytes = Buffer.from(stored.bytes);
-      return reply
-        .header("cache-control", "private, max-age=3600")
-        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .type(detectImageType(bytes) ?? stored.content_type)
-        .send(bytes);
-    },
   );
 
   app.post(

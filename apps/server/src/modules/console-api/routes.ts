@@ -4,6 +4,7 @@ import type { Services } from "../../services.ts";
 import { consoleAuditRoutes } from "./audit-routes.ts";
 import { consoleContentRoutes } from "./content-routes.ts";
 import { consoleFigureRoutes } from "./figure-routes.ts";
+import { consoleImageRoutes } from "./image-routes.ts";
 import { consoleMemberActionRoutes } from "./member-action-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
@@ -33,6 +34,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleStoreRoutes,
         consoleFigureRoutes,
         consoleTillKeyRoutes,
+        consoleImageRoutes,
       ]) {
         await api.register(routes, { services });
       }

@@ -1,10 +1,9 @@
 import { type BrandBody, consoleBrands, consoleStoreList } from "@hcoins/domain/api/console-stores";
 import { ErrorCode } from "@hcoins/domain/codes";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError, ok, validationError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import { detectImageType } from "../media/image-type.ts";
 import { type BrandEdit, StoreFieldError } from "../stores/store-editor.ts";
 import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
 
@@ -65,7 +64,7 @@ export const consoleStoreRoutes: FastifyPluginAsync<{ services: Services }> = as
         tags,
         security,
         summary: "Add a brand, last in the order",
-        description: `${CHANGE_NOTE} codeTaken when another brand has the code; imageMissing for a logo token not stored (upload it with POST /content/images).`,
+        description: `${CHANGE_NOTE} codeTaken when another brand has the code; imageMissing for a logo token not stored (upload it with POST /images).`,
         body: consoleBrands.add.body,
         response: { 200: consoleBrands.add.answer },
       },
@@ -132,33 +131,6 @@ export const consoleStoreRoutes: FastifyPluginAsync<{ services: Services }> = as
     async (request) => {
       await checked(async () => (await editor.deleteBrand(request.params.id, actorOf(request))) || undefined);
       return ok({});
-    },
-  );
-
-  app.get(
-    consoleBrands.image.path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "A stored image by its token (the console's logo previews); 404/4040 when unknown",
-        params: consoleBrands.image.params,
-      },
-      preHandler: read,
-    },
-    async (request, typedReply) => {
-      const reply: FastifyReply = typedReply;
-      const media = await services.media.find(request.params.token);
-      if (!media) throw new AppError(ErrorCode.notFound);
-      const bytes = Buffer.from(media.bytes);
-      return (
-        reply
-          .header("cache-control", "private, max-age=3600")
-          // An SVG opened on its own must not run anything, whatever slipped past the sanitiser.
-          .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .type(detectImageType(bytes) ?? media.content_type)
-          .send(bytes)
-      );
     },
   );
 

@@ -81,9 +81,9 @@ describe("brands", () => {
       field: "logo_media_token",
       rule: "imageMissing",
     });
-    // The logo's file goes through the content upload: the same type and size rules as banners.
+    // The logo's file goes through the console's image store: the same type and size rules as banners.
     const upload = (bytes: Buffer, name: string) =>
-      editor.post("/content/images", { file_name: name, data_base64: bytes.toString("base64") });
+      editor.post("/images", { file_name: name, data_base64: bytes.toString("base64") });
     expect((await upload(GIF_1X1, "logo.png")).body.payload.errors[0].rule).toBe("imageType");
     expect(
       (await upload(Buffer.concat([PNG_1X1, Buffer.alloc(5000)]), "logo.png")).body.payload.errors[0].rule,
@@ -105,7 +105,7 @@ describe("brands", () => {
       expect(all[0]?.action).toBe(action);
       return all[0];
     };
-    const image = await editor.post("/content/images", {
+    const image = await editor.post("/images", {
       file_name: "sun.png",
       data_base64: PNG_1X1.toString("base64"),
     });
@@ -120,7 +120,7 @@ describe("brands", () => {
       code: "sun-mart",
       logo_media_token: logo,
     });
-    const preview = await editor.get(`/brands/images/${logo}`);
+    const preview = await editor.get(`/images/${logo}`);
     expect(preview.status).toBe(200);
     expect(preview.headers["content-type"]).toBe("image/png");
 

@@ -9,3 +9,10 @@ export function contractRules(schema: z.ZodType, body: unknown): { field: string
     rule: /^[a-z][A-Za-z0-9]*$/.test(issue.message) ? issue.message : "invalid",
   }));
 }
+
+/** Fields and rules (the browser's or a 4000's) as a map for a form: each field's first rule. */
+export function rulesOf(errors: readonly { field: string; rule: string }[]): Record<string, string> {
+  const rules: Record<string, string> = {};
+  for (const { field, rule } of errors) rules[field] ??= rule;
+  return rules;
+}

@@ -1,8 +1,8 @@
-import { LANGUAGES, type Language, type LocalizedText } from "@hcoins/domain/languages";
+import { HTML_LANG, LANGUAGES, type LocalizedText } from "@hcoins/domain/languages";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 
-/** The rule of a failed field in words: the content screens' own rules first, then the shared ones. */
+/** The rule of a failed field in words: the content and store screens' own rules first, then the shared ones. */
 export function useRuleText() {
   const { t } = useTranslation();
   return (rule: string) =>
@@ -61,8 +61,6 @@ export function TextField({
   );
 }
 
-export const LANGUAGE_TAGS: Record<Language, string> = { en: "en", tc: "zh-HK", sc: "zh-CN" };
-
 /** One field per language (en, tc, sc), each with the error of `<name>.<lang>`. */
 export function LocalizedFields({
   name,
@@ -87,7 +85,7 @@ export function LocalizedFields({
           key={lang}
           label={t("content.inLanguage", { label, language: t(`content.languages.${lang}`) })}
           value={value[lang]}
-          lang={LANGUAGE_TAGS[lang]}
+          lang={HTML_LANG[lang]}
           onChange={(text) => onChange({ ...value, [lang]: text })}
           rule={rules[`${name}.${lang}`]}
           multiline={multiline}
@@ -98,20 +96,3 @@ export function LocalizedFields({
 }
 
 export const EMPTY_TEXT: LocalizedText = { en: "", tc: "", sc: "" };
-
-/** A datetime-local value (Hong Kong time, as the operators think of it) as ISO 8601; null when empty. */
-export function isoOfLocal(value: string): string | null {
-  return value === "" ? null : `${value.length === 16 ? `${value}:00` : value}+08:00`;
-}
-
-/** An ISO 8601 time as a datetime-local value in Hong Kong time; "" for none. */
-export function localOfIso(iso: string | null): string {
-  if (iso === null) return "";
-  const hongKong = new Date(Date.parse(iso) + 8 * 3_600_000);
-  return hongKong.toISOString().slice(0, 16);
-}
-
-/** The 4000's fields and rules as a map for the form. */
-export function rulesOf(errors: { field: string; rule: string }[]): Record<string, string> {
-  return Object.fromEntries(errors.map(({ field, rule }) => [field, rule]));
-}
