@@ -35,7 +35,7 @@ describe("console: content editor, administrator and auditor", () => {
         .getByLabel(label, { exact: true })
         .setInputFiles({ name: "spring.png", mimeType: "image/png", buffer: PNG_1X1 });
     }
-    await expect.poll(() => page.getByText(/^Stored image/).count()).toBe(2);
+    await expect.poll(() => page.getByRole("img", { name: /: the image as stored$/ }).count()).toBe(2);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: exactly(c.save) }).click();
     await page.getByRole("rowheader").getByText(BANNER, { exact: true }).waitFor();

@@ -70,7 +70,7 @@ describe("the reward form", () => {
       await screen.findByText("An e-gift voucher needs its value in HKD, more than 0."),
     ).toBeInTheDocument();
     await user.type(screen.getByLabelText("Value (HKD)"), "100");
-    await user.click(screen.getByLabelText("Causeway Bay (HF-CW01)"));
+    await user.click(screen.getByLabelText("HF-CW01 Causeway Bay"));
     await user.type(screen.getByLabelText("Redeemable from (Hong Kong time)"), "2026-12-01T10:00");
     // The member's card follows the form, in the language chosen.
     const preview = screen.getByRole("complementary", { name: "As a member sees it" });

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { previewAddress } from "../../api/images.ts";
-import { rewardQuery, storeFlagsQuery, useRewardSave } from "../../api/programme.ts";
+import { rewardQuery, useRewardSave } from "../../api/programme.ts";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ImageField } from "../../components/image-field.tsx";
@@ -16,6 +16,7 @@ import { currentLanguage } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 import { bodyOf, draftOf, draftRules, type RewardDraft } from "./reward-draft.ts";
 import { RewardPreview } from "./reward-preview.tsx";
+import { StoreChoice, useStoreOptions } from "./store-choice.tsx";
 
 /** The rules of the reward form with texts of their own (rules.reward.*); the others are the shared rules.*. */
 const REWARD_RULES = new Set([
@@ -48,7 +49,7 @@ function RewardForm({ id, draft: initial }: { id: number | null; draft: RewardDr
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canEdit = useCanEditProgramme();
-  const stores = useQuery(storeFlagsQuery());
+  const { stores, options: storeOptions } = useStoreOptions(initial.store_codes);
   const save = useRewardSave();
   const [draft, setDraft] = useState(initial);
   const [rules, setRules] = useState<Record<string, string>>({});
@@ -181,34 +182,19 @@ function RewardForm({ id, draft: initial }: { id: number | null; draft: RewardDr
               onStored={({ image_url }) => set({ image_url })}
               onRemove={() => set({ image_url: null })}
             />
-            <fieldset className="field">
-              <legend>{t("programme.reward.stores")}</legend>
-              <p className="hint">{t("programme.reward.storesHint")}</p>
-              <QueryState query={stores} />
-              {stores.data?.stores.map((store) => (
-                <label key={store.code} className="checkbox">
-                  <input
-                    type="checkbox"
-                    checked={draft.store_codes.includes(store.code)}
-                    onChange={(event) =>
-                      set({
-                        store_codes: event.target.checked
-                          ? [...draft.store_codes, store.code]
-                          : draft.store_codes.filter((code) => code !== store.code),
-                      })
-                    }
-                  />{" "}
-                  {store.name
-                    ? `${store.name[currentLanguage()] || store.name.en} (${store.code})`
-                    : store.code}
-                </label>
-              ))}
-              {rules.store_codes ? (
-                <p className="field-error">
-                  {t(`rules.${ruleKey(rules.store_codes)}`, { defaultValue: t("rules.invalid") })}
-                </p>
-              ) : null}
-            </fieldset>
+            <QueryState query={stores} />
+            <StoreChoice
+              legend={t("programme.reward.stores")}
+              hint={t("programme.reward.storesHint")}
+              options={storeOptions}
+              chosen={draft.store_codes}
+              onChange={(store_codes) => set({ store_codes })}
+              error={
+                rules.store_codes
+                  ? t(`rules.${ruleKey(rules.store_codes)}`, { defaultValue: t("rules.invalid") })
+                  : null
+              }
+            />
             <Field
               type="datetime-local"
               label={t("programme.reward.startsAt")}

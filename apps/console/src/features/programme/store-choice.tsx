@@ -1,5 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { storeFlagsQuery } from "../../api/programme.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
 
 export interface StoreOption {
   code: string;
@@ -7,30 +9,45 @@ export interface StoreOption {
   name: string | null;
 }
 
-/** The stores a till key is bound to: one checkbox each, and the rule the choice broke. */
+/** The stores a till key or a reward may name: those of the coin scheme's registry, and any it names already. */
+export function useStoreOptions(alsoNamed: readonly string[] = []) {
+  const stores = useQuery(storeFlagsQuery());
+  const language = currentLanguage();
+  const registered: StoreOption[] = (stores.data?.stores ?? [])
+    .filter((store) => store.scheme_partner !== null)
+    .map((store) => ({ code: store.code, name: store.name ? store.name[language] || store.name.en : null }));
+  const extra = alsoNamed.filter((code) => !registered.some((option) => option.code === code));
+  return { stores, options: [...registered, ...extra.map((code) => ({ code, name: null }))] };
+}
+
+/** A choice of stores (a till key's, a reward's): one checkbox each, and what the choice broke. */
 export function StoreChoice({
+  legend,
+  hint,
   options,
   chosen,
   onChange,
-  rule,
+  error,
 }: {
+  legend: string;
+  hint: string;
   options: readonly StoreOption[];
   chosen: readonly string[];
   onChange: (codes: string[]) => void;
-  rule: string | undefined;
+  /** The broken rule's text, in the operator's language. */
+  error: string | null;
 }) {
-  const { t } = useTranslation();
   const id = useId();
   const toggle = (code: string, on: boolean) =>
     onChange(on ? [...chosen, code] : chosen.filter((one) => one !== code));
   return (
     <fieldset
       className="store-choice"
-      aria-describedby={[`${id}-hint`, rule ? `${id}-error` : ""].filter(Boolean).join(" ")}
+      aria-describedby={[`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
     >
-      <legend>{t("programme.tillKeys.stores")}</legend>
+      <legend>{legend}</legend>
       <p className="hint" id={`${id}-hint`}>
-        {t("programme.tillKeys.storesHint")}
+        {hint}
       </p>
       {options.map((option) => (
         <label key={option.code} className="checkbox">
@@ -42,11 +59,9 @@ export function StoreChoice({
           {option.name ? `${option.code} ${option.name}` : option.code}
         </label>
       ))}
-      {rule ? (
+      {error ? (
         <p className="field-error" id={`${id}-error`}>
-          {rule === "required"
-            ? t("programme.tillKeys.storesRequired")
-            : t(`rules.${rule}`, { defaultValue: t("rules.invalid") })}
+          {error}
         </p>
       ) : null}
     </fieldset>

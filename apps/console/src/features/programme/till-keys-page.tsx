@@ -1,9 +1,9 @@
 import { type ConsoleTillKey, consoleTillKeys } from "@hcoins/domain/api/console-till-keys";
 import { useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
-import { storeFlagsQuery } from "../../api/programme.ts";
 import { tillKeysQuery, useTillKeyChange } from "../../api/till-keys.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
@@ -12,9 +12,8 @@ import { QueryState } from "../../components/query-state.tsx";
 import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
-import { currentLanguage } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
-import { StoreChoice, type StoreOption } from "./store-choice.tsx";
+import { StoreChoice, useStoreOptions } from "./store-choice.tsx";
 
 type Rules = { name?: string; stores?: string; id?: string };
 
@@ -27,21 +26,17 @@ function rulesOf(errors: readonly { field: string; rule: string }[]): Rules {
   return rules;
 }
 
+const storesError = (t: TFunction, rule: string | undefined) =>
+  rule === undefined
+    ? null
+    : rule === "required"
+      ? t("programme.tillKeys.storesRequired")
+      : t(`rules.${rule}`, { defaultValue: t("rules.invalid") });
+
 function checked(body: { name: string; stores: string[] }): Rules | null {
   const parsed = consoleTillKeys.create.body.safeParse(body);
   if (parsed.success) return null;
   return rulesOf(parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), rule: issue.message })));
-}
-
-/** The stores a key may be bound to: those of the coin scheme's registry, and any it names already. */
-function useStoreOptions(alsoNamed: readonly string[] = []) {
-  const stores = useQuery(storeFlagsQuery());
-  const language = currentLanguage();
-  const registered: StoreOption[] = (stores.data?.stores ?? [])
-    .filter((store) => store.scheme_partner !== null)
-    .map((store) => ({ code: store.code, name: store.name ? store.name[language] || store.name.en : null }));
-  const extra = alsoNamed.filter((code) => !registered.some((option) => option.code === code));
-  return { stores, options: [...registered, ...extra.map((code) => ({ code, name: null }))] };
 }
 
 function CreateTillKey({ onMade }: { onMade: (key: string, made: ConsoleTillKey) => void }) {
@@ -85,7 +80,14 @@ function CreateTillKey({ onMade }: { onMade: (key: string, made: ConsoleTillKey)
         error={rules.name}
         onChange={(event) => setName(event.target.value)}
       />
-      <StoreChoice options={options} chosen={chosen} onChange={setChosen} rule={rules.stores} />
+      <StoreChoice
+        legend={t("programme.tillKeys.stores")}
+        hint={t("programme.tillKeys.storesHint")}
+        options={options}
+        chosen={chosen}
+        onChange={setChosen}
+        error={storesError(t, rules.stores)}
+      />
       <button type="submit" className="button" disabled={create.isPending || options.length === 0}>
         {t("programme.tillKeys.addSubmit")}
       </button>
@@ -126,7 +128,14 @@ function StoresDialog({
     <Dialog title={t("programme.tillKeys.editTitle", { name: tillKey.name })} onClose={onClose}>
       <FormAlert message={failure} />
       {rules.id ? <p className="field-error">{t(`rules.${rules.id}`)}</p> : null}
-      <StoreChoice options={options} chosen={chosen} onChange={setChosen} rule={rules.stores} />
+      <StoreChoice
+        legend={t("programme.tillKeys.stores")}
+        hint={t("programme.tillKeys.storesHint")}
+        options={options}
+        chosen={chosen}
+        onChange={setChosen}
+        error={storesError(t, rules.stores)}
+      />
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onClose}>
           {t("programme.cancel")}
