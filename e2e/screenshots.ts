@@ -25,7 +25,7 @@ import { exactly, type Texts, texts } from "./support/texts.ts";
 
 /**
  * `npm run screenshots`: a full-page PNG of every route of apps/web/src/app/router.tsx
- * (and the dialogs that matter, "-dialog": the screen as seen) at 375 and 1280 px in en, tc and sc, into
+ * (and the dialogs that matter, "-dialog": the screen as seen) at 320, 375 and 1280 px in en, tc and sc, into
  * .screenshots/<lang>/<width>/<name>.png, against the real server and the built web
  * app (build it first: npm run build --workspace apps/web). Also prints what it can
  * see without looking: a page wider than the screen, text that looks like a
@@ -33,7 +33,7 @@ import { exactly, type Texts, texts } from "./support/texts.ts";
  */
 const OUT = path.resolve(".screenshots");
 const LANGUAGES = listFrom<Language>(process.env.SCREENSHOT_LANGUAGES, ["en", "tc", "sc"]);
-const WIDTHS = listFrom(process.env.SCREENSHOT_WIDTHS, ["375", "1280"]).map(Number);
+const WIDTHS = listFrom(process.env.SCREENSHOT_WIDTHS, ["320", "375", "1280"]).map(Number);
 const ONLY = process.env.SCREENSHOT_ONLY?.split(",");
 const CONCURRENCY = Number(process.env.SCREENSHOT_CONCURRENCY ?? 4);
 

@@ -1,6 +1,7 @@
 import type { Language } from "@hcoins/domain/languages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { scanScreen, screenViolations, watchScreens } from "./axe.ts";
 import { launchBrowser } from "./browser.ts";
 import { openJourney, phoneNumbers, snapshotWebDist } from "./journeys.ts";
 import { startServer, type TestServer } from "./server.ts";
@@ -23,8 +24,19 @@ export function journeySuite(phoneBase: number, env: Record<string, string> = {}
       launchBrowser(),
     ]);
   });
+  // Closes the journey's pages; first scans the screen each was left on (if still ours), and fails
+  // the journey on any serious or critical accessibility violation of a screen it reached.
   afterEach(async () => {
-    for (const page of open.splice(0)) await page.context().close();
+    const found: string[] = [];
+    for (const page of open.splice(0)) {
+      if (!page.isClosed() && page.url().startsWith(ready(server).url))
+        // A page still mid-navigation cannot be scanned; its screens reached before were.
+        await scanScreen(page, "last screen").catch(() => undefined);
+      found.push(...screenViolations(page));
+      await page.context().close();
+    }
+    if (found.length > 0)
+      throw new Error(`axe (serious, critical) on the screens reached:\n${found.join("\n")}`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -45,6 +57,7 @@ export function journeySuite(phoneBase: number, env: Record<string, string> = {}
     /** A new context and page in `language`, with the text lookup of that language. */
     async open(language: Language) {
       const journey = await openJourney(ready(browser), ready(server), language);
+      watchScreens(journey.page);
       open.push(journey.page);
       return journey;
     },
