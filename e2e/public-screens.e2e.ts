@@ -380,8 +380,9 @@ describe.each(journeyLanguages())("public screens (%s)", (language) => {
             code: 200,
             payload: {
               title: "Hostile",
+              // The image has its text alternative: the journey is about scripts, and axe checks the screen.
               content:
-                '<p id="kept">Kept text</p><script>window.ran = "script"</script><img src="/missing.png" onerror="window.ran = \'onerror\'"><a id="js" href="javascript:window.ran=\'link\'">link</a><p onclick="window.ran = \'click\'" id="clicky">Click</p><iframe src="javascript:parent.ran=\'frame\'"></iframe><svg><script>window.ran = "svg"</script></svg>',
+                '<p id="kept">Kept text</p><script>window.ran = "script"</script><img src="/missing.png" alt="Missing" onerror="window.ran = \'onerror\'"><a id="js" href="javascript:window.ran=\'link\'">link</a><p onclick="window.ran = \'click\'" id="clicky">Click</p><iframe src="javascript:parent.ran=\'frame\'"></iframe><svg><script>window.ran = "svg"</script></svg>',
               status: "active",
             },
           }),

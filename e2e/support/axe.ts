@@ -47,5 +47,10 @@ export async function scanScreen(page: Page, what: string) {
   for (const violation of await seriousViolations(page)) watch.found.push(`${screen}: ${violation}`);
 }
 
+/** Stops scanning a page: for a journey that froze the page's clock (axe waits on timers) and times what it sees. */
+export function unwatchScreens(page: Page) {
+  watched.delete(page);
+}
+
 /** What the scans of a watched page found, one line per violation and screen. */
 export const screenViolations = (page: Page): string[] => watched.get(page)?.found ?? [];
