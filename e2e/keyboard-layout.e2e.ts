@@ -11,7 +11,7 @@ import {
   waitUntil,
 } from "./support/journeys.ts";
 import { journeySuite } from "./support/suite.ts";
-import { exactly, type Texts } from "./support/texts.ts";
+import { exactly, type TextKey, type Texts } from "./support/texts.ts";
 
 /**
  * The member's flows by keyboard alone (Tab, Enter, Space, arrows: no click, no fill), focus
@@ -61,7 +61,7 @@ const textbox = (page: Page, name: string) => page.getByRole("textbox", { name: 
 const button = (page: Page, name: string) => page.getByRole("button", { name: exactly(name) });
 
 /** Tabs to a select and moves its choice down `steps` options with the arrow key. */
-async function choose(page: Page, t: Texts, key: string, steps = 1) {
+async function choose(page: Page, t: Texts, key: TextKey, steps = 1) {
   await tabTo(page, page.getByRole("combobox", { name: exactly(t(key)) }), key);
   for (let step = 0; step < steps; step += 1) await page.keyboard.press("ArrowDown");
 }
