@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "./support/axe.ts";
 import { launchBrowser, openPage } from "./support/browser.ts";
 import { startServer, type TestServer } from "./support/server.ts";
 import { texts } from "./support/texts.ts";
@@ -43,6 +44,7 @@ describe("language", () => {
       await page.getByRole("button", { name: button === "简" ? "简体中文" : "English" }).click();
       await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(lang);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(heading);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.context().close();
     },
   );
@@ -71,6 +73,7 @@ describe.each([
     await page.reload();
     await page.getByRole("heading", { level: 1, name: target("common:titles.login") }).waitFor();
     expect(await page.locator("html").getAttribute("lang")).toBe({ en: "en", tc: "zh-HK", sc: "zh-CN" }[to]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -25,7 +25,7 @@ import { exactly, type Texts, texts } from "./support/texts.ts";
 
 /**
  * `npm run screenshots`: a full-page PNG of every route of apps/web/src/app/router.tsx
- * (and the dialogs that matter, "-dialog": the screen as seen) at 375 and 1280 px in en, tc and sc, into
+ * (and the dialogs that matter, "-dialog": the screen as seen) at 320, 375 and 1280 px in en, tc and sc, into
  * .screenshots/<lang>/<width>/<name>.png, against the real server and the built web
  * app (build it first: npm run build --workspace apps/web). Also prints what it can
  * see without looking: a page wider than the screen, text that looks like a
@@ -33,7 +33,7 @@ import { exactly, type Texts, texts } from "./support/texts.ts";
  */
 const OUT = path.resolve(".screenshots");
 const LANGUAGES = listFrom<Language>(process.env.SCREENSHOT_LANGUAGES, ["en", "tc", "sc"]);
-const WIDTHS = listFrom(process.env.SCREENSHOT_WIDTHS, ["375", "1280"]).map(Number);
+const WIDTHS = listFrom(process.env.SCREENSHOT_WIDTHS, ["320", "375", "1280"]).map(Number);
 const ONLY = process.env.SCREENSHOT_ONLY?.split(",");
 const CONCURRENCY = Number(process.env.SCREENSHOT_CONCURRENCY ?? 4);
 
@@ -76,6 +76,8 @@ interface Shot {
   act?: (page: Page, f: Fixtures) => Promise<void>;
   /** What shows the screen is there, when it has no level-1 heading. */
   ready?: string;
+  /** The shot is the screen as seen, not the whole page (what stays in sight: a sticky bar). */
+  screenOnly?: true;
 }
 
 const SHOTS: Shot[] = [
@@ -109,6 +111,8 @@ const SHOTS: Shot[] = [
   },
   { name: "verify", path: (f) => `/verify?data=${encodePhone(f.visitorNumber)}` },
   { name: "register-terms", path: "/register/terms" },
+  // "I agree" in sight at the bottom of the screen while the terms scroll under it.
+  { name: "register-terms-screen", path: "/register/terms", screenOnly: true },
   {
     name: "register-step3",
     path: "/register/step3",
@@ -311,6 +315,9 @@ async function inspect(page: Page, width: number, loading: string): Promise<stri
           .map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join(".")}`);
         notes.push(`page is ${wide} px wide (screen ${viewport}): ${culprits.join(", ")}`);
       }
+      // One row of 40 px controls and its padding; a header that wraps is twice as tall.
+      const header = document.querySelector(".app-header")?.getBoundingClientRect().height ?? 0;
+      if (header >= 64) notes.push(`the header wraps (${Math.round(header)} px tall)`);
       // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a member reads
       const text = document.body.innerText;
       const key =
@@ -463,7 +470,7 @@ async function main() {
       const dir = path.join(OUT, language, String(width));
       await mkdir(dir, { recursive: true });
       // A modal dialog covers the screen, not the page: its shot is what the member sees.
-      const fullPage = !shot.name.endsWith("-dialog");
+      const fullPage = !shot.name.endsWith("-dialog") && !shot.screenOnly;
       await page.screenshot({ path: path.join(dir, `${shot.name}.png`), fullPage });
       if (process.env.SCREENSHOT_TIMING) console.log(label, Date.now() - begun, "ms");
       taken += 1;

@@ -24,3 +24,33 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `axe ${violation.impact} ${violation.id}: ${violation.targets.join(", ")}`);
 }
+
+/**
+ * Every screen a journey reaches, scanned without the journey asking: journeySuite watches each
+ * page it opens, expectHeading and answerDialog scan the screen (or dialog) they wait for, and
+ * the suite scans the last screen and fails the journey on any serious or critical violation.
+ */
+const watched = new WeakMap<Page, { scanned: Set<string>; found: string[] }>();
+
+export function watchScreens(page: Page) {
+  watched.set(page, { scanned: new Set(), found: [] });
+}
+
+/** Scans a watched page's screen once per address and `what` (its heading, a dialog); a page not watched is left alone. */
+export async function scanScreen(page: Page, what: string) {
+  const watch = watched.get(page);
+  if (!watch || page.isClosed()) return;
+  const { pathname } = new URL(page.url());
+  const screen = `${pathname} "${what}"`;
+  if (watch.scanned.has(screen)) return;
+  watch.scanned.add(screen);
+  for (const violation of await seriousViolations(page)) watch.found.push(`${screen}: ${violation}`);
+}
+
+/** Stops scanning a page: for a journey that froze the page's clock (axe waits on timers) and times what it sees. */
+export function unwatchScreens(page: Page) {
+  watched.delete(page);
+}
+
+/** What the scans of a watched page found, one line per violation and screen. */
+export const screenViolations = (page: Page): string[] => watched.get(page)?.found ?? [];

@@ -5,6 +5,7 @@ import type { Language } from "@hcoins/domain/languages";
 import { registrationPayloadSchema } from "@hcoins/domain/payloads";
 import type { Browser, Locator, Page } from "playwright-core";
 import { hashPassword } from "../../apps/server/src/modules/auth/passwords.ts";
+import { scanScreen } from "./axe.ts";
 import { openPage } from "./browser.ts";
 import type { TestServer } from "./server.ts";
 import { exactly, type Texts, texts } from "./texts.ts";
@@ -260,6 +261,7 @@ export const heading = (page: Page, text: string) =>
 
 export async function expectHeading(page: Page, text: string) {
   await heading(page, text).waitFor();
+  await scanScreen(page, text);
 }
 
 /** The alert / confirmation dialog; `button` closes it. */
@@ -273,6 +275,11 @@ export async function answerDialog(page: Page, says: string[], button: string) {
   for (const text of says) {
     if (!content.includes(text)) throw new Error(`the dialog says "${content}", not "${text}"`);
   }
+  // Scanned once its opening animation is over (half-faded text would read as low contrast).
+  await shown.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+  await scanScreen(page, `dialog: ${content.slice(0, 40)}`);
   await shown.getByRole("button", { name: exactly(button) }).click();
   await shown.waitFor({ state: "hidden" });
 }

@@ -1,9 +1,15 @@
 import type { Language } from "@hcoins/domain/languages";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { scanScreen, screenViolations, watchScreens } from "./axe.ts";
 import { launchBrowser } from "./browser.ts";
 import { openJourney, phoneNumbers, snapshotWebDist } from "./journeys.ts";
 import { startServer, type TestServer } from "./server.ts";
+
+async function lastScreen(page: Page) {
+  if ((await page.evaluate(() => document.contentType)) === "text/html")
+    await scanScreen(page, "last screen");
+}
 
 /**
  * One server (serving a snapshot of the built web app) and one browser per file, a fresh context per journey (closed after it),
@@ -23,8 +29,24 @@ export function journeySuite(phoneBase: number, env: Record<string, string> = {}
       launchBrowser(),
     ]);
   });
+  // Closes the journey's pages; first scans the screen each was left on (if still ours), and fails
+  // the journey on any serious or critical accessibility violation of a screen it reached.
   afterEach(async () => {
-    for (const page of open.splice(0)) await page.context().close();
+    const found: string[] = [];
+    for (const page of open.splice(0)) {
+      if (!page.isClosed() && page.url().startsWith(ready(server).url))
+        // Only an app screen (not a media file opened on its own), and not forever: a page
+        // mid-navigation, or whose clock the journey froze (axe waits on timers), is left
+        // unscanned; the screens it reached before were scanned.
+        await Promise.race([
+          lastScreen(page).catch(() => undefined),
+          new Promise((resolve) => setTimeout(resolve, 10_000)),
+        ]);
+      found.push(...screenViolations(page));
+      await page.context().close();
+    }
+    if (found.length > 0)
+      throw new Error(`axe (serious, critical) on the screens reached:\n${found.join("\n")}`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -45,6 +67,7 @@ export function journeySuite(phoneBase: number, env: Record<string, string> = {}
     /** A new context and page in `language`, with the text lookup of that language. */
     async open(language: Language) {
       const journey = await openJourney(ready(browser), ready(server), language);
+      watchScreens(journey.page);
       open.push(journey.page);
       return journey;
     },

@@ -1,11 +1,12 @@
 import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
-import { lazy, Suspense, useEffect, useLayoutEffect } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useMatches, useNavigation } from "react-router";
 import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
 import { paths } from "../lib/paths.ts";
 import { useToken } from "../lib/session.ts";
 import { loadMemberMenu } from "./member-menu-loader.ts";
+import { useFocusHeading } from "./use-focus-heading.ts";
 
 const MemberMenu = lazy(async () => ({ default: (await loadMemberMenu()).MemberMenu }));
 
@@ -86,7 +87,9 @@ export function RootLayout() {
   const { t } = useTranslation("common");
   const token = useToken();
   const navigation = useNavigation();
+  const main = useRef<HTMLElement>(null);
   useNavigationEffects();
+  useFocusHeading(main);
   // index.html's first paint (#boot) is hidden by CSS the moment the app draws; it then leaves
   // the page, so that its copy of the first screen's heading and intro goes with that screen.
   useEffect(() => document.getElementById("boot")?.remove(), []);
@@ -111,7 +114,7 @@ export function RootLayout() {
           )}
         </div>
       </header>
-      <main id="main" className="app-main" aria-busy={navigation.state === "loading" || undefined}>
+      <main ref={main} id="main" className="app-main" aria-busy={navigation.state === "loading" || undefined}>
         <Outlet />
       </main>
       <Footer />

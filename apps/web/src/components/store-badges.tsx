@@ -1,13 +1,12 @@
 import { config } from "../lib/config.ts";
 
 /**
- * App Store and Google Play buttons, drawn here as SVG: no artwork is fetched from
- * outside and no company's logo is copied (the icons are generic). The texts come
- * from the calling screen's catalogue, so each language gets its own badge.
+ * App Store and Google Play buttons, drawn here: no artwork is fetched from outside and no
+ * company's logo is copied (the icons are generic). The words are real text from the calling
+ * screen's catalogue, so each language gets its own badge, and the link's accessible name is
+ * exactly what it shows (WCAG 2.5.3: a speech-control user says what they see).
  */
 export interface BadgeText {
-  /** Accessible name of the link, e.g. "Download on the App Store". */
-  label: string;
   /** The small line above the store name, e.g. "Download on the". */
   caption: string;
 }
@@ -18,31 +17,34 @@ const STORE_NAME: Record<Store, string> = { appStore: "App Store", googlePlay: "
 
 function StoreIcon({ store }: { store: Store }) {
   // A phone with a download arrow, and a shopping bag: generic, no company's mark.
-  return store === "appStore" ? (
-    <g fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <rect x="12" y="9" width="16" height="26" rx="3" />
-      <path d="M20 15v10m-4-4 4 4 4-4" />
-    </g>
-  ) : (
-    <g fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M11 16h18l-2 18H13z" />
-      <path d="M16 16v-2a4 4 0 0 1 8 0v2" />
-    </g>
+  return (
+    <svg className="store-badge-icon" viewBox="8 6 24 32" width="20" height="27" aria-hidden="true">
+      <g fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        {store === "appStore" ? (
+          <>
+            <rect x="12" y="9" width="16" height="26" rx="3" />
+            <path d="M20 15v10m-4-4 4 4 4-4" />
+          </>
+        ) : (
+          <>
+            <path d="M11 16h18l-2 18H13z" />
+            <path d="M16 16v-2a4 4 0 0 1 8 0v2" />
+          </>
+        )}
+      </g>
+    </svg>
   );
 }
 
-function Badge({ store, text }: { store: Store; text: BadgeText }) {
+function Badge({ store, text, href }: { store: Store; text: BadgeText; href: string }) {
   return (
-    <svg className="store-badge-art" viewBox="0 0 160 44" width="160" height="44" aria-hidden="true">
-      <rect x="0.5" y="0.5" width="159" height="43" rx="8" fill="#111" stroke="#888" />
+    <a className="store-badge" href={href}>
       <StoreIcon store={store} />
-      <text x="38" y="17" fill="#fff" fontSize="9.5" fontFamily="inherit">
-        {text.caption}
-      </text>
-      <text x="38" y="34" fill="#fff" fontSize="16" fontWeight="600" fontFamily="inherit">
-        {STORE_NAME[store]}
-      </text>
-    </svg>
+      <span className="store-badge-text">
+        <span className="store-badge-caption">{text.caption}</span>{" "}
+        <span className="store-badge-store">{STORE_NAME[store]}</span>
+      </span>
+    </a>
   );
 }
 
@@ -58,14 +60,10 @@ export function StoreBadges({
   return (
     <ul className={`store-badges ${className ?? ""}`}>
       <li>
-        <a className="store-badge" href={config.appStoreUrl} aria-label={appStore.label}>
-          <Badge store="appStore" text={appStore} />
-        </a>
+        <Badge store="appStore" text={appStore} href={config.appStoreUrl} />
       </li>
       <li>
-        <a className="store-badge" href={config.googlePlayUrl} aria-label={googlePlay.label}>
-          <Badge store="googlePlay" text={googlePlay} />
-        </a>
+        <Badge store="googlePlay" text={googlePlay} href={config.googlePlayUrl} />
       </li>
     </ul>
   );

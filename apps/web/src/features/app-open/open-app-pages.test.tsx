@@ -67,8 +67,9 @@ describe("OpenOrDownloadPage (/reward, /offer, /egift and unknown paths)", () =>
   });
 
   it.each([
-    ["tc", "立即開啟或下載應用程式", "在 App Store 下載", "在 Google Play 下載", "在以下平台下載"],
-    ["sc", "立即打开或下载应用", "在 App Store 下载", "在 Google Play 下载", "在以下平台下载"],
+    // Each badge is named by exactly what it shows (WCAG 2.5.3).
+    ["tc", "立即開啟或下載應用程式", "在以下平台下載 App Store", "立即下載 Google Play", "在以下平台下載"],
+    ["sc", "立即打开或下载应用", "在以下平台下载 App Store", "立即下载 Google Play", "在以下平台下载"],
   ])(
     "in %s shows the title and badges in that language",
     async (language, title, appStore, googlePlay, caption) => {

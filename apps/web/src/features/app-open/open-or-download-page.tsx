@@ -16,8 +16,8 @@ export function OpenOrDownloadPage() {
         <p>{t("intro")}</p>
         <StoreBadges
           className="app-open-badges"
-          appStore={{ label: t("appStore.label"), caption: t("appStore.caption") }}
-          googlePlay={{ label: t("googlePlay.label"), caption: t("googlePlay.caption") }}
+          appStore={{ caption: t("appStore.caption") }}
+          googlePlay={{ caption: t("googlePlay.caption") }}
         />
       </div>
     </PageFrame>

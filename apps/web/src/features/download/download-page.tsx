@@ -39,8 +39,8 @@ export function DownloadPage() {
             </h1>
             <p className="download-intro">{t("intro")}</p>
             <StoreBadges
-              appStore={{ label: t("appStore.label"), caption: t("appStore.caption") }}
-              googlePlay={{ label: t("googlePlay.label"), caption: t("googlePlay.caption") }}
+              appStore={{ caption: t("appStore.caption") }}
+              googlePlay={{ caption: t("googlePlay.caption") }}
             />
           </div>
           <PhoneMockup label={t("phoneAlt")} />

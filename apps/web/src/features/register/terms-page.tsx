@@ -48,7 +48,8 @@ export function TermsPage() {
           </div>
         )}
       </div>
-      <div className="actions">
+      {/* Sticky at the bottom of the screen (styles.css): agreeing needs no scroll through the text. */}
+      <div className="terms-actions">
         <Button className="button button-primary button-block" disabled={!loaded} onClick={agree}>
           {t("agree")}
         </Button>
