@@ -69,7 +69,14 @@ function recordRequests(context: BrowserContext): Started[] {
 async function visit(page: Page, started: Started[]): Promise<Visit> {
   started.length = 0;
   await page.goto("/qrcode");
-  await page.waitForFunction(() => "__qrDrawn" in window, undefined, { timeout: 120_000 });
+  await page
+    .waitForFunction(() => "__qrDrawn" in window, undefined, { timeout: 120_000 })
+    .catch(async (error) => {
+      const text = (await page.content())
+        .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, "")
+        .slice(-1500);
+      throw new Error(`no QR code at ${page.url()}: ${text}`, { cause: error });
+    });
   const { drawn, lcp } = await page.evaluate(
     () =>
       new Promise<{ drawn: { at: number; wall: number }; lcp: number }>((resolve) => {
