@@ -18,31 +18,16 @@ import "./styles.css";
 // the global rather than calling zod's config() keeps zod out of the screens that need none.
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
+// The installable app (manifest, service worker for the offline member card) waits for the page to
+// have loaded: nothing of it is needed to draw the first screen, nor weighs on its download.
+if (import.meta.env.PROD) {
+  const start = () => void import("./lib/installable-app.ts").then((module) => module.startInstallableApp());
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
+}
+
 await initI18n(initialLanguage(window.location.search));
 const router = createRouter();
-
-// The installable app (manifest, service worker for the offline member card) waits for the first
-// screen to be drawn, its data and all, and for the browser to be idle: its worker then fetches the
-// app's files once, and on a slow phone network they must not compete with what the member waits for.
-if (import.meta.env.PROD) {
-  const load = () => void import("./lib/installable-app.ts").then((module) => module.startInstallableApp());
-  // Safari has no requestIdleCallback.
-  const start = () =>
-    "requestIdleCallback" in window ? requestIdleCallback(load, { timeout: 5_000 }) : setTimeout(load, 1);
-  const whenLoaded = () => {
-    if (document.readyState === "complete") start();
-    else window.addEventListener("load", start, { once: true });
-  };
-  const firstScreenDrawn = () => router.state.initialized && router.state.navigation.state === "idle";
-  if (firstScreenDrawn()) whenLoaded();
-  else {
-    const unsubscribe = router.subscribe(() => {
-      if (!firstScreenDrawn()) return;
-      unsubscribe();
-      whenLoaded();
-    });
-  }
-}
 
 // A 401 sends the member to log in, but not during the first load: its loaders decide where the
 // visitor goes (the guard may yet sign in with a message in the address; requireLogin sends a
