@@ -8,17 +8,22 @@ import { figureTable } from "./figures.ts";
 import { lighthouseScores } from "./lighthouse.ts";
 import { pageLoad } from "./page-load.ts";
 import { pageWeight } from "./page-weight.ts";
+import { qrcodeRepeatVisit } from "./qrcode-repeat-visit.ts";
 
 /**
  * `npm run bench`: every benchmark, one after another (they would disturb each other's
  * timings), printed and written to bench/RESULTS.md with the date and the machine. The
  * hand-written part of RESULTS.md, from its "## What each change bought" heading on, is kept.
- * BENCH_ONLY=weight,load,lighthouse,api,coins runs some of them and writes nothing.
+ * BENCH_ONLY=weight,load,lighthouse,qrcode,api,coins runs some of them and writes nothing.
  */
 const SECTIONS = {
   weight: { title: "Page weight: first-load JavaScript, gzip", run: async () => figureTable(pageWeight()) },
   load: { title: "Page load in Chromium (loopback, cold cache)", run: pageLoad },
   lighthouse: { title: "Lighthouse", run: async () => figureTable(await lighthouseScores()) },
+  qrcode: {
+    title: "Member card: /qrcode repeat visit, service worker warm (slow 4G, 4× CPU)",
+    run: async () => figureTable(await qrcodeRepeatVisit()),
+  },
   api: {
     title: "API throughput (autocannon, loopback)",
     run: async () => figureTable(await apiThroughput()),

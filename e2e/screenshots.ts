@@ -20,6 +20,7 @@ import {
   tillPurchase,
   waitUntil,
 } from "./support/journeys.ts";
+import { serviceWorkerInCharge } from "./support/qr-code.ts";
 import { startServer, type TestServer } from "./support/server.ts";
 import { exactly, type Texts, texts } from "./support/texts.ts";
 
@@ -166,6 +167,23 @@ const SHOTS: Shot[] = [
   { name: "update-password-success", path: "/update-password/success", as: "member" },
   { name: "updatepw", path: "/updatepw", as: "app-member" },
   { name: "qrcode", path: "/qrcode", as: "member" },
+  {
+    // At a till with no signal: a context of its own, taken offline after one visit online.
+    name: "qrcode-offline",
+    path: "/download",
+    as: "new-visitor",
+    act: async (page, { member, t }) => {
+      await page.evaluate((token) => localStorage.setItem("token", token), member.token);
+      await page.goto("/qrcode");
+      const qr = page.getByRole("img", { name: exactly(t("qrcode:alt")) });
+      await qr.waitFor();
+      await waitUntil(() => serviceWorkerInCharge(qr), "the service worker in charge of the page");
+      await page.context().setOffline(true);
+      await page.reload();
+      await page.getByText(t("qrcode:offline"), { exact: true }).waitFor();
+      await qr.waitFor();
+    },
+  },
   { name: "updateuser", path: "/updateuser", as: "app-member" },
   {
     name: "updateuser-email-dialog",

@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { firstPaint } from "./first-paint-plugin.ts";
+import { serviceWorker } from "./service-worker-plugin.ts";
 import { shellChunk } from "./shell-chunk.ts";
 
 // `npm run dev --workspace apps/web` proxies the API to a server started with `npm run dev`.
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     firstPaint(),
+    serviceWorker(),
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/, /index\.html$/] }),
   ],
   build: {

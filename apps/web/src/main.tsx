@@ -18,6 +18,14 @@ import "./styles.css";
 // the global rather than calling zod's config() keeps zod out of the screens that need none.
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
+// The installable app (manifest, service worker for the offline member card) waits for the page to
+// have loaded: nothing of it is needed to draw the first screen, nor weighs on its download.
+if (import.meta.env.PROD) {
+  const start = () => void import("./lib/installable-app.ts").then((module) => module.startInstallableApp());
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
+}
+
 await initI18n(initialLanguage(window.location.search));
 const router = createRouter();
 

@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { queryClient } from "../lib/query-client.ts";
 import { type Phone, useToken } from "../lib/session.ts";
 import { call, type MutationOptions } from "./client.ts";
+import { keepCard } from "./member-card.ts";
 
 /**
  * The member's own account: user info (GET /crm/user/profile, with custom fields), its save,
@@ -17,13 +18,17 @@ import { call, type MutationOptions } from "./client.ts";
  */
 export const userQuery = queryOptions({
   queryKey: ["user"],
-  queryFn: async () => (await call("profile", { query: PROFILE_QUERY })).payload,
+  queryFn: async () => {
+    const user = (await call("profile", { query: PROFILE_QUERY })).payload;
+    keepCard(user);
+    return user;
+  },
 });
 
-/** User info of the session's member; nothing is asked without a token. */
-export function useUser() {
+/** User info of the session's member; nothing is asked without a token, nor before `ask` (the card's screen draws first). */
+export function useUser({ ask = true } = {}) {
   const token = useToken();
-  return useQuery({ ...userQuery, enabled: token !== null });
+  return useQuery({ ...userQuery, enabled: token !== null && ask });
 }
 
 /**
@@ -43,7 +48,10 @@ export const userPhone = (user: UserInfo): Phone => ({
 export const cachedUser = (): UserInfo | null => queryClient.getQueryData(userQuery.queryKey) ?? null;
 
 /** Keeps the user info a save answered with, so screens show it without asking again. */
-export const keepUser = (user: UserInfo) => queryClient.setQueryData(userQuery.queryKey, user);
+export function keepUser(user: UserInfo) {
+  keepCard(user);
+  queryClient.setQueryData(userQuery.queryKey, user);
+}
 
 export function clearUser() {
   queryClient.removeQueries({ queryKey: userQuery.queryKey });

@@ -1,8 +1,10 @@
 import { PROFILE_QUERY, ROUTES } from "@hcoins/domain/api/routes";
 import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
 import { matchRoutes } from "react-router";
+import { CARD_STORAGE_KEY } from "../api/member-card.ts";
 import { APP_CONFIG_GLOBAL, type AppConfig, EARLY_RESPONSES } from "../lib/config.ts";
 import { chooseLanguage, LANGUAGE_KEY } from "../lib/language.ts";
+import { paths } from "../lib/paths.ts";
 import { TOKEN_KEY } from "../lib/session.ts";
 import { SCREENS, type Screen } from "./screens.ts";
 
@@ -162,7 +164,8 @@ export const configScript = (config: AppConfig) =>
  * stored choice differs (from before the cookie existed) sees only the header until the app
  * draws (styles.css), rather than a heading in another language. And it asks for a returning
  * member's profile at once, exactly as the api client would (api/profile.ts, api/client.ts),
- * which then takes this answer instead of asking again.
+ * which then takes this answer instead of asking again. Not on the card's screen when this
+ * device keeps the member card: that screen draws from it, and asks once its code is drawn.
  */
 export function earlyScript(): string {
   const headerLanguage = Object.fromEntries(LANGUAGES.map((language) => [language, HTML_LANG[language]]));
@@ -173,7 +176,8 @@ export function earlyScript(): string {
   const language = ${JSON.stringify(headerLanguage)}[localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})] || ${JSON.stringify(HTML_LANG.tc)};
   const chosenInUrl = new URLSearchParams(location.search).has("lang");
   if (!chosenInUrl && language !== document.documentElement.lang) document.documentElement.classList.add("boot-header-only");
-  if (token && config) {
+  const drawsFromCard = location.pathname === ${JSON.stringify(paths.qrcode)} && localStorage.getItem(${JSON.stringify(CARD_STORAGE_KEY)});
+  if (token && config && !drawsFromCard) {
     const url = config.crmBase + ${JSON.stringify(profile)};
     const authorization = "Bearer " + config.appId + ":" + token;
     const response = fetch(url, { headers: { authorization, "accept-language": language } });

@@ -1,6 +1,7 @@
 import { resolveLanguage } from "@hcoins/domain/languages";
 import { type LoaderFunctionArgs, redirect, replace } from "react-router";
 import { signatureLogin } from "../api/auth.ts";
+import { keptCard } from "../api/member-card.ts";
 import { cachedUser, clearUser, loadUser } from "../api/profile.ts";
 import { config } from "../lib/config.ts";
 import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
@@ -72,8 +73,14 @@ async function guard({ request }: LoaderFunctionArgs): Promise<null> {
     throw replace(withoutSignedLogin(url, signed));
   }
   if (session.getToken()) {
+    // The card's screen draws from the card this device keeps, and asks for the user info once
+    // the code is on screen (at a till with no signal, asking first would only keep it waiting).
+    const drawsFromCard = url.pathname === paths.qrcode && keptCard() !== null;
     // The menu's code loads beside the user info: the page then draws with its header whole.
-    await Promise.all([cachedUser() ? null : loadUser(), loadMemberMenu().catch(() => null)]);
+    await Promise.all([
+      cachedUser() || drawsFromCard ? null : loadUser(),
+      loadMemberMenu().catch(() => null),
+    ]);
   }
   return null;
 }

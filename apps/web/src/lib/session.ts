@@ -24,6 +24,15 @@ const STATE_URL = "stateUrl";
 /** The member's data kept on the device across restarts (e.g. the last coin balance seen): it goes with the token. */
 const MEMBER_DATA = "member:";
 
+/** The storage key of one item of the member's data. */
+export const memberDataKey = (name: string) => MEMBER_DATA + name;
+
+function clearMemberData() {
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith(MEMBER_DATA)) localStorage.removeItem(key);
+  }
+}
+
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const listener of listeners) listener();
@@ -32,25 +41,26 @@ const notify = () => {
 export const session = {
   getToken: (): string | null => localStorage.getItem(TOKEN_KEY),
   setToken(token: string) {
+    // Another session (another member may log in on this phone without logging out first) never
+    // inherits the data kept for the one before it: the member card, the balance.
+    if (localStorage.getItem(TOKEN_KEY) !== token) clearMemberData();
     localStorage.setItem(TOKEN_KEY, token);
     notify();
   },
   clearToken() {
     localStorage.removeItem(TOKEN_KEY);
-    for (const key of Object.keys(localStorage)) {
-      if (key.startsWith(MEMBER_DATA)) localStorage.removeItem(key);
-    }
+    clearMemberData();
     notify();
   },
   getMemberData<T>(name: string): T | null {
     try {
-      return JSON.parse(localStorage.getItem(MEMBER_DATA + name) ?? "null") as T | null;
+      return JSON.parse(localStorage.getItem(memberDataKey(name)) ?? "null") as T | null;
     } catch {
       return null;
     }
   },
   setMemberData: (name: string, value: unknown) =>
-    localStorage.setItem(MEMBER_DATA + name, JSON.stringify(value)),
+    localStorage.setItem(memberDataKey(name), JSON.stringify(value)),
   getPhone(): Phone | null {
     try {
       return JSON.parse(sessionStorage.getItem(PHONE) ?? "null") as Phone | null;

@@ -12,6 +12,8 @@ import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 const INLINE = "window.early = 1;";
 const script = `console.log(${JSON.stringify("H Coins ".repeat(200))});`;
 const STYLES = ".page-intro{color:#555}";
+const SERVICE_WORKER = "self.addEventListener('fetch', () => {});";
+const MANIFEST = JSON.stringify({ name: "H Coins Membership", start_url: "/qrcode" });
 let dist: string;
 let t: TestApp;
 
@@ -48,6 +50,9 @@ beforeAll(async () => {
   await writeFile(join(dist, "assets", "app-1a2b.js"), script);
   await writeFile(join(dist, "assets", "app-1a2b.js.br"), brotliCompressSync(script));
   await writeFile(join(dist, "assets", "app-1a2b.js.gz"), gzipSync(script));
+  await writeFile(join(dist, "sw.js"), SERVICE_WORKER);
+  await mkdir(join(dist, "manifest"));
+  await writeFile(join(dist, "manifest", "en.webmanifest"), MANIFEST);
   await mkdir(join(dist, ".vite"));
   await writeFile(join(dist, ".vite", "first-paint.json"), JSON.stringify(firstPaint));
   t = await createTestApp({ env: { WEB_DIST_DIR: dist, WEB_SHOP_URL: "https://shop.example/" } });
@@ -103,6 +108,27 @@ describe("the web app on the API's origin", () => {
       expect(res.statusCode, path).toBe(404);
       expect(res.headers["content-type"]).not.toMatch(/text\/html/);
     }
+  });
+
+  it("sends the service worker uncached, for the whole app's scope; the manifest as a manifest", async () => {
+    const worker = await get("/sw.js");
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    // A new version must reach a member's browser on their next visit, not after an HTTP cache's day.
+    expect(worker.headers["cache-control"]).toBe("no-cache");
+    expect(worker.headers["service-worker-allowed"]).toBe("/");
+    expect(worker.body).toBe(SERVICE_WORKER);
+
+    const manifest = await get("/manifest/en.webmanifest");
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers["content-type"]).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(manifest.body)).toMatchObject({ start_url: "/qrcode" });
+  });
+
+  it("lets the page start its workers and read its manifest from its own origin only", async () => {
+    const csp = String((await get("/qrcode")).headers["content-security-policy"]);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it("compresses API answers too", async () => {

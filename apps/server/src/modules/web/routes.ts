@@ -14,6 +14,7 @@ import {
   pageLanguage,
   SLOTS,
 } from "@hcoins/web/app/first-paint";
+import { SERVICE_WORKER_FILE } from "@hcoins/web/lib/service-worker-file";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
 import { AppError } from "../../errors.ts";
@@ -105,6 +106,9 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "connect-src 'self'",
+    // The QR code's worker and the offline card's service worker (/sw.js), and the web app manifest.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -129,6 +133,12 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
         // Vite's hashed file names change with their content, so they can be cached for good.
         if (path.startsWith(join(root, "assets")))
           reply.header("cache-control", "public, max-age=31536000, immutable");
+        // The service worker's own script is checked on every visit: a new version of the app must
+        // reach members at once, not after an HTTP cache's day. Its scope is the whole app.
+        if (path === join(root, SERVICE_WORKER_FILE)) {
+          reply.header("cache-control", "no-cache");
+          reply.header("service-worker-allowed", "/");
+        }
       },
     });
   });

@@ -1,4 +1,3 @@
-import type { UserInfo } from "@hcoins/domain/api/profile";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,21 +7,22 @@ import { formatDateTime, formatNumber } from "../../lib/format.ts";
 /**
  * The member's H Coins balance above their code: what they check at the till. The balance this
  * device last saw shows at once and stays, with its time, when the scheme cannot be reached; a
- * number with no account linked shows none.
+ * number with no account linked shows none. The scheme is asked once `ask` (the code is drawn).
  */
-export function CoinBalanceLine({ user }: { user: UserInfo }) {
+export function CoinBalanceLine({ memberId, ask }: { memberId: number; ask: boolean }) {
   const { t } = useTranslation("coins");
-  const query = useQuery(coinBalanceQuery());
+  const query = useQuery({ ...coinBalanceQuery(), enabled: ask });
   const fresh = query.data;
 
   useEffect(() => {
-    if (fresh) keepBalance(user.id, fresh);
-  }, [fresh, user.id]);
+    if (fresh) keepBalance(memberId, fresh);
+  }, [fresh, memberId]);
 
   // The balance call answers `linked: false` for such a number (no error). The page does not
   // import the error texts (api/error-message.ts) for the rest: the QR page must open fast.
   if (fresh?.linked === false) return null;
-  const shown = fresh?.balance != null ? { balance: fresh.balance, asOf: fresh.as_of } : keptBalance(user.id);
+  const shown =
+    fresh?.balance != null ? { balance: fresh.balance, asOf: fresh.as_of } : keptBalance(memberId);
   const stale = query.isError;
   if (!shown && !stale) return null;
 

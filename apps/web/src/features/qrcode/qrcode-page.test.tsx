@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { keepCard } from "../../api/member-card.ts";
 import { keepBalance, keptBalance } from "../../api/member-coins.ts";
 import { userQuery } from "../../api/profile.ts";
 import { balanceAnswer, COIN_CALLS } from "../../lib/coin-fixtures.ts";
@@ -38,10 +39,11 @@ const member: UserInfo = {
 // 2024-11-30T10:00:00Z
 const START = 1732960800_000;
 
-function renderPage(user: UserInfo, Page = QrCodePage) {
+/** The page with `user` already loaded, or with none (the card this device keeps, if any, draws). */
+function renderPage(user: UserInfo | null, Page = QrCodePage) {
   queryClient.clear();
   session.setToken("member-token");
-  queryClient.setQueryData(userQuery.queryKey, user);
+  if (user) queryClient.setQueryData(userQuery.queryKey, user);
   const router = createMemoryRouter([{ path: "/qrcode", Component: Page }], {
     initialEntries: ["/qrcode"],
   });
@@ -130,15 +132,6 @@ describe("QrCodePage", () => {
   });
 
   it("keeps the mask past 300 ms until its worker has drawn the renewed code", async () => {
-    // A slow phone's worker: each code arrives 500 ms after it is asked for.
-    class SlowWorker extends EventTarget {
-      postMessage(text: string) {
-        setTimeout(
-          () => this.dispatchEvent(new MessageEvent("message", { data: { text, src: `data:${text}` } })),
-          500,
-        );
-      }
-    }
     vi.stubGlobal("Worker", SlowWorker);
     // The hook keeps one worker per page load: a fresh module gets this one.
     vi.resetModules();
@@ -198,6 +191,9 @@ describe("QrCodePage", () => {
 });
 
 describe("QrCodePage's H Coins balance", () => {
+  // The session first: a new session starts with nothing kept (lib/session.ts).
+  beforeEach(() => session.setToken("member-token"));
+
   const settle = () =>
     act(async () => {
       await vi.advanceTimersByTimeAsync(10);
@@ -260,5 +256,108 @@ describe("QrCodePage's H Coins balance", () => {
     expect(screen.queryByText("555")).toBeNull();
     session.clearToken();
     expect(keptBalance(7)).toBeNull();
+  });
+});
+
+/** A slow phone's QR worker: each code arrives 500 ms after it is asked for. */
+class SlowWorker extends EventTarget {
+  postMessage(text: string) {
+    setTimeout(
+      () => this.dispatchEvent(new MessageEvent("message", { data: { text, src: `data:${text}` } })),
+      500,
+    );
+  }
+}
+
+describe("QrCodePage from the member card this device keeps", () => {
+  const noAnswer = () =>
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+  const goOffline = () => vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+  const wait = (ms: number) =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("draws the kept card first and asks for user info and balance only once the code is drawn", async () => {
+    vi.stubGlobal("Worker", SlowWorker);
+    vi.resetModules();
+    const { QrCodePage: FreshPage } = await import("./qrcode-page.tsx");
+    session.setToken("member-token");
+    keepCard(member);
+    const api = mockApi({
+      "GET /crm/user/profile": ok({ ...member, member_no: "M000999" }),
+      [COIN_CALLS.balance]: ok(balanceAnswer({ balance: 12_345 })),
+    });
+    renderPage(null, FreshPage);
+    await wait(400);
+    expect(api.calls).toHaveLength(0);
+    await wait(100);
+    expect(qrText()).toBe("M000123,0,07,1732960800");
+    await wait(600);
+    expect(api.called("GET /crm/user/profile")).toHaveLength(1);
+    expect(api.called(COIN_CALLS.balance)).toHaveLength(1);
+    // Then the fresh user info redraws the code.
+    expect(qrText()).toBe("M000999,0,07,1732960800");
+  });
+
+  it("with no network: the code from the kept card, renewed every 60 s, and a notice that the page is offline", async () => {
+    session.setToken("member-token");
+    keepCard(member);
+    goOffline();
+    noAnswer();
+    renderPage(null);
+    await wait(2_500);
+    expect(qrText()).toBe("M000123,0,07,1732960800");
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "You are offline. This code is kept on this device and still works at the till.",
+    );
+    expect(screen.queryByText("Something went wrong", { exact: false })).toBeNull();
+    await wait(60_000);
+    expect(qrText()).toBe("M000123,0,07,1732960860");
+  });
+
+  it.each([
+    ["tc", "你現在離線。此 QR Code 已儲存在此裝置，在收銀處照樣可用。"],
+    ["sc", "您目前处于离线状态。此二维码已保存在本设备上，在收银台照样可用。"],
+  ])("says it is offline in %s", async (language, notice) => {
+    await act(() => i18next.changeLanguage(language));
+    session.setToken("member-token");
+    keepCard(member);
+    goOffline();
+    noAnswer();
+    renderPage(null);
+    await wait(2_500);
+    expect(screen.getByRole("status")).toHaveTextContent(notice);
+    await act(() => i18next.changeLanguage("en"));
+  });
+
+  it("calls a failed request with no answer offline even when the browser thinks it is online", async () => {
+    session.setToken("member-token");
+    keepCard(member);
+    noAnswer();
+    renderPage(null);
+    await wait(2_500);
+    expect(screen.getByRole("status")).toHaveTextContent("You are offline.");
+    expect(qrText()).toBe("M000123,0,07,1732960800");
+  });
+
+  it("offline with no kept card: says the code needs one visit with a connection", async () => {
+    goOffline();
+    noAnswer();
+    renderPage(null);
+    await wait(2_500);
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "You are offline. Your member QR code will show here offline once you have opened this page with a connection.",
+    );
+    expect(screen.queryByRole("img")).toBeNull();
   });
 });

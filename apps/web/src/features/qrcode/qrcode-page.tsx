@@ -1,8 +1,11 @@
-import type { UserInfo } from "@hcoins/domain/api/profile";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiError } from "../../api/client.ts";
+import { cardOf, keptCard, type MemberCard } from "../../api/member-card.ts";
 import { useUser } from "../../api/profile.ts";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { loadLazyTexts } from "../../lib/i18n.ts";
+import { useOnline } from "../../lib/online.ts";
 import { CoinBalanceLine } from "./coin-balance-line.tsx";
 import { useMemberQr } from "./use-member-qr.ts";
 
@@ -11,32 +14,64 @@ export const qrcodeLoader = () => loadLazyTexts();
 
 export const QR_WIDTH = 200;
 
-/** /qrcode (login required): the member's QR code for the till, with the member number beneath. */
+/**
+ * /qrcode (login required): the member's QR code for the till, with the member number beneath.
+ * It draws from the member card this device keeps (api/member-card.ts) when there is one, and
+ * only then asks for fresh user info and balance: at a till with no signal the code is there at
+ * once, and says the page is offline.
+ */
 export function QrCodePage() {
   const { t } = useTranslation(["qrcode", "common"]);
-  const { data: user, isPending } = useUser();
+  const [kept] = useState(keptCard);
+  const [drawn, setDrawn] = useState(false);
+  const ask = kept === null || drawn;
+  const { data: user, isPending, error } = useUser({ ask });
+  const online = useOnline();
+  const card = user ? cardOf(user) : kept;
+  // No answer at all (ApiError status 0): offline as far as the member can tell, whatever the browser says.
+  const offline = !online || (error instanceof ApiError && error.status === 0);
+
   return (
     <PageFrame title={t("common:titles.qrcode")}>
-      {user ? (
-        <MemberQr user={user} />
-      ) : (
-        <p className={isPending ? "muted" : undefined} role={isPending ? "status" : "alert"}>
-          {t(isPending ? "common:loading" : "common:serverError")}
+      {offline && (
+        <p className="qr-offline" role="status">
+          {t(card ? "offline" : "offlineNoCard")}
         </p>
+      )}
+      {card ? (
+        <MemberQr card={card} ask={ask} onDrawn={() => setDrawn(true)} />
+      ) : (
+        !offline && (
+          <p className={isPending ? "muted" : undefined} role={isPending ? "status" : "alert"}>
+            {t(isPending ? "common:loading" : "common:serverError")}
+          </p>
+        )
       )}
     </PageFrame>
   );
 }
 
-function MemberQr({ user }: { user: UserInfo }) {
+interface MemberQrProps {
+  card: MemberCard;
+  /** Whether the balance may be asked for. */
+  ask: boolean;
+  onDrawn: () => void;
+}
+
+function MemberQr({ card, ask, onDrawn }: MemberQrProps) {
   const { t } = useTranslation(["qrcode", "common"]);
-  const { image, covered } = useMemberQr(user);
-  const memberNumber = user.member_no || String(user.id);
+  const { image, covered } = useMemberQr(card);
+  const memberNumber = card.memberNo || String(card.id);
+  const isDrawn = image !== undefined;
+
+  useEffect(() => {
+    if (isDrawn) onDrawn();
+  }, [isDrawn, onDrawn]);
 
   return (
     <div className="card qr-card">
       <p className="page-intro">{t("instruction")}</p>
-      <CoinBalanceLine user={user} />
+      <CoinBalanceLine memberId={card.id} ask={ask} />
       <div className="qr-frame" aria-busy={covered || undefined}>
         {image && (
           <img src={image.src} width={QR_WIDTH} height={QR_WIDTH} alt={t("alt")} data-qr-text={image.text} />
