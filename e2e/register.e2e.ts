@@ -106,7 +106,7 @@ describe.each(journeyLanguages())("registration (%s)", (language) => {
         .waitFor();
     }
     const termsError = t("common:validation.termsRequired");
-    expect(termsError).toBe({ en: "*Required", tc: "*必須剔選", sc: "*必须剔选" }[language]);
+    expect(termsError).toBe({ en: "*Required", tc: "*必須剔選", sc: "*必须勾选" }[language]);
     await page.getByText(termsError, { exact: true }).first().waitFor();
     // The district list waits for a country.
     expect(
