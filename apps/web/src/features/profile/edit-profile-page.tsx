@@ -111,7 +111,8 @@ function EditProfileForm({ user }: { user: UserInfo }) {
           afterNames={
             <TextField
               label={t("email")}
-              hint={t("common:profile.optional")}
+              // Optional only while there is none: a stored address may change but not go (emailKeep).
+              hint={user.email ? undefined : t("common:profile.optional")}
               type="email"
               autoComplete="email"
               inputMode="email"
