@@ -192,6 +192,7 @@ describe.each(journeyLanguages())("member screens (%s)", (language) => {
       sms_subscription: 1,
       do_not_call: 1,
       unsubscribe_reasons: [3],
+      unsubscribe_reason_other: "",
     });
   });
 });

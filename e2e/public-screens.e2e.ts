@@ -17,7 +17,7 @@ import tcDownload from "../apps/web/src/locales/tc/download.json" with { type: "
 import tcStores from "../apps/web/src/locales/tc/stores.json" with { type: "json" };
 import tcWelcome from "../apps/web/src/locales/tc/welcome.json" with { type: "json" };
 import { cspViolations } from "./support/browser.ts";
-import { expectHeading, journeyLanguages, waitUntil } from "./support/journeys.ts";
+import { expectHeading, journeyLanguages, textOf, waitUntil } from "./support/journeys.ts";
 import { journeySuite } from "./support/suite.ts";
 import { escapeRegExp, texts } from "./support/texts.ts";
 
@@ -127,6 +127,11 @@ describe.each(journeyLanguages())("public screens (%s)", (language) => {
       () => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
       "banner loaded",
     );
+    // The seeded banner's words are text in the page's language, over a wordless, decorative picture.
+    expect(await textOf(page.locator(".welcome-banner-title").first())).toBe(
+      { en: "Welcome to H Coins", tc: "歡迎加入 H Coins 會員", sc: "欢迎加入 H Coins 会员" }[language],
+    );
+    expect(await banner.getAttribute("alt")).toBe("");
     // Phones get the mobile picture; nothing moved while it loaded.
     expect(await banner.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain("/crm/media/");
     expect(await banner.getAttribute("fetchpriority")).toBe("high");

@@ -28,6 +28,31 @@ import { exactly, textPattern } from "./support/texts.ts";
 const suite = journeySuite(61_000_000);
 
 describe.each(journeyLanguages())("registration (%s)", (language) => {
+  it("back from step 2 within the resend wait: step 1 with the same number (written with a space) returns to step 2 with the running countdown, and the code sent first still registers", async () => {
+    const { page, t } = await suite.open(language);
+    const phone = suite.nextPhone();
+    await page.goto("/register");
+    await enterPhone(page, t, `${phone.slice(0, 4)} ${phone.slice(4)}`);
+    await expectHeading(page, t("common:titles.registerCode"));
+    const code = await nextSmsCode(suite.server, phone);
+    // A little of the minute passes, so the countdown step 2 comes back with is the running one, not a new 60.
+    await page.waitForTimeout(2_500);
+    await page.goBack();
+    await expectHeading(page, t("common:titles.register"));
+    await enterPhone(page, t, phone);
+    await expectHeading(page, t("common:titles.registerCode"));
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    const resend = page.getByRole("button", { name: textPattern(t, "register:resendIn", ["seconds"]) });
+    await resend.waitFor();
+    expect(await resend.isDisabled()).toBe(true);
+    const left = Number(/\d+/.exec((await resend.textContent()) ?? "")?.[0]);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(60);
+    expect(await page.getByRole("textbox", { name: t("common:mobile") }).count()).toBe(0);
+    await enterSmsCode(page, t, code);
+    await page.waitForURL("**/register/terms**");
+  });
+
   it("a new member registers: number, SMS code, terms, the form, the success page", async () => {
     const { page, t } = await suite.open(language);
     const phone = suite.nextPhone();
@@ -106,7 +131,7 @@ describe.each(journeyLanguages())("registration (%s)", (language) => {
         .waitFor();
     }
     const termsError = t("common:validation.termsRequired");
-    expect(termsError).toBe({ en: "*Required", tc: "*必須剔選", sc: "*必须剔选" }[language]);
+    expect(termsError).toBe({ en: "*Required", tc: "*必須剔選", sc: "*必须勾选" }[language]);
     await page.getByText(termsError, { exact: true }).first().waitFor();
     // The district list waits for a country.
     expect(

@@ -110,6 +110,24 @@ const SHOTS: Shot[] = [
       await dialog(page).waitFor();
     },
   },
+  {
+    // Back from step 2 within the resend wait, the number written with a space: step 2 again, its countdown running.
+    name: "register-step2-returned",
+    path: "/register",
+    as: "new-visitor",
+    act: async (page, f) => {
+      const phone = await f.appMember();
+      const number = page.getByRole("textbox", { name: f.t("common:mobile") });
+      await number.fill(`${phone.slice(0, 4)} ${phone.slice(4)}`);
+      await page.getByRole("button", { name: exactly(f.t("common:next")) }).click();
+      await page.waitForURL("**/register/step2?**");
+      await page.waitForTimeout(3_000);
+      await page.goBack();
+      await number.fill(phone);
+      await page.getByRole("button", { name: exactly(f.t("common:next")) }).click();
+      await page.waitForURL("**/register/step2?**");
+    },
+  },
   { name: "verify", path: (f) => `/verify?data=${encodePhone(f.visitorNumber)}` },
   { name: "register-terms", path: "/register/terms" },
   // "I agree" in sight at the bottom of the screen while the terms scroll under it.
@@ -140,6 +158,17 @@ const SHOTS: Shot[] = [
     act: async (page, { t }) => {
       await submitPassword(page, t, "Wrong1234x");
       await dialog(page).waitFor();
+    },
+  },
+  {
+    // The service cannot be reached (every call refused by the network): the password stays as typed.
+    name: "login-step2-unreachable-dialog",
+    path: (f) => `/login/step2?data=${encodePhone(f.visitorNumber)}`,
+    as: "new-visitor",
+    act: async (page, { t }) => {
+      await page.route("**/crm/auth/**", (route) => route.abort("connectionrefused"));
+      await submitPassword(page, t, "Typed1234x");
+      await dialog(page).getByText(t("common:unreachable")).waitFor();
     },
   },
   { name: "reset-pw-step1", path: (f) => `/reset-pw/step1?data=${encodePhone(f.visitorNumber)}` },
@@ -206,6 +235,16 @@ const SHOTS: Shot[] = [
       await dialog(page).getByText(t("profile:profileChanged")).waitFor();
     },
   },
+  {
+    name: "renew-email-cleared",
+    path: "/renew",
+    as: "member",
+    act: async (page, { t }) => {
+      await page.getByRole("textbox", { name: t("profile:email") }).fill("");
+      await page.getByRole("button", { name: exactly(t("profile:save")) }).click();
+      await page.getByText(t("common:validation.emailKeep")).waitFor();
+    },
+  },
   { name: "update-user-success", path: "/update-user/success", as: "member" },
   { name: "subscription-preferences", path: "/subscription-preferences", as: "member" },
   {
@@ -216,6 +255,34 @@ const SHOTS: Shot[] = [
       for (const name of [t("subscription:email"), t("subscription:sms"), t("subscription:phone")])
         await page.getByRole("checkbox", { name: exactly(name) }).uncheck();
       await page.getByRole("group", { name: t("subscription:reasonsLegend") }).waitFor();
+    },
+  },
+  {
+    name: "subscription-preferences-other",
+    path: "/subscription-preferences",
+    as: "member",
+    act: async (page, { t, language }) => {
+      for (const name of [t("subscription:email"), t("subscription:sms"), t("subscription:phone")])
+        await page.getByRole("checkbox", { name: exactly(name) }).uncheck();
+      await page
+        .getByRole("checkbox", { name: exactly({ en: "Other", tc: "其他", sc: "其他" }[language]) })
+        .check();
+      await page
+        .getByRole("textbox", { name: t("subscription:otherLabel") })
+        .fill(
+          { en: "I read offers in the app", tc: "我會在應用程式查看優惠", sc: "我会在应用中查看优惠" }[
+            language
+          ],
+        );
+    },
+  },
+  {
+    // An imported app member is opted out of every channel: never subscribed.
+    name: "subscription-preferences-not-subscribed",
+    path: "/subscription-preferences",
+    as: "app-member",
+    act: async (page, { t }) => {
+      await page.getByText(t("subscription:introNotSubscribed")).waitFor();
     },
   },
   { name: "subscription-success", path: "/subscription-success", as: "member" },

@@ -51,7 +51,7 @@ const envSchema = z.object({
   SMS_HTTP_TIMEOUT_MS: int(10_000),
   SMS_TEMPLATE_EN: z.string().default("Your H Coins verification code is {code}. It expires in 5 minutes."),
   SMS_TEMPLATE_TC: z.string().default("你的 H Coins 驗證碼是 {code}，5 分鐘內有效。"),
-  SMS_TEMPLATE_SC: z.string().default("你的 H Coins 验证码是 {code}，5 分钟内有效。"),
+  SMS_TEMPLATE_SC: z.string().default("您的 H Coins 验证码是 {code}，5 分钟内有效。"),
   SMS_REDEEM_TEMPLATE_EN: z
     .string()
     .default(

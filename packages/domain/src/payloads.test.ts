@@ -238,7 +238,9 @@ describe("profileSavePayloadSchema", () => {
     [{ birthday_month: "13" }, [["birthday_month", "birthInvalid"]]],
     [{ age_range__c: "0 - 10" }, [["age_range__c", "ageInvalid"]]],
     [{ sms_subscription: "2" }, [["sms_subscription", "subscriptionInvalid"]]],
-    [{ email: "" }, [["email", "emailNull"]]],
+    [{ email: "" }, [["email", "emailKeep"]]],
+    [{ email: " " }, [["email", "emailKeep"]]],
+    [{ email: null }, [["email", "emailKeep"]]],
     [{ email: "nope" }, [["email", "emailFormat"]]],
     [{ residential_country_region__c: "" }, [["residential_country_region__c", "countryNull"]]],
     [

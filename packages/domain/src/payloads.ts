@@ -38,6 +38,8 @@ export const FIRST_LAST_NAME_MAX_LENGTH = 50;
 export const REFERRAL_CODE_MAX_LENGTH = 50;
 export const UTM_SOURCE_MAX_LENGTH = 50;
 export const UNSUBSCRIBE_TOKEN_MAX_LENGTH = 512;
+/** The member's own words beside the "Other" unsubscribe reason. */
+export const UNSUBSCRIBE_OTHER_MAX_LENGTH = 200;
 
 function emailRule(email: string): string | null {
   if (email === "") return "emailNull";
@@ -50,6 +52,19 @@ function emailRule(email: string): string | null {
 export const emailSchema = z.preprocess(
   (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
   z.string({ error: missingOr("emailNull") }).superRefine(ruleCheck(emailRule)),
+);
+
+/**
+ * The email of a profile save: it may change but not go. A complete profile (the contract's
+ * profile_completed, which CheckPhone's 40006 rests on) includes the email, so an emptied one
+ * would send the member back through web registration at the next login. An explicit "" or null
+ * is refused with its own rule (emailKeep) rather than kept silently; a field not sent keeps it.
+ */
+export const profileEmailSchema = z.preprocess(
+  (value) => (value === null ? "" : typeof value === "string" ? value.trim().toLowerCase() : value),
+  z
+    .string({ error: missingOr("emailKeep") })
+    .superRefine(ruleCheck((email: string) => (email === "" ? "emailKeep" : emailRule(email)))),
 );
 
 const ageRange = z.preprocess(
@@ -125,7 +140,7 @@ export type RegistrationPayload = z.output<typeof registrationPayloadSchema>;
 
 /*
  * A partial update: an absent field keeps the stored value. Fields a member may clear (full name, gender,
- * referral code) turn "" or null into null. Fields the forms require (first and last name, email, region,
+ * referral code) turn "" or null into null. Fields the forms require (first and last name, email (emailKeep), region,
  * district) refuse an explicit empty value with their rule instead of silently keeping the old one; a blank
  * district after a region change must not leave the old region's district in place.
  */
@@ -151,7 +166,7 @@ export const profileSavePayloadSchema = withDistrictOfRegion(
       referral_code: clearableText(REFERRAL_CODE_MAX_LENGTH),
       [REGION]: regionCode.optional(),
       [DISTRICT]: districtCode.optional(),
-      email: emailSchema.optional(),
+      email: profileEmailSchema.optional(),
     },
     WHOLE_BODY,
   ),
@@ -186,6 +201,8 @@ export const subscriptionPreferencesSchema = z.object(
     sms_subscription: optionalOptOutFlag(),
     do_not_call: optionalOptOutFlag(),
     unsubscribe_reasons: unsubscribeReasons,
+    // Kept only beside the "Other" reason (id 6) while every channel is opted out; "" or null clears it.
+    unsubscribe_reason_other: clearableText(UNSUBSCRIBE_OTHER_MAX_LENGTH),
     token: optionalText(UNSUBSCRIBE_TOKEN_MAX_LENGTH),
   },
   WHOLE_BODY,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { phoneSchema } from "./phone.ts";
-import { DEFAULT_PHONE_PREFIX, mobileRule, PHONE_PREFIXES, phoneKey } from "./phone-rules.ts";
+import {
+  DEFAULT_PHONE_PREFIX,
+  mobileRule,
+  normaliseMobile,
+  PHONE_PREFIXES,
+  phoneKey,
+} from "./phone-rules.ts";
 
 function rulesOf(input: unknown) {
   const result = phoneSchema.safeParse(input);
@@ -39,7 +45,42 @@ describe("mobileRule", () => {
   });
 });
 
+describe("normaliseMobile", () => {
+  it.each([
+    ["91234567", "91234567"],
+    ["9123 4567", "91234567"],
+    [" 9123 4567 ", "91234567"],
+    ["9123-4567", "91234567"],
+    ["9123\u00a04567", "91234567"],
+    ["9123\u30004567", "91234567"],
+    ["9123\u20134567", "91234567"],
+    ["９１２３４５６７", "91234567"],
+    ["９１２３－４５６７", "91234567"],
+    ["138 1234 5678", "13812345678"],
+    ["138-1234-5678", "13812345678"],
+    ["9123.4567", "9123.4567"],
+    ["9123456a", "9123456a"],
+  ])("%j -> %j", (typed, stored) => {
+    expect(normaliseMobile(typed)).toBe(stored);
+  });
+});
+
 describe("phoneSchema", () => {
+  it.each([
+    ["9123 4567", "91234567"],
+    ["9123-4567", "91234567"],
+    ["９１２３４５６７", "91234567"],
+    [" 91234567 ", "91234567"],
+  ])("accepts the HK number %j as %j", (typed, stored) => {
+    expect(phoneSchema.parse({ mobile_phone_prefix: "852", mobile_phone: typed }).mobile_phone).toBe(stored);
+  });
+
+  it("accepts a mainland number written in groups", () => {
+    expect(phoneSchema.parse({ mobile_phone_prefix: "86", mobile_phone: "138 1234-5678" }).mobile_phone).toBe(
+      "13812345678",
+    );
+  });
+
   it.each([
     [{ mobile_phone_prefix: "852", mobile_phone: "91234567" }, "852"],
     [{ mobile_phone_prefix: 852, mobile_phone: "91234567" }, "852"],
@@ -55,7 +96,9 @@ describe("phoneSchema", () => {
   it.each([
     [{ mobile_phone_prefix: "852", mobile_phone: "9123456" }, [["mobile_phone", "mobileLength8"]]],
     [{ mobile_phone_prefix: "86", mobile_phone: "12812345678" }, [["mobile_phone", "mobileLength11"]]],
-    [{ mobile_phone_prefix: "852", mobile_phone: "9123 4567" }, [["mobile_phone", "mobileLength8"]]],
+    [{ mobile_phone_prefix: "852", mobile_phone: "9123.4567" }, [["mobile_phone", "mobileLength8"]]],
+    [{ mobile_phone_prefix: "852", mobile_phone: "9123 45678" }, [["mobile_phone", "mobileLength8"]]],
+    [{ mobile_phone_prefix: "852", mobile_phone: " - " }, [["mobile_phone", "mobileNull"]]],
     [{ mobile_phone_prefix: "852", mobile_phone: "" }, [["mobile_phone", "mobileNull"]]],
     [{ mobile_phone_prefix: "852" }, [["mobile_phone", "mobileNull"]]],
     [{ mobile_phone_prefix: "852", mobile_phone: null }, [["mobile_phone", "mobileNull"]]],

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { whenFieldsValid } from "./form-fields.ts";
-import { mobileRule, PHONE_PREFIXES } from "./phone-rules.ts";
+import { mobileRule, normaliseMobile, PHONE_PREFIXES } from "./phone-rules.ts";
 
 function normalisePrefix(value: unknown): unknown {
   if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
@@ -12,6 +12,8 @@ function normalisePrefix(value: unknown): unknown {
 
 function normalisePhone(value: unknown): unknown {
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return String(value);
+  // The legacy wire name stays; what it carries is normalised here, once, for every route and client.
+  if (typeof value === "string") return normaliseMobile(value);
   return value;
 }
 

@@ -133,4 +133,7 @@ export const UNSUBSCRIBE_REASONS: readonly UnsubscribeReason[] = [
   { id: 6, label: { en: "Other", tc: "其他", sc: "其他" } },
 ];
 
+/** The "Other" reason: the one that comes with the member's own words (unsubscribe_reason_other). */
+export const OTHER_UNSUBSCRIBE_REASON_ID = 6;
+
 export const UNSUBSCRIBE_REASON_IDS: readonly number[] = UNSUBSCRIBE_REASONS.map((reason) => reason.id);

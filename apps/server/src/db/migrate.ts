@@ -6,6 +6,7 @@ import * as m0003 from "./migrations/0003-content.ts";
 import * as m0004 from "./migrations/0004-marketing-consents.ts";
 import * as m0005 from "./migrations/0005-operators-and-audit.ts";
 import * as m0006 from "./migrations/0006-activity.ts";
+import * as m0007 from "./migrations/0007-unsubscribe-reason-other.ts";
 
 /** The first migration: a database that has recorded it holds the member server's tables. */
 export const FIRST_MEMBER_MIGRATION = "0001-members-and-auth";
@@ -20,6 +21,7 @@ export function migrateMemberDatabase(database: TableViews): Promise<void> {
       "0004-marketing-consents": m0004,
       "0005-operators-and-audit": m0005,
       "0006-activity": m0006,
+      "0007-unsubscribe-reason-other": m0007,
     },
   });
 }

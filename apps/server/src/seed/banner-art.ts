@@ -56,66 +56,36 @@ function coinGradients(id: string): string {
   ].join("");
 }
 
-function pill(x: number, y: number, width: number, height: number, label: string, size: number): string {
-  return [
-    `<rect x="${x}" y="${y}" width="${width}" height="${height}" rx="${height / 2}" fill="#ffffff"/>`,
-    text(x + width / 2, y + height / 2 + size * 0.36, label, {
-      size,
-      weight: 700,
-      fill: "#e85d00",
-      anchor: "middle",
-    }),
-  ].join("");
-}
-
+/** An image with its title; an empty title makes it decorative (the banners: their words are the page's). */
 function svg(width: number, height: number, title: string, body: string[]): string {
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">`,
-    `<title>${escapeXml(title)}</title>`,
+    title === "" ? `${open} aria-hidden="true">` : `${open} role="img" aria-label="${escapeXml(title)}">`,
+    ...(title === "" ? [] : [`<title>${escapeXml(title)}</title>`]),
     ...body,
     "</svg>",
   ].join("");
 }
 
-interface BannerCopy {
-  title: string;
-  headlineEn: string;
-  headlineTc: string;
-  lineEn: string;
-  lineTc: string;
-  button: string;
+/**
+ * A banner's art has no words: the page writes the banner's title over it, as text in the
+ * visitor's language (the web app's welcome-banners.tsx), so the art serves en, tc and sc alike
+ * (docs/decisions.md, "Banners carry no words"). What tells the two apart is colour and the coins.
+ */
+interface BannerArt {
   from: string;
   to: string;
 }
 
-const WELCOME: BannerCopy = {
-  title: "Welcome to H Coins",
-  headlineEn: "Welcome to H Coins",
-  headlineTc: "歡迎加入 H Coins 會員",
-  lineEn: "Earn 1 H Coin for every HK$1 you spend",
-  lineTc: "每消費 HK$1 即賺 1 H Coin，兌換電子禮券及人氣好物",
-  button: "Join now 立即登記",
-  from: "#ff7a00",
-  to: "#ffa62b",
-};
+const WELCOME: BannerArt = { from: "#ff7a00", to: "#ffa62b" };
+const BIRTHDAY: BannerArt = { from: "#e8430c", to: "#ff8a3d" };
 
-const BIRTHDAY: BannerCopy = {
-  title: "Double H Coins in your birthday month",
-  headlineEn: "Double H Coins in your birthday month",
-  headlineTc: "生日月份 H Coins 雙倍賞",
-  lineEn: "Tell us your birth month and celebrate with extra rewards",
-  lineTc: "登記出生月份，生日月份消費賺取雙倍 H Coins",
-  button: "Update profile 更新資料",
-  from: "#e8430c",
-  to: "#ff8a3d",
-};
-
-function banner(copy: BannerCopy, layout: BannerLayout, id: string): string {
+function banner(art: BannerArt, layout: BannerLayout, id: string): string {
   const { width, height } = SIZE[layout];
   const defs = [
     "<defs>",
     `<linearGradient id="${id}-bg" x1="0" y1="0" x2="1" y2="1">`,
-    `<stop offset="0" stop-color="${copy.from}"/><stop offset="1" stop-color="${copy.to}"/>`,
+    `<stop offset="0" stop-color="${art.from}"/><stop offset="1" stop-color="${art.to}"/>`,
     "</linearGradient>",
     coinGradients(id),
     "</defs>",
@@ -125,40 +95,18 @@ function banner(copy: BannerCopy, layout: BannerLayout, id: string): string {
     `<circle cx="${width * 0.92}" cy="${height * -0.05}" r="${height * 0.45}" fill="#ffffff" opacity="0.08"/>`,
     `<circle cx="${width * 0.05}" cy="${height * 1.05}" r="${height * 0.35}" fill="#ffffff" opacity="0.07"/>`,
   ];
+  // The coins keep to the right (desktop) or the top right (mobile): the page writes the title on the left.
   if (layout === "desktop") {
-    return svg(width, height, copy.title, [
+    return svg(width, height, "", [
       defs,
       ...background,
       `<circle cx="1480" cy="300" r="260" fill="#ffffff" opacity="0.1"/>`,
       coin(1400, 330, 170, id),
       coin(1640, 190, 80, id),
       coin(1660, 450, 60, id),
-      // About 0.56 em per Latin character: the headline stays clear of the coins.
-      text(160, 200, copy.headlineEn, {
-        size: Math.min(76, Math.floor(1100 / (copy.headlineEn.length * 0.56))),
-        weight: 800,
-      }),
-      text(160, 290, copy.headlineTc, { size: 60, weight: 700 }),
-      text(160, 360, copy.lineEn, { size: 34, fill: "#fff4e6" }),
-      text(160, 410, copy.lineTc, { size: 32, fill: "#fff4e6" }),
-      pill(160, 450, 420, 84, copy.button, 34),
     ]);
   }
-  return svg(width, height, copy.title, [
-    defs,
-    ...background,
-    coin(600, 150, 95, id),
-    coin(690, 290, 40, id),
-    text(48, 110, "H Coins", { size: 64, weight: 800, spacing: 1 }),
-    text(48, 250, copy.headlineTc, { size: copy.headlineTc.length > 12 ? 46 : 52, weight: 700 }),
-    text(48, 310, copy.headlineEn, {
-      size: copy.headlineEn.length > 24 ? 30 : 36,
-      weight: 600,
-      fill: "#fff4e6",
-    }),
-    text(48, 370, copy.lineTc.split("，")[0] ?? copy.lineTc, { size: 30, fill: "#fff4e6" }),
-    pill(48, 430, 380, 76, copy.button, 30),
-  ]);
+  return svg(width, height, "", [defs, ...background, coin(600, 150, 95, id), coin(690, 290, 40, id)]);
 }
 
 export const welcomeBanner = (layout: BannerLayout) => banner(WELCOME, layout, "welcome");

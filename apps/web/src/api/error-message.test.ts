@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "../lib/i18n.ts";
 import { ApiError } from "./client.ts";
-import { errorCodeOf, errorMessage, fieldErrors, resendWaitOf, showFieldErrors } from "./error-message.ts";
+import {
+  errorCodeOf,
+  errorMessage,
+  fieldErrors,
+  isUnreachable,
+  resendWaitOf,
+  showFieldErrors,
+} from "./error-message.ts";
 
 afterEach(async () => {
   await changeLanguage("en");
@@ -20,9 +27,32 @@ describe("errorMessage", () => {
     expect(errorMessage(new ApiError(200, null, "A duplicate, says the scheme"))).toBe(
       "A duplicate, says the scheme",
     );
-    expect(errorMessage(new ApiError(0, null, ""))).toBe("Server Error");
-    expect(errorMessage(new ApiError(502, null, ""))).toBe("Server Error");
+    expect(errorMessage(new ApiError(500, null, ""))).toBe("Server Error");
     expect(errorMessage(new TypeError("not a call at all"))).toBe("Server Error");
+  });
+
+  it.each([
+    ["no answer after the retry (network failure or timeout)", new ApiError(0, null, "")],
+    ["a gateway's 502", new ApiError(502, null, "")],
+    ["a 503", new ApiError(503, null, "Service Unavailable")],
+    ["a gateway timeout", new ApiError(504, null, "")],
+    ["the server's 5030", new ApiError(503, 5030, "database down")],
+  ])("says the service is unreachable, in the member's language, for %s", async (_case, error) => {
+    expect(isUnreachable(error)).toBe(true);
+    expect(errorMessage(error)).toBe(
+      "The service cannot be reached right now. Please check your connection and try again.",
+    );
+    await changeLanguage("tc");
+    expect(errorMessage(error)).toBe("暫時未能連接服務，請檢查網絡連線後再試。");
+    await changeLanguage("sc");
+    expect(errorMessage(error)).toBe("暂时无法连接服务，请检查网络连接后重试。");
+  });
+
+  it("does not call a refusal or a server fault unreachable", () => {
+    expect(isUnreachable(new ApiError(500, null, ""))).toBe(false);
+    expect(isUnreachable(new ApiError(400, 4000, ""))).toBe(false);
+    expect(isUnreachable(new ApiError(401, 5000, ""))).toBe(false);
+    expect(isUnreachable(new TypeError("x"))).toBe(false);
   });
 
   it("gives a refused mobile number's rule (screens that send codes have no field to show it on)", async () => {

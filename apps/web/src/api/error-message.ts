@@ -14,13 +14,32 @@ const isKnownCode = (code: number | null): code is ErrorCodeValue => code !== nu
 /** The failure's error_code, or null (not an ApiError, no answer, no code). */
 export const errorCodeOf = (error: unknown): number | null => (error instanceof ApiError ? error.code : null);
 
+/** Answers that mean the service is not there (a proxy's or load balancer's), not a refusal of the request. */
+const UNREACHABLE_STATUSES = new Set([502, 503, 504]);
+
 /**
- * The text to show for a failure: the rule of a refused mobile number, else the domain's text
+ * Whether the failure says the service could not be reached: no answer even after the retry (a
+ * network failure or the timeout: status 0), a gateway's 502/503/504, or the server's own 5030.
+ * Nothing the member typed was refused, so screens keep every field as it was.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return (
+    error.status === 0 ||
+    UNREACHABLE_STATUSES.has(error.status) ||
+    error.code === ErrorCode.serviceUnavailable
+  );
+}
+
+/**
+ * The text to show for a failure: common:unreachable when the service could not be reached
+ * (isUnreachable), else the rule of a refused mobile number, else the domain's text
  * for a known error_code in the current language (the server's wording, so the app never shows
  * a stray language), else the server's own message, else common:serverError (no answer,
  * garbage, anything else).
  */
 export function errorMessage(error: unknown): string {
+  if (isUnreachable(error)) return i18next.t("common:unreachable");
   const code = errorCodeOf(error);
   // A refused number (e.g. mobileNotMobile) on a screen that shows the number but no field for it.
   const numberRule = fieldErrors(error).find((rule) => rule.field === "mobile_phone")?.rule;

@@ -50,13 +50,13 @@ export function AlertProvider({ children }: { children: React.ReactNode }) {
 
   // The mutations' default (lib/query-client.ts): the failure's text in an alert. The texts are
   // loaded when first needed, to keep them out of the first load; should that load fail too, the
-  // connection has most likely gone, and common:serverError is then what the failure says anyway.
+  // connection has gone, and common:unreachable is what the member needs to hear.
   useEffect(
     () =>
       setMutationFailureHandler(async (error) => {
         const text = await import("../api/error-message.ts").then(
           ({ errorMessage }) => errorMessage(error),
-          () => i18next.t("common:serverError"),
+          () => i18next.t("common:unreachable"),
         );
         await api.current.alert(text);
       }),

@@ -46,6 +46,41 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   );
 });
 
+interface TextAreaFieldProps extends React.TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: React.ReactNode;
+  error?: FieldError | string | undefined;
+  hint?: React.ReactNode;
+}
+
+/** A few lines of the member's own words, with the same label, hint and error wiring as TextField. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, hint, id, className, ...textarea },
+  ref,
+) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const messageId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  return (
+    <div className={`field ${className ?? ""}`}>
+      <label htmlFor={inputId}>{label}</label>
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      <textarea
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={hint ? `${hintId} ${messageId}` : messageId}
+        {...textarea}
+      />
+      <FieldMessage id={messageId} error={error} />
+    </div>
+  );
+});
+
 interface SelectFieldProps extends React.SelectHTMLAttributes<HTMLSelectElement> {
   label: React.ReactNode;
   error?: FieldError | string | undefined;

@@ -1,4 +1,9 @@
-import { DEFAULT_PHONE_PREFIX, type MobileRule, mobileRule } from "@hcoins/domain/phone-rules";
+import {
+  DEFAULT_PHONE_PREFIX,
+  type MobileRule,
+  mobileRule,
+  normaliseMobile,
+} from "@hcoins/domain/phone-rules";
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { Phone } from "./session.ts";
 
@@ -8,7 +13,9 @@ import type { Phone } from "./session.ts";
  * first-load budget (first-load.test.ts). It behaves like the other forms: the domain's rule
  * (mobileRule, the one the server's schema applies) is checked on submit and, after a failed
  * submit, on every change; a failure focuses the number. The controls carry the payload's
- * names, so that a server rule on `mobile_phone` can be shown on its control.
+ * names, so that a server rule on `mobile_phone` can be shown on its control. The number goes on
+ * normalised (normaliseMobile: "9123 4567" and full-width digits are one number), as the server
+ * would store it, so the session and the next step's URL hold the stored spelling.
  */
 type FieldName = "mobile_phone_prefix" | "mobile_phone";
 
@@ -25,7 +32,7 @@ export function usePhoneForm(initial?: Phone | null) {
 
   const values = (): Phone => ({
     phonePre: elements.current.mobile_phone_prefix?.value ?? DEFAULT_PHONE_PREFIX,
-    phone: elements.current.mobile_phone?.value ?? "",
+    phone: normaliseMobile(elements.current.mobile_phone?.value ?? ""),
   });
 
   const check = () => {

@@ -3,12 +3,16 @@ import { subscriptionPreferencesSchema, UNSUBSCRIBE_TOKEN_MAX_LENGTH } from "../
 import { okAnswer } from "./envelope.ts";
 import { ROUTES } from "./routes.ts";
 
-/** Marketing preferences: 1 = opted out of the channel; reasons (ids 1-6) only while all three are. */
+/**
+ * Marketing preferences: 1 = opted out of the channel; reasons (ids 1-6) only while all three are,
+ * and the member's words for "Other" (id 6) only beside that reason ("" when none).
+ */
 export const preferencesSchema = z.object({
   email_subscription: z.number().int(),
   sms_subscription: z.number().int(),
   do_not_call: z.number().int(),
   unsubscribe_reasons: z.array(z.number().int()),
+  unsubscribe_reason_other: z.string(),
 });
 export type Preferences = z.output<typeof preferencesSchema>;
 

@@ -74,14 +74,14 @@ describe("the banners screen", () => {
     renderConsole("/content/banners");
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Add a banner" }));
-    await user.type(screen.getByLabelText("Title (the image's alt text) (English)"), "Spring");
-    await user.type(screen.getByLabelText("Title (the image's alt text) (Traditional Chinese)"), "春季");
+    await user.type(screen.getByLabelText("Title (written over the picture) (English)"), "Spring");
+    await user.type(screen.getByLabelText("Title (written over the picture) (Traditional Chinese)"), "春季");
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(
-      screen.getByLabelText("Title (the image's alt text) (Simplified Chinese)"),
+      screen.getByLabelText("Title (written over the picture) (Simplified Chinese)"),
     ).toHaveAccessibleDescription("Required.");
     expect(screen.getByLabelText("Image for phones")).toHaveAccessibleDescription(
-      "PNG, JPEG, GIF, WebP or SVG, at most 2 MB. Choose an image.",
+      "PNG, JPEG, GIF, WebP or SVG, at most 2 MB. Keep words out of the picture: the title is written over it in the visitor's language. Choose an image.",
     );
     expect(api.called("POST /content/banners")).toHaveLength(0);
 
@@ -98,7 +98,7 @@ describe("the banners screen", () => {
       data_base64: "iVBORw==",
     });
     await user.upload(screen.getByLabelText("Image for computers"), file);
-    await user.type(screen.getByLabelText("Title (the image's alt text) (Simplified Chinese)"), "春季");
+    await user.type(screen.getByLabelText("Title (written over the picture) (Simplified Chinese)"), "春季");
     await user.type(screen.getByLabelText("Show from (Hong Kong time, optional)"), "2026-12-01T09:00");
     await user.click(screen.getByRole("button", { name: "Save" }));
     await screen.findByRole("button", { name: "Add a banner" });

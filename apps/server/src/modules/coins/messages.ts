@@ -30,7 +30,7 @@ export const COIN_MESSAGES = {
   noAccount: {
     en: "This mobile number has no H Coins account yet. One will be opened for you.",
     tc: "此手提電話號碼尚未有 H Coins 帳戶，我們將為你開立。",
-    sc: "该手机号码尚未有 H Coins 账户，我们将为您开立。",
+    sc: "该手机号码尚未有 H Coins 账户，我们将为您开通。",
   },
   unavailable: {
     en: "We cannot reach the H Coins service at the moment. Please try again later.",
@@ -46,7 +46,7 @@ export const COIN_MESSAGES = {
   created: {
     en: "Your H Coins account has been opened and linked to your membership.",
     tc: "你的 H Coins 帳戶已開立，並已連結你的會籍。",
-    sc: "您的 H Coins 账户已开立，并已关联您的会籍。",
+    sc: "您的 H Coins 账户已开通，并已关联您的会籍。",
   },
   noAccountToLink: {
     en: "There is no H Coins account for your mobile number, so there is nothing to link yet.",

@@ -1,4 +1,4 @@
-import { PHONE_PREFIXES } from "@hcoins/domain/phone-rules";
+import { normaliseMobile, PHONE_PREFIXES } from "@hcoins/domain/phone-rules";
 import { checkPhone } from "../members/operator-text.ts";
 
 /** What one search box's text is: a mobile number, an email, or a member or H Coins number. */
@@ -8,7 +8,8 @@ export type SearchKey =
   | { kind: "number"; value: string };
 
 /**
- * Reads the console's one search box. Digits (spaces, dashes and brackets ignored) are a mobile
+ * Reads the console's one search box. Digits (full-width too; spaces, dashes and brackets ignored, as
+ * the domain's normaliseMobile and the members' own forms do) are a mobile
  * number: with a leading +, or a prefix the number's length fits (852 / 853 8 digits, 86 11), or
  * a bare Hong Kong number. Text with an @ is an email. Anything else is a member number or an
  * H Coins number, tried as both.
@@ -16,7 +17,7 @@ export type SearchKey =
 export function searchKey(text: string): SearchKey {
   const trimmed = text.trim();
   if (trimmed.includes("@")) return { kind: "email", email: trimmed.toLowerCase() };
-  const digits = trimmed.replace(/[\s\-()]/g, "");
+  const digits = normaliseMobile(trimmed).replace(/[()（）]/g, "");
   if (/^\+?\d+$/.test(digits)) {
     const bare = digits.replace(/^\+/, "");
     for (const prefix of PHONE_PREFIXES) {

@@ -1,4 +1,10 @@
-import { isPhonePrefix, type MobileRule, mobileRule, PHONE_PREFIXES } from "@hcoins/domain/phone-rules";
+import {
+  isPhonePrefix,
+  type MobileRule,
+  mobileRule,
+  normaliseMobile,
+  PHONE_PREFIXES,
+} from "@hcoins/domain/phone-rules";
 import type { MemberRow } from "./service.ts";
 
 /*
@@ -15,14 +21,16 @@ const MOBILE_RULE_TEXT: Record<MobileRule, (prefix: string) => string> = {
 
 /**
  * Checks a prefix and number with the domain's mobile rule. A leading "+" on the prefix
- * is dropped (people copy "+852" from the screens); the number is taken as written.
+ * is dropped (people copy "+852" from the screens); the number is normalised as the member
+ * server's schemas do (spaces, hyphens, full-width digits), so an operator finds the stored one.
  * Returns the normalised pair, or the reason it is refused, naming the argument.
  */
 export function checkPhone(
   rawPrefix: string,
-  phone: string,
+  typedPhone: string,
   names = { prefix: "prefix", phone: "mobile" },
 ): { prefix: string; phone: string } | { problem: string } {
+  const phone = normaliseMobile(typedPhone);
   const prefix = rawPrefix.startsWith("+") ? rawPrefix.slice(1) : rawPrefix;
   if (!isPhonePrefix(prefix)) {
     return {
@@ -33,7 +41,7 @@ export function checkPhone(
     };
   }
   const rule = mobileRule(prefix, phone);
-  if (rule) return { problem: `${names.phone} "${phone}" ${MOBILE_RULE_TEXT[rule](prefix)}` };
+  if (rule) return { problem: `${names.phone} "${typedPhone}" ${MOBILE_RULE_TEXT[rule](prefix)}` };
   return { prefix, phone };
 }
 

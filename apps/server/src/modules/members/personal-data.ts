@@ -38,6 +38,7 @@ export const MEMBER_DATA_COLUMNS: {
     email_subscription: "exported",
     do_not_call: "exported",
     unsubscribe_reasons: "exported",
+    unsubscribe_reason_other: "exported",
     register_store_code: "exported",
     external_customer_id: "exported",
     source: "exported",

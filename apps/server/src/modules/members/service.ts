@@ -249,7 +249,7 @@ export class MemberService {
   /** The preferences page's save, by the member or through an unsubscribe link (`source`). */
   setSubscriptions(
     memberId: number,
-    values: OptOutFlags & { unsubscribe_reasons: number[] },
+    values: OptOutFlags & { unsubscribe_reasons: number[]; unsubscribe_reason_other: string },
     source: Extract<ConsentSource, "preferences" | "unsubscribe_link">,
   ) {
     return this.changeWithConsent(
@@ -259,6 +259,7 @@ export class MemberService {
         sms_subscription: values.sms_subscription,
         do_not_call: values.do_not_call,
         unsubscribe_reasons: values.unsubscribe_reasons.join(","),
+        unsubscribe_reason_other: values.unsubscribe_reason_other,
         updated_at: this.now(),
       },
       source,

@@ -36,6 +36,8 @@ export type MembersTable = {
   do_not_call: number;
   /** Comma-separated unsubscribe reason ids (1-6). */
   unsubscribe_reasons: string;
+  /** The member's words beside the "Other" reason, "" when none (the column's default, hence Generated). */
+  unsubscribe_reason_other: Generated<string>;
   register_store_code: string | null;
   external_customer_id: string | null;
   /** "web" for members who registered here, "import" for app members brought in by an operator. */

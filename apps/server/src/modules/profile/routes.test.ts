@@ -277,6 +277,27 @@ describe("POST /crm/user/profile", () => {
     expect(fresh.body.payload.email).toBe("new.address@example.com");
   });
 
+  it.each(["", "   ", null])(
+    "refuses to empty the email (%j) with emailKeep, keeping the stored one",
+    async (email) => {
+      t = await createTestApp();
+      const member = await registerMember(t);
+      const res = await save(member.token, { email, last_name: "Lee" });
+      expect(res.status).toBe(400);
+      expect(res.body.payload.errors).toEqual([{ field: "email", rule: "emailKeep" }]);
+      const stored = await t.call("GET", PROFILE, { token: member.token });
+      expect(stored.body.payload).toMatchObject({ email: member.payload.email, profile_completed: true });
+      expect(stored.body.payload.last_name).not.toBe("Lee");
+    },
+  );
+
+  it("refuses an emptied email sent as a form field too", async () => {
+    t = await createTestApp();
+    const member = await registerMember(t);
+    const res = await save(member.token, { email: "" }, true);
+    expect(res.body.payload.errors).toEqual([{ field: "email", rule: "emailKeep" }]);
+  });
+
   it.each([
     ["title", 2, "titleInvalid"],
     ["gender", 3, "genderInvalid"],

@@ -94,13 +94,33 @@ describe("POST /crm/registration/request-sms-token", () => {
     expect(await t.smsCodes("852", "93456789")).toHaveLength(1);
   });
 
+  it("takes a number written with a space, a hyphen or full-width digits as the one stored number", async () => {
+    const t = await app();
+    const phone = nextPhone();
+    const spaced = `${phone.slice(0, 4)} ${phone.slice(4)}`;
+    const res = await t.call("POST", REQUEST, {
+      form: true,
+      body: { mobile_phone_prefix: "852", mobile_phone: spaced },
+    });
+    expect(res.status).toBe(200);
+    expect(await t.smsCodes("852", phone)).toHaveLength(1);
+    // The same number written another way is the same number: the resend wait applies to it.
+    const fullWidth = [...phone].map((digit) => String.fromCharCode(0xff10 + Number(digit))).join("");
+    const hyphened = `${fullWidth.slice(0, 4)}-${fullWidth.slice(4)}`;
+    const again = await t.call("POST", REQUEST, {
+      body: { mobile_phone_prefix: "852", mobile_phone: hyphened },
+    });
+    expectFailure(again, 429, 4203);
+    expect(await t.smsCodes("852", phone)).toHaveLength(1);
+  });
+
   it.each([
     [{ mobile_phone_prefix: "852" }, "mobile_phone", "mobileNull"],
     [{ mobile_phone_prefix: "852", mobile_phone: "" }, "mobile_phone", "mobileNull"],
     [{ mobile_phone_prefix: "852", mobile_phone: "9123456" }, "mobile_phone", "mobileLength8"],
     [{ mobile_phone_prefix: "852", mobile_phone: "912345678" }, "mobile_phone", "mobileLength8"],
     [{ mobile_phone_prefix: "853", mobile_phone: "6123456a" }, "mobile_phone", "mobileLength8"],
-    [{ mobile_phone_prefix: "852", mobile_phone: " 91234567" }, "mobile_phone", "mobileLength8"],
+    [{ mobile_phone_prefix: "852", mobile_phone: "9123.4567" }, "mobile_phone", "mobileLength8"],
     [{ mobile_phone_prefix: "86", mobile_phone: "1381234567" }, "mobile_phone", "mobileLength11"],
     [{ mobile_phone_prefix: "86", mobile_phone: "12812345678" }, "mobile_phone", "mobileLength11"],
     [{ mobile_phone_prefix: "86", mobile_phone: "91234567" }, "mobile_phone", "mobileLength11"],

@@ -4,8 +4,14 @@ import { registerMember } from "../../testing/flows.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 
 const PATH = "/crm/user/subscription-preferences";
-const ALL_OUT = { email_subscription: 1, sms_subscription: 1, do_not_call: 1 };
-const ALL_IN = { email_subscription: 0, sms_subscription: 0, do_not_call: 0, unsubscribe_reasons: [] };
+const ALL_OUT = { email_subscription: 1, sms_subscription: 1, do_not_call: 1, unsubscribe_reason_other: "" };
+const ALL_IN = {
+  email_subscription: 0,
+  sms_subscription: 0,
+  do_not_call: 0,
+  unsubscribe_reasons: [],
+  unsubscribe_reason_other: "",
+};
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -29,7 +35,7 @@ describe("GET /crm/user/subscription-preferences", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       code: 200,
-      payload: { email_subscription: 0, sms_subscription: 1, do_not_call: 0, unsubscribe_reasons: [] },
+      payload: { ...ALL_IN, sms_subscription: 1 },
     });
   });
 
@@ -95,7 +101,72 @@ describe("POST /crm/user/subscription-preferences", () => {
     const member = await registerMember(t);
     const res = await post(member.token, { ...flags, unsubscribe_reasons: [3] });
     expect(res.status).toBe(200);
-    expect(res.body.payload).toEqual({ ...flags, unsubscribe_reasons: [] });
+    expect(res.body.payload).toEqual({ ...flags, unsubscribe_reasons: [], unsubscribe_reason_other: "" });
+  });
+
+  it("keeps the member's words beside 'Other' while it is chosen, and drops them with it", async () => {
+    t = await createTestApp();
+    const member = await registerMember(t);
+    const words = "  I get these from the app already  ";
+    const out = await post(member.token, {
+      ...ALL_OUT,
+      unsubscribe_reasons: [2, 6],
+      unsubscribe_reason_other: words,
+    });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    expect(out.body.payload).toEqual({
+      ...ALL_OUT,
+      unsubscribe_reasons: [2, 6],
+      unsubscribe_reason_other: "I get these from the app already",
+    });
+    expect((await get(member.token)).body.payload.unsubscribe_reason_other).toBe(
+      "I get these from the app already",
+    );
+    // Not sent: kept.
+    expect((await post(member.token, { sms_subscription: 1 })).body.payload.unsubscribe_reason_other).toBe(
+      "I get these from the app already",
+    );
+    // "Other" no longer among the reasons: its words go too.
+    const without = await post(member.token, {
+      unsubscribe_reasons: [2],
+      unsubscribe_reason_other: "still here?",
+    });
+    expect(without.body.payload).toEqual({ ...ALL_OUT, unsubscribe_reasons: [2] });
+    // A channel back: the reasons and the words go.
+    await post(member.token, { unsubscribe_reasons: [6], unsubscribe_reason_other: "again" });
+    expect((await post(member.token, { email_subscription: 0 })).body.payload).toEqual({
+      ...ALL_OUT,
+      email_subscription: 0,
+      unsubscribe_reasons: [],
+    });
+  });
+
+  it.each([
+    ["201 characters", "x".repeat(201), "tooLong"],
+    ["a control character", "bad\u0007words", "invalid"],
+  ])("refuses words for 'Other' with %s (4000 %s), storing nothing", async (_label, words, rule) => {
+    t = await createTestApp();
+    const member = await registerMember(t);
+    const res = await post(member.token, {
+      ...ALL_OUT,
+      unsubscribe_reasons: [6],
+      unsubscribe_reason_other: words,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.payload.errors).toEqual([{ field: "unsubscribe_reason_other", rule }]);
+    expect((await get(member.token)).body.payload).toEqual(ALL_IN);
+  });
+
+  it("takes 200 characters of Chinese for 'Other'", async () => {
+    t = await createTestApp();
+    const member = await registerMember(t);
+    const words = "訊".repeat(200);
+    const res = await post(
+      member.token,
+      { ...ALL_OUT, unsubscribe_reasons: [6], unsubscribe_reason_other: words },
+      true,
+    );
+    expect(res.body.payload.unsubscribe_reason_other).toBe(words);
   });
 
   it("keeps the stored reasons when only the reasons change with all channels out", async () => {

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { Preferences } from "@hcoins/domain/api/subscriptions";
 import { ErrorCode } from "@hcoins/domain/codes";
+import { OTHER_UNSUBSCRIBE_REASON_ID } from "@hcoins/domain/profile-options";
 import { AppError } from "../../errors.ts";
 import { safeEqual } from "../../secrets.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
@@ -35,21 +36,32 @@ export class SubscriptionService {
       sms_subscription: member.sms_subscription,
       do_not_call: member.do_not_call,
       unsubscribe_reasons: member.unsubscribe_reasons.split(",").filter(Boolean).map(Number),
+      unsubscribe_reason_other: member.unsubscribe_reason_other,
     };
   }
 
   /**
-   * Fields not sent keep their value; reasons are kept only while every channel is opted out.
+   * Fields not sent keep their value; reasons are kept only while every channel is opted out, and
+   * the words for "Other" only beside that reason (null clears them).
    * `viaLink`: the change came through an unsubscribe link rather than the member's session
    * (each consent change is recorded with where it was made).
    */
-  async save(member: MemberRow, changes: Partial<Preferences>, viaLink: boolean): Promise<Preferences> {
+  async save(
+    member: MemberRow,
+    changes: Partial<Omit<Preferences, "unsubscribe_reason_other">> & {
+      unsubscribe_reason_other?: string | null;
+    },
+    viaLink: boolean,
+  ): Promise<Preferences> {
+    const { unsubscribe_reason_other: otherWords, ...rest } = changes;
     // A field sent blank arrives as an undefined key: it keeps the stored value, like a field not sent.
-    const sent = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-    const next = { ...this.preferencesOf(member), ...sent };
+    const sent = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+    const next: Preferences = { ...this.preferencesOf(member), ...sent };
+    if (otherWords !== undefined) next.unsubscribe_reason_other = otherWords ?? "";
     const allOptedOut =
       next.email_subscription === 1 && next.sms_subscription === 1 && next.do_not_call === 1;
     if (!allOptedOut) next.unsubscribe_reasons = [];
+    if (!next.unsubscribe_reasons.includes(OTHER_UNSUBSCRIBE_REASON_ID)) next.unsubscribe_reason_other = "";
     const updated = await this.members.setSubscriptions(
       member.id,
       next,

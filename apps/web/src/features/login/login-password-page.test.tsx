@@ -47,6 +47,24 @@ afterEach(() => {
 });
 
 describe("/login/step2", () => {
+  it.each([
+    ["a gateway's 502", { status: 502, body: "<html>Bad Gateway</html>" }],
+    ["a 503", { status: 503, body: "Service Unavailable" }],
+    ["the server's 5030", fail(503, 5030, "db down")],
+  ])("keeps the password and says the service is unreachable on %s", async (_case, reply) => {
+    mockApi({ [LOGIN]: reply });
+    openPasswordStep();
+    const user = await logIn("Secret123");
+    const dialog = await screen.findByRole("dialog");
+    expect(dialog).toHaveTextContent(
+      "The service cannot be reached right now. Please check your connection and try again.",
+    );
+    expect(dialog).not.toHaveTextContent("Server Error");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(screen.getByLabelText("Password")).toHaveValue("Secret123");
+    expect(screen.getByLabelText("Password")).toHaveFocus();
+  });
+
   it("shows the number, an empty masked password field and the forgot-password link with the same data", () => {
     mockApi({});
     openPasswordStep();

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useLogin } from "../../api/auth.ts";
+import { isUnreachable } from "../../api/error-message.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
@@ -44,8 +45,9 @@ function PasswordForm({ phone, data, redirect }: { phone: Phone; data: string; r
     onSuccess: (token) => finishLogin(token, phone, redirect),
     onError: async (error) => {
       await alert(loginFailureContent(error, t));
-      // Ready for the next try: an empty field with the focus in it.
-      resetField("password");
+      // A refused password: an empty field for the next try. An outage refused nothing: the
+      // password stays, to send again once the service is back.
+      if (!isUnreachable(error)) resetField("password");
       setFocus("password");
     },
   });

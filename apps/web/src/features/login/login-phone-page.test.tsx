@@ -72,13 +72,24 @@ describe("/login", () => {
   });
 
   it("shows 'Server Error' when the answer has neither code nor message, and the form stays usable", async () => {
-    mockApi({ [CHECK_PHONE]: { status: 502, body: {} } });
+    mockApi({ [CHECK_PHONE]: { status: 500, body: {} } });
     openLogin();
     const user = await submitNumber("91234567");
     expect(await screen.findByRole("dialog")).toHaveTextContent("Server Error");
     await user.click(screen.getByRole("button", { name: "Confirm" }));
     expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
     expect(screen.getByLabelText("Mobile number")).toHaveValue("91234567");
+  });
+
+  it("says the service is unreachable on a gateway's 502, keeping the number as typed", async () => {
+    mockApi({ [CHECK_PHONE]: { status: 502, body: "<html>Bad Gateway</html>" } });
+    openLogin();
+    const user = await submitNumber("9123 4567");
+    expect(await screen.findByRole("dialog")).toHaveTextContent(
+      "The service cannot be reached right now. Please check your connection and try again.",
+    );
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    expect(screen.getByLabelText("Mobile number")).toHaveValue("9123 4567");
   });
 
   it("shows the domain text of a known error code", async () => {

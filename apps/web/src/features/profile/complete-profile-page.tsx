@@ -47,14 +47,14 @@ function withRedirect(path: string, search: URLSearchParams) {
  */
 export function CompleteProfilePage() {
   const { t } = useTranslation(["profile", "common"]);
-  const { data: user, isPending } = useUser();
+  const { data: user, isPending, error } = useUser();
   return (
     <PageFrame title={t("common:titles.completeProfile")}>
       {user ? (
         <CompleteProfileForm user={user} />
       ) : (
         <p className={isPending ? "muted" : undefined} role={isPending ? "status" : "alert"}>
-          {t(isPending ? "common:loading" : "common:serverError")}
+          {isPending ? t("common:loading") : errorMessage(error)}
         </p>
       )}
     </PageFrame>

@@ -79,7 +79,7 @@ describe("EditProfilePage", () => {
     expect(api.called(LOAD)).toHaveLength(1);
   });
 
-  it("sends the email only when it changed; an empty email is allowed, a malformed one is not", async () => {
+  it("sends the email only when it changed; a malformed one is refused", async () => {
     const user = member({ birthday_month: 7, gender: 2 });
     const api = mockApi({ [SAVE]: ok(user), [LOAD]: ok(user) });
     renderPage(user);
@@ -92,16 +92,59 @@ describe("EditProfilePage", () => {
     expect(api.called(SAVE)).toHaveLength(0);
 
     await person.clear(email);
-    await person.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(api.called(SAVE)).toHaveLength(1));
-    expect(api.called(SAVE)[0]?.body).not.toHaveProperty("email");
-    await person.click(await screen.findByRole("button", { name: "Confirm" }));
-
-    await person.clear(email);
     await person.type(email, "New@example.com");
     await person.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(api.called(SAVE)).toHaveLength(2));
-    expect(api.called(SAVE)[1]?.body).toMatchObject({ email: "new@example.com", gender: "2" });
+    await waitFor(() => expect(api.called(SAVE)).toHaveLength(1));
+    expect(api.called(SAVE)[0]?.body).toMatchObject({ email: "new@example.com", gender: "2" });
+  });
+
+  it.each([
+    ["en", "Your email address cannot be removed. To change it, enter the new address."],
+    ["tc", "電郵地址不能刪除；如要更改，請輸入新的電郵地址。"],
+    ["sc", "电子邮箱不能删除；如需修改，请输入新的电子邮箱。"],
+  ])(
+    "refuses to clear a stored email with a message, saving nothing and saying no 'Profile Changed' (%s)",
+    async (language, text) => {
+      await act(() => i18next.changeLanguage(language));
+      const user = member({ birthday_month: 7, gender: 2 });
+      const api = mockApi({ [SAVE]: ok(user), [LOAD]: ok(user) });
+      renderPage(user);
+      const person = userEvent.setup();
+      const email = await screen.findByRole("textbox", { name: /mail|電郵|电子邮箱/ });
+      await person.clear(email);
+      await person.click(screen.getByRole("button", { name: /Save|儲存|保存/ }));
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(email).toHaveAttribute("aria-invalid", "true");
+      expect(screen.queryByRole("dialog")).toBeNull();
+      expect(api.called(SAVE)).toHaveLength(0);
+    },
+  );
+
+  it("shows the server's emailKeep rule on the field too", async () => {
+    const user = member({ birthday_month: 7, gender: 2 });
+    mockApi({
+      [SAVE]: failure(400, 4000, "invalid", { errors: [{ field: "email", rule: "emailKeep" }] }),
+      [LOAD]: ok(user),
+    });
+    renderPage(user);
+    const person = userEvent.setup();
+    await person.click(await screen.findByRole("button", { name: "Save" }));
+    expect(
+      await screen.findAllByText(
+        "Your email address cannot be removed. To change it, enter the new address.",
+      ),
+    ).not.toHaveLength(0);
+  });
+
+  it("lets a member without an email leave it empty", async () => {
+    const user = member({ birthday_month: 7, gender: 2, email: null });
+    const api = mockApi({ [SAVE]: ok(user), [LOAD]: ok(user) });
+    renderPage(user);
+    const person = userEvent.setup();
+    await person.click(await screen.findByRole("button", { name: "Save" }));
+    await waitFor(() => expect(api.called(SAVE)).toHaveLength(1));
+    expect(api.called(SAVE)[0]?.body).not.toHaveProperty("email");
+    expect(await screen.findByText("Profile Changed")).toBeInTheDocument();
   });
 
   it("shows the email-taken text on 40010 and the server's message on other failures", async () => {

@@ -19,18 +19,27 @@ import {
 } from "../../components/profile-fields.tsx";
 import { displayPhone } from "../../lib/phone-display.ts";
 
-/** Email on edit: may stay empty (api-contract departure: no store-code rule), else the domain's email rule. */
-const optionalEmail = z.string().superRefine((value, ctx) => {
-  if (value.trim() === "") return;
-  const parsed = emailSchema.safeParse(value);
-  if (!parsed.success)
-    ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "emailFormat" });
-});
+/**
+ * Email on edit (api-contract departure: no store-code rule): a member without one may leave it
+ * empty; one who has an address may change it but not remove it (emailKeep, the server's rule
+ * too: the address is part of a complete profile, see payloads.ts); else the domain's email rule.
+ */
+const editEmail = (stored: string | null) =>
+  z.string().superRefine((value, ctx) => {
+    if (value.trim() === "") {
+      if (stored) ctx.addIssue({ code: "custom", message: "emailKeep" });
+      return;
+    }
+    const parsed = emailSchema.safeParse(value);
+    if (!parsed.success)
+      ctx.addIssue({ code: "custom", message: parsed.error.issues[0]?.message ?? "emailFormat" });
+  });
 
-const editProfileSchema = z.object({
-  ...profileFieldsShape({ genderRequired: false }),
-  email: optionalEmail,
-});
+const editProfileSchema = (user: UserInfo) =>
+  z.object({
+    ...profileFieldsShape({ genderRequired: false }),
+    email: editEmail(user.email),
+  });
 
 type EditProfileValues = ProfileFormValues & { email: string };
 
@@ -49,14 +58,14 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
  */
 export function EditProfilePage() {
   const { t } = useTranslation(["profile", "common"]);
-  const { data: user, isPending } = useUser();
+  const { data: user, isPending, error } = useUser();
   return (
     <PageFrame title={t("common:titles.memberInfo")}>
       {user ? (
         <EditProfileForm user={user} />
       ) : (
         <p className={isPending ? "muted" : undefined} role={isPending ? "status" : "alert"}>
-          {t(isPending ? "common:loading" : "common:serverError")}
+          {isPending ? t("common:loading") : errorMessage(error)}
         </p>
       )}
     </PageFrame>
@@ -67,7 +76,7 @@ function EditProfileForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation(["profile", "common"]);
   const { alert } = useAlert();
   const form = useForm<EditProfileValues>({
-    resolver: zodResolver(editProfileSchema) as unknown as Resolver<EditProfileValues>,
+    resolver: zodResolver(editProfileSchema(user)) as unknown as Resolver<EditProfileValues>,
     defaultValues: valuesOf(user),
   });
   const save = useSaveProfile({
@@ -86,7 +95,7 @@ function EditProfileForm({ user }: { user: UserInfo }) {
   const submit = (values: EditProfileValues) => {
     const changes: ProfileChanges = { ...profileSaveBody(values) };
     const email = normalEmail(values.email);
-    // An emptied field keeps the stored address: the server has no "no email" once one is set.
+    // Left empty by a member who never had one: nothing to send (the form refuses emptying one).
     if (email !== "" && email !== normalEmail(user.email ?? "")) changes.email = email;
     save.mutate(changes);
   };
@@ -102,7 +111,8 @@ function EditProfileForm({ user }: { user: UserInfo }) {
           afterNames={
             <TextField
               label={t("email")}
-              hint={t("common:profile.optional")}
+              // Optional only while there is none: a stored address may change but not go (emailKeep).
+              hint={user.email ? undefined : t("common:profile.optional")}
               type="email"
               autoComplete="email"
               inputMode="email"

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { decodePhoneData } from "../../lib/phone-data.ts";
 import { session } from "../../lib/session.ts";
 import { RegisterPhonePage } from "./register-phone-page.tsx";
+import { RegisterCodePage } from "./sms-code-page.tsx";
 import { failure, mockApi, ok, renderScreen } from "./test-helpers.tsx";
 
 const SEND = "POST /crm/registration/request-sms-token";
@@ -12,7 +13,10 @@ function renderPage(entry = "/register") {
   return renderScreen([{ path: "/register", Component: RegisterPhonePage }], entry);
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 describe("RegisterPhonePage", () => {
   it("offers +852, +853 and +86 with 852 chosen and an empty number", () => {
@@ -79,6 +83,51 @@ describe("RegisterPhonePage", () => {
         "Please wait a moment before requesting another verification code. Please try again in 42 seconds.",
       ),
     ).toBeInTheDocument();
+    expect(screen.queryByTestId("landed")).toBeNull();
+  });
+
+  it.each([
+    ["9123 4567", "852", "91234567"],
+    ["9123-4567", "852", "91234567"],
+    ["９１２３４５６７", "852", "91234567"],
+    ["138 1234 5678", "86", "13812345678"],
+  ])("accepts %j and sends it as +%s %s", async (typed, prefix, phone) => {
+    const api = mockApi({ [SEND]: ok({ resend_after_seconds: 60, expires_in_seconds: 300 }) });
+    renderPage();
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Country code" }), prefix);
+    await userEvent.type(screen.getByLabelText("Mobile number"), typed);
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByTestId("landed");
+    expect(screen.queryByText(/Length should be/)).toBeNull();
+    expect(api.called(SEND)[0]?.body).toEqual({ mobile_phone_prefix: prefix, mobile_phone: phone });
+    expect(session.getPhone()).toEqual({ phonePre: prefix, phone });
+  });
+
+  it("goes back to step 2 with the running countdown when the code already sent to the number is still good", async () => {
+    session.setPhone({ phonePre: "852", phone: "91234567" });
+    const api = mockApi({ [SEND]: failure(429, 4203, "wait", { retry_after_seconds: 42 }) });
+    renderScreen(
+      [
+        { path: "/register", Component: RegisterPhonePage },
+        { path: "/register/step2", Component: RegisterCodePage },
+      ],
+      "/register",
+    );
+    await userEvent.type(screen.getByLabelText("Mobile number"), "9123 4567");
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByRole("button", { name: "Resend (42 s)" })).toBeDisabled();
+    expect(screen.getByText("+852 9123 4567")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(api.called(SEND)).toHaveLength(1);
+  });
+
+  it("keeps the wait message for another number than the one the code went to", async () => {
+    session.setPhone({ phonePre: "852", phone: "91234567" });
+    mockApi({ [SEND]: failure(429, 4203, "wait", { retry_after_seconds: 42 }) });
+    renderPage();
+    await userEvent.type(screen.getByLabelText("Mobile number"), "98765432");
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText(/Please try again in 42 seconds\./)).toBeInTheDocument();
     expect(screen.queryByTestId("landed")).toBeNull();
   });
 

@@ -11,6 +11,7 @@ import { encodePhoneData } from "../../lib/phone-data.ts";
 import { session } from "../../lib/session.ts";
 import { usePhoneForm } from "../../lib/use-phone-form.ts";
 import { flowUrl } from "./flow-url.ts";
+import type { CodeStepState } from "./sms-code-page.tsx";
 
 /** /register: prefix and mobile number; Next sends the first code and opens step 2. */
 export function RegisterPhonePage() {
@@ -24,12 +25,20 @@ export function RegisterPhonePage() {
       session.setPhone(phone);
       navigate(flowUrl(paths.registerCode, search, { data: encodePhoneData(phone) }));
     },
-    onError: async (failure) => {
+    onError: async (failure, asked) => {
       const rules = fieldErrors(failure).filter((rule) => rule.field === "mobile_phone");
       for (const { rule } of rules) setError(rule);
       if (rules.length > 0) return;
       // A code for this number went out under a minute ago: say how long until the next one.
       const wait = resendWaitOf(failure);
+      const sentTo = session.getPhone();
+      if (wait && sentTo?.phonePre === asked.phonePre && sentTo.phone === asked.phone) {
+        // The member came back from step 2 with the number this tab sent that code to: the code is
+        // still good (5 minutes), so step 2 again, with the countdown where it stands.
+        const state: CodeStepState = { resendWait: wait };
+        navigate(flowUrl(paths.registerCode, search, { data: encodePhoneData(asked) }), { state });
+        return;
+      }
       const message = errorMessage(failure);
       await alert(wait ? `${message} ${t("retryIn", { seconds: wait })}` : message);
     },

@@ -240,9 +240,21 @@ describe("SMS code screens: CheckPhone", () => {
   });
 
   it("an answer with neither code nor message shows 'Server Error'", async () => {
-    flowApi({ status: 502, body: {} });
+    flowApi({ status: 500, body: {} });
     renderScreen(routes, `/register/step2?data=${DATA}`);
     await submitCode();
     expect(await screen.findByText("Server Error")).toBeInTheDocument();
+  });
+
+  it("a gateway's 502 says the service is unreachable, and the code typed stays", async () => {
+    flowApi({ status: 502, body: {} });
+    renderScreen(routes, `/register/step2?data=${DATA}`);
+    await submitCode();
+    expect(
+      await screen.findByText(
+        "The service cannot be reached right now. Please check your connection and try again.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText("Verification code")).not.toHaveValue("");
   });
 });

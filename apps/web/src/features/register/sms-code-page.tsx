@@ -2,7 +2,7 @@ import { smsCodeSchema } from "@hcoins/domain/sms-code";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Navigate, useSearchParams } from "react-router";
+import { Navigate, useLocation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { errorMessage, resendWaitOf } from "../../api/error-message.ts";
 import { useRequestSmsCode } from "../../api/registration.ts";
@@ -24,6 +24,16 @@ export const RESEND_SECONDS = 60;
 const codeFormSchema = z.object({ code: smsCodeSchema });
 
 type Flow = "register" | "verify";
+
+/** What step 1 hands step 2 when the code it sent earlier is still good: the seconds left before a resend. */
+export interface CodeStepState {
+  resendWait: number;
+}
+
+const resendWaitIn = (state: unknown): number | null => {
+  const wait = (state as Partial<CodeStepState> | null)?.resendWait;
+  return typeof wait === "number" && wait > 0 ? Math.min(wait, RESEND_SECONDS) : null;
+};
 
 /** /register/step2: step 1 has just sent a code, so the resend countdown is already running. */
 export function RegisterCodePage() {
@@ -54,7 +64,8 @@ function SmsCodeForm({ flow, phone, title }: { flow: Flow; phone: Phone; title: 
   const { t } = useTranslation(["register", "common"]);
   const { alert } = useAlert();
   const verify = useVerifiedPhoneFlow();
-  const countdown = useCountdown(flow === "register" ? RESEND_SECONDS : 0);
+  const { state } = useLocation();
+  const countdown = useCountdown(flow === "register" ? (resendWaitIn(state) ?? RESEND_SECONDS) : 0);
   const [sent, setSent] = useState(flow === "register");
   const codeInput = useRef<HTMLInputElement | null>(null);
   const {

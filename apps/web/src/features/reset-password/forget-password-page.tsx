@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { errorMessage } from "../../api/error-message.ts";
 import { clearUser, userPhone, useUser } from "../../api/profile.ts";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -15,14 +16,14 @@ import { ResetCodeStep } from "./reset-code-step.tsx";
 export function ForgetPasswordPage() {
   const { t } = useTranslation("common");
   const navigate = useNavigate();
-  const { data: user, isPending } = useUser();
+  const { data: user, isPending, error } = useUser();
   const [resetToken, setResetToken] = useState<string | null>(null);
 
   if (!user) {
     return (
       <PageFrame title={t("titles.forgetPassword")}>
         <p className="muted" role="status">
-          {isPending ? t("loading") : t("serverError")}
+          {isPending ? t("loading") : errorMessage(error)}
         </p>
       </PageFrame>
     );

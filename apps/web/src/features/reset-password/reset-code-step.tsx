@@ -5,7 +5,7 @@ import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useExchangeResetCode, useRequestResetCode } from "../../api/auth.ts";
-import { errorMessage, resendWaitOf } from "../../api/error-message.ts";
+import { errorMessage, isUnreachable, resendWaitOf } from "../../api/error-message.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { Button, SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
@@ -72,9 +72,10 @@ export function ResetCodeStep({ phone, onVerified }: { phone: Phone; onVerified:
     verify.mutate(
       { phone, code },
       {
-        // After the failure's message: an empty field with the focus in it, for the next try.
-        onError: () => {
-          resetField("code");
+        // After the failure's message: an empty field with the focus in it, for the next try (an
+        // outage refused nothing: the code stays).
+        onError: (error) => {
+          if (!isUnreachable(error)) resetField("code");
           setFocus("code");
         },
       },

@@ -11,15 +11,21 @@ const PREFS = "/crm/user/subscription-preferences";
 const GET = `GET ${PREFS}`;
 const POST = `POST ${PREFS}`;
 
-const stored = (email: number, sms: number, call: number, reasons: number[] = []) =>
-  ok({ email_subscription: email, sms_subscription: sms, do_not_call: call, unsubscribe_reasons: reasons });
+const stored = (email: number, sms: number, call: number, reasons: number[] = [], other = "") =>
+  ok({
+    email_subscription: email,
+    sms_subscription: sms,
+    do_not_call: call,
+    unsubscribe_reasons: reasons,
+    unsubscribe_reason_other: other,
+  });
 
 function renderPage(entry = "/subscription-preferences") {
   return renderScreen([{ path: "/subscription-preferences", Component: PreferencesPage }], entry);
 }
 
 const box = (name: string) => screen.getByRole("checkbox", { name });
-const reasonsGroup = () => screen.queryByRole("group", { name: /Please tell us why/ });
+const reasonsGroup = () => screen.queryByRole("group", { name: /tell us why/i });
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -112,6 +118,7 @@ describe("PreferencesPage", () => {
       sms_subscription: 1,
       do_not_call: 1,
       unsubscribe_reasons: [2, 5],
+      unsubscribe_reason_other: "",
     });
   });
 
@@ -127,6 +134,7 @@ describe("PreferencesPage", () => {
       sms_subscription: 0,
       do_not_call: 1,
       unsubscribe_reasons: [],
+      unsubscribe_reason_other: "",
     });
   });
 
@@ -147,6 +155,7 @@ describe("PreferencesPage", () => {
       sms_subscription: 1,
       do_not_call: 1,
       unsubscribe_reasons: [1],
+      unsubscribe_reason_other: "",
       token: "link.sig",
     });
   });
@@ -174,6 +183,85 @@ describe("PreferencesPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save preferences" }));
     expect(await screen.findByText("Preferences are locked")).toBeInTheDocument();
     expect(screen.queryByTestId("landed")).toBeNull();
+  });
+
+  it.each([
+    [
+      "en",
+      "You are not subscribed to our offers and news at the moment. Tick the ways we may keep you informed.",
+      "If you would rather not hear from us, please tell us why (tick at least one):",
+    ],
+    [
+      "tc",
+      "你現時沒有訂閱我們的優惠及最新消息。請剔選我們可向你發送資訊的途徑。",
+      "如你不希望收到我們的資訊，請告訴我們原因（請至少剔選一項）：",
+    ],
+    [
+      "sc",
+      "您目前没有订阅我们的优惠及最新资讯。请勾选我们可向您发送信息的途径。",
+      "如您不希望收到我们的信息，请告诉我们原因（请至少勾选一项）：",
+    ],
+  ])(
+    "greets a member who is not subscribed without 'sorry to see you go' (%s)",
+    async (language, intro, legend) => {
+      await act(() => i18next.changeLanguage(language));
+      session.setToken("member-token");
+      mockApi({ [GET]: stored(1, 1, 1) });
+      renderPage();
+      expect(await screen.findByText(intro)).toBeInTheDocument();
+      expect(screen.getByRole("group", { name: legend })).toBeInTheDocument();
+      expect(document.body).not.toHaveTextContent(/sorry to see you go|很遺憾|很遗憾/);
+    },
+  );
+
+  it("says 'sorry to see you go' to a subscribed member who unticks every channel", async () => {
+    session.setToken("member-token");
+    mockApi({ [GET]: stored(0, 1, 1) });
+    renderPage();
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Email" }));
+    expect(
+      screen.getByRole("group", {
+        name: "We are sorry to see you go. Please tell us why (tick at least one):",
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it("gives 'Other' a text box whose words are sent with it, and refuses more than 200 characters", async () => {
+    session.setToken("member-token");
+    const api = mockApi({ [GET]: stored(0, 1, 1), [POST]: stored(1, 1, 1, [6], "Too many apps") });
+    renderPage();
+    const person = userEvent.setup();
+    await person.click(await screen.findByRole("checkbox", { name: "Email" }));
+    expect(screen.queryByRole("textbox", { name: "Your reason (optional)" })).toBeNull();
+    await person.click(screen.getByRole("checkbox", { name: "Other" }));
+    const words = screen.getByRole("textbox", { name: "Your reason (optional)" });
+    expect(words).toHaveAccessibleDescription(/Up to 200 characters/);
+    await person.click(words);
+    await person.paste("x".repeat(201));
+    await person.click(screen.getByRole("button", { name: "Save preferences" }));
+    expect(await screen.findByText("This is too long")).toBeInTheDocument();
+    expect(words).toHaveAttribute("aria-invalid", "true");
+    expect(api.called(POST)).toHaveLength(0);
+
+    await person.clear(words);
+    await person.type(words, "  Too many apps ");
+    await person.click(screen.getByRole("button", { name: "Save preferences" }));
+    await waitFor(() => expect(api.called(POST)).toHaveLength(1));
+    expect(api.called(POST)[0]?.json).toEqual({
+      email_subscription: 1,
+      sms_subscription: 1,
+      do_not_call: 1,
+      unsubscribe_reasons: [6],
+      unsubscribe_reason_other: "Too many apps",
+    });
+  });
+
+  it("shows the stored words beside a stored 'Other', in the member's language", async () => {
+    await act(() => i18next.changeLanguage("sc"));
+    session.setToken("member-token");
+    mockApi({ [GET]: stored(1, 1, 1, [6], "太多信息") });
+    renderPage();
+    expect(await screen.findByRole("textbox", { name: "您的原因（选填）" })).toHaveValue("太多信息");
   });
 
   it("labels the reasons in the current language", async () => {

@@ -1,5 +1,6 @@
 import type { Preferences } from "@hcoins/domain/api/subscriptions";
-import { UNSUBSCRIBE_REASONS } from "@hcoins/domain/profile-options";
+import { subscriptionPreferencesSchema, UNSUBSCRIBE_OTHER_MAX_LENGTH } from "@hcoins/domain/payloads";
+import { OTHER_UNSUBSCRIBE_REASON_ID, UNSUBSCRIBE_REASONS } from "@hcoins/domain/profile-options";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
@@ -17,7 +18,7 @@ import { errorMessage } from "../../api/error-message.ts";
 import { preferencesQuery, useSavePreferences } from "../../api/subscriptions.ts";
 import { Button } from "../../components/button.tsx";
 import { ConsentStatements } from "../../components/consent-statements.tsx";
-import { Choice, ChoiceGroup } from "../../components/form-fields.tsx";
+import { Choice, ChoiceGroup, TextAreaField } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
@@ -43,13 +44,28 @@ interface PreferencesValues {
   contact_phone: boolean;
   /** Reason ids as the checkboxes hold them. */
   reasons: string[];
+  /** The member's words beside "Other" (dropped with its box). */
+  other?: string;
 }
+
+const OTHER = String(OTHER_UNSUBSCRIBE_REASON_ID);
+
+/** The domain's rule for the words beside "Other" (length, control characters): the server's own. */
+function otherWordsRule(words: string | undefined): string | true {
+  const checked = subscriptionPreferencesSchema.shape.unsubscribe_reason_other.safeParse(words ?? "");
+  return checked.success || (checked.error.issues[0]?.message ?? "invalid");
+}
+
+/** Every channel opted out as stored: a member who never subscribed, or left before (not one leaving now). */
+const notSubscribed = (stored: Preferences) =>
+  stored.email_subscription === 1 && stored.sms_subscription === 1 && stored.do_not_call === 1;
 
 const valuesOf = (stored: Preferences): PreferencesValues => ({
   contact_email: stored.email_subscription === 0,
   contact_sms: stored.sms_subscription === 0,
   contact_phone: stored.do_not_call === 0,
   reasons: stored.unsubscribe_reasons.map(String),
+  other: stored.unsubscribe_reason_other,
 });
 
 /**
@@ -102,11 +118,19 @@ function PreferencesForm({ stored, linkToken }: { stored: Preferences; linkToken
   const save = useSavePreferences(linkToken, {
     onSuccess: () => navigate(paths.subscriptionSuccess, { replace: true }),
   });
-  const { register, handleSubmit, watch, setValue } = useForm<PreferencesValues>({
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<PreferencesValues>({
     defaultValues: valuesOf(stored),
   });
   const [email, sms, phone, reasons] = watch(["contact_email", "contact_sms", "contact_phone", "reasons"]);
   const allUnticked = !email && !sms && !phone;
+  // "Sorry to see you go" is for a member leaving now; one who was not subscribed is not going anywhere.
+  const wasOut = notSubscribed(stored);
   const language = currentLanguage();
   const statementsId = useId();
 
@@ -128,12 +152,15 @@ function PreferencesForm({ stored, linkToken }: { stored: Preferences; linkToken
       sms_subscription: values.contact_sms ? 0 : 1,
       do_not_call: values.contact_phone ? 0 : 1,
       unsubscribe_reasons: chosen,
+      unsubscribe_reason_other: chosen.includes(OTHER_UNSUBSCRIBE_REASON_ID)
+        ? (values.other ?? "").trim()
+        : "",
     });
   };
 
   return (
     <form className="card subscription-form" noValidate onSubmit={handleSubmit(submit)}>
-      <p className="page-intro">{t("intro")}</p>
+      <p className="page-intro">{t(wasOut ? "introNotSubscribed" : "intro")}</p>
       <ChoiceGroup legend={t("contactLegend")} describedBy={statementsId}>
         <Choice type="checkbox" label={t("email")} {...contact("contact_email")} />
         <Choice type="checkbox" label={t("sms")} {...contact("contact_sms")} />
@@ -143,7 +170,7 @@ function PreferencesForm({ stored, linkToken }: { stored: Preferences; linkToken
       <ConsentStatements id={statementsId} />
       {allUnticked && (
         <div className="subscription-reasons">
-          <ChoiceGroup legend={t("reasonsLegend")}>
+          <ChoiceGroup legend={t(wasOut ? "reasonsLegendNotSubscribed" : "reasonsLegend")}>
             {UNSUBSCRIBE_REASONS.map((reason) => (
               <Choice
                 key={reason.id}
@@ -154,6 +181,15 @@ function PreferencesForm({ stored, linkToken }: { stored: Preferences; linkToken
               />
             ))}
           </ChoiceGroup>
+          {(reasons ?? []).includes(OTHER) && (
+            <TextAreaField
+              label={t("otherLabel")}
+              hint={t("otherHint", { max: UNSUBSCRIBE_OTHER_MAX_LENGTH })}
+              rows={3}
+              error={errors.other}
+              {...register("other", { validate: otherWordsRule, shouldUnregister: true })}
+            />
+          )}
         </div>
       )}
       <div className="actions">

@@ -11,6 +11,10 @@ import { mediaUrl } from "../../api/media.ts";
  * banner's aspect ratio from the first paint (placeholder, image, or the drawn
  * fallback when there is no banner), so nothing below it moves while it loads.
  * Phones get the mobile image (750 × 560), 768 px and wider the desktop one (1920 × 600).
+ *
+ * A banner's words are its title, written over the image as text in the visitor's language (the
+ * CMS answers the title in the request's language); the image carries none, so it is decorative
+ * (alt="") and a screen reader hears the title once, as the link's name (docs/decisions.md).
  */
 export const DESKTOP_MEDIA = "(min-width: 768px)";
 
@@ -52,6 +56,7 @@ function BannerCarousel({ banners }: { banners: Banner[] }) {
           <li key={banner.id} className="welcome-banner">
             <BannerLink banner={banner}>
               <BannerPicture banner={banner} first={index === 0} />
+              {banner.title && <span className="welcome-banner-title">{banner.title}</span>}
             </BannerLink>
           </li>
         ))}
@@ -86,7 +91,8 @@ function BannerPicture({ banner, first }: { banner: Banner; first: boolean }) {
         src={mediaUrl(mobile)}
         width={750}
         height={560}
-        alt={banner.title}
+        // The title is real text beside it: the picture adds nothing a screen reader should hear.
+        alt=""
         // The first banner is the largest paint of the page: fetch it first; the others can wait.
         fetchPriority={first ? "high" : "low"}
         loading={first ? "eager" : "lazy"}

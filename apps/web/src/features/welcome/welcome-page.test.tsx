@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { mediaUrl } from "../../api/media.ts";
@@ -44,8 +44,12 @@ describe("WelcomePage", () => {
         banner(3, "Double H Coins"),
       ]),
     });
-    renderApp(routes, "/");
-    const first = await screen.findByRole("img", { name: "Welcome to H Coins" });
+    const { container } = renderApp(routes, "/");
+    // The title is real text, and the link's one name; the wordless picture is decorative.
+    const link = await screen.findByRole("link", { name: "Welcome to H Coins" });
+    expect(within(link).getByText("Welcome to H Coins")).toHaveClass("welcome-banner-title");
+    const first = link.querySelector("img") as HTMLImageElement;
+    expect(first).toHaveAttribute("alt", "");
     expect(first).toHaveAttribute("src", mediaUrl("mobile-1"));
     expect(first).toHaveAttribute("width", "750");
     expect(first).toHaveAttribute("height", "560");
@@ -54,10 +58,19 @@ describe("WelcomePage", () => {
     expect(desktop).toHaveAttribute("media", "(min-width: 768px)");
     expect(desktop).toHaveAttribute("srcset", mediaUrl("desktop-1"));
     // Later banners wait; inactive ones are not shown.
-    expect(screen.getByRole("img", { name: "Double H Coins" })).toHaveAttribute("loading", "lazy");
-    expect(screen.queryByRole("img", { name: "Birthday month" })).toBeNull();
+    const later = screen.getByRole("link", { name: "Double H Coins" });
+    expect(later.querySelector("img")).toHaveAttribute("loading", "lazy");
+    expect(screen.queryByText("Birthday month")).toBeNull();
+    expect(screen.queryAllByRole("img", { name: /./ }).filter((img) => container.contains(img))).toEqual([]);
     expect(api.called(BANNERS)[0]?.url.searchParams.get("cms_location_code")).toBe("welcome");
     expect(api.called(BANNERS)[0]?.headers.authorization).toBe(`Bearer ${config.appId}:guest`);
+  });
+
+  it("writes each banner's title in the language the CMS answered in, as text", async () => {
+    mockApi({ [BANNERS]: ok([banner(1, "欢迎加入 H Coins 会员")]) });
+    renderApp(routes, "/");
+    expect(await screen.findByRole("link", { name: "欢迎加入 H Coins 会员" })).toBeInTheDocument();
+    expect(screen.getByText("欢迎加入 H Coins 会员").tagName).toBe("SPAN");
   });
 
   it("offers Register and Login, with the landing copy, even when the banner call fails", async () => {
