@@ -36,7 +36,6 @@ describe("errorMessage", () => {
     ["a gateway's 502", new ApiError(502, null, "")],
     ["a 503", new ApiError(503, null, "Service Unavailable")],
     ["a gateway timeout", new ApiError(504, null, "")],
-    ["the server's 5030", new ApiError(503, 5030, "database down")],
   ])("says the service is unreachable, in the member's language, for %s", async (_case, error) => {
     expect(isUnreachable(error)).toBe(true);
     expect(errorMessage(error)).toBe(
@@ -46,6 +45,12 @@ describe("errorMessage", () => {
     expect(errorMessage(error)).toBe("暫時未能連接服務，請檢查網絡連線後再試。");
     await changeLanguage("sc");
     expect(errorMessage(error)).toBe("暂时无法连接服务，请检查网络连接后重试。");
+  });
+
+  it("gives the server's 5030 its own text (the server answered: try again later), typed fields kept", () => {
+    const error = new ApiError(503, 5030, "database down");
+    expect(isUnreachable(error)).toBe(true);
+    expect(errorMessage(error)).toBe("The service is temporarily unavailable, please try again later.");
   });
 
   it("does not call a refusal or a server fault unreachable", () => {

@@ -32,15 +32,16 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 /**
- * The text to show for a failure: common:unreachable when the service could not be reached
- * (isUnreachable), else the rule of a refused mobile number, else the domain's text
+ * The text to show for a failure: common:unreachable when no answer came or a gateway answered
+ * (the member's connection may be at fault), else the rule of a refused mobile number, else the domain's text
  * for a known error_code in the current language (the server's wording, so the app never shows
  * a stray language), else the server's own message, else common:serverError (no answer,
  * garbage, anything else).
  */
 export function errorMessage(error: unknown): string {
-  if (isUnreachable(error)) return i18next.t("common:unreachable");
   const code = errorCodeOf(error);
+  // The server's own 5030 answered, so the connection is fine: its text says to try again later.
+  if (isUnreachable(error) && code !== ErrorCode.serviceUnavailable) return i18next.t("common:unreachable");
   // A refused number (e.g. mobileNotMobile) on a screen that shows the number but no field for it.
   const numberRule = fieldErrors(error).find((rule) => rule.field === "mobile_phone")?.rule;
   if (code === ErrorCode.validation && numberRule && i18next.exists(`common:validation.${numberRule}`)) {

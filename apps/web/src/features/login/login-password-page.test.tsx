@@ -48,17 +48,27 @@ afterEach(() => {
 
 describe("/login/step2", () => {
   it.each([
-    ["a gateway's 502", { status: 502, body: "<html>Bad Gateway</html>" }],
-    ["a 503", { status: 503, body: "Service Unavailable" }],
-    ["the server's 5030", fail(503, 5030, "db down")],
-  ])("keeps the password and says the service is unreachable on %s", async (_case, reply) => {
+    [
+      "a gateway's 502",
+      { status: 502, body: "<html>Bad Gateway</html>" },
+      "The service cannot be reached right now. Please check your connection and try again.",
+    ],
+    [
+      "a 503",
+      { status: 503, body: "Service Unavailable" },
+      "The service cannot be reached right now. Please check your connection and try again.",
+    ],
+    [
+      "the server's 5030",
+      fail(503, 5030, "db down"),
+      "The service is temporarily unavailable, please try again later.",
+    ],
+  ])("keeps the password and says the service is unreachable on %s", async (_case, reply, says) => {
     mockApi({ [LOGIN]: reply });
     openPasswordStep();
     const user = await logIn("Secret123");
     const dialog = await screen.findByRole("dialog");
-    expect(dialog).toHaveTextContent(
-      "The service cannot be reached right now. Please check your connection and try again.",
-    );
+    expect(dialog).toHaveTextContent(says);
     expect(dialog).not.toHaveTextContent("Server Error");
     await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
     expect(screen.getByLabelText("Password")).toHaveValue("Secret123");
