@@ -6,21 +6,29 @@ type Options<Data, Variables> = Omit<UseMutationOptions<Data, Error, Variables>,
 
 const queryLibrary = () => Promise.all([import("@tanstack/react-query"), import("./query-client.ts")]);
 
-/** Runs a callback when the browser has nothing else to do (soon after, where it cannot say). */
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === "function") {
-    const id = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 200);
-  return () => clearTimeout(id);
+/**
+ * Runs a callback at the member's first interaction with the page (a key, a tap, typing):
+ * filling in a number leaves ample time for the code to arrive, and nothing loads or runs
+ * while the screen is still starting (Lighthouse counts that as blocking time).
+ */
+function onFirstInteraction(run: () => void): () => void {
+  const events = ["keydown", "pointerdown", "input"] as const;
+  const once = () => {
+    stop();
+    run();
+  };
+  const stop = () => {
+    for (const event of events) document.removeEventListener(event, once, true);
+  };
+  for (const event of events) document.addEventListener(event, once, true);
+  return stop;
 }
 
 /**
  * A TanStack Query mutation for a landing screen's form (login and register step 1), whose
  * code loads after the screen has drawn: the query library, the app's query client and the
  * call's own module (`loadMutationFn`) stay out of the screen's first load and are fetched
- * when the browser is idle, or at the first submit. The mutation is TanStack's own
+ * at the member's first interaction with the page, or at the first submit. The mutation is TanStack's own
  * (MutationObserver, the app's client): the same callbacks, the same default alert for a
  * failure (lib/query-client.ts), `isPending` until the callbacks have run. Should the code
  * itself fail to load (the connection has gone), the member is told as of a failed call.
@@ -40,7 +48,7 @@ export function useDeferredMutation<Data, Variables>(
   const load = useCallback(() => Promise.all([queryLibrary(), latest.current.loadMutationFn()] as const), []);
 
   useEffect(() => {
-    const cancel = whenIdle(() => void load().catch(() => undefined));
+    const cancel = onFirstInteraction(() => void load().catch(() => undefined));
     return () => {
       cancel();
       unsubscribe.current?.();
