@@ -83,7 +83,8 @@ export async function lighthouseScores(): Promise<Figure[]> {
       }
       const lcp = result.lhr.audits["largest-contentful-paint"]?.displayValue;
       const tbt = result.lhr.audits["total-blocking-time"]?.displayValue;
-      figures.push({ name: `${screen.path} LCP, TBT`, value: `${lcp}, ${tbt}` });
+      const cls = result.lhr.audits["cumulative-layout-shift"]?.displayValue;
+      figures.push({ name: `${screen.path} LCP, TBT, CLS`, value: `${lcp}, ${tbt}, ${cls}` });
     }
   } finally {
     await browser.close();
