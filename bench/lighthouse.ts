@@ -23,7 +23,7 @@ const SCREENS = [
   { name: "register-step-1", path: "/register" },
   { name: "qrcode", path: "/qrcode", member: true },
 ];
-const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95 } as const;
+const TARGETS = { performance: 98, accessibility: 100, "best-practices": 95 } as const;
 const REPORTS = new URL("../.bench-reports/lighthouse/", import.meta.url);
 
 export async function lighthouseScores(): Promise<Figure[]> {
@@ -83,7 +83,8 @@ export async function lighthouseScores(): Promise<Figure[]> {
       }
       const lcp = result.lhr.audits["largest-contentful-paint"]?.displayValue;
       const tbt = result.lhr.audits["total-blocking-time"]?.displayValue;
-      figures.push({ name: `${screen.path} LCP, TBT`, value: `${lcp}, ${tbt}` });
+      const cls = result.lhr.audits["cumulative-layout-shift"]?.displayValue;
+      figures.push({ name: `${screen.path} LCP, TBT, CLS`, value: `${lcp}, ${tbt}, ${cls}` });
     }
   } finally {
     await browser.close();

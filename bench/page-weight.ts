@@ -2,9 +2,13 @@ import { fileURLToPath } from "node:url";
 import { FIRST_LOAD_BUDGET_BYTES, LANDING_SCREENS, WebBuild } from "../apps/web/first-load.ts";
 import type { Figure } from "./figures.ts";
 
+/** Issue 18's target for each landing screen; the budget test holds FIRST_LOAD_BUDGET_BYTES until it is reached. */
+const TARGET_BYTES = 120 * 1024;
+
 /**
- * First-load JavaScript (gzip) of each landing screen, from the build's manifest, against its
- * budget (the same figures apps/web/first-load.test.ts holds to it), and the QR page beside them.
+ * First-load JavaScript (gzip) of each landing screen, from the build's manifest, against the
+ * target and the budget (the figures apps/web/first-load.test.ts holds to it), and the QR page
+ * beside them.
  */
 export function pageWeight(): Figure[] {
   const build = new WebBuild(fileURLToPath(new URL("../apps/web/dist", import.meta.url)));
@@ -17,9 +21,9 @@ export function pageWeight(): Figure[] {
     const share = bytes / FIRST_LOAD_BUDGET_BYTES;
     return {
       name: `${name} (${path})`,
-      value: `${(bytes / 1024).toFixed(1)} KB in ${files.length} files = ${share.toFixed(2)} × the budget`,
-      target: "≤ 150 KB",
-      pass: share <= 1,
+      value: `${(bytes / 1024).toFixed(1)} KB in ${files.length} files = ${share.toFixed(2)} × the ${FIRST_LOAD_BUDGET_BYTES / 1024} KB budget`,
+      target: `≤ ${TARGET_BYTES / 1024} KB`,
+      pass: bytes <= TARGET_BYTES,
     };
   });
 }

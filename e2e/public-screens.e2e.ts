@@ -259,6 +259,8 @@ describe.each(journeyLanguages())("public screens (%s)", (language) => {
     const shop = page.getByRole("link", { name: new RegExp(escapeRegExp(t2("download:shop"))) });
     expect(await shop.getAttribute("target")).toBe("_blank");
     const codes = page.locator(".download-qr img");
+    // The codes' encoder loads after the page's first render.
+    await codes.nth(1).waitFor();
     expect(
       await codes.evaluateAll((images) => images.map((image) => image.getAttribute("data-qr-text"))),
     ).toEqual([`${suite.server.url}/open-cu-app`, "https://app.example.com/download"]);

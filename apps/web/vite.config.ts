@@ -5,6 +5,9 @@ import { firstPaint } from "./first-paint-plugin.ts";
 import { serviceWorker } from "./service-worker-plugin.ts";
 import { shellChunk } from "./shell-chunk.ts";
 
+const QUERIES =
+  /\/node_modules\/@tanstack\/|\/src\/lib\/query-client(-provider)?\.tsx?$|\/src\/api\/profile\.ts$/;
+
 // `npm run dev --workspace apps/web` proxies the API to a server started with `npm run dev`.
 const api = process.env.API_ORIGIN ?? "http://localhost:3000";
 
@@ -22,7 +25,19 @@ export default defineConfig({
     sourcemap: true,
     target: "es2022",
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: shellChunk("shell") }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: shellChunk("shell") },
+            // What every screen but the landing ones draws in (router.tsx): TanStack Query, the app's
+            // client and its provider, and the member's profile the guard loads with a session, as
+            // one file instead of five (the QR page is opened on a phone's network).
+            { name: "queries", test: QUERIES },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { "/crm": api, "/custom-api": api, "/dev": api },

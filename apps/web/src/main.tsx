@@ -1,15 +1,12 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { setUnauthorizedHandler } from "./api/client.ts";
-import { clearUser } from "./api/profile.ts";
 import { createRouter } from "./app/router.tsx";
 import { AlertProvider } from "./components/alert-provider.tsx";
 import { initI18n } from "./lib/i18n.ts";
 import { initialLanguage } from "./lib/language.ts";
 import { paths } from "./lib/paths.ts";
-import { queryClient } from "./lib/query-client.ts";
 import "./styles.css";
 
 // The app's CSP allows no eval: zod must not even try its compiled parsers (the try alone is
@@ -32,8 +29,10 @@ const router = createRouter();
 // A 401 sends the member to log in, but not during the first load: its loaders decide where the
 // visitor goes (the guard may yet sign in with a message in the address; requireLogin sends a
 // visitor to /login with the way back), and a navigation now would cut them short.
+// The user info is in TanStack Query's cache, which a 401 (an answer to a call with a session)
+// finds loaded; the import only waits for a module that is there.
 setUnauthorizedHandler(() => {
-  clearUser();
+  void import("./api/profile.ts").then(({ clearUser }) => clearUser());
   if (router.state.initialized && window.location.pathname !== paths.login) router.navigate(paths.login);
 });
 
@@ -43,11 +42,9 @@ const root = createRoot(document.getElementById("root") as HTMLElement);
 startTransition(() =>
   root.render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AlertProvider>
-          <RouterProvider router={router} />
-        </AlertProvider>
-      </QueryClientProvider>
+      <AlertProvider>
+        <RouterProvider router={router} />
+      </AlertProvider>
     </StrictMode>,
   ),
 );

@@ -22,12 +22,3 @@ export const cmsPageQuery = ({ location, slug }: CmsPageAddress) =>
     queryFn: async () =>
       (await call("cmsPage", { query: { url_slug: slug, cms_location_code: location } })).payload,
   });
-
-export const WELCOME_BANNERS = "welcome";
-
-/** The active banners of a location, titles (alt texts) in the current language. */
-export const bannersQuery = (location: string) =>
-  queryOptions({
-    queryKey: ["cms-banners", location, currentLanguage()],
-    queryFn: async () => (await call("banners", { query: { cms_location_code: location } })).payload,
-  });

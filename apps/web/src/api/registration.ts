@@ -11,11 +11,11 @@ import { checkEmail } from "./member-checks.ts";
 export type SmsSent = AnswerOf<"requestSmsToken">["payload"];
 
 /** Sends the register / verify code by SMS; 4203 (too soon) and 4204 (too many) carry `retry_after_seconds`. */
+export const requestSmsCode = async (phone: Phone): Promise<SmsSent> =>
+  (await call("requestSmsToken", { body: wirePhone(phone) })).payload;
+
 export const useRequestSmsCode = (options?: MutationOptions<SmsSent, Phone>) =>
-  useMutation({
-    mutationFn: async (phone: Phone) => (await call("requestSmsToken", { body: wirePhone(phone) })).payload,
-    ...options,
-  });
+  useMutation({ mutationFn: requestSmsCode, ...options });
 
 export interface SmsCodeCheck {
   phone: Phone;

@@ -51,9 +51,15 @@ export interface BuiltApp {
  */
 export function firstPaintManifest(app: BuiltApp): FirstPaintManifest {
   return {
-    screens: SCREENS.map(({ path, page, title, intro }) => ({
+    screens: SCREENS.map(({ path, page, title, intro, landing }) => ({
       path,
-      files: app.filesOf(`features/${page}`),
+      // Every screen but a landing one draws in the query client the router wraps it in.
+      files: [
+        ...new Set([
+          ...app.filesOf(`features/${page}`),
+          ...(landing ? [] : app.filesOf("lib/query-client-provider.tsx")),
+        ]),
+      ],
       ...(intro && {
         boot: Object.fromEntries(
           LANGUAGES.map((language) => [

@@ -1,14 +1,25 @@
 import { resolveLanguage } from "@hcoins/domain/languages";
 import { type LoaderFunctionArgs, redirect, replace } from "react-router";
-import { signatureLogin } from "../api/auth.ts";
 import { keptCard } from "../api/member-card.ts";
-import { cachedUser, clearUser, loadUser } from "../api/profile.ts";
 import { config } from "../lib/config.ts";
 import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
 import { paths } from "../lib/paths.ts";
 import { session } from "../lib/session.ts";
 import { inMaintenance } from "./maintenance.ts";
 import { loadMemberMenu } from "./member-menu-loader.ts";
+
+/**
+ * The member's user info lives in TanStack Query's cache (api/profile.ts): it and the query
+ * library load only where there is a session or a signed login to exchange. The landing
+ * screens are visited without either, and their first load leaves both out.
+ */
+const profileApi = () => import("../api/profile.ts");
+
+/** The user info of a stored token, asked for unless it is in the cache already. */
+async function ensureUser(): Promise<void> {
+  const { cachedUser, loadUser } = await profileApi();
+  if (!cachedUser()) await loadUser();
+}
 
 interface SignedLogin {
   message: string;
@@ -43,14 +54,15 @@ function withoutSignedLogin(url: URL, signed: SignedLogin): string {
  * server refuses it: its user info is asked for first, and a refusal (401) clears it.
  */
 async function tokenLogin(signed: SignedLogin): Promise<void> {
-  if (session.getToken() && !cachedUser()) await loadUser();
+  if (session.getToken()) await ensureUser();
   if (session.getToken()) return;
+  const { signatureLogin } = await import("../api/auth.ts");
   const answer = await signatureLogin(signed.message, signed.signature).catch(() => null);
   // A refusal, or no answer, leaves things as they are: there is no session to end (the spec's
   // "token cleared"). Nor is one replaced that another tab started meanwhile.
   if (answer?.Status !== "Success" || session.getToken()) return;
   session.setToken(answer.Data.access_token);
-  clearUser();
+  (await profileApi()).clearUser();
 }
 
 /**
@@ -77,10 +89,7 @@ async function guard({ request }: LoaderFunctionArgs): Promise<null> {
     // the code is on screen (at a till with no signal, asking first would only keep it waiting).
     const drawsFromCard = url.pathname === paths.qrcode && keptCard() !== null;
     // The menu's code loads beside the user info: the page then draws with its header whole.
-    await Promise.all([
-      cachedUser() || drawsFromCard ? null : loadUser(),
-      loadMemberMenu().catch(() => null),
-    ]);
+    await Promise.all([drawsFromCard ? null : ensureUser(), loadMemberMenu().catch(() => null)]);
   }
   return null;
 }

@@ -1,14 +1,17 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
+import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { cmsPageQuery, TERMS_AND_CONDITIONS } from "../api/cms.ts";
 import { userQuery } from "../api/profile.ts";
 import { AlertProvider } from "../components/alert-provider.tsx";
 import { balanceAnswer } from "../lib/coin-fixtures.ts";
-import { LOADER_PATIENCE_MS, queryClient } from "../lib/query-client.ts";
+import { queryClient } from "../lib/query-client.ts";
+import { WithQueryClient } from "../lib/query-client-provider.tsx";
 import { session } from "../lib/session.ts";
 import { fail, mockApi, ok, renderApp } from "../lib/test-app.tsx";
+import { LOADER_PATIENCE_MS } from "../lib/wait-for-data.ts";
 import { routes } from "./router.tsx";
 import { SCREENS } from "./screens.ts";
 
@@ -46,10 +49,17 @@ const redirectOf = (thrown: unknown) =>
 describe("the screen table", () => {
   it("gives the router one lazy route per screen, each loading a component its page exports", async () => {
     expect(children.map((route) => route.path)).toEqual(SCREENS.map((screen) => screen.path));
-    for (const route of children) {
-      const lazy = route.lazy as () => Promise<{ Component?: unknown }>;
-      const { Component } = await lazy();
-      expect(typeof Component, String(route.path)).toBe("function");
+    for (const [index, route] of children.entries()) {
+      const lazy = route.lazy as () => Promise<{ Component?: unknown; element?: ReactElement }>;
+      const { Component, element } = await lazy();
+      if (SCREENS[index]?.landing) {
+        expect(typeof Component, String(route.path)).toBe("function");
+      } else {
+        // Every other screen is drawn in the app's query client.
+        const wrapped = element as ReactElement<{ children: ReactElement }>;
+        expect(wrapped.type, String(route.path)).toBe(WithQueryClient);
+        expect(typeof wrapped.props.children.type, String(route.path)).toBe("function");
+      }
     }
   });
 

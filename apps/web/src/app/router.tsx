@@ -21,14 +21,29 @@ function exported<T>(module: Record<string, unknown>, name: string, page: string
   return value as T;
 }
 
-const screen = ({ path, title, page, component, loader, login }: Screen): RouteObject => {
+/** A screen in the app's query client; the landing screens draw without it (screens.ts). */
+const queryClientProvider = () => import("../lib/query-client-provider.tsx");
+
+const screen = ({ path, title, page, component, loader, login, landing }: Screen): RouteObject => {
   const load = pages[`../features/${page}`];
   if (!load) throw new Error(`screens.ts names a page that does not exist: ${page}`);
   const guard = login ? requireLogin : rootLoader;
   return {
     path,
     handle: { title },
-    lazy: async () => ({ Component: exported<ComponentType>(await load(), component, page) }),
+    lazy: async () => {
+      const [module, provider] = await Promise.all([load(), landing ? null : queryClientProvider()]);
+      const Screen = exported<ComponentType>(module, component, page);
+      if (!provider) return { Component: Screen };
+      const { WithQueryClient } = provider;
+      return {
+        element: (
+          <WithQueryClient>
+            <Screen />
+          </WithQueryClient>
+        ),
+      };
+    },
     ...((login || loader) && {
       loader: async (args: LoaderFunctionArgs) => {
         // The page's chunk loads while the guard runs; its loader asks once the guard has let the member in.

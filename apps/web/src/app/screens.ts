@@ -21,6 +21,12 @@ export interface Screen {
   loader?: string;
   login?: true;
   /**
+   * A landing screen, drawn without TanStack Query: the router gives every other screen the
+   * query client (lib/query-client-provider.tsx), and the library stays out of this one's first
+   * load. Its calls use the client's plain functions or a deferred mutation.
+   */
+  landing?: true;
+  /**
    * The namespace:key of the intro paragraph under the title, on screens that open with
    * fixed text: the server draws title and intro in the page's first paint (#boot).
    */
@@ -34,6 +40,7 @@ export const SCREENS: Screen[] = [
     page: "welcome/welcome-page.tsx",
     component: "WelcomePage",
     loader: "welcomeLoader",
+    landing: true,
   },
   {
     path: paths.register,
@@ -41,6 +48,7 @@ export const SCREENS: Screen[] = [
     page: "register/register-phone-page.tsx",
     component: "RegisterPhonePage",
     intro: "register:phoneIntro",
+    landing: true,
   },
   {
     path: paths.registerCode,
@@ -74,6 +82,7 @@ export const SCREENS: Screen[] = [
     page: "login/login-phone-page.tsx",
     component: "LoginPhonePage",
     intro: "login:phoneIntro",
+    landing: true,
   },
   {
     path: paths.loginPassword,
@@ -253,7 +262,13 @@ export const SCREENS: Screen[] = [
     page: "app-open/blank-page.tsx",
     component: "BlankPage",
   },
-  { path: paths.download, title: "download", page: "download/download-page.tsx", component: "DownloadPage" },
+  {
+    path: paths.download,
+    title: "download",
+    page: "download/download-page.tsx",
+    component: "DownloadPage",
+    landing: true,
+  },
   {
     path: paths.storeIndex,
     title: "stores",

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { i18next } from "../lib/i18n.ts";
-import { setMutationFailureHandler } from "../lib/query-client.ts";
+import { setMutationFailureHandler } from "../lib/mutation-failure.ts";
 import { Dialog } from "./dialog.tsx";
 
 /**
@@ -48,7 +48,7 @@ export function AlertProvider({ children }: { children: React.ReactNode }) {
     confirm: (options) => new Promise<boolean>((resolve) => open({ ...options, resolve })),
   });
 
-  // The mutations' default (lib/query-client.ts): the failure's text in an alert. The texts are
+  // The mutations' default (lib/mutation-failure.ts): the failure's text in an alert. The texts are
   // loaded when first needed, to keep them out of the first load; should that load fail too, the
   // connection has gone, and common:unreachable is what the member needs to hear.
   useEffect(

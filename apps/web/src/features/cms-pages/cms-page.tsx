@@ -8,7 +8,8 @@ import { errorCodeOf } from "../../api/error-message.ts";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { paths } from "../../lib/paths.ts";
-import { queryClient, waitForData } from "../../lib/query-client.ts";
+import { queryClient } from "../../lib/query-client.ts";
+import { waitForData } from "../../lib/wait-for-data.ts";
 import { sanitizeContent } from "./sanitize-content.ts";
 
 const loadPage = (address: CmsPageAddress) => waitForData(queryClient.ensureQueryData(cmsPageQuery(address)));

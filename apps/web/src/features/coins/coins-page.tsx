@@ -15,7 +15,8 @@ import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
 import { loadLazyTexts } from "../../lib/i18n.ts";
-import { queryClient, waitForData } from "../../lib/query-client.ts";
+import { queryClient } from "../../lib/query-client.ts";
+import { waitForData } from "../../lib/wait-for-data.ts";
 import { HistoryItem } from "./history-item.tsx";
 
 const pageOf = (search: URLSearchParams) => Math.max(1, Math.floor(Number(search.get("page")) || 1));

@@ -128,12 +128,12 @@ describe("DownloadPage", () => {
     ]);
   });
 
-  it("draws two QR codes: this site's open-app route and the configured download endpoint", () => {
+  it("draws two QR codes: this site's open-app route and the configured download endpoint", async () => {
     mockApi({});
     renderApp(routes, "/download");
-    const openApp = screen.getByRole("img", { name: shown("QR code to open the H Coins app") });
+    const openApp = await screen.findByRole("img", { name: shown("QR code to open the H Coins app") });
     expect(openApp).toHaveAttribute("data-qr-text", `${window.location.origin}/open-cu-app`);
-    const download = screen.getByRole("img", { name: shown("QR code to download the H Coins app") });
+    const download = await screen.findByRole("img", { name: shown("QR code to download the H Coins app") });
     expect(download).toHaveAttribute("data-qr-text", config.downloadEndpointUrl);
     expect(openApp.getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
   });

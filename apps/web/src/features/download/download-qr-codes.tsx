@@ -1,11 +1,10 @@
-import { generate } from "lean-qr";
-import { toSvgDataURL } from "lean-qr/extras/svg";
-import { useMemo } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { config } from "../../lib/config.ts";
 import { paths } from "../../lib/paths.ts";
 
-const QR_SIZE = 160;
+// The encoder loads after the page's first render; meanwhile each code's box keeps its size.
+const QrImage = lazy(() => import("./qr-drawings.tsx").then((module) => ({ default: module.QrImage })));
 
 /**
  * Two codes for a visitor reading this page on a computer: one opens this site's
@@ -24,11 +23,11 @@ export function DownloadQrCodes() {
 }
 
 function QrCode({ url, title, alt }: { url: string; title: string; alt: string }) {
-  // An SVG stays sharp at any size; the quiet zone (pad) keeps phone cameras reading it.
-  const src = useMemo(() => toSvgDataURL(generate(url), { on: "black", off: "white", pad: 4 }), [url]);
   return (
     <li className="card download-qr">
-      <img src={src} width={QR_SIZE} height={QR_SIZE} alt={alt} data-qr-text={url} />
+      <Suspense fallback={<span className="download-qr-pending" />}>
+        <QrImage url={url} alt={alt} />
+      </Suspense>
       <p>{title}</p>
     </li>
   );

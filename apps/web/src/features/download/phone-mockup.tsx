@@ -1,20 +1,12 @@
-import { generate } from "lean-qr";
-import { useMemo } from "react";
+import { lazy, Suspense } from "react";
+
+const MockupQr = lazy(() => import("./qr-drawings.tsx").then((module) => ({ default: module.MockupQr })));
 
 /**
  * A phone showing the app's member screen, drawn here (no photo, no real device's
- * shape). The code on its screen is a real QR code of a sample text, so it looks right.
+ * shape). The code on its screen (qr-drawings.tsx) follows once its encoder has loaded.
  */
 export function PhoneMockup({ label }: { label: string }) {
-  const qrPath = useMemo(() => {
-    const code = generate("H Coins sample member");
-    let path = "";
-    for (let y = 0; y < code.size; y++) {
-      for (let x = 0; x < code.size; x++) if (code.get(x, y)) path += `M${x} ${y}h1v1h-1z`;
-    }
-    return { path, size: code.size };
-  }, []);
-  const qrScale = 96 / qrPath.size;
   return (
     <svg
       className="phone-mockup"
@@ -51,9 +43,9 @@ export function PhoneMockup({ label }: { label: string }) {
         1,280
       </text>
       <rect x="62" y="212" width="116" height="116" rx="10" fill="#fff" stroke="#e4e4e4" />
-      <g transform={`translate(72 222) scale(${qrScale})`}>
-        <path d={qrPath.path} fill="#1f1f1f" />
-      </g>
+      <Suspense fallback={null}>
+        <MockupQr />
+      </Suspense>
       <rect x="30" y="346" width="180" height="36" rx="18" fill="#c25700" />
       <rect x="30" y="392" width="84" height="48" rx="10" fill="#fff1e6" />
       <rect x="126" y="392" width="84" height="48" rx="10" fill="#e8f3ef" />

@@ -1,7 +1,6 @@
-import { MemberCheckCode } from "@hcoins/domain/codes";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useCheckPhone } from "../../api/member-checks.ts";
+import { useCheckPhoneStep } from "../../api/landing-calls.ts";
 import { SubmitActions } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { PhoneField } from "../../components/phone-field.tsx";
@@ -25,11 +24,11 @@ export function LoginPhonePage() {
     handleSubmit,
     focusPhone,
   } = usePhoneForm(decodePhoneData(searchParams.get("data")));
-  const check = useCheckPhone({
+  const check = useCheckPhoneStep({
     // product-spec.md section 4, Login: a registered member (40006) goes on to the password; the
     // other codes go to SMS verification, which sorts them out as registration does.
-    onSuccess: ({ code }, { phone }) => {
-      const step = code === MemberCheckCode.registered ? paths.loginPassword : paths.verify;
+    onSuccess: ({ registered }, { phone }) => {
+      const step = registered ? paths.loginPassword : paths.verify;
       return navigate(loginStepUrl(step, encodePhoneData(phone), redirect));
     },
   });

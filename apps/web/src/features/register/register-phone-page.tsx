@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { errorMessage, fieldErrors, resendWaitOf } from "../../api/error-message.ts";
-import { useRequestSmsCode } from "../../api/registration.ts";
+import { useRequestSmsCodeStep } from "../../api/landing-calls.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { SubmitActions } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
@@ -20,12 +19,14 @@ export function RegisterPhonePage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { phonePre, phone: phoneInput, error, setError, handleSubmit } = usePhoneForm();
-  const send = useRequestSmsCode({
+  const send = useRequestSmsCodeStep({
     onSuccess: (_sent, phone) => {
       session.setPhone(phone);
       navigate(flowUrl(paths.registerCode, search, { data: encodePhoneData(phone) }));
     },
     onError: async (failure, asked) => {
+      // The failures' texts load when first needed, outside this landing screen's first load.
+      const { errorMessage, fieldErrors, resendWaitOf } = await import("../../api/error-message.ts");
       const rules = fieldErrors(failure).filter((rule) => rule.field === "mobile_phone");
       for (const { rule } of rules) setError(rule);
       if (rules.length > 0) return;

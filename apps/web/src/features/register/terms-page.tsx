@@ -8,7 +8,8 @@ import { errorMessage } from "../../api/error-message.ts";
 import { Button } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { paths } from "../../lib/paths.ts";
-import { queryClient, waitForData } from "../../lib/query-client.ts";
+import { queryClient } from "../../lib/query-client.ts";
+import { waitForData } from "../../lib/wait-for-data.ts";
 import { flowUrl } from "./flow-url.ts";
 
 /** The route's loader: the terms are there when the page draws (unless the CMS is slow). */

@@ -7,8 +7,9 @@ import { PageFrame } from "../../components/page-frame.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { loadLazyTexts } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
-import { queryClient, waitForData } from "../../lib/query-client.ts";
+import { queryClient } from "../../lib/query-client.ts";
 import { session, useToken } from "../../lib/session.ts";
+import { waitForData } from "../../lib/wait-for-data.ts";
 import { RewardCard } from "./reward-card.tsx";
 
 /** The route's loader: the texts, the catalogue, and a member's balance. */

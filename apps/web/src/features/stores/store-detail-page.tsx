@@ -9,7 +9,8 @@ import { storeQuery } from "../../api/stores.ts";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { paths } from "../../lib/paths.ts";
-import { queryClient, waitForData } from "../../lib/query-client.ts";
+import { queryClient } from "../../lib/query-client.ts";
+import { waitForData } from "../../lib/wait-for-data.ts";
 import { STORE_IMAGE } from "./store-card.tsx";
 
 /** The route's loader: the store is there when the page draws (unless the call is slow). */

@@ -22,8 +22,9 @@ import { Choice, ChoiceGroup, TextAreaField } from "../../components/form-fields
 import { PageFrame } from "../../components/page-frame.tsx";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
-import { queryClient, waitForData } from "../../lib/query-client.ts";
+import { queryClient } from "../../lib/query-client.ts";
 import { session, useToken } from "../../lib/session.ts";
+import { waitForData } from "../../lib/wait-for-data.ts";
 
 /** An unsubscribe link's token, or null for the session's member. */
 const linkTokenOf = (search: URLSearchParams) => search.get("token") || null;

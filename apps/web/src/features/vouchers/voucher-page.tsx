@@ -8,7 +8,8 @@ import { useQrImage } from "../../components/use-qr-image.ts";
 import { formatDate, formatHkd, localized } from "../../lib/format.ts";
 import { loadLazyTexts } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
-import { queryClient, waitForData } from "../../lib/query-client.ts";
+import { queryClient } from "../../lib/query-client.ts";
+import { waitForData } from "../../lib/wait-for-data.ts";
 import { VoucherStateText, voucherState } from "./voucher-state.tsx";
 
 /** The route's loader: the texts and the member's vouchers (the list holds each voucher whole). */

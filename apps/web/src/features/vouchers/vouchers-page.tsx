@@ -7,7 +7,8 @@ import { PageFrame } from "../../components/page-frame.tsx";
 import { formatDate, formatHkd, localized } from "../../lib/format.ts";
 import { loadLazyTexts } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
-import { queryClient, waitForData } from "../../lib/query-client.ts";
+import { queryClient } from "../../lib/query-client.ts";
+import { waitForData } from "../../lib/wait-for-data.ts";
 import { sortVouchers, VoucherStateText, voucherState } from "./voucher-state.tsx";
 
 /** The route's loader: the texts and the member's vouchers. */

@@ -1,9 +1,8 @@
 import type { Banner } from "@hcoins/domain/api/cms";
-import { useQuery } from "@tanstack/react-query";
-import { useId, useRef } from "react";
+import { useEffect, useId, useReducer, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { bannersQuery, WELCOME_BANNERS } from "../../api/cms.ts";
+import { askBanners, keptBanners, WELCOME_BANNERS } from "../../api/banners.ts";
 import { mediaUrl } from "../../api/media.ts";
 
 /**
@@ -18,14 +17,29 @@ import { mediaUrl } from "../../api/media.ts";
  */
 export const DESKTOP_MEDIA = "(min-width: 768px)";
 
+/** The kept banners (the route's loader asked for them), asked for again when stale or in a new language. */
+function useBanners(): Banner[] | null | undefined {
+  const { i18n } = useTranslation("welcome");
+  const [, answered] = useReducer((count: number) => count + 1, 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a language switch asks again
+  useEffect(() => {
+    let shown = true;
+    void askBanners(WELCOME_BANNERS).then(() => shown && answered());
+    return () => {
+      shown = false;
+    };
+  }, [i18n.language]);
+  return keptBanners(WELCOME_BANNERS);
+}
+
 export function WelcomeBanners() {
   const { t } = useTranslation("welcome");
-  const banners = useQuery(bannersQuery(WELCOME_BANNERS));
-  if (banners.isPending) {
+  const banners = useBanners();
+  if (banners === undefined) {
     return <div className="welcome-banner welcome-banner-placeholder" aria-hidden="true" />;
   }
   // The server lists active banners only; the check stays in case another CMS answers with every banner.
-  const list = (banners.data ?? []).filter(
+  const list = (banners ?? []).filter(
     (banner) =>
       banner.status === "active" && (banner.image_mobile_media_token || banner.image_desktop_media_token),
   );

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { forgetBanners } from "../../api/banners.ts";
 import { mediaUrl } from "../../api/media.ts";
 import { config } from "../../lib/config.ts";
 import { session } from "../../lib/session.ts";
@@ -33,6 +34,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  forgetBanners();
 });
 
 describe("WelcomePage", () => {

@@ -1,12 +1,12 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { bannersQuery, WELCOME_BANNERS } from "../../api/cms.ts";
+import { askBanners, WELCOME_BANNERS } from "../../api/banners.ts";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { config } from "../../lib/config.ts";
 import { paths } from "../../lib/paths.ts";
-import { queryClient, waitForData } from "../../lib/query-client.ts";
 import { session, useToken } from "../../lib/session.ts";
+import { waitForData } from "../../lib/wait-for-data.ts";
 import { payChannelTarget } from "./pay-channel.ts";
 import { WelcomeBanners } from "./welcome-banners.tsx";
 
@@ -15,7 +15,7 @@ import { WelcomeBanners } from "./welcome-banners.tsx";
  * where the first paint (#boot) already showed the first banner. A slow CMS does not hold the
  * page back (waitForData): the placeholder then stands in, as before.
  */
-export const welcomeLoader = () => waitForData(queryClient.ensureQueryData(bannersQuery(WELCOME_BANNERS)));
+export const welcomeLoader = () => waitForData(askBanners(WELCOME_BANNERS));
 
 const BENEFITS = ["qr", "earn", "offers", "privileges", "birthday", "redeem"] as const;
 
