@@ -120,6 +120,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
       "0004-marketing-consents",
       "0005-operators-and-audit",
       "0006-activity",
+      "0007-unsubscribe-reason-other",
     ]);
     const [marker] = await query<{ value: string }>(
       "select value from settings where key = 'content_seeded'",
