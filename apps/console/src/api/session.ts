@@ -1,5 +1,6 @@
 import { type ConsoleOperator, consoleSession } from "@hcoins/domain/api/console";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { holds, type PermissionNeed } from "../lib/permissions.ts";
 import { ApiError, call, setCsrfToken } from "./client.ts";
 
 /** The signed-in operator, null when nobody is (the server answered 401). */
@@ -75,4 +76,10 @@ export function useSignOut() {
       client.setQueryData(sessionQuery.queryKey, null);
     },
   });
+}
+
+/** Whether the signed-in operator's role holds the need (false while the session loads). */
+export function useHolds(need: PermissionNeed): boolean {
+  const { data: operator } = useQuery(sessionQuery);
+  return operator ? holds(operator.permissions, need) : false;
 }

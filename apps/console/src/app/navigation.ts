@@ -1,10 +1,5 @@
 import type { Permission } from "@hcoins/domain/api/console";
-
-/** A screen's need: one permission, or any one of several (the auditor reads what a manager changes). */
-export type PermissionNeed = Permission | readonly Permission[];
-
-export const holds = (permissions: readonly Permission[], need: PermissionNeed) =>
-  typeof need === "string" ? permissions.includes(need) : need.some((one) => permissions.includes(one));
+import { holds, type PermissionNeed } from "../lib/permissions.ts";
 
 /** The programme screens: the manager changes, the auditor reads. */
 export const PROGRAMME_READ: PermissionNeed = ["programme.edit", "audit.read"];

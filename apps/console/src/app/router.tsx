@@ -2,9 +2,10 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { BASENAME } from "../lib/paths.ts";
+import type { PermissionNeed } from "../lib/permissions.ts";
 import { requireSession } from "./guard.ts";
 import { HomeScreen } from "./home-screen.tsx";
-import { type PermissionNeed, PROGRAMME_READ, STORES_READ } from "./navigation.ts";
+import { PROGRAMME_READ, STORES_READ } from "./navigation.ts";
 import { RouteError } from "./route-error.tsx";
 import { Shell } from "./shell.tsx";
 

@@ -5,7 +5,8 @@ import { NavLink, Outlet, useMatches, useNavigate } from "react-router";
 import { sessionQuery, useSignOut } from "../api/session.ts";
 import { LanguageSelect } from "../components/language-select.tsx";
 import { useDocumentTitle } from "../components/use-document-title.ts";
-import { holds, navigationFor } from "./navigation.ts";
+import { holds } from "../lib/permissions.ts";
+import { navigationFor } from "./navigation.ts";
 import { RouteError } from "./route-error.tsx";
 import type { ScreenHandle } from "./router.tsx";
 
