@@ -20,6 +20,10 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"] } },
       {
+        extends: true,
+        test: { name: "i18n", include: ["packages/i18n/src/**/*.test.{ts,tsx}"], environment: "happy-dom" },
+      },
+      {
         extends: "./apps/web/vite.config.ts",
         test: {
           name: "web",

@@ -17,7 +17,7 @@ export const LANDING_SCREENS = [
   { name: "download", path: "/download", module: "src/features/download/download-page.tsx" },
 ] as const;
 
-export const FIRST_LOAD_BUDGET_BYTES = 135 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 120 * 1024;
 
 const LANGUAGE_MODULES = ["src/locales/en.ts", "src/locales/tc.ts", "src/locales/sc.ts"];
 

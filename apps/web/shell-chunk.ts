@@ -7,13 +7,6 @@ import type { Rolldown } from "vite";
  * request before the first render, and on a slow mobile network each costs a round trip.
  * As one chunk beside the entry's, the first load is the same bytes in fewer files.
  */
-/**
- * Modules the entry reaches only through a package's index, which re-exports them, while only
- * lazy screens use them: by the import graph alone they would join the shell. react-i18next's
- * Trans (and the HTML parser it brings) serves two forms after the landing screens: 4 KB gzip.
- */
-const LAZY_ONLY = [/\/react-i18next\/dist\/es\/(Icu)?Trans/, /\/html-parse-stringify\//];
-
 export function shellChunk(name: string) {
   // One answer per module and chunking pass (a watching build chunks again with a new context).
   const passes = new WeakMap<Rolldown.ChunkingContext, Map<string, boolean>>();
@@ -37,7 +30,6 @@ export function shellChunk(name: string) {
     info.isEntry || info.importers.some((importer) => ctx.getModuleInfo(importer)?.isEntry);
   return (id: string, ctx: Rolldown.ChunkingContext) => {
     const info = ctx.getModuleInfo(id);
-    if (LAZY_ONLY.some((pattern) => pattern.test(id))) return null;
     return info && !isEntryOrItsModule(info, ctx) && reachedFromEntry(id, ctx) ? name : null;
   };
 }

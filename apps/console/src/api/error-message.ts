@@ -1,6 +1,6 @@
 import { ConsoleErrorCode } from "@hcoins/domain/api/console";
 import { ErrorCode } from "@hcoins/domain/codes";
-import type { TFunction } from "i18next";
+import type { TFunction } from "@hcoins/i18n/translator";
 import { ApiError } from "./client.ts";
 
 /** The console's refusal of a call the operator's role may not make (the members' API has no such code). */

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { sessionQuery } from "../api/session.ts";
+import { useTranslation } from "../lib/i18n.ts";
 import { navigationFor } from "./navigation.ts";
 
 /** The console's front door: the first screen the role may use, or a word that there is none yet. */

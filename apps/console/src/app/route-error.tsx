@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link, useRouteError } from "react-router";
 import { errorMessage } from "../api/error-message.ts";
+import { useTranslation } from "../lib/i18n.ts";
 
 /** A screen that cannot show: not found, not allowed for the role, or a failure the router caught. */
 export function RouteError({

@@ -1,10 +1,10 @@
 import type { ConsoleOperator } from "@hcoins/domain/api/console";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useMatches, useNavigate } from "react-router";
 import { sessionQuery, useSignOut } from "../api/session.ts";
 import { LanguageSelect } from "../components/language-select.tsx";
 import { useDocumentTitle } from "../components/use-document-title.ts";
+import { useTranslation } from "../lib/i18n.ts";
 import { holds } from "../lib/permissions.ts";
 import { navigationFor } from "./navigation.ts";
 import { RouteError } from "./route-error.tsx";

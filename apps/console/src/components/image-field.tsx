@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage, fieldErrors } from "../api/error-message.ts";
 import { uploadImage } from "../api/images.ts";
+import { useTranslation } from "../lib/i18n.ts";
 import { FormAlert } from "./form-alert.tsx";
 import { useRuleText } from "./localized-fields.tsx";
 

@@ -1,7 +1,6 @@
 import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
-import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
+import { changeLanguage, currentLanguage, useTranslation } from "../lib/i18n.ts";
 
 /** Each language named in itself, as an operator who does not read the current one looks for it. */
 const NAMES: Record<Language, string> = { en: "English", tc: "繁體中文", sc: "简体中文" };

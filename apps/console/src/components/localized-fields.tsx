@@ -1,6 +1,6 @@
 import { HTML_LANG, LANGUAGES, type LocalizedText } from "@hcoins/domain/languages";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.ts";
 
 /** The rule of a failed field in words: the content and store screens' own rules first, then the shared ones. */
 export function useRuleText() {

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { errorMessage } from "../api/error-message.ts";
+import { useTranslation } from "../lib/i18n.ts";
 
 /** A query's loading line or its failure with a retry; nothing once it has its data. */
 export function QueryState({

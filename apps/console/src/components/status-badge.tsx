@@ -1,5 +1,5 @@
 import type { ConsoleMemberSummary } from "@hcoins/domain/api/console";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.ts";
 
 export function StatusBadge({ status }: { status: ConsoleMemberSummary["status"] }) {
   const { t } = useTranslation();

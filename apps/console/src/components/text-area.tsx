@@ -1,5 +1,5 @@
 import { type ComponentProps, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.ts";
 
 type TextAreaProps = ComponentProps<"textarea"> & {
   label: string;

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.ts";
 
 /** The tab's title: the screen's, then the console's name (in the operator's language). */
 export function useDocumentTitle(key: string | undefined) {

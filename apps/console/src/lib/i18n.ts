@@ -1,9 +1,19 @@
 import { HTML_LANG, type Language, resolveLanguage } from "@hcoins/domain/languages";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
+import { useTranslator } from "@hcoins/i18n/react";
+import { type Catalogue, Translator } from "@hcoins/i18n/translator";
+
+/** The console's texts: one namespace per language, in the operator's language. */
+export const translator = new Translator({
+  language: "tc",
+  defaultNamespace: "translation",
+  locale: (language) => HTML_LANG[language as Language] ?? language,
+});
+
+export const useTranslation = (namespaces?: string | readonly string[]) =>
+  useTranslator(translator, namespaces);
 
 /** One catalogue per language (src/locales/<en|tc|sc>.json), each its own chunk, loaded when chosen. */
-const catalogues = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*.json");
+const catalogues = import.meta.glob<{ default: Catalogue }>("../locales/*.json");
 
 const STORAGE_KEY = "console-language";
 
@@ -13,36 +23,26 @@ export function initialLanguage(): Language {
 }
 
 async function loadCatalogue(language: Language) {
-  if (i18next.hasResourceBundle(language, "translation")) return;
+  if (translator.hasCatalogue(language, "translation")) return;
   const load = catalogues[`../locales/${language}.json`];
   if (!load) throw new Error(`no catalogue for ${language}`);
-  i18next.addResourceBundle(language, "translation", (await load()).default);
+  translator.addCatalogue(language, "translation", (await load()).default);
 }
 
 export async function initI18n(language: Language) {
-  await i18next.use(initReactI18next).init({
-    resources: {},
-    partialBundledLanguages: true,
-    lng: language,
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
   await loadCatalogue(language);
-  await i18next.changeLanguage(language);
+  translator.changeLanguage(language);
   document.documentElement.lang = HTML_LANG[language];
 }
 
 export async function changeLanguage(language: Language) {
   localStorage.setItem(STORAGE_KEY, language);
   await loadCatalogue(language);
-  await i18next.changeLanguage(language);
+  translator.changeLanguage(language);
   document.documentElement.lang = HTML_LANG[language];
 }
 
 export function currentLanguage(): Language {
-  const language = i18next.language;
+  const language = translator.language;
   return language === "en" || language === "sc" ? language : "tc";
 }
-
-export { i18next };

@@ -1,5 +1,5 @@
 import type { AnswerOf } from "@hcoins/domain/api/contract";
-import { currentLanguage, i18next } from "../lib/i18n.ts";
+import { currentLanguage, translator } from "../lib/i18n.ts";
 import type { Phone } from "../lib/session.ts";
 import { ApiError, call, wirePhone } from "./client.ts";
 import { errorMessage } from "./error-message.ts";
@@ -14,7 +14,7 @@ export type CoinMessages = Pick<AnswerOf<"coinLinkCheck">["payload"], "msg_en" |
 
 /** A coin answer's text in the current language, else `fallback` (its `message`), else common:serverError. */
 export const coinMessage = (messages: CoinMessages, fallback: string) =>
-  messages[`msg_${currentLanguage()}`] || fallback || i18next.t("common:serverError");
+  messages[`msg_${currentLanguage()}`] || fallback || translator.t("common:serverError");
 
 /** A failed coin call: the scheme's own text where the failure carries one, else what the failure means. */
 export function coinFailureMessage(error: unknown): string {

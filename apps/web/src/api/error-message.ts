@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES, ErrorCode, type ErrorCodeValue } from "@hcoins/domain/codes";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { currentLanguage, i18next } from "../lib/i18n.ts";
+import { currentLanguage, translator } from "../lib/i18n.ts";
 import { ApiError, type FailureDetails } from "./client.ts";
 
 /**
@@ -41,14 +41,15 @@ export function isUnreachable(error: unknown): boolean {
 export function errorMessage(error: unknown): string {
   const code = errorCodeOf(error);
   // The server's own 5030 answered, so the connection is fine: its text says to try again later.
-  if (isUnreachable(error) && code !== ErrorCode.serviceUnavailable) return i18next.t("common:unreachable");
+  if (isUnreachable(error) && code !== ErrorCode.serviceUnavailable)
+    return translator.t("common:unreachable");
   // A refused number (e.g. mobileNotMobile) on a screen that shows the number but no field for it.
   const numberRule = fieldErrors(error).find((rule) => rule.field === "mobile_phone")?.rule;
-  if (code === ErrorCode.validation && numberRule && i18next.exists(`common:validation.${numberRule}`)) {
-    return i18next.t(`common:validation.${numberRule}`);
+  if (code === ErrorCode.validation && numberRule && translator.exists(`common:validation.${numberRule}`)) {
+    return translator.t(`common:validation.${numberRule}`);
   }
   if (isKnownCode(code)) return ERROR_MESSAGES[code][currentLanguage()];
-  return (error instanceof ApiError && error.message) || i18next.t("common:serverError");
+  return (error instanceof ApiError && error.message) || translator.t("common:serverError");
 }
 
 export type FieldRule = NonNullable<FailureDetails["errors"]>[number];

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { logout } from "../api/auth.ts";
 import { clearUser } from "../api/profile.ts";
+import { useTranslation } from "../lib/i18n.ts";
 import { paths } from "../lib/paths.ts";
 import { session } from "../lib/session.ts";
 

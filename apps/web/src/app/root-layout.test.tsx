@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { keepBalance, keptBalance } from "../api/member-coins.ts";
 import { balanceAnswer } from "../lib/coin-fixtures.ts";
-import { i18next } from "../lib/i18n.ts";
+import { translator } from "../lib/i18n.ts";
 import { session } from "../lib/session.ts";
 import { mockApi, ok, renderApp } from "../lib/test-app.tsx";
 import { RootLayout } from "./root-layout.tsx";
@@ -23,7 +23,7 @@ const routes = [
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await act(() => i18next.changeLanguage("en"));
+  await act(() => translator.changeLanguage("en"));
 });
 
 const header = () => screen.getByRole("banner");
@@ -107,7 +107,7 @@ describe("the header", () => {
   it("speaks the member's language in the menu", async () => {
     session.setToken("member-token");
     mockApi({});
-    await act(() => i18next.changeLanguage("sc"));
+    await act(() => translator.changeLanguage("sc"));
     renderApp(routes, "/");
     await userEvent.click(await within(header()).findByRole("button", { name: "菜单" }));
     expect(screen.getByRole("link", { name: "我的礼券" })).toBeInTheDocument();

@@ -1,8 +1,7 @@
 import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useMatches, useNavigation } from "react-router";
-import { changeLanguage, currentLanguage } from "../lib/i18n.ts";
+import { changeLanguage, currentLanguage, useTranslation } from "../lib/i18n.ts";
 import { paths } from "../lib/paths.ts";
 import { useToken } from "../lib/session.ts";
 import { loadMemberMenu } from "./member-menu-loader.ts";

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
-import { i18next } from "../lib/i18n.ts";
+import { translator } from "../lib/i18n.ts";
 import { setMutationFailureHandler } from "../lib/mutation-failure.ts";
 import { Dialog } from "./dialog.tsx";
 
@@ -56,7 +56,7 @@ export function AlertProvider({ children }: { children: React.ReactNode }) {
       setMutationFailureHandler(async (error) => {
         const text = await import("../api/error-message.ts").then(
           ({ errorMessage }) => errorMessage(error),
-          () => i18next.t("common:unreachable"),
+          () => translator.t("common:unreachable"),
         );
         await api.current.alert(text);
       }),

@@ -1,7 +1,7 @@
 import { CONSENT_STATEMENT_VERSION } from "@hcoins/domain/marketing-consent";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { i18next } from "../lib/i18n.ts";
+import { translator } from "../lib/i18n.ts";
 import { ConsentStatements } from "./consent-statements.tsx";
 
 /**
@@ -24,7 +24,7 @@ async function sha256(text: string) {
 }
 
 afterEach(async () => {
-  await act(() => i18next.changeLanguage("en"));
+  await act(() => translator.changeLanguage("en"));
 });
 
 describe("ConsentStatements", () => {
@@ -42,7 +42,7 @@ describe("ConsentStatements", () => {
     ["tc", "請不要剔選該渠道", "直接促銷資訊"],
     ["sc", "请不要勾选该渠道", "直接营销信息"],
   ])("shows both statements in %s", async (language, optOut, directMarketing) => {
-    await act(() => i18next.changeLanguage(language));
+    await act(() => translator.changeLanguage(language));
     render(<ConsentStatements id="statements" />);
     const box = document.getElementById("statements") as HTMLElement;
     expect(box.querySelectorAll("p")).toHaveLength(2);

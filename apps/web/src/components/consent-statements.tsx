@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.ts";
 
 /**
  * The two statements of direct-marketing consent (Hong Kong's PDPO, Part 6A): the opt-out

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { errorMessage } from "../api/error-message.ts";
+import { useTranslation } from "../lib/i18n.ts";
 import { Button } from "./button.tsx";
 
 /**

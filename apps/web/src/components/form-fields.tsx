@@ -1,6 +1,6 @@
 import { forwardRef, useId } from "react";
 import type { FieldError } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.ts";
 
 /**
  * Form controls with a visible label tied to the control, and the error (a rule

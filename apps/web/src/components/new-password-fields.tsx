@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type FieldError, type UseFormRegisterReturn, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.ts";
 import { newPasswordWithConfirmation } from "../lib/password-confirmation.ts";
 import { TextField } from "./form-fields.tsx";
 

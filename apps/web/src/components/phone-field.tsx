@@ -1,6 +1,6 @@
 import { PHONE_PREFIXES } from "@hcoins/domain/phone-rules";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n.ts";
 import type { PhoneInputProps } from "../lib/use-phone-form.ts";
 
 /** Prefix select (+852, +853, +86) and mobile number input, labelled as one field. */

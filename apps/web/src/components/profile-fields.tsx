@@ -13,9 +13,8 @@ import {
 } from "@hcoins/domain/profile-options";
 import { useCallback, useEffect, useId, useRef } from "react";
 import { type FieldPath, type FieldValues, useController, useFormContext } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { currentLanguage } from "../lib/i18n.ts";
+import { currentLanguage, useTranslation } from "../lib/i18n.ts";
 import { ConsentStatements } from "./consent-statements.tsx";
 import { Choice, ChoiceGroup, SelectField, TextField } from "./form-fields.tsx";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { i18next } from "./i18n.ts";
+import { translator } from "./i18n.ts";
 
 // Each language loads on its own (no fallback language is loaded beside it), so every
 // catalogue must hold every key the others hold.
@@ -31,10 +31,10 @@ describe("the catalogues", () => {
     expect(languages?.get("sc")).toEqual(languages?.get("en"));
   });
 
-  it("are loaded into i18next per language, each namespace whole", () => {
+  it("are loaded into the translator per language, each namespace whole", () => {
     for (const language of ["en", "tc", "sc"]) {
       for (const [namespace, languages] of byNamespace) {
-        const bundle = i18next.getResourceBundle(language, namespace);
+        const bundle = translator.catalogue(language, namespace);
         expect(keys(bundle).sort(), `${language}/${namespace}`).toEqual(languages.get(language));
       }
     }
@@ -43,16 +43,16 @@ describe("the catalogues", () => {
 
 describe("the lazy texts", () => {
   it("load only when a screen asks, and follow a language switch from then on", async () => {
-    // A fresh i18n (and i18next) without the test set-up's preloading.
+    // A fresh translator without the test set-up's preloading.
     vi.resetModules();
     const fresh = await import("./i18n.ts");
     await fresh.initI18n("en");
-    expect(fresh.i18next.hasResourceBundle("en", "coins")).toBe(false);
+    expect(fresh.translator.hasCatalogue("en", "coins")).toBe(false);
     await fresh.loadLazyTexts();
-    expect(fresh.i18next.hasResourceBundle("en", "coins")).toBe(true);
-    expect(fresh.i18next.hasResourceBundle("tc", "rewards")).toBe(false);
+    expect(fresh.translator.hasCatalogue("en", "coins")).toBe(true);
+    expect(fresh.translator.hasCatalogue("tc", "rewards")).toBe(false);
     await fresh.changeLanguage("tc");
-    expect(fresh.i18next.t("rewards:redeem")).toBe("換領");
-    expect(fresh.i18next.t("menu:vouchers")).toBe("我的禮券");
+    expect(fresh.translator.t("rewards:redeem")).toBe("換領");
+    expect(fresh.translator.t("menu:vouchers")).toBe("我的禮券");
   });
 });

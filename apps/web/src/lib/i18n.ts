@@ -1,14 +1,27 @@
 import { HTML_LANG, type Language } from "@hcoins/domain/languages";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
+import { Trans, useTranslator } from "@hcoins/i18n/react";
+import { type Catalogue, Translator } from "@hcoins/i18n/translator";
 import { storeLanguage } from "./language.ts";
 
+/** The app's texts, in the language of the page (tc until initI18n says otherwise). */
+export const translator = new Translator({
+  language: "tc",
+  defaultNamespace: "common",
+  locale: (language) => HTML_LANG[language as Language] ?? language,
+});
+
+/** `const { t } = useTranslation(["login", "common"])`: keys of the first namespace, others by prefix. */
+export const useTranslation = (namespaces?: string | readonly string[]) =>
+  useTranslator(translator, namespaces);
+
+export { Trans };
+
 /**
- * i18next with one catalogue chunk per language (src/locales/<en|tc|sc>.ts, holding
+ * The translator with one catalogue chunk per language (src/locales/<en|tc|sc>.ts, holding
  * src/locales/<language>/<namespace>.json): the first screen loads its own language only,
  * and a switch to another one waits for that language's chunk (about 5 KB).
  */
-const catalogues = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>("../locales/*.ts");
+const catalogues = import.meta.glob<{ default: Record<string, Catalogue> }>("../locales/*.ts");
 
 /**
  * The texts of screens a visitor of the landing pages never sees (a member's coins, rewards,
@@ -16,9 +29,7 @@ const catalogues = import.meta.glob<{ default: Record<string, Record<string, unk
  * (src/locales/lazy/<language>.ts), loaded by those screens (their route loaders, the menu) so
  * that the catalogue every first load downloads does not grow with them.
  */
-const lazyCatalogues = import.meta.glob<{ default: Record<string, Record<string, unknown>> }>(
-  "../locales/lazy/*.ts",
-);
+const lazyCatalogues = import.meta.glob<{ default: Record<string, Catalogue> }>("../locales/lazy/*.ts");
 let lazyWanted = false;
 const lazyLoaded = new Set<Language>();
 
@@ -36,38 +47,28 @@ export async function loadLazyTexts(language: Language = currentLanguage()) {
   await addLazyTexts(language);
 }
 
-function addNamespaces(language: Language, files: Record<string, Record<string, unknown>>) {
+function addNamespaces(language: Language, files: Record<string, Catalogue>) {
   for (const [file, namespace] of Object.entries(files)) {
     const name = /(\w+)\.json$/.exec(file)?.[1];
-    if (name) i18next.addResourceBundle(language, name, namespace);
+    if (name) translator.addCatalogue(language, name, namespace);
   }
 }
 
-/** Adds the language's namespaces to i18next, once. */
+/** Adds the language's namespaces to the translator, once. */
 export async function loadCatalogue(language: Language) {
-  if (i18next.hasResourceBundle(language, "common")) return;
+  if (translator.hasCatalogue(language, "common")) return;
   const load = catalogues[`../locales/${language}.ts`];
   if (!load) throw new Error(`no catalogue for ${language}`);
   addNamespaces(language, (await load()).default);
 }
 
 export async function initI18n(language: Language) {
-  await i18next.use(initReactI18next).init({
-    resources: {},
-    partialBundledLanguages: true,
-    lng: language,
-    fallbackLng: false,
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
   await loadCatalogue(language);
-  // i18next settled on the language before its texts arrived: render them now.
-  await i18next.changeLanguage(language);
+  translator.changeLanguage(language);
 }
 
 export function currentLanguage(): Language {
-  const language = i18next.language;
+  const language = translator.language;
   return language === "en" || language === "sc" ? language : "tc";
 }
 
@@ -76,8 +77,6 @@ export const currentAcceptLanguage = () => HTML_LANG[currentLanguage()];
 export async function changeLanguage(language: Language) {
   storeLanguage(language);
   await Promise.all([loadCatalogue(language), ...(lazyWanted ? [addLazyTexts(language)] : [])]);
-  await i18next.changeLanguage(language);
+  translator.changeLanguage(language);
   document.documentElement.lang = HTML_LANG[language];
 }
-
-export { i18next };

@@ -1,4 +1,4 @@
-import { currentLanguage, i18next } from "./i18n.ts";
+import { currentLanguage, translator } from "./i18n.ts";
 import { SERVICE_WORKER_FILE } from "./service-worker-file.ts";
 
 /**
@@ -10,7 +10,7 @@ import { SERVICE_WORKER_FILE } from "./service-worker-file.ts";
  */
 export function startInstallableApp() {
   linkManifest();
-  i18next.on("languageChanged", linkManifest);
+  translator.subscribe(linkManifest); // again on each language change (and texts added: the same link)
   if ("serviceWorker" in navigator) {
     // No worker is no offline card, and nothing else changes: the app works as before.
     navigator.serviceWorker.register(`/${SERVICE_WORKER_FILE}`, { scope: "/" }).catch(() => undefined);

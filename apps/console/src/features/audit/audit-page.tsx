@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { AUDIT_PAGE_SIZE, auditCsvUrl, auditQuery } from "../../api/audit.ts";
 import { Field } from "../../components/field.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { auditFilters, FILTER_FIELDS } from "./audit-filters.ts";
 
 /** One `field: value` line per changed field, as an auditor reads them (values as JSON). */

@@ -5,7 +5,6 @@ import {
   type ConsoleBanner,
 } from "@hcoins/domain/api/console-content";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useBannerChanges } from "../../api/content.ts";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { imageAddress } from "../../api/images.ts";
@@ -14,6 +13,7 @@ import { ImageField } from "../../components/image-field.tsx";
 import { EMPTY_TEXT, LocalizedFields, TextField } from "../../components/localized-fields.tsx";
 import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
 import { hongKongLocalOfIso, isoOfHongKongLocal } from "../../lib/hong-kong-time.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 type Draft = Omit<BannerBody, "starts_at" | "ends_at"> & { starts_at: string; ends_at: string };
 

@@ -1,7 +1,6 @@
 import { BANNER_LOCATIONS, type ConsoleBanner } from "@hcoins/domain/api/console-content";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { bannersQuery, useBannerChanges } from "../../api/content.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { Dialog } from "../../components/dialog.tsx";
@@ -9,6 +8,7 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { BannerForm } from "./banner-form.tsx";
 
 /** `content/banners`: the banners of each location in display order; add, edit, reorder, delete. */

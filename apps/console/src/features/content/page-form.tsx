@@ -5,13 +5,13 @@ import {
   pageBody,
 } from "@hcoins/domain/api/console-content";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { usePageChanges } from "../../api/content.ts";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { EMPTY_TEXT, LocalizedFields, TextField } from "../../components/localized-fields.tsx";
 import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
 import { hongKongLocalOfIso, isoOfHongKongLocal } from "../../lib/hong-kong-time.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 type Draft = Omit<PageBody, "publish_from" | "publish_until" | "location"> & {
   location: string;

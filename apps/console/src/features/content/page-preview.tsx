@@ -1,7 +1,7 @@
 import type { ConsolePage } from "@hcoins/domain/api/console-content";
 import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /**
  * The member's page as it will show: the title and the HTML the server stored after sanitising

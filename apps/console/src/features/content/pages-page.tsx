@@ -1,13 +1,13 @@
 import type { ConsolePage } from "@hcoins/domain/api/console-content";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { pagesQuery, usePageChanges } from "../../api/content.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { scheduleText } from "./banners-page.tsx";
 import { PageForm } from "./page-form.tsx";
 import { PagePreview } from "./page-preview.tsx";

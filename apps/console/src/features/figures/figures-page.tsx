@@ -9,7 +9,6 @@ import {
 import { HTML_LANG } from "@hcoins/domain/languages";
 import { useQuery } from "@tanstack/react-query";
 import type { FormEvent } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { fieldErrors } from "../../api/error-message.ts";
 import { figuresQuery } from "../../api/figures.ts";
@@ -17,7 +16,7 @@ import { Field } from "../../components/field.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatNumber } from "../../lib/format.ts";
-import { currentLanguage } from "../../lib/i18n.ts";
+import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 
 const PRESETS = [7, 30, 90] as const;
 

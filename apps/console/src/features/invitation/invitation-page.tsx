@@ -5,7 +5,6 @@ import { generate } from "lean-qr";
 import { toSvgDataURL } from "lean-qr/extras/svg";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../../api/client.ts";
@@ -15,6 +14,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { LanguageSelect } from "../../components/language-select.tsx";
 import { useDocumentTitle } from "../../components/use-document-title.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { activationForm, groupedSecret, otpauthSecret } from "./activation-form.ts";
 
 /**

@@ -1,7 +1,6 @@
 import type { ConsoleMemberDetail, OperatorRole, Permission } from "@hcoins/domain/api/console";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { type CaseAction, ceilingsQuery, useCaseAction } from "../../api/member-case.ts";
@@ -9,6 +8,7 @@ import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { formatNumber } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 const PERMISSION: Record<CaseAction, Permission> = {
   blockNumber: "members.act",

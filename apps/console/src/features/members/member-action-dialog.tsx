@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { useMemberAction } from "../../api/members.ts";
 import { sessionQuery } from "../../api/session.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { CeilingHint } from "../member-case/member-case-actions.tsx";
 import { type ActionFields, type ActionSpec, actionInput } from "./member-actions.ts";
 

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { memberSearchQuery } from "../../api/members.ts";
 import { QueryState } from "../../components/query-state.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /** One box for any of the four keys: mobile number, member number, email, H Coins number. */
 export function MemberSearchPage() {

@@ -4,13 +4,13 @@ import {
 } from "@hcoins/domain/api/console-member-actions";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { call } from "../../api/client.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { ceilingsQuery } from "../../api/member-case.ts";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 
 type Role = keyof AdjustmentCeilings;
 /** The roles that may adjust coins at all; the others' ceilings are kept as they are. */

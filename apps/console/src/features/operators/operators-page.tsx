@@ -2,7 +2,6 @@ import { OPERATOR_ROLES, type OperatorRole } from "@hcoins/domain/api/console";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client.ts";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { operatorsQuery, useOperatorChange } from "../../api/operators.ts";
@@ -13,6 +12,7 @@ import { QueryState } from "../../components/query-state.tsx";
 import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { AdjustmentCeilingsForm } from "./adjustment-ceilings-form.tsx";
 
 /** The one-time sign-in link, shown once: after this dialog closes nobody can see it again. */

@@ -1,11 +1,11 @@
 import type { ConsoleBirthdayMultiplier } from "@hcoins/domain/api/console-programme";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/error-message.ts";
 import { useBirthdayMultiplierSet } from "../../api/programme.ts";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { formatTime } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { multiplierHundredths } from "./bonus-days-page.tsx";
 
 /**

@@ -1,7 +1,6 @@
 import type { ConsoleBonusDay } from "@hcoins/domain/api/console-programme";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/error-message.ts";
 import { bonusDaysQuery, useBonusDayRemove, useBonusDaySet } from "../../api/programme.ts";
 import { Dialog } from "../../components/dialog.tsx";
@@ -9,6 +8,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { BirthdayMultiplierForm } from "./birthday-multiplier-form.tsx";
 import { useCanEditProgramme } from "./can-edit.ts";
 

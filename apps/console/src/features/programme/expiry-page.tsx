@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/error-message.ts";
 import { expiryQuery, useExpiryPolicySet } from "../../api/programme.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 
 type Choice = "none" | "year-end" | "months";

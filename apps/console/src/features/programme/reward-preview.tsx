@@ -1,6 +1,6 @@
 import { HTML_LANG, type Language } from "@hcoins/domain/languages";
-import { useTranslation } from "react-i18next";
 import { previewAddress } from "../../api/images.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import type { RewardDraft } from "./reward-draft.ts";
 
 /*

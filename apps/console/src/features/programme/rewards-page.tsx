@@ -1,7 +1,6 @@
 import type { ConsoleReward } from "@hcoins/domain/api/console-programme";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { rewardsQuery, useRewardChange } from "../../api/programme.ts";
@@ -11,7 +10,7 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatNumber } from "../../lib/format.ts";
-import { currentLanguage } from "../../lib/i18n.ts";
+import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 
 type Editing = { reward: ConsoleReward; kind: "stock" | "active" };

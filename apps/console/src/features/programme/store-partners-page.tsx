@@ -1,14 +1,13 @@
 import type { ConsoleStoreFlag } from "@hcoins/domain/api/console-programme";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/error-message.ts";
 import { storeFlagsQuery, useStorePartnerSet } from "../../api/programme.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
-import { currentLanguage } from "../../lib/i18n.ts";
+import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 
 /** Each store's partner flag, here and in the coin scheme's registry, and its toggle. */

@@ -1,8 +1,7 @@
 import { type ConsoleTillKey, consoleTillKeys } from "@hcoins/domain/api/console-till-keys";
+import type { TFunction } from "@hcoins/i18n/translator";
 import { useQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { tillKeysQuery, useTillKeyChange } from "../../api/till-keys.ts";
 import { Dialog } from "../../components/dialog.tsx";
@@ -12,6 +11,7 @@ import { QueryState } from "../../components/query-state.tsx";
 import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 import { StoreChoice, useStoreOptions } from "./store-choice.tsx";
 

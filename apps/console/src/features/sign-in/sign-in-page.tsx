@@ -2,7 +2,6 @@ import { ConsoleErrorCode, consoleSession } from "@hcoins/domain/api/console";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { ApiError } from "../../api/client.ts";
@@ -12,6 +11,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { LanguageSelect } from "../../components/language-select.tsx";
 import { useDocumentTitle } from "../../components/use-document-title.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { safeNext } from "../../lib/paths.ts";
 
 type Schema = typeof consoleSession.signIn.body;

@@ -1,6 +1,5 @@
 import { type BrandBody, brandBody, type ConsoleBrand } from "@hcoins/domain/api/console-stores";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { imageAddress } from "../../api/images.ts";
 import { useBrandChanges } from "../../api/stores.ts";
@@ -8,6 +7,7 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { ImageField } from "../../components/image-field.tsx";
 import { EMPTY_TEXT, LocalizedFields, TextField } from "../../components/localized-fields.tsx";
 import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 const draftOf = (brand: ConsoleBrand | null): BrandBody => ({
   code: brand?.code ?? "",

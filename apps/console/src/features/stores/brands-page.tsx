@@ -1,7 +1,6 @@
 import type { ConsoleBrand } from "@hcoins/domain/api/console-stores";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { imageAddress } from "../../api/images.ts";
 import { brandsQuery, useBrandChanges } from "../../api/stores.ts";
@@ -10,6 +9,7 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { useRuleText } from "../../components/localized-fields.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { BrandForm } from "./brand-form.tsx";
 import { useCanEditContent } from "./can-edit.ts";
 

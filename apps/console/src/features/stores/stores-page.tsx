@@ -7,13 +7,12 @@ import {
 import { findDistrict, findRegion, REGIONS } from "@hcoins/domain/profile-options";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/error-message.ts";
 import { brandsQuery, storeListQuery, useStoreStatus } from "../../api/stores.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
-import { currentLanguage } from "../../lib/i18n.ts";
+import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { useCanEditContent } from "./can-edit.ts";
 
 interface Filters {

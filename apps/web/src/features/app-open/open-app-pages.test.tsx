@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
-import { i18next } from "../../lib/i18n.ts";
+import { translator } from "../../lib/i18n.ts";
 import { mockApi, renderApp } from "../../lib/test-app.tsx";
 import { BlankPage } from "./blank-page.tsx";
 import { OpenAppRedirectPage } from "./open-app-redirect-page.tsx";
@@ -25,7 +25,7 @@ beforeEach(() => {
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await i18next.changeLanguage("en");
+  await translator.changeLanguage("en");
 });
 
 const useAgent = (userAgent: string) => vi.stubGlobal("navigator", { userAgent, language: "en" });
@@ -73,7 +73,7 @@ describe("OpenOrDownloadPage (/reward, /offer, /egift and unknown paths)", () =>
   ])(
     "in %s shows the title and badges in that language",
     async (language, title, appStore, googlePlay, caption) => {
-      await i18next.changeLanguage(language);
+      await translator.changeLanguage(language);
       renderApp(page, "/reward");
       expect(screen.getByRole("heading", { level: 1, name: title })).toBeInTheDocument();
       const badge = screen.getByRole("link", { name: appStore });

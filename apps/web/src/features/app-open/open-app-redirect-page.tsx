@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { config } from "../../lib/config.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { storeUrlFor } from "./detect-device.ts";
 
 /**

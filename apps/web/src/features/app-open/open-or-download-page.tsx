@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { StoreBadges } from "../../components/store-badges.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /** /reward, /offer, /egift and every unknown path: the app's content lives in the app. */
 export function OpenOrDownloadPage() {

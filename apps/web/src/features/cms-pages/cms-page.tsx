@@ -1,12 +1,12 @@
 import { ErrorCode } from "@hcoins/domain/codes";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, type LoaderFunctionArgs, useNavigate, useParams } from "react-router";
 import { type CmsPageAddress, cmsPageQuery, PRIVACY_POLICY } from "../../api/cms.ts";
 import { errorCodeOf } from "../../api/error-message.ts";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { waitForData } from "../../lib/wait-for-data.ts";

@@ -2,7 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { balanceAnswer, COIN_CALLS, historyEntry } from "../../lib/coin-fixtures.ts";
-import { i18next } from "../../lib/i18n.ts";
+import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { CoinsPage } from "./coins-page.tsx";
@@ -12,7 +12,7 @@ const routes = [{ path: "/coins", Component: CoinsPage }];
 beforeEach(() => session.setToken("member-token"));
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await act(() => i18next.changeLanguage("en"));
+  await act(() => translator.changeLanguage("en"));
 });
 
 describe("CoinsPage", () => {
@@ -34,7 +34,7 @@ describe("CoinsPage", () => {
     ["tc", "你的結餘", "於 2026年12月31日 到期", "於銅鑼灣購物"],
     ["sc", "您的余额", "将于 2026年12月31日 到期", "在铜锣湾购物"],
   ])("speaks %s", async (language, balance, expires, purchase) => {
-    await act(() => i18next.changeLanguage(language));
+    await act(() => translator.changeLanguage(language));
     mockApi({
       [COIN_CALLS.balance]: ok(balanceAnswer()),
       [COIN_CALLS.history]: ok({ entries: [historyEntry()], page: 1, page_size: 20, total: 1 }),

@@ -1,7 +1,6 @@
 import { ErrorCode } from "@hcoins/domain/codes";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { type LoaderFunctionArgs, useSearchParams } from "react-router";
 import { errorCodeOf } from "../../api/error-message.ts";
 import {
@@ -14,7 +13,7 @@ import { Button } from "../../components/button.tsx";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
-import { loadLazyTexts } from "../../lib/i18n.ts";
+import { loadLazyTexts, useTranslation } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { waitForData } from "../../lib/wait-for-data.ts";
 import { HistoryItem } from "./history-item.tsx";

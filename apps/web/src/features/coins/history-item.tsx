@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { HistoryEntry } from "../../api/member-coins.ts";
 import { formatDate, formatDateTime, formatHkd, formatNumber, localized } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /** A glyph per kind, beside its label (decoration: the label says it). */
 const ICONS: Record<HistoryEntry["kind"], string> = {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /** The six membership benefits of product-spec.md section 1, each with a drawn icon. */
 const BENEFITS = ["qr", "earn", "offers", "privileges", "birthday", "redeem"] as const;

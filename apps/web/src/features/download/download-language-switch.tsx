@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { changeLanguage, currentLanguage } from "../../lib/i18n.ts";
+import { changeLanguage, currentLanguage, useTranslation } from "../../lib/i18n.ts";
 
 /**
  * The download page's own EN / 中 switch. 中 is Hong Kong Traditional Chinese (the

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
-import { i18next } from "../../lib/i18n.ts";
+import { translator } from "../../lib/i18n.ts";
 import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { DownloadPage } from "./download-page.tsx";
 
@@ -33,7 +33,7 @@ const brands = (_: unknown, url: URL) =>
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await i18next.changeLanguage("en");
+  await translator.changeLanguage("en");
 });
 
 describe("DownloadPage", () => {

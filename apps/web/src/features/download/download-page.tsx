@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { StoreBadges } from "../../components/store-badges.tsx";
 import { config } from "../../lib/config.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { BenefitTiles } from "./benefit-tiles.tsx";
 import { DownloadLanguageSwitch } from "./download-language-switch.tsx";

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { config } from "../../lib/config.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 
 // The encoder loads after the page's first render; meanwhile each code's box keeps its size.

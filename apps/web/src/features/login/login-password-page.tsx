@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useLogin } from "../../api/auth.ts";
@@ -9,6 +8,7 @@ import { useAlert } from "../../components/alert-provider.tsx";
 import { SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { decodePhoneData } from "../../lib/phone-data.ts";
 import { displayPhone } from "../../lib/phone-display.ts";

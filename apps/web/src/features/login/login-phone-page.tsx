@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useCheckPhoneStep } from "../../api/landing-calls.ts";
 import { SubmitActions } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { PhoneField } from "../../components/phone-field.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { decodePhoneData, encodePhoneData } from "../../lib/phone-data.ts";
 import type { Phone } from "../../lib/session.ts";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { PageFrame } from "../../components/page-frame.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 
 export function MaintenancePage() {
   const { t } = useTranslation("common");

@@ -2,7 +2,7 @@ import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
-import { i18next } from "../../lib/i18n.ts";
+import { translator } from "../../lib/i18n.ts";
 import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { ChangePasswordPage } from "./change-password-page.tsx";
 import { ChangePasswordSuccessPage } from "./change-password-success-page.tsx";
@@ -96,7 +96,7 @@ describe("/update-password", () => {
     ["tc", "新密碼不可與現有密碼相同"],
     ["sc", "新密码不能与当前密码相同"],
   ])("says so in %s", async (language, text) => {
-    await act(() => i18next.changeLanguage(language));
+    await act(() => translator.changeLanguage(language));
     try {
       mockApi({});
       openChangePassword();
@@ -106,7 +106,7 @@ describe("/update-password", () => {
       await user.click(screen.getByRole("button", { name: "提交" }));
       expect(await screen.findByText(text)).toBeInTheDocument();
     } finally {
-      await act(() => i18next.changeLanguage("en"));
+      await act(() => translator.changeLanguage("en"));
     }
   });
 

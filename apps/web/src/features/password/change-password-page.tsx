@@ -1,7 +1,6 @@
 import { withPasswordChanged } from "@hcoins/domain/password";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { z } from "zod";
 import { useChangePassword } from "../../api/profile.ts";
@@ -10,6 +9,7 @@ import { SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { NewPasswordFields } from "../../components/new-password-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { newPasswordFields, withConfirmation } from "../../lib/password-confirmation.ts";
 import { paths } from "../../lib/paths.ts";
 import { updateFailureMessage } from "./update-failure.ts";

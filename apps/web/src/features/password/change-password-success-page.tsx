@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { SuccessScreen } from "../../components/success-screen.tsx";
 import { config } from "../../lib/config.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /** /update-password/success: back to the member section, the shop's VIP member page. */
 export function ChangePasswordSuccessPage() {

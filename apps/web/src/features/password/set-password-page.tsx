@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { runCoinCheck } from "../../api/coin-check.ts";
 import { loadUser, userPhone, useSetPassword } from "../../api/profile.ts";
@@ -6,6 +5,7 @@ import { useAlert } from "../../components/alert-provider.tsx";
 import { SubmitActions } from "../../components/button.tsx";
 import { NewPasswordFields, useNewPasswordForm } from "../../components/new-password-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import type { NewPasswordWithConfirmation } from "../../lib/password-confirmation.ts";
 import { paths } from "../../lib/paths.ts";
 import { updateFailureMessage } from "./update-failure.ts";

@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, ErrorCode } from "@hcoins/domain/codes";
-import type { TFunction } from "i18next";
+import type { TFunction } from "@hcoins/i18n/translator";
 import { ApiError } from "../../api/client.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 

@@ -2,7 +2,7 @@ import type { UserInfo } from "@hcoins/domain/api/profile";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { i18next } from "../../lib/i18n.ts";
+import { translator } from "../../lib/i18n.ts";
 import { CompleteProfilePage } from "./complete-profile-page.tsx";
 import { failure, member, memberCode, mockApi, ok, renderScreen } from "./test-helpers.tsx";
 
@@ -35,7 +35,7 @@ const emailDialog = () => screen.getByLabelText("Email address").closest("dialog
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await act(() => i18next.changeLanguage("en"));
+  await act(() => translator.changeLanguage("en"));
 });
 
 describe("CompleteProfilePage", () => {
@@ -51,7 +51,7 @@ describe("CompleteProfilePage", () => {
   ])(
     "shows both consent statements under the contact boxes, describing them (%s)",
     async (language, legend, optOut, directMarketing) => {
-      await act(() => i18next.changeLanguage(language));
+      await act(() => translator.changeLanguage(language));
       mockApi({});
       renderPage();
       const boxes = await screen.findByRole("group", { name: legend });
@@ -98,7 +98,7 @@ describe("CompleteProfilePage", () => {
   it("shows the terms rule 10 ms after the box is unticked, in Traditional Chinese too", async () => {
     mockApi({});
     renderPage();
-    await act(() => i18next.changeLanguage("tc"));
+    await act(() => translator.changeLanguage("tc"));
     const terms = await screen.findByRole("checkbox", { name: /本人已閱讀並同意/ });
     await userEvent.click(terms);
     await userEvent.click(terms);

@@ -4,7 +4,6 @@ import { registrationPayloadSchema } from "@hcoins/domain/payloads";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { FormProvider, type Resolver, useForm, useFormContext } from "react-hook-form";
-import { Trans, useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
 import { runCoinCheck } from "../../api/coin-check.ts";
@@ -23,6 +22,7 @@ import {
   profileValuesFromUser,
   useValidateChoiceSoon,
 } from "../../components/profile-fields.tsx";
+import { Trans, useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { EmailPromptDialog } from "./email-prompt-dialog.tsx";
 

@@ -2,7 +2,7 @@ import type { UserInfo } from "@hcoins/domain/api/profile";
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { i18next } from "../../lib/i18n.ts";
+import { translator } from "../../lib/i18n.ts";
 import { EditProfilePage } from "./edit-profile-page.tsx";
 import { failure, member, mockApi, ok, renderScreen } from "./test-helpers.tsx";
 
@@ -15,7 +15,7 @@ function renderPage(user: UserInfo) {
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await act(() => i18next.changeLanguage("en"));
+  await act(() => translator.changeLanguage("en"));
 });
 
 describe("EditProfilePage", () => {
@@ -31,7 +31,7 @@ describe("EditProfilePage", () => {
   ])(
     "shows both consent statements under the contact boxes, describing them (%s)",
     async (language, legend, optOut, directMarketing) => {
-      await act(() => i18next.changeLanguage(language));
+      await act(() => translator.changeLanguage(language));
       mockApi({});
       renderPage(member({ birthday_month: 7 }));
       const boxes = await screen.findByRole("group", { name: legend });
@@ -105,7 +105,7 @@ describe("EditProfilePage", () => {
   ])(
     "refuses to clear a stored email with a message, saving nothing and saying no 'Profile Changed' (%s)",
     async (language, text) => {
-      await act(() => i18next.changeLanguage(language));
+      await act(() => translator.changeLanguage(language));
       const user = member({ birthday_month: 7, gender: 2 });
       const api = mockApi({ [SAVE]: ok(user), [LOAD]: ok(user) });
       renderPage(user);
@@ -171,11 +171,11 @@ describe("EditProfilePage", () => {
     const user = member({ birthday_month: 7 });
     mockApi({ [SAVE]: ok(user), [LOAD]: ok(user) });
     renderPage(user);
-    await act(() => i18next.changeLanguage("sc"));
+    await act(() => translator.changeLanguage("sc"));
     await userEvent.click(await screen.findByRole("button", { name: "保存" }));
     expect(await screen.findByText("完成更改")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "确认" }));
-    await act(() => i18next.changeLanguage("tc"));
+    await act(() => translator.changeLanguage("tc"));
     await userEvent.click(screen.getByRole("button", { name: "儲存" }));
     expect(await screen.findByText("完成更改")).toBeInTheDocument();
   });

@@ -2,7 +2,6 @@ import type { UserInfo } from "@hcoins/domain/api/profile";
 import { emailSchema } from "@hcoins/domain/payloads";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormProvider, type Resolver, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { errorMessage, showFieldErrors } from "../../api/error-message.ts";
 import { loadUser, type ProfileChanges, userPhone, useSaveProfile, useUser } from "../../api/profile.ts";
@@ -17,6 +16,7 @@ import {
   profileSaveBody,
   profileValuesFromUser,
 } from "../../components/profile-fields.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { displayPhone } from "../../lib/phone-display.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { emailSchema } from "@hcoins/domain/payloads";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Dialog } from "../../components/dialog.tsx";
 import { TextField } from "../../components/form-fields.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 
 interface EmailPromptDialogProps {
   show: boolean;

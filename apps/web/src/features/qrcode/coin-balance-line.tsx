@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { coinBalanceQuery, keepBalance, keptBalance } from "../../api/member-coins.ts";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /**
  * The member's H Coins balance above their code: what they check at the till. The balance this

@@ -7,7 +7,7 @@ import { keepCard } from "../../api/member-card.ts";
 import { keepBalance, keptBalance } from "../../api/member-coins.ts";
 import { userQuery } from "../../api/profile.ts";
 import { balanceAnswer, COIN_CALLS } from "../../lib/coin-fixtures.ts";
-import { i18next } from "../../lib/i18n.ts";
+import { translator } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { session } from "../../lib/session.ts";
 import { fail, mockApi, ok } from "../../lib/test-app.tsx";
@@ -52,6 +52,18 @@ function renderPage(user: UserInfo | null, Page = QrCodePage) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+}
+
+/**
+ * The page from fresh modules: the hook keeps one worker per page load, and a fresh module gets
+ * the test's. Its fresh translator loads the English texts, as the test set-up does.
+ */
+async function freshPage() {
+  vi.resetModules();
+  const i18n = await import("../../lib/i18n.ts");
+  await i18n.initI18n("en");
+  await i18n.loadLazyTexts("en");
+  return (await import("./qrcode-page.tsx")).QrCodePage;
 }
 
 const code = () => screen.getByRole("img", { name: "Your member QR code" });
@@ -133,9 +145,7 @@ describe("QrCodePage", () => {
 
   it("keeps the mask past 300 ms until its worker has drawn the renewed code", async () => {
     vi.stubGlobal("Worker", SlowWorker);
-    // The hook keeps one worker per page load: a fresh module gets this one.
-    vi.resetModules();
-    const { QrCodePage: FreshPage } = await import("./qrcode-page.tsx");
+    const FreshPage = await freshPage();
     renderPage(member, FreshPage);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(500);
@@ -228,12 +238,12 @@ describe("QrCodePage's H Coins balance", () => {
   });
 
   it("says so in tc when there is nothing kept and the scheme is down", async () => {
-    await act(() => i18next.changeLanguage("tc"));
+    await act(() => translator.changeLanguage("tc"));
     mockApi({ [COIN_CALLS.balance]: fail(503, 5030, "down") });
     renderPage(member);
     await settle();
     expect(screen.getByText("暫時未能顯示你的 H Coins 結餘。")).toBeInTheDocument();
-    await act(() => i18next.changeLanguage("en"));
+    await act(() => translator.changeLanguage("en"));
   });
 
   it("shows no balance, and no error, to a member with no account linked", async () => {
@@ -289,8 +299,7 @@ describe("QrCodePage from the member card this device keeps", () => {
 
   it("draws the kept card first and asks for user info and balance only once the code is drawn", async () => {
     vi.stubGlobal("Worker", SlowWorker);
-    vi.resetModules();
-    const { QrCodePage: FreshPage } = await import("./qrcode-page.tsx");
+    const FreshPage = await freshPage();
     session.setToken("member-token");
     keepCard(member);
     const api = mockApi({
@@ -329,7 +338,7 @@ describe("QrCodePage from the member card this device keeps", () => {
     ["tc", "你現在離線。此 QR Code 已儲存在此裝置，在收銀處照樣可用。"],
     ["sc", "您目前处于离线状态。此二维码已保存在本设备上，在收银台照样可用。"],
   ])("says it is offline in %s", async (language, notice) => {
-    await act(() => i18next.changeLanguage(language));
+    await act(() => translator.changeLanguage(language));
     session.setToken("member-token");
     keepCard(member);
     goOffline();
@@ -337,7 +346,7 @@ describe("QrCodePage from the member card this device keeps", () => {
     renderPage(null);
     await wait(2_500);
     expect(screen.getByRole("status")).toHaveTextContent(notice);
-    await act(() => i18next.changeLanguage("en"));
+    await act(() => translator.changeLanguage("en"));
   });
 
   it("calls a failed request with no answer offline even when the browser thinks it is online", async () => {

@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client.ts";
 import { cardOf, keptCard, type MemberCard } from "../../api/member-card.ts";
 import { useUser } from "../../api/profile.ts";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { loadLazyTexts } from "../../lib/i18n.ts";
+import { loadLazyTexts, useTranslation } from "../../lib/i18n.ts";
 import { useOnline } from "../../lib/online.ts";
 import { CoinBalanceLine } from "./coin-balance-line.tsx";
 import { useMemberQr } from "./use-member-qr.ts";

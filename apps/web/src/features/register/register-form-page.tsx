@@ -1,5 +1,4 @@
 import { FormProvider, useForm, useFormContext } from "react-hook-form";
-import { Trans, useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { SubmitActions } from "../../components/button.tsx";
 import { CheckboxField, TextField } from "../../components/form-fields.tsx";
@@ -9,6 +8,7 @@ import {
   ProfileFields,
   useValidateChoiceSoon,
 } from "../../components/profile-fields.tsx";
+import { Trans, useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { displayPhone } from "../../lib/phone-display.ts";
 import { type Phone, session } from "../../lib/session.ts";

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { useRequestSmsCodeStep } from "../../api/landing-calls.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
 import { SubmitActions } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { PhoneField } from "../../components/phone-field.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { encodePhoneData } from "../../lib/phone-data.ts";
 import { session } from "../../lib/session.ts";

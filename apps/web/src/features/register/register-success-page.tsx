@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { LeaveOrDownloadActions } from "../../components/leave-or-download-actions.tsx";
 import { SuccessScreen } from "../../components/success-screen.tsx";
 import { config } from "../../lib/config.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /** /register/success: on to the shop (or the allowed redirect target), or get the coin app. */
 export function RegisterSuccessPage() {

@@ -1,7 +1,6 @@
 import { smsCodeSchema } from "@hcoins/domain/sms-code";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { Navigate, useLocation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { errorMessage, resendWaitOf } from "../../api/error-message.ts";
@@ -11,6 +10,7 @@ import { Button, SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { useCountdown } from "../../components/use-countdown.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { decodePhoneData } from "../../lib/phone-data.ts";
 import { displayPhone } from "../../lib/phone-display.ts";

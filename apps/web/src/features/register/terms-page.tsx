@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import DOMPurify from "dompurify";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { cmsPageQuery, TERMS_AND_CONDITIONS } from "../../api/cms.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { Button } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { waitForData } from "../../lib/wait-for-data.ts";

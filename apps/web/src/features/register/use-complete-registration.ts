@@ -1,11 +1,11 @@
 import type { UseFormReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { runCoinCheck } from "../../api/coin-check.ts";
 import { errorMessage, showFieldErrors } from "../../api/error-message.ts";
 import { clearUser, loadUser, saveProfile } from "../../api/profile.ts";
 import { useRegister } from "../../api/registration.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { session } from "../../lib/session.ts";
 import { flowUrl } from "./flow-url.ts";

@@ -1,12 +1,11 @@
 import { CoinStatus, MEMBER_CHECK_MESSAGES, MemberCheckCode } from "@hcoins/domain/codes";
-import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { coinLinkCheck, coinMessage } from "../../api/coins.ts";
 import { checkPhone } from "../../api/member-checks.ts";
 import { clearUser } from "../../api/profile.ts";
 import { useVerifySmsCode } from "../../api/registration.ts";
 import { useAlert } from "../../components/alert-provider.tsx";
-import { currentLanguage } from "../../lib/i18n.ts";
+import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { encodePhoneData } from "../../lib/phone-data.ts";
 import { type Phone, session } from "../../lib/session.ts";

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../api/error-message.ts";
 import { clearUser, userPhone, useUser } from "../../api/profile.ts";
 import { PageFrame } from "../../components/page-frame.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { session } from "../../lib/session.ts";
 import { NewPasswordStep } from "./new-password-step.tsx";

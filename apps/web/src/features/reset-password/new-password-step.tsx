@@ -1,9 +1,9 @@
 import { ErrorCode } from "@hcoins/domain/codes";
-import { useTranslation } from "react-i18next";
 import { useResetPassword } from "../../api/auth.ts";
 import { errorCodeOf } from "../../api/error-message.ts";
 import { SubmitActions } from "../../components/button.tsx";
 import { NewPasswordFields, useNewPasswordForm } from "../../components/new-password-fields.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import type { NewPasswordWithConfirmation } from "../../lib/password-confirmation.ts";
 
 /**

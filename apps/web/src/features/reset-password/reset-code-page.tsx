@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { PageFrame } from "../../components/page-frame.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { decodePhoneData } from "../../lib/phone-data.ts";
 import { ResetCodeStep } from "./reset-code-step.tsx";

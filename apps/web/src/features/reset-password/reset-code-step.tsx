@@ -2,7 +2,6 @@ import { smsCodeSchema } from "@hcoins/domain/sms-code";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useRef } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useExchangeResetCode, useRequestResetCode } from "../../api/auth.ts";
 import { errorMessage, isUnreachable, resendWaitOf } from "../../api/error-message.ts";
@@ -10,6 +9,7 @@ import { useAlert } from "../../components/alert-provider.tsx";
 import { Button, SubmitActions } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { useCountdown } from "../../components/use-countdown.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { displayPhone } from "../../lib/phone-display.ts";
 import type { Phone } from "../../lib/session.ts";
 

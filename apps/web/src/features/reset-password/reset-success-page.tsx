@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { SuccessScreen } from "../../components/success-screen.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** /reset-pw/success and /forget-pwd/success: a reset ends every session, so the way on is to log in again. */

@@ -1,6 +1,5 @@
 import { ErrorCode } from "@hcoins/domain/codes";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client.ts";
 import { errorCodeOf, errorMessage, fieldErrors, resendWaitOf } from "../../api/error-message.ts";
 import {
@@ -17,6 +16,7 @@ import { Button } from "../../components/button.tsx";
 import { TextField } from "../../components/form-fields.tsx";
 import { useCountdown } from "../../components/use-countdown.ts";
 import { formatNumber, localized } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 
 const RESEND_SECONDS = 60;

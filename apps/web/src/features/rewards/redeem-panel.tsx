@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { coinBalanceQuery, type MemberReward, type Redeemed } from "../../api/member-coins.ts";
 import { Button } from "../../components/button.tsx";
 import { formatDate, formatNumber, localized } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { useToken } from "../../lib/session.ts";
 import { ConfirmRedeem } from "./confirm-redeem.tsx";

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { imageAddress } from "../../api/media.ts";
 import type { MemberReward } from "../../api/member-coins.ts";
 import { formatHkd, formatNumber, localized } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { RewardStateBadge } from "./reward-state.tsx";
 

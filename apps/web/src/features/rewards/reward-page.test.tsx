@@ -2,7 +2,7 @@ import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { balanceAnswer, COIN_CALLS, reward, voucher } from "../../lib/coin-fixtures.ts";
-import { i18next } from "../../lib/i18n.ts";
+import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { fail, mockApi, ok, type Reply, renderApp } from "../../lib/test-app.tsx";
 import { RewardPage } from "./reward-page.tsx";
@@ -13,7 +13,7 @@ const redeemed = ok({ voucher: voucher(), balance: 11_845, duplicate: false });
 beforeEach(() => session.setToken("member-token"));
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await act(() => i18next.changeLanguage("en"));
+  await act(() => translator.changeLanguage("en"));
 });
 
 function rewardServer(redeem: Reply | Reply[], rewardReplies: Reply | Reply[] = ok({ reward: reward() })) {
@@ -205,12 +205,12 @@ describe("RewardPage", () => {
 
   it("speaks tc and sc in the confirmation", async () => {
     rewardServer(redeemed);
-    await act(() => i18next.changeLanguage("tc"));
+    await act(() => translator.changeLanguage("tc"));
     renderApp(routes, "/rewards/7");
     await userEvent.click(await screen.findByRole("button", { name: "換領" }));
     expect(screen.getByRole("heading", { name: "確認換領" })).toBeInTheDocument();
     expect(screen.getByText("換領後結餘")).toBeInTheDocument();
-    await act(() => i18next.changeLanguage("sc"));
+    await act(() => translator.changeLanguage("sc"));
     expect(screen.getByRole("heading", { name: "确认兑换" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "改用短信验证码" })).toBeInTheDocument();
   });

@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { type LoaderFunctionArgs, useParams } from "react-router";
 import { imageAddress } from "../../api/media.ts";
 import { coinBalanceQuery, type MemberReward, rewardQuery } from "../../api/member-coins.ts";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { formatDate, formatHkd, formatNumber, localized } from "../../lib/format.ts";
-import { loadLazyTexts } from "../../lib/i18n.ts";
+import { loadLazyTexts, useTranslation } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { session } from "../../lib/session.ts";
 import { waitForData } from "../../lib/wait-for-data.ts";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { MemberReward } from "../../api/member-coins.ts";
 import { formatDate, formatNumber } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /** At or below this many units left, the catalogue says "only N left". */
 export const LOW_STOCK = 10;

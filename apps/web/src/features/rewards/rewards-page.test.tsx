@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { balanceAnswer, COIN_CALLS, reward } from "../../lib/coin-fixtures.ts";
-import { i18next } from "../../lib/i18n.ts";
+import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { RewardsPage } from "./rewards-page.tsx";
@@ -10,7 +10,7 @@ const routes = [{ path: "/rewards", Component: RewardsPage }];
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await act(() => i18next.changeLanguage("en"));
+  await act(() => translator.changeLanguage("en"));
 });
 
 const catalogue = [
@@ -65,7 +65,7 @@ describe("RewardsPage", () => {
     ["tc", "只餘 3 份", "已換完", "價值 HK$50"],
     ["sc", "仅剩 3 份", "已兑完", "价值 HK$50"],
   ])("speaks %s", async (language, low, soldOut, value) => {
-    await act(() => i18next.changeLanguage(language));
+    await act(() => translator.changeLanguage(language));
     mockApi({ [COIN_CALLS.rewards]: ok({ rewards: catalogue }) });
     renderApp(routes, "/rewards");
     expect(await screen.findByText(low)).toBeInTheDocument();

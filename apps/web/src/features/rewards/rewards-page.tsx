@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { coinBalanceQuery, rewardsQuery } from "../../api/member-coins.ts";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { formatNumber } from "../../lib/format.ts";
-import { loadLazyTexts } from "../../lib/i18n.ts";
+import { loadLazyTexts, useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { session, useToken } from "../../lib/session.ts";

@@ -1,8 +1,8 @@
 import type { Store } from "@hcoins/domain/api/stores";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { mediaUrl } from "../../api/media.ts";
 import { BrandLogo } from "../../components/brand-logo.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** The store pictures are 4:3 (800 × 600); width and height keep their box from the first paint. */

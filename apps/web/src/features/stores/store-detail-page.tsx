@@ -1,13 +1,13 @@
 import type { Store } from "@hcoins/domain/api/stores";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link, type LoaderFunctionArgs, useLocation, useParams } from "react-router";
 import { errorCodeOf } from "../../api/error-message.ts";
 import { mediaUrl } from "../../api/media.ts";
 import { storeQuery } from "../../api/stores.ts";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { waitForData } from "../../lib/wait-for-data.ts";

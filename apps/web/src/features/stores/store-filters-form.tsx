@@ -1,7 +1,7 @@
 import type { StoreFilterChoices } from "@hcoins/domain/api/stores";
-import { useTranslation } from "react-i18next";
 import type { StoreFilters } from "../../api/stores.ts";
 import { SelectField } from "../../components/form-fields.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /**
  * Region → district → brand. The district list is the chosen region's, so it stays

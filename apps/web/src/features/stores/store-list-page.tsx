@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import type { LoaderFunctionArgs } from "react-router";
 import { errorMessage } from "../../api/error-message.ts";
 import { STORE_PAGE_SIZE, storeFilterChoicesQuery, storesQuery } from "../../api/stores.ts";
 import { Button } from "../../components/button.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
+import { useTranslation } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { waitForData } from "../../lib/wait-for-data.ts";
 import { StoreCard } from "./store-card.tsx";

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { i18next } from "../../lib/i18n.ts";
+import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { PreferencesPage } from "./preferences-page.tsx";
 import { SubscriptionSuccessPage } from "./subscription-success-page.tsx";
@@ -29,7 +29,7 @@ const reasonsGroup = () => screen.queryByRole("group", { name: /tell us why/i })
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await act(() => i18next.changeLanguage("en"));
+  await act(() => translator.changeLanguage("en"));
 });
 
 describe("PreferencesPage", () => {
@@ -204,7 +204,7 @@ describe("PreferencesPage", () => {
   ])(
     "greets a member who is not subscribed without 'sorry to see you go' (%s)",
     async (language, intro, legend) => {
-      await act(() => i18next.changeLanguage(language));
+      await act(() => translator.changeLanguage(language));
       session.setToken("member-token");
       mockApi({ [GET]: stored(1, 1, 1) });
       renderPage();
@@ -257,7 +257,7 @@ describe("PreferencesPage", () => {
   });
 
   it("shows the stored words beside a stored 'Other', in the member's language", async () => {
-    await act(() => i18next.changeLanguage("sc"));
+    await act(() => translator.changeLanguage("sc"));
     session.setToken("member-token");
     mockApi({ [GET]: stored(1, 1, 1, [6], "太多信息") });
     renderPage();
@@ -268,9 +268,9 @@ describe("PreferencesPage", () => {
     session.setToken("member-token");
     mockApi({ [GET]: stored(1, 1, 1) });
     renderPage();
-    await act(() => i18next.changeLanguage("sc"));
+    await act(() => translator.changeLanguage("sc"));
     expect(await screen.findByRole("checkbox", { name: "信息发送太频繁" })).toBeInTheDocument();
-    await act(() => i18next.changeLanguage("tc"));
+    await act(() => translator.changeLanguage("tc"));
     expect(await screen.findByRole("checkbox", { name: "訊息太頻密" })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,6 @@ import { OTHER_UNSUBSCRIBE_REASON_ID, UNSUBSCRIBE_REASONS } from "@hcoins/domain
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
 import {
   Link,
   type LoaderFunctionArgs,
@@ -20,7 +19,7 @@ import { Button } from "../../components/button.tsx";
 import { ConsentStatements } from "../../components/consent-statements.tsx";
 import { Choice, ChoiceGroup, TextAreaField } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { currentLanguage } from "../../lib/i18n.ts";
+import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { session, useToken } from "../../lib/session.ts";

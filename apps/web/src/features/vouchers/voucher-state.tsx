@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import type { MemberVoucher } from "../../api/member-coins.ts";
 import { formatDate, localized } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /** A voucher past its date is expired even before the scheme's nightly run says so. */
 export const voucherState = (voucher: MemberVoucher, now = Date.now()): MemberVoucher["status"] =>

@@ -1,7 +1,7 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COIN_CALLS, voucher } from "../../lib/coin-fixtures.ts";
-import { i18next } from "../../lib/i18n.ts";
+import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
 import { VoucherPage } from "./voucher-page.tsx";
@@ -49,7 +49,7 @@ beforeEach(() => {
 afterEach(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  await act(() => i18next.changeLanguage("en"));
+  await act(() => translator.changeLanguage("en"));
 });
 
 describe("VouchersPage", () => {
@@ -89,7 +89,7 @@ describe("VouchersPage", () => {
     ["tc", "我的禮券", "可使用", "有效期至 2026年12月27日"],
     ["sc", "我的礼券", "可使用", "有效期至 2026年12月27日"],
   ])("speaks %s", async (language, _title, ready, validUntil) => {
-    await act(() => i18next.changeLanguage(language));
+    await act(() => translator.changeLanguage(language));
     mockApi({ [COIN_CALLS.vouchers]: ok({ vouchers: [voucher()] }) });
     renderApp(routes, "/vouchers");
     expect(await screen.findByText(ready)).toBeInTheDocument();

@@ -1,9 +1,9 @@
 import type { Banner } from "@hcoins/domain/api/cms";
 import { useEffect, useId, useReducer, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { askBanners, keptBanners, WELCOME_BANNERS } from "../../api/banners.ts";
 import { mediaUrl } from "../../api/media.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 
 /**
  * The CMS banners of the welcome page, the page's largest element. Its box has the

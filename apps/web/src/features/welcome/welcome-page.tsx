@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { askBanners, WELCOME_BANNERS } from "../../api/banners.ts";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { config } from "../../lib/config.ts";
+import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 import { session, useToken } from "../../lib/session.ts";
 import { waitForData } from "../../lib/wait-for-data.ts";
