@@ -6,7 +6,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from "react";
-import type { TextValues, TFunction, Translator } from "./translator.ts";
+import type { TFunction, Translator } from "./translator.ts";
 
 export interface Translation {
   t: TFunction;
@@ -44,15 +44,13 @@ interface Part {
 export function Trans({
   t,
   i18nKey,
-  values,
   components,
 }: {
   t: TFunction;
   i18nKey: string;
-  values?: TextValues;
   components: Record<string, ReactElement<{ children?: ReactNode }>>;
 }): ReactNode {
-  const text = t(i18nKey, values);
+  const text = t(i18nKey);
   const root: Part = { name: "", children: [] };
   const open: Part[] = [root];
   const current = () => open[open.length - 1] ?? root;

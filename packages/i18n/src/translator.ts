@@ -2,9 +2,9 @@
  * The apps' translations: catalogues in i18next's JSON format (namespaces of nested keys,
  * `{{name}}` placeholders, `_one`/`_other` plural keys), looked up for the current language.
  *
- * This replaced i18next (15 KB gzip of every first load of the member app, three times what
- * the apps asked of it): nothing here but the lookup the catalogues use; the plural rules are
- * the platform's (Intl.PluralRules). See docs/decisions.md, "Translations".
+ * This replaced i18next and react-i18next, 17.7 KB gzip of every first load of the member app
+ * for the little of them the apps used: this is that part (about 1 KB), with the platform's
+ * plural rules (Intl.PluralRules). See docs/decisions.md, "Translations".
  */
 
 /** A namespace's texts: nested objects of strings. */

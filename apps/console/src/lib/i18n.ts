@@ -9,8 +9,7 @@ export const translator = new Translator({
   locale: (language) => HTML_LANG[language as Language] ?? language,
 });
 
-export const useTranslation = (namespaces?: string | readonly string[]) =>
-  useTranslator(translator, namespaces);
+export const useTranslation = () => useTranslator(translator);
 
 /** One catalogue per language (src/locales/<en|tc|sc>.json), each its own chunk, loaded when chosen. */
 const catalogues = import.meta.glob<{ default: Catalogue }>("../locales/*.json");
