@@ -1,24 +1,32 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { SEED_STORES } from "../apps/server/src/seed/stores.ts";
 import {
+  api,
   createMember,
   expectHeading,
   journeyLanguages,
   NEW_PASSWORD,
   nextSmsCode,
   PASSWORD,
+  signIn,
   smsOutbox,
+  tillPurchase,
   waitUntil,
 } from "./support/journeys.ts";
 import { journeySuite } from "./support/suite.ts";
 import { exactly, type TextKey, type Texts } from "./support/texts.ts";
 
 /**
- * The member's flows by keyboard alone (Tab, Enter, Space, arrows: no click, no fill), focus
- * on each new screen's heading, and the narrowest screen (320 px): no sideways scrolling, a
- * header on one line, and "I agree" in sight on the terms page before any scrolling.
+ * The member's flows by keyboard alone (Tab, Enter, Space, arrows: no click, no fill): reset,
+ * login, QR code, menu, preferences, member info, a reward redeemed and its voucher, password
+ * change, registration; focus on each new screen's heading; and the narrowest screen (320 px):
+ * no sideways scrolling, a header on one line, and "I agree" in sight on the terms page before
+ * any scrolling.
  */
-const suite = journeySuite(67_000_000);
+const TILL_KEY = "e2e-keyboard-till-key-0123456789";
+const STORE = SEED_STORES[0] as (typeof SEED_STORES)[number];
+const suite = journeySuite(67_000_000, { COIN_SCHEME_API_KEYS: `till-keys:${TILL_KEY}:till:${STORE.code}` });
 
 /** Presses Tab until `target` has focus: it is reachable in the Tab order (or the step fails). */
 async function tabTo(page: Page, target: Locator, what: string) {
@@ -64,6 +72,15 @@ const button = (page: Page, name: string) => page.getByRole("button", { name: ex
 async function choose(page: Page, t: Texts, key: TextKey, steps = 1) {
   await tabTo(page, page.getByRole("combobox", { name: exactly(t(key)) }), key);
   for (let step = 0; step < steps; step += 1) await page.keyboard.press("ArrowDown");
+}
+
+/** Opens the member menu with Enter and follows one of its links with Enter. */
+async function fromMenu(page: Page, t: Texts, item: TextKey) {
+  await tabTo(page, button(page, t("menu:menu")), "the member menu");
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("navigation", { name: exactly(t("menu:label")) });
+  await tabTo(page, menu.getByRole("link", { name: exactly(t(item)) }), item);
+  await page.keyboard.press("Enter");
 }
 
 describe.each(journeyLanguages())("by keyboard alone (%s)", (language) => {
@@ -119,6 +136,68 @@ describe.each(journeyLanguages())("by keyboard alone (%s)", (language) => {
     await tabTo(page, button(page, t("subscription:save")), "save");
     await page.keyboard.press("Enter");
     await expectFocusedHeading(page, t("common:titles.subscriptionSuccess"));
+  });
+
+  it("a member edits the profile, redeems a reward for a voucher and changes the password", async () => {
+    const { page, t } = await suite.open(language);
+    const member = await createMember(suite.server, suite.nextPhone());
+    await api(suite.server, "POST", "/custom-api/custom/cuapp/customer/hcoin-create", {}, member.token);
+    await tillPurchase(suite.server, TILL_KEY, {
+      memberNo: member.memberNo,
+      storeCode: STORE.code,
+      receiptNo: `KEYS-${member.phone}`,
+      netAmount: "600.00",
+    });
+    await signIn(page, member.token);
+    await page.goto("/qrcode");
+    await expectHeading(page, t("common:titles.qrcode"));
+
+    await fromMenu(page, t, "menu:memberInfo");
+    await expectFocusedHeading(page, t("common:titles.memberInfo"));
+    const firstName = textbox(page, t("common:profile.firstName"));
+    await waitUntil(async () => (await firstName.inputValue()) === member.firstName, "the stored first name");
+    await tabTo(page, firstName, "the first name");
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("Ka Yan");
+    await tabTo(page, button(page, t("profile:save")), "save");
+    await page.keyboard.press("Enter");
+    const changed = page.getByRole("dialog").getByRole("button", { name: exactly(t("common:confirm")) });
+    await tabTo(page, changed, "the dialog's confirm");
+    await page.keyboard.press("Enter");
+    await changed.waitFor({ state: "hidden" });
+    const stored = await suite.server.services.members.findByPhone("852", member.phone);
+    expect(stored?.first_name).toBe("Ka Yan");
+
+    await fromMenu(page, t, "menu:rewards");
+    await expectFocusedHeading(page, t("common:titles.rewards"));
+    const reward = { en: "HKD 50 e-gift voucher", tc: "HK$50 電子禮券", sc: "HK$50 电子礼券" }[language];
+    await tabTo(page, page.getByRole("link", { name: exactly(reward) }), "the reward");
+    await page.keyboard.press("Enter");
+    await expectFocusedHeading(page, reward);
+    await tabTo(page, button(page, t("rewards:redeem")), "redeem");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: exactly(t("rewards:confirm.heading")) }).waitFor();
+    const password = page.getByLabel(t("rewards:confirm.password"), { exact: true });
+    await typeInto(page, password, member.password, "the password to confirm");
+    await page.keyboard.press("Enter");
+    const done = page.getByRole("status").filter({ hasText: t("rewards:done.heading") });
+    await tabTo(page, done.getByRole("link", { name: exactly(t("rewards:done.show")) }), "show the voucher");
+    await page.keyboard.press("Enter");
+    await expectFocusedHeading(page, reward);
+    await page.getByRole("img", { name: exactly(t("vouchers:qrAlt")) }).waitFor();
+
+    await fromMenu(page, t, "menu:changePassword");
+    await expectFocusedHeading(page, t("common:titles.updatePassword"));
+    await typeInto(page, page.getByLabel(t("password:oldPassword"), { exact: true }), member.password, "old");
+    await typeInto(page, page.getByLabel(t("password:newPassword"), { exact: true }), NEW_PASSWORD, "new");
+    await typeInto(
+      page,
+      page.getByLabel(t("password:confirmPassword"), { exact: true }),
+      NEW_PASSWORD,
+      "the confirmation",
+    );
+    await page.keyboard.press("Enter");
+    await expectFocusedHeading(page, t("common:titles.updatePasswordSuccess"));
   });
 
   it("a visitor registers: number, code, terms, form", async () => {
