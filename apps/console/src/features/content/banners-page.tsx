@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { bannersQuery, useBannerChanges } from "../../api/content.ts";
 import { errorMessage } from "../../api/error-message.ts";
-import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { ConfirmDeleteDialog, RowActions } from "../../components/row-actions.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
@@ -79,46 +79,20 @@ export function BannersPage() {
                             </th>
                             <td>{scheduleText(banner.starts_at, banner.ends_at, t)}</td>
                             <td>{banner.active ? t("app.yes") : t("app.no")}</td>
-                            <td className="row-actions">
-                              <button
-                                type="button"
-                                className="button secondary"
-                                disabled={index === 0 || move.isPending}
-                                aria-label={t("content.banners.moveUp", { title: banner.title.en })}
-                                onClick={() =>
-                                  void act(() => move.mutateAsync({ id: banner.id, direction: "up" }))
-                                }
-                              >
-                                {t("content.up")}
-                              </button>
-                              <button
-                                type="button"
-                                className="button secondary"
-                                disabled={index === rows.length - 1 || move.isPending}
-                                aria-label={t("content.banners.moveDown", { title: banner.title.en })}
-                                onClick={() =>
-                                  void act(() => move.mutateAsync({ id: banner.id, direction: "down" }))
-                                }
-                              >
-                                {t("content.down")}
-                              </button>
-                              <button
-                                type="button"
-                                className="button secondary"
-                                aria-label={t("content.editNamed", { title: banner.title.en })}
-                                onClick={() => setEditing(banner)}
-                              >
-                                {t("content.edit")}
-                              </button>
-                              <button
-                                type="button"
-                                className="button danger"
-                                aria-label={t("content.deleteNamed", { title: banner.title.en })}
-                                onClick={() => setDeleting(banner)}
-                              >
-                                {t("content.delete")}
-                              </button>
-                            </td>
+                            <RowActions
+                              name={banner.title.en}
+                              move={{
+                                upLabel: t("content.banners.moveUp", { title: banner.title.en }),
+                                downLabel: t("content.banners.moveDown", { title: banner.title.en }),
+                                first: index === 0,
+                                last: index === rows.length - 1,
+                                pending: move.isPending,
+                                onMove: (direction) =>
+                                  void act(() => move.mutateAsync({ id: banner.id, direction })),
+                              }}
+                              onEdit={() => setEditing(banner)}
+                              onDelete={() => setDeleting(banner)}
+                            />
                           </tr>
                         ))}
                       </tbody>
@@ -130,26 +104,18 @@ export function BannersPage() {
           })
         : null}
       {deleting ? (
-        <Dialog title={t("content.banners.deleteTitle")} onClose={() => setDeleting(null)}>
-          <p>{t("content.banners.deleteText", { title: deleting.title.en })}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button danger"
-              onClick={() =>
-                void act(async () => {
-                  await remove.mutateAsync(deleting.id);
-                  setDeleting(null);
-                })
-              }
-            >
-              {t("content.confirmDelete")}
-            </button>
-            <button type="button" className="button secondary" onClick={() => setDeleting(null)}>
-              {t("content.cancel")}
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDeleteDialog
+          title={t("content.banners.deleteTitle")}
+          text={t("content.banners.deleteText", { title: deleting.title.en })}
+          pending={remove.isPending}
+          onConfirm={() =>
+            void act(async () => {
+              await remove.mutateAsync(deleting.id);
+              setDeleting(null);
+            })
+          }
+          onCancel={() => setDeleting(null)}
+        />
       ) : null}
     </section>
   );

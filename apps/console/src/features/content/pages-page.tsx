@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { pagesQuery, usePageChanges } from "../../api/content.ts";
 import { errorMessage } from "../../api/error-message.ts";
-import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { ConfirmDeleteDialog, RowActions } from "../../components/row-actions.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 import { scheduleText } from "./banners-page.tsx";
@@ -83,7 +83,11 @@ export function PagesPage() {
                   </th>
                   <td>{scheduleText(page.publish_from, page.publish_until, t)}</td>
                   <td>{page.active ? t("app.yes") : t("app.no")}</td>
-                  <td className="row-actions">
+                  <RowActions
+                    name={page.slug}
+                    onEdit={() => setEditing(page)}
+                    onDelete={() => setDeleting(page)}
+                  >
                     <button
                       type="button"
                       className="button secondary"
@@ -92,23 +96,7 @@ export function PagesPage() {
                     >
                       {t("content.pages.preview")}
                     </button>
-                    <button
-                      type="button"
-                      className="button secondary"
-                      aria-label={t("content.editNamed", { title: page.slug })}
-                      onClick={() => setEditing(page)}
-                    >
-                      {t("content.edit")}
-                    </button>
-                    <button
-                      type="button"
-                      className="button danger"
-                      aria-label={t("content.deleteNamed", { title: page.slug })}
-                      onClick={() => setDeleting(page)}
-                    >
-                      {t("content.delete")}
-                    </button>
-                  </td>
+                  </RowActions>
                 </tr>
               ))}
             </tbody>
@@ -116,17 +104,13 @@ export function PagesPage() {
         </TableScroll>
       ) : null}
       {deleting ? (
-        <Dialog title={t("content.pages.deleteTitle")} onClose={() => setDeleting(null)}>
-          <p>{t("content.pages.deleteText", { slug: deleting.slug })}</p>
-          <div className="actions">
-            <button type="button" className="button danger" onClick={() => void confirmDelete(deleting)}>
-              {t("content.confirmDelete")}
-            </button>
-            <button type="button" className="button secondary" onClick={() => setDeleting(null)}>
-              {t("content.cancel")}
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDeleteDialog
+          title={t("content.pages.deleteTitle")}
+          text={t("content.pages.deleteText", { slug: deleting.slug })}
+          pending={remove.isPending}
+          onConfirm={() => void confirmDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
       ) : null}
     </section>
   );

@@ -4,10 +4,10 @@ import { useState } from "react";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { imageAddress } from "../../api/images.ts";
 import { brandsQuery, useBrandChanges } from "../../api/stores.ts";
-import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { useRuleText } from "../../components/localized-fields.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { ConfirmDeleteDialog, RowActions } from "../../components/row-actions.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 import { BrandForm } from "./brand-form.tsx";
@@ -103,45 +103,22 @@ export function BrandsPage() {
                   <td>{brand.code}</td>
                   <td>{brand.store_count}</td>
                   {canEdit ? (
-                    <td className="row-actions">
-                      <button
-                        type="button"
-                        className="button secondary"
-                        disabled={index === 0 || move.isPending}
-                        aria-label={t("stores.brands.moveUp", { name: brand.name.en })}
-                        onClick={() => void act(() => move.mutateAsync({ id: brand.id, direction: "up" }))}
-                      >
-                        {t("content.up")}
-                      </button>
-                      <button
-                        type="button"
-                        className="button secondary"
-                        disabled={index === brands.data.length - 1 || move.isPending}
-                        aria-label={t("stores.brands.moveDown", { name: brand.name.en })}
-                        onClick={() => void act(() => move.mutateAsync({ id: brand.id, direction: "down" }))}
-                      >
-                        {t("content.down")}
-                      </button>
-                      <button
-                        type="button"
-                        className="button secondary"
-                        aria-label={t("content.editNamed", { title: brand.name.en })}
-                        onClick={() => setEditing(brand)}
-                      >
-                        {t("content.edit")}
-                      </button>
-                      <button
-                        type="button"
-                        className="button danger"
-                        aria-label={t("content.deleteNamed", { title: brand.name.en })}
-                        onClick={() => {
-                          setRefusal(null);
-                          setDeleting(brand);
-                        }}
-                      >
-                        {t("content.delete")}
-                      </button>
-                    </td>
+                    <RowActions
+                      name={brand.name.en}
+                      move={{
+                        upLabel: t("stores.brands.moveUp", { name: brand.name.en }),
+                        downLabel: t("stores.brands.moveDown", { name: brand.name.en }),
+                        first: index === 0,
+                        last: index === brands.data.length - 1,
+                        pending: move.isPending,
+                        onMove: (direction) => void act(() => move.mutateAsync({ id: brand.id, direction })),
+                      }}
+                      onEdit={() => setEditing(brand)}
+                      onDelete={() => {
+                        setRefusal(null);
+                        setDeleting(brand);
+                      }}
+                    />
                   ) : null}
                 </tr>
               ))}
@@ -150,23 +127,14 @@ export function BrandsPage() {
         </TableScroll>
       ) : null}
       {deleting ? (
-        <Dialog title={t("stores.brands.deleteTitle")} onClose={() => setDeleting(null)}>
-          <FormAlert message={refusal} />
-          <p>{t("stores.brands.deleteText", { name: deleting.name.en })}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button danger"
-              disabled={remove.isPending}
-              onClick={() => void confirmDelete(deleting)}
-            >
-              {t("content.confirmDelete")}
-            </button>
-            <button type="button" className="button secondary" onClick={() => setDeleting(null)}>
-              {t("content.cancel")}
-            </button>
-          </div>
-        </Dialog>
+        <ConfirmDeleteDialog
+          title={t("stores.brands.deleteTitle")}
+          text={t("stores.brands.deleteText", { name: deleting.name.en })}
+          refusal={refusal}
+          pending={remove.isPending}
+          onConfirm={() => void confirmDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
       ) : null}
     </section>
   );
