@@ -11,6 +11,8 @@ import { imageAddress } from "../../api/images.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ImageField } from "../../components/image-field.tsx";
 import { EMPTY_TEXT, LocalizedFields, TextField } from "../../components/localized-fields.tsx";
+import { SaveOrCancel } from "../../components/save-or-cancel.tsx";
+import { ScheduleFields } from "../../components/schedule-fields.tsx";
 import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
 import { hongKongLocalOfIso, isoOfHongKongLocal } from "../../lib/hong-kong-time.ts";
 import { useTranslation } from "../../lib/i18n.ts";
@@ -108,36 +110,13 @@ export function BannerForm({ banner, onDone }: { banner: ConsoleBanner | null; o
         onChange={(link_url) => set({ link_url })}
         rule={rules.link_url}
       />
-      <TextField
-        type="datetime-local"
-        label={t("content.startsAt")}
-        value={draft.starts_at}
-        onChange={(starts_at) => set({ starts_at })}
-        rule={rules.starts_at}
+      <ScheduleFields
+        from={{ value: draft.starts_at, rule: rules.starts_at, onChange: (starts_at) => set({ starts_at }) }}
+        until={{ value: draft.ends_at, rule: rules.ends_at, onChange: (ends_at) => set({ ends_at }) }}
+        active={draft.active}
+        onActiveChange={(active) => set({ active })}
       />
-      <TextField
-        type="datetime-local"
-        label={t("content.endsAt")}
-        value={draft.ends_at}
-        onChange={(ends_at) => set({ ends_at })}
-        rule={rules.ends_at}
-      />
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={draft.active}
-          onChange={(event) => set({ active: event.target.checked })}
-        />{" "}
-        {t("content.active")}
-      </label>
-      <div className="actions">
-        <button type="submit" className="button" disabled={save.isPending}>
-          {t("content.save")}
-        </button>
-        <button type="button" className="button secondary" onClick={onDone}>
-          {t("content.cancel")}
-        </button>
-      </div>
+      <SaveOrCancel saving={save.isPending} onCancel={onDone} />
     </form>
   );
 }

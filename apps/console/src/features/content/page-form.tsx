@@ -9,6 +9,8 @@ import { usePageChanges } from "../../api/content.ts";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { EMPTY_TEXT, LocalizedFields, TextField } from "../../components/localized-fields.tsx";
+import { SaveOrCancel } from "../../components/save-or-cancel.tsx";
+import { ScheduleFields } from "../../components/schedule-fields.tsx";
 import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
 import { hongKongLocalOfIso, isoOfHongKongLocal } from "../../lib/hong-kong-time.ts";
 import { useTranslation } from "../../lib/i18n.ts";
@@ -107,36 +109,21 @@ export function PageForm({
         rules={rules}
         multiline
       />
-      <TextField
-        type="datetime-local"
-        label={t("content.startsAt")}
-        value={draft.publish_from}
-        onChange={(publish_from) => set({ publish_from })}
-        rule={rules.publish_from}
+      <ScheduleFields
+        from={{
+          value: draft.publish_from,
+          rule: rules.publish_from,
+          onChange: (publish_from) => set({ publish_from }),
+        }}
+        until={{
+          value: draft.publish_until,
+          rule: rules.publish_until,
+          onChange: (publish_until) => set({ publish_until }),
+        }}
+        active={draft.active}
+        onActiveChange={(active) => set({ active })}
       />
-      <TextField
-        type="datetime-local"
-        label={t("content.endsAt")}
-        value={draft.publish_until}
-        onChange={(publish_until) => set({ publish_until })}
-        rule={rules.publish_until}
-      />
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={draft.active}
-          onChange={(event) => set({ active: event.target.checked })}
-        />{" "}
-        {t("content.active")}
-      </label>
-      <div className="actions">
-        <button type="submit" className="button" disabled={save.isPending}>
-          {t("content.save")}
-        </button>
-        <button type="button" className="button secondary" onClick={() => onDone(null)}>
-          {t("content.cancel")}
-        </button>
-      </div>
+      <SaveOrCancel saving={save.isPending} onCancel={() => onDone(null)} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useBrandChanges } from "../../api/stores.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ImageField } from "../../components/image-field.tsx";
 import { EMPTY_TEXT, LocalizedFields, TextField } from "../../components/localized-fields.tsx";
+import { SaveOrCancel } from "../../components/save-or-cancel.tsx";
 import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 
@@ -68,14 +69,7 @@ export function BrandForm({ brand, onDone }: { brand: ConsoleBrand | null; onDon
         onStored={({ token }) => set({ logo_media_token: token })}
         onRemove={() => set({ logo_media_token: null })}
       />
-      <div className="actions">
-        <button type="submit" className="button" disabled={save.isPending}>
-          {t("content.save")}
-        </button>
-        <button type="button" className="button secondary" onClick={onDone}>
-          {t("content.cancel")}
-        </button>
-      </div>
+      <SaveOrCancel saving={save.isPending} onCancel={onDone} />
     </form>
   );
 }
