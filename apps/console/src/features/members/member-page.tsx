@@ -5,9 +5,9 @@ import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { memberQuery } from "../../api/members.ts";
 import { sessionQuery } from "../../api/session.ts";
+import { ListTable } from "../../components/list-table.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { MemberCaseActions } from "../member-case/member-case-actions.tsx";
@@ -111,6 +111,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
+/** A read-only list of the member's records, one cell per column. */
 function Table({
   caption,
   head,
@@ -122,34 +123,19 @@ function Table({
   rows: ReactNode[][];
   empty: string;
 }) {
-  if (rows.length === 0) return <p>{empty}</p>;
   return (
-    <TableScroll label={caption}>
-      <table>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((cell) => (
-              <th key={cell} scope="col">
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            // Rows of a read-only list that only changes as a whole.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <tr key={index}>
-              {row.map((cell, column) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed row
-                <td key={column}>{cell}</td>
-              ))}
-            </tr>
+    <ListTable caption={caption} head={head} empty={empty} count={rows.length}>
+      {rows.map((row, index) => (
+        // Rows of a read-only list that only changes as a whole.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <tr key={index}>
+          {row.map((cell, column) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed row
+            <td key={column}>{cell}</td>
           ))}
-        </tbody>
-      </table>
-    </TableScroll>
+        </tr>
+      ))}
+    </ListTable>
   );
 }
 

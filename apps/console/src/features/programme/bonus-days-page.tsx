@@ -6,8 +6,8 @@ import { bonusDaysQuery, useBonusDayRemove, useBonusDaySet } from "../../api/pro
 import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { ListTable } from "../../components/list-table.tsx";
 import { QueryState } from "../../components/query-state.tsx";
-import { TableScroll } from "../../components/table-scroll.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 import { BirthdayMultiplierForm } from "./birthday-multiplier-form.tsx";
 import { useCanEditProgramme } from "./can-edit.ts";
@@ -65,43 +65,36 @@ export function BonusDaysPage() {
       {days.data ? (
         <>
           <BirthdayMultiplierForm birthday={days.data.birthday} canEdit={canEdit} />
-          {days.data.days.length === 0 ? (
-            <p>{t("programme.bonusDays.none")}</p>
-          ) : (
-            <TableScroll label={t("programme.bonusDays.title")}>
-              <table>
-                <caption className="visually-hidden">{t("programme.bonusDays.title")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("programme.bonusDays.date")}</th>
-                    <th scope="col">{t("programme.bonusDays.multiplier")}</th>
-                    <th scope="col">{t("programme.bonusDays.source")}</th>
-                    {canEdit ? <th scope="col">{t("programme.rewards.actions")}</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {days.data.days.map((day) => (
-                    <tr key={`${day.date}-${day.source}`}>
-                      <td>{day.date}</td>
-                      <td>×{day.multiplier}</td>
-                      <td>{t(`programme.bonusDays.${day.source}`)}</td>
-                      {canEdit ? (
-                        <td>
-                          {day.source === "operator" ? (
-                            <button type="button" className="button danger" onClick={() => setRemoving(day)}>
-                              {t("programme.bonusDays.remove", { date: day.date })}
-                            </button>
-                          ) : (
-                            t("programme.bonusDays.configured")
-                          )}
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
+          <ListTable
+            caption={t("programme.bonusDays.title")}
+            head={[
+              t("programme.bonusDays.date"),
+              t("programme.bonusDays.multiplier"),
+              t("programme.bonusDays.source"),
+              canEdit && t("programme.rewards.actions"),
+            ]}
+            empty={t("programme.bonusDays.none")}
+            count={days.data.days.length}
+          >
+            {days.data.days.map((day) => (
+              <tr key={`${day.date}-${day.source}`}>
+                <td>{day.date}</td>
+                <td>×{day.multiplier}</td>
+                <td>{t(`programme.bonusDays.${day.source}`)}</td>
+                {canEdit ? (
+                  <td>
+                    {day.source === "operator" ? (
+                      <button type="button" className="button danger" onClick={() => setRemoving(day)}>
+                        {t("programme.bonusDays.remove", { date: day.date })}
+                      </button>
+                    ) : (
+                      t("programme.bonusDays.configured")
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </ListTable>
         </>
       ) : null}
       {canEdit ? (

@@ -7,8 +7,8 @@ import { rewardsQuery, useRewardChange } from "../../api/programme.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { ListTable } from "../../components/list-table.tsx";
 import { QueryState } from "../../components/query-state.tsx";
-import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
@@ -42,63 +42,56 @@ export function RewardsPage() {
       ) : null}
       <QueryState query={rewards} />
       {rewards.data ? (
-        rewards.data.rewards.length === 0 ? (
-          <p>{t("programme.rewards.none")}</p>
-        ) : (
-          <TableScroll label={t("programme.rewards.title")}>
-            <table>
-              <caption className="visually-hidden">{t("programme.rewards.title")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("programme.rewards.reward")}</th>
-                  <th scope="col">{t("programme.rewards.coins")}</th>
-                  <th scope="col">{t("programme.rewards.stock")}</th>
-                  <th scope="col">{t("programme.rewards.state")}</th>
-                  {canEdit ? <th scope="col">{t("programme.rewards.actions")}</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {rewards.data.rewards.map((reward) => (
-                  <tr key={reward.id}>
-                    <td>
-                      <Link
-                        to={`/rewards/${reward.id}`}
-                        aria-label={t(canEdit ? "programme.rewards.edit" : "programme.rewards.view", {
-                          title: reward.title[language] || reward.title.en,
-                        })}
-                      >
-                        {reward.title[language] || reward.title.en}
-                      </Link>
-                    </td>
-                    <td>{formatNumber(reward.coins)}</td>
-                    <td>{formatNumber(reward.stock)}</td>
-                    <td>{reward.active ? t("programme.rewards.active") : t("programme.rewards.inactive")}</td>
-                    {canEdit ? (
-                      <td>
-                        <button
-                          type="button"
-                          className="button secondary"
-                          onClick={() => setEditing({ reward, kind: "stock" })}
-                        >
-                          {t("programme.rewards.changeStock", { title: reward.title[language] })}
-                        </button>{" "}
-                        <button
-                          type="button"
-                          className={reward.active ? "button danger" : "button secondary"}
-                          onClick={() => setEditing({ reward, kind: "active" })}
-                        >
-                          {reward.active
-                            ? t("programme.rewards.deactivate", { title: reward.title[language] })
-                            : t("programme.rewards.activate", { title: reward.title[language] })}
-                        </button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )
+        <ListTable
+          caption={t("programme.rewards.title")}
+          head={[
+            t("programme.rewards.reward"),
+            t("programme.rewards.coins"),
+            t("programme.rewards.stock"),
+            t("programme.rewards.state"),
+            canEdit && t("programme.rewards.actions"),
+          ]}
+          empty={t("programme.rewards.none")}
+          count={rewards.data.rewards.length}
+        >
+          {rewards.data.rewards.map((reward) => (
+            <tr key={reward.id}>
+              <td>
+                <Link
+                  to={`/rewards/${reward.id}`}
+                  aria-label={t(canEdit ? "programme.rewards.edit" : "programme.rewards.view", {
+                    title: reward.title[language] || reward.title.en,
+                  })}
+                >
+                  {reward.title[language] || reward.title.en}
+                </Link>
+              </td>
+              <td>{formatNumber(reward.coins)}</td>
+              <td>{formatNumber(reward.stock)}</td>
+              <td>{reward.active ? t("programme.rewards.active") : t("programme.rewards.inactive")}</td>
+              {canEdit ? (
+                <td>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    onClick={() => setEditing({ reward, kind: "stock" })}
+                  >
+                    {t("programme.rewards.changeStock", { title: reward.title[language] })}
+                  </button>{" "}
+                  <button
+                    type="button"
+                    className={reward.active ? "button danger" : "button secondary"}
+                    onClick={() => setEditing({ reward, kind: "active" })}
+                  >
+                    {reward.active
+                      ? t("programme.rewards.deactivate", { title: reward.title[language] })
+                      : t("programme.rewards.activate", { title: reward.title[language] })}
+                  </button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
       {editing ? (
         <RewardDialog

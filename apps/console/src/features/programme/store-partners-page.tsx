@@ -5,8 +5,8 @@ import { errorMessage } from "../../api/error-message.ts";
 import { storeFlagsQuery, useStorePartnerSet } from "../../api/programme.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { ListTable } from "../../components/list-table.tsx";
 import { QueryState } from "../../components/query-state.tsx";
-import { TableScroll } from "../../components/table-scroll.tsx";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 
@@ -40,49 +40,42 @@ export function StorePartnersPage() {
       {done ? <p role="status">{done}</p> : null}
       <QueryState query={stores} />
       {stores.data ? (
-        stores.data.stores.length === 0 ? (
-          <p>{t("programme.stores.none")}</p>
-        ) : (
-          <TableScroll label={t("programme.stores.title")}>
-            <table>
-              <caption className="visually-hidden">{t("programme.stores.title")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("programme.stores.code")}</th>
-                  <th scope="col">{t("programme.stores.name")}</th>
-                  <th scope="col">{t("programme.stores.partner")}</th>
-                  <th scope="col">{t("programme.stores.scheme")}</th>
-                  {canEdit ? <th scope="col">{t("programme.rewards.actions")}</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {stores.data.stores.map((store) => (
-                  <tr key={store.code}>
-                    <td>{store.code}</td>
-                    <td>{store.name ? store.name[language] || store.name.en : "—"}</td>
-                    <td>{yesNo(store.partner)}</td>
-                    <td>
-                      {store.scheme_partner === null
-                        ? t("programme.stores.notRegistered")
-                        : store.scheme_partner === store.partner
-                          ? yesNo(store.scheme_partner)
-                          : `${yesNo(store.scheme_partner)} (${t("programme.stores.differs")})`}
-                    </td>
-                    {canEdit ? (
-                      <td>
-                        <button type="button" className="button secondary" onClick={() => setChanging(store)}>
-                          {store.partner
-                            ? t("programme.stores.unset", { code: store.code })
-                            : t("programme.stores.set", { code: store.code })}
-                        </button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )
+        <ListTable
+          caption={t("programme.stores.title")}
+          head={[
+            t("programme.stores.code"),
+            t("programme.stores.name"),
+            t("programme.stores.partner"),
+            t("programme.stores.scheme"),
+            canEdit && t("programme.rewards.actions"),
+          ]}
+          empty={t("programme.stores.none")}
+          count={stores.data.stores.length}
+        >
+          {stores.data.stores.map((store) => (
+            <tr key={store.code}>
+              <td>{store.code}</td>
+              <td>{store.name ? store.name[language] || store.name.en : "—"}</td>
+              <td>{yesNo(store.partner)}</td>
+              <td>
+                {store.scheme_partner === null
+                  ? t("programme.stores.notRegistered")
+                  : store.scheme_partner === store.partner
+                    ? yesNo(store.scheme_partner)
+                    : `${yesNo(store.scheme_partner)} (${t("programme.stores.differs")})`}
+              </td>
+              {canEdit ? (
+                <td>
+                  <button type="button" className="button secondary" onClick={() => setChanging(store)}>
+                    {store.partner
+                      ? t("programme.stores.unset", { code: store.code })
+                      : t("programme.stores.set", { code: store.code })}
+                  </button>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
       {changing ? (
         <Dialog

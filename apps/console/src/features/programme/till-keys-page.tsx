@@ -7,9 +7,9 @@ import { tillKeysQuery, useTillKeyChange } from "../../api/till-keys.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { ListTable } from "../../components/list-table.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
-import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
@@ -180,74 +180,59 @@ export function TillKeysPage() {
       {done ? <p role="status">{done}</p> : null}
       <QueryState query={keys} />
       {keys.data ? (
-        keys.data.till_keys.length === 0 ? (
-          <p>{t("programme.tillKeys.none")}</p>
-        ) : (
-          <TableScroll label={t("programme.tillKeys.title")}>
-            <table>
-              <caption className="visually-hidden">{t("programme.tillKeys.title")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t("programme.tillKeys.name")}</th>
-                  <th scope="col">{t("programme.tillKeys.stores")}</th>
-                  <th scope="col">{t("programme.tillKeys.state")}</th>
-                  <th scope="col">{t("programme.tillKeys.created")}</th>
-                  <th scope="col">{t("programme.tillKeys.lastUsed")}</th>
-                  {canEdit ? <th scope="col">{t("programme.rewards.actions")}</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.till_keys.map((tillKey) => (
-                  <tr key={tillKey.id}>
-                    <td>{tillKey.name}</td>
-                    <td>{storeList(tillKey.stores)}</td>
-                    <td>
-                      {tillKey.revoked_at === null
-                        ? t("programme.tillKeys.live")
-                        : t("programme.tillKeys.revokedAt", {
-                            at: formatTime(tillKey.revoked_at),
-                            by: tillKey.revoked_by ?? "—",
-                          })}
-                    </td>
-                    <td>
-                      {t("programme.tillKeys.createdBy", {
-                        at: formatTime(tillKey.created_at),
-                        by: tillKey.created_by,
-                      })}
-                    </td>
-                    <td>
-                      {tillKey.last_used_at === null
-                        ? t("programme.tillKeys.never")
-                        : formatTime(tillKey.last_used_at)}
-                    </td>
-                    {canEdit ? (
-                      <td>
-                        {tillKey.revoked_at === null ? (
-                          <div className="row-actions">
-                            <button
-                              type="button"
-                              className="button secondary"
-                              onClick={() => setEditing(tillKey)}
-                            >
-                              {t("programme.tillKeys.editStores", { name: tillKey.name })}
-                            </button>
-                            <button
-                              type="button"
-                              className="button danger"
-                              onClick={() => setRevoking(tillKey)}
-                            >
-                              {t("programme.tillKeys.revoke", { name: tillKey.name })}
-                            </button>
-                          </div>
-                        ) : null}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )
+        <ListTable
+          caption={t("programme.tillKeys.title")}
+          head={[
+            t("programme.tillKeys.name"),
+            t("programme.tillKeys.stores"),
+            t("programme.tillKeys.state"),
+            t("programme.tillKeys.created"),
+            t("programme.tillKeys.lastUsed"),
+            canEdit && t("programme.rewards.actions"),
+          ]}
+          empty={t("programme.tillKeys.none")}
+          count={keys.data.till_keys.length}
+        >
+          {keys.data.till_keys.map((tillKey) => (
+            <tr key={tillKey.id}>
+              <td>{tillKey.name}</td>
+              <td>{storeList(tillKey.stores)}</td>
+              <td>
+                {tillKey.revoked_at === null
+                  ? t("programme.tillKeys.live")
+                  : t("programme.tillKeys.revokedAt", {
+                      at: formatTime(tillKey.revoked_at),
+                      by: tillKey.revoked_by ?? "—",
+                    })}
+              </td>
+              <td>
+                {t("programme.tillKeys.createdBy", {
+                  at: formatTime(tillKey.created_at),
+                  by: tillKey.created_by,
+                })}
+              </td>
+              <td>
+                {tillKey.last_used_at === null
+                  ? t("programme.tillKeys.never")
+                  : formatTime(tillKey.last_used_at)}
+              </td>
+              {canEdit ? (
+                <td>
+                  {tillKey.revoked_at === null ? (
+                    <div className="row-actions">
+                      <button type="button" className="button secondary" onClick={() => setEditing(tillKey)}>
+                        {t("programme.tillKeys.editStores", { name: tillKey.name })}
+                      </button>
+                      <button type="button" className="button danger" onClick={() => setRevoking(tillKey)}>
+                        {t("programme.tillKeys.revoke", { name: tillKey.name })}
+                      </button>
+                    </div>
+                  ) : null}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
       {canEdit ? (
         <CreateTillKey
