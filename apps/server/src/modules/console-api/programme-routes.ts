@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { rewardInputOfBody } from "../programme/reward-input.ts";
+import { rewardFields } from "../programme/service.ts";
 import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
 
 const tags = ["console"];
@@ -18,24 +19,8 @@ const security = [{ consoleSession: [] }];
 const CHANGE_NOTE = "Needs programme.edit and the X-CSRF-Token header (4031); writes one audit entry.";
 const READ_NOTE = "Needs programme.edit or audit.read (the auditor reads).";
 
-const rewardView = (reward: SchemeReward): ConsoleReward => ({
-  id: reward.id,
-  kind: reward.kind,
-  coins: reward.coins,
-  stock: reward.stock,
-  value_amount: reward.value_amount,
-  store_codes: reward.store_codes,
-  title: reward.title,
-  description: reward.description,
-  terms: reward.terms,
-  image_url: reward.image_url,
-  starts_at: reward.starts_at,
-  ends_at: reward.ends_at,
-  per_member_limit: reward.per_member_limit,
-  voucher_valid_days: reward.voucher_valid_days,
-  active: reward.active,
-  sort_order: reward.sort_order,
-});
+/** The console's reward: its id and the fields an operator writes. */
+const rewardView = (reward: SchemeReward): ConsoleReward => ({ id: reward.id, ...rewardFields(reward) });
 
 const REWARD_RULES =
   "4000 names each field's rule as the coin scheme does (coinsInvalid, valueRequired, valueForProduct, required (title.en/tc/sc), imageUrlInvalid, endsBeforeStart, limitInvalid, validDaysInvalid, sortOrderInvalid, stockInvalid); storeUnknown when a store code is not one of the scheme's stores.";

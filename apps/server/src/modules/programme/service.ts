@@ -20,8 +20,11 @@ const SCHEME_VALIDATION = 4000;
 const SCHEME_NO_SUCH_REWARD = 6020;
 const SCHEME_UNKNOWN_STORE = 6014;
 
-/** What an audit entry keeps of a reward: the fields an operator writes, and the stock. */
-const rewardAuditView = (reward: SchemeReward) => ({
+/**
+ * A reward's fields an operator writes, and the stock: what an audit entry keeps of it, and the
+ * console's view of it with its id.
+ */
+export const rewardFields = (reward: SchemeReward) => ({
   kind: reward.kind,
   coins: reward.coins,
   stock: reward.stock,
@@ -71,7 +74,7 @@ export class ProgrammeService {
       ...by,
       action: "reward.create",
       target: `reward:${reward.id}`,
-      after: rewardAuditView(reward),
+      after: rewardFields(reward),
     });
     return reward;
   }
@@ -80,7 +83,7 @@ export class ProgrammeService {
   async editReward(id: number, input: RewardInput, by: Actor): Promise<SchemeReward> {
     const before = await this.reward(id);
     const { reward } = await this.askReward(() => this.scheme.saveReward({ ...input, stock: undefined }, id));
-    const [was, is] = [rewardAuditView(before), rewardAuditView(reward)];
+    const [was, is] = [rewardFields(before), rewardFields(reward)];
     const changed = Object.keys(is).filter(
       (key) => JSON.stringify(was[key as keyof typeof was]) !== JSON.stringify(is[key as keyof typeof is]),
     );
