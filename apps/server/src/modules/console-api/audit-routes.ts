@@ -6,10 +6,7 @@ import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import type { AuditFilter } from "../audit/service.ts";
 import { auditCsv } from "./audit-csv.ts";
-import { requirePermission, requireSession } from "./console-auth.ts";
-
-const tags = ["console"];
-const security = [{ consoleSession: [] }];
+import { requirePermission, requireSession, security, tags } from "./console-auth.ts";
 
 const filterOf = (query: { actor?: string; action?: string; target?: string; from?: string; to?: string }) =>
   ({

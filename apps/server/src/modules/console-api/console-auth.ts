@@ -15,6 +15,10 @@ declare module "fastify" {
   }
 }
 
+/** Every console call's OpenAPI tag and security scheme (the operator's session cookie). */
+export const tags = ["console"];
+export const security = [{ consoleSession: [] }];
+
 /** The operator of a request that passed requireSession. */
 export function sessionOf(request: FastifyRequest): OperatorSession {
   if (!request.consoleSession) throw new AppError(ErrorCode.unauthenticated);

@@ -6,10 +6,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError, ok, validationError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { type BannerEdit, ContentFieldError, type PageEdit } from "../cms/editor.ts";
-import { actorOf, requirePermission, requireSession, sessionOf } from "./console-auth.ts";
+import { actorOf, requirePermission, requireSession, security, sessionOf, tags } from "./console-auth.ts";
 
-const tags = ["console"];
-const security = [{ consoleSession: [] }];
 const CHANGE_NOTE =
   "Needs content.edit and the X-CSRF-Token header (4031). Writes one audit entry with the item before and after. Bad input: 4000 with the field and its rule.";
 

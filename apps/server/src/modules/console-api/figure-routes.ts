@@ -3,10 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import { requirePermission, requireSession } from "./console-auth.ts";
-
-const tags = ["console"];
-const security = [{ consoleSession: [] }];
+import { requirePermission, requireSession, security, tags } from "./console-auth.ts";
 
 /** The figures page: programme managers, administrators and auditors read it; a read writes no audit entry. */
 export const consoleFigureRoutes: FastifyPluginAsync<{ services: Services }> = async (

@@ -6,10 +6,8 @@ import { AppError, ok, validationError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { ContentFieldError } from "../cms/editor.ts";
 import { detectImageType } from "../media/image-type.ts";
-import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
+import { actorOf, requirePermission, requireSession, security, tags } from "./console-auth.ts";
 
-const tags = ["console"];
-const security = [{ consoleSession: [] }];
 /** Banners, brand logos and reward pictures: whoever edits one of them stores and previews images. */
 const IMAGE_EDITORS = ["content.edit", "programme.edit"] as const;
 

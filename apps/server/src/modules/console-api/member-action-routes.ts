@@ -6,10 +6,8 @@ import { z } from "zod";
 import { AppError, ok, validationError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { SchemeDidNotErase } from "../data-protection/service.ts";
-import { actorOf, requirePermission, requireSession, sessionOf } from "./console-auth.ts";
+import { actorOf, requirePermission, requireSession, security, sessionOf, tags } from "./console-auth.ts";
 
-const tags = ["console"];
-const security = [{ consoleSession: [] }];
 const ACTION_NOTE = "Needs the X-CSRF-Token header (4031); writes one audit entry.";
 
 /** Customer service's block, voucher cancel and data-protection actions, and the adjustment ceilings. */

@@ -3,10 +3,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import { actorOf, requirePermission, requireSession, sessionOf } from "./console-auth.ts";
+import { actorOf, requirePermission, requireSession, security, sessionOf, tags } from "./console-auth.ts";
 
-const tags = ["console"];
-const security = [{ consoleSession: [] }];
 const ACTION_NOTE =
   "Needs the X-CSRF-Token header (4031). Answers the member's page after the action and writes one audit entry.";
 

@@ -11,10 +11,7 @@ import {
   OperatorSelfDisable,
   operatorView,
 } from "../operators/service.ts";
-import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
-
-const tags = ["console"];
-const security = [{ consoleSession: [] }];
+import { actorOf, requirePermission, requireSession, security, tags } from "./console-auth.ts";
 
 /** Administrators list and add operators. */
 export const consoleOperatorRoutes: FastifyPluginAsync<{ services: Services }> = async (

@@ -12,11 +12,10 @@ import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { rewardInputOfBody } from "../programme/reward-input.ts";
 import { rewardFields } from "../programme/service.ts";
-import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
+import { actorOf, requirePermission, requireSession, security, tags } from "./console-auth.ts";
 
-const tags = ["console"];
-const security = [{ consoleSession: [] }];
-const CHANGE_NOTE = "Needs programme.edit and the X-CSRF-Token header (4031); writes one audit entry.";
+/** What every programme change asks and writes (till keys too). */
+export const CHANGE_NOTE = "Needs programme.edit and the X-CSRF-Token header (4031); writes one audit entry.";
 const READ_NOTE = "Needs programme.edit or audit.read (the auditor reads).";
 
 /** The console's reward: its id and the fields an operator writes. */

@@ -4,11 +4,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { type OperatorRow, operatorView } from "../operators/service.ts";
-import { requireSession, sessionOf } from "./console-auth.ts";
+import { requireSession, security, sessionOf, tags } from "./console-auth.ts";
 import { clearSessionCookie, setSessionCookie } from "./session-cookie.ts";
 
-const tags = ["console"];
-const security = [{ consoleSession: [] }];
 const SESSION_COOKIE_SECONDS = 12 * 3600;
 
 /** Signing in and out of the console. */

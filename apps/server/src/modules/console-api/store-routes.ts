@@ -5,11 +5,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError, ok, validationError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { type BrandEdit, StoreFieldError } from "../stores/store-editor.ts";
-import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
+import { actorOf, requirePermission, requireSession, security, tags } from "./console-auth.ts";
 
-const tags = ["console"];
 const STORE_EDITORS = ["content.edit", "programme.edit"] as const;
-const security = [{ consoleSession: [] }];
 const CHANGE_NOTE =
   "Needs content.edit or programme.edit and the X-CSRF-Token header (4031). Writes one audit entry with the item before and after. Bad input: 4000 with the field and its rule.";
 

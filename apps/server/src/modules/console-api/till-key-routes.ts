@@ -3,11 +3,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import { actorOf, requirePermission, requireSession } from "./console-auth.ts";
-
-const tags = ["console"];
-const security = [{ consoleSession: [] }];
-const CHANGE_NOTE = "Needs programme.edit and the X-CSRF-Token header (4031); writes one audit entry.";
+import { actorOf, requirePermission, requireSession, security, tags } from "./console-auth.ts";
+import { CHANGE_NOTE } from "./programme-routes.ts";
 
 /** The programme manager's till keys (the coin scheme keeps them); the auditor reads the list. */
 export const consoleTillKeyRoutes: FastifyPluginAsync<{ services: Services }> = async (
