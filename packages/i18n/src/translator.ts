@@ -79,18 +79,11 @@ export class Translator {
    * its placeholders filled; a missing text shows the default value given, else its key (as
    * i18next did), so that it is seen.
    */
-  t: TFunction = (key, values) => this.fixed(this.options.defaultNamespace)(key, values);
+  t: TFunction = (key, values) => this.translate(this.options.defaultNamespace, key, values);
 
   /** A `t` whose keys without a namespace are in `namespace`. */
   fixed(namespace: string): TFunction {
-    return (key, values) => {
-      const [ns, path] = this.split(key, namespace);
-      const text = this.find(ns, path, values?.count) ?? values?.defaultValue;
-      if (text === undefined) return path;
-      return values
-        ? text.replace(PLACEHOLDER, (match, name: string) => (name in values ? String(values[name]) : match))
-        : text;
-    };
+    return (key, values) => this.translate(namespace, key, values);
   }
 
   exists(key: string): boolean {
@@ -102,6 +95,15 @@ export class Translator {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+
+  private translate(namespace: string, key: string, values?: TextValues): string {
+    const [ns, path] = this.split(key, namespace);
+    const text = this.find(ns, path, values?.count) ?? values?.defaultValue;
+    if (text === undefined) return path;
+    return values
+      ? text.replace(PLACEHOLDER, (match, name: string) => (name in values ? String(values[name]) : match))
+      : text;
+  }
 
   private changed() {
     this.changes += 1;
