@@ -11,7 +11,7 @@ import { startServer } from "./support/server.ts";
 
 /**
  * `npm run screenshots:console`: a full-page PNG of every console screen, signed in as an
- * administrator (who sees them all), at a tablet's 768 px and a desk's 1280 px in en, tc and sc,
+ * administrator (who sees them all), at a phone's 375 px, a tablet's 768 px and a desk's 1280 px in en, tc and sc,
  * into .screenshots/console/<lang>/<width>/<name>.png (build the console first:
  * npm run build --workspace apps/console). Prints a page wider than its screen and, with
  * SCREENSHOT_AXE=1, axe's serious and critical findings. SCREENSHOT_LANGUAGES / SCREENSHOT_WIDTHS /
@@ -19,7 +19,7 @@ import { startServer } from "./support/server.ts";
  */
 const OUT = path.resolve(".screenshots/console");
 const LANGUAGES = listFrom<Language>(process.env.SCREENSHOT_LANGUAGES, ["en", "tc", "sc"]);
-const WIDTHS = listFrom(process.env.SCREENSHOT_WIDTHS, ["768", "1280"]).map(Number);
+const WIDTHS = listFrom(process.env.SCREENSHOT_WIDTHS, ["375", "768", "1280"]).map(Number);
 const ONLY = process.env.SCREENSHOT_ONLY?.split(",");
 
 function listFrom<T extends string>(value: string | undefined, fallback: T[]): T[] {
