@@ -11,8 +11,8 @@ import { startServer } from "./support/server.ts";
 
 /**
  * `npm run screenshots:console`: a full-page PNG of every console screen, signed in as an
- * administrator (who sees them all), at a phone's 375 px, a tablet's 768 px and a desk's 1280 px in en, tc and sc,
- * into .screenshots/console/<lang>/<width>/<name>.png (build the console first:
+ * administrator (who sees them all), at a phone's 375 px, a tablet's 768 px and a desk's
+ * 1280 px in en, tc and sc, into .screenshots/console/<lang>/<width>/<name>.png (build the console first:
  * npm run build --workspace apps/console). Prints a page wider than its screen and, with
  * SCREENSHOT_AXE=1, axe's serious and critical findings. SCREENSHOT_LANGUAGES / SCREENSHOT_WIDTHS /
  * SCREENSHOT_ONLY narrow a run.
