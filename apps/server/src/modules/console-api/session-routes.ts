@@ -92,7 +92,7 @@ export const consoleSessionRoutes: FastifyPluginAsync<{ services: Services }> = 
         security: [],
         summary: "Sign in with email, password and authenticator code",
         description:
-          "4241 (with attempts_remaining) whichever was wrong; 4290 (retry_after_seconds) once the email or the address is locked (OPERATOR_SIGN_IN_MAX_FAILURES, OPERATOR_SIGN_IN_CLIENT_MAX_FAILURES); 4242 a disabled operator. A code works once. Sets the session cookie.",
+          "4241 (with attempts_remaining) whichever was wrong; 4290 (retry_after_seconds) once the email from that address, the email from every address or the address is locked (OPERATOR_SIGN_IN_MAX_FAILURES, OPERATOR_SIGN_IN_EMAIL_MAX_FAILURES, OPERATOR_SIGN_IN_CLIENT_MAX_FAILURES); 4242 a disabled operator. A code works once. Sets the session cookie.",
         body: consoleSession.signIn.body,
         response: { 200: consoleSession.signIn.answer },
       },
