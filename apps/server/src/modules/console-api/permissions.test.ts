@@ -9,6 +9,7 @@ import {
 } from "@hcoins/domain/api/console";
 import { DEFAULT_ADJUSTMENT_CEILINGS } from "@hcoins/domain/api/console-member-actions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registeredRoutes } from "../../cross-cutting/support.ts";
 import { registerMember } from "../../testing/flows.ts";
 import { PNG_1X1 } from "../../testing/images.ts";
 import type { TestApp } from "../../testing/test-app.ts";
@@ -485,6 +486,8 @@ describe("each role, call by call", () => {
       registered.map((route) => [`${route.method} ${route.path}`, needsOf(route.access)]),
     );
     // The plugin registered again is the app's: the router of the app under test holds the same routes.
+    const onRouter = registeredRoutes(t.app).filter((route) => route.path.startsWith(`${CONSOLE_API}/`));
+    expect(onRouter.length).toBe(registered.length);
     for (const route of registered) {
       expect(t.app.hasRoute({ method: route.method, url: `${CONSOLE_API}${route.path}` }), route.path).toBe(
         true,
