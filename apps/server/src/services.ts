@@ -208,6 +208,7 @@ export function createServices(
       publicUrl,
       invitationTtlHours: 72,
       emailMaxFailures: config.OPERATOR_SIGN_IN_MAX_FAILURES,
+      emailCeiling: config.OPERATOR_SIGN_IN_EMAIL_MAX_FAILURES,
       clientMaxFailures: config.OPERATOR_SIGN_IN_CLIENT_MAX_FAILURES,
       lockSeconds: config.OPERATOR_LOCK_SECONDS,
     },

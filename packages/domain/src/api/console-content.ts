@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ConsoleOperation } from "./console.ts";
 import { MEDIA_TOKEN_PATTERN } from "./console-images.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 
@@ -76,21 +77,38 @@ export const pageBody = z.object({
 });
 export type PageBody = z.output<typeof pageBody>;
 
+const CHANGE_NOTE =
+  "Needs content.edit and the X-CSRF-Token header (4031). Writes one audit entry with the item before and after. Bad input: 4000 with the field and its rule.";
+const read = { permission: ["content.edit", "audit.read"] } as const;
+const edit = { permission: "content.edit" } as const;
+
 const bannersAnswer = okAnswer(z.object({ banners: z.array(consoleBannerSchema) }));
 const pagesAnswer = okAnswer(z.object({ pages: z.array(consolePageSchema) }));
 
 export const consoleContent = {
   /** Every banner (any status or schedule), by location then display order. */
-  banners: { method: "GET", path: "/content/banners", answer: bannersAnswer },
+  banners: {
+    method: "GET",
+    path: "/content/banners",
+    access: read,
+    summary: "Every banner of the known locations, in display order (any status or schedule)",
+    answer: bannersAnswer,
+  },
   addBanner: {
     method: "POST",
     path: "/content/banners",
+    access: edit,
+    summary: "Add a banner, last in its location",
+    description: CHANGE_NOTE,
     body: bannerBody,
     answer: okAnswer(consoleBannerSchema),
   },
   updateBanner: {
     method: "POST",
     path: "/content/banners/:id",
+    access: edit,
+    summary: "Change a banner (404/4040 when there is none)",
+    description: CHANGE_NOTE,
     params: idParams,
     body: bannerBody,
     answer: okAnswer(consoleBannerSchema),
@@ -99,6 +117,9 @@ export const consoleContent = {
   moveBanner: {
     method: "POST",
     path: "/content/banners/:id/move",
+    access: edit,
+    summary: "Move a banner up or down its location's order; answers every banner",
+    description: `${CHANGE_NOTE} A move past either end changes nothing and writes no entry.`,
     params: idParams,
     body: z.object({ direction: z.enum(["up", "down"], { error: "invalid" }) }),
     answer: bannersAnswer,
@@ -106,14 +127,34 @@ export const consoleContent = {
   deleteBanner: {
     method: "POST",
     path: "/content/banners/:id/delete",
+    access: edit,
+    summary: "Delete a banner (404/4040 when there is none)",
+    description: CHANGE_NOTE,
     params: idParams,
     answer: okAnswer(emptyPayload),
   },
-  pages: { method: "GET", path: "/content/pages", answer: pagesAnswer },
-  addPage: { method: "POST", path: "/content/pages", body: pageBody, answer: okAnswer(consolePageSchema) },
+  pages: {
+    method: "GET",
+    path: "/content/pages",
+    access: read,
+    summary: "Every CMS page, by location and slug, texts in the three languages",
+    answer: pagesAnswer,
+  },
+  addPage: {
+    method: "POST",
+    path: "/content/pages",
+    access: edit,
+    summary: "Add a CMS page; its HTML is sanitised as the member page shows it",
+    description: `${CHANGE_NOTE} slugTaken when the location has a page with that slug.`,
+    body: pageBody,
+    answer: okAnswer(consolePageSchema),
+  },
   updatePage: {
     method: "POST",
     path: "/content/pages/:id",
+    access: edit,
+    summary: "Change a CMS page (404/4040 when there is none)",
+    description: CHANGE_NOTE,
     params: idParams,
     body: pageBody,
     answer: okAnswer(consolePageSchema),
@@ -121,7 +162,10 @@ export const consoleContent = {
   deletePage: {
     method: "POST",
     path: "/content/pages/:id/delete",
+    access: edit,
+    summary: "Delete a CMS page (404/4040 when there is none)",
+    description: CHANGE_NOTE,
     params: idParams,
     answer: okAnswer(emptyPayload),
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;

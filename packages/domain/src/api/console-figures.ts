@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "../earn-rules.ts";
+import type { ConsoleOperation } from "./console.ts";
 import { okAnswer } from "./envelope.ts";
 
 /*
@@ -55,7 +56,12 @@ export const consoleFigures = {
   show: {
     method: "GET",
     path: "/figures",
+    access: { permission: ["programme.edit", "audit.read"] },
+    summary:
+      "Per Hong Kong day: registrations, logins, SMS sent and failed, and the coins earned, redeemed, expired and outstanding",
+    description:
+      "Needs programme.edit or audit.read. `from` and `to` are Hong Kong dates, both included (default the last 30 days up to today), at most 366 days: 4000 `date`, `dateOrder` or `rangeTooLong` otherwise. `coins` is null when the coin scheme did not answer; the rest still shows.",
     query: z.object({ from: day.optional(), to: day.optional() }),
     answer: okAnswer(consoleFiguresSchema),
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { memberDetailSchema, OPERATOR_ROLES } from "./console.ts";
+import { type ConsoleOperation, memberDetailSchema, OPERATOR_ROLES } from "./console.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 
 /*
@@ -10,6 +10,7 @@ import { emptyPayload, okAnswer } from "./envelope.ts";
 
 const reason = z.string().trim().min(1, "required").max(500, "tooLong");
 const memberParams = z.object({ id: z.coerce.number().int().min(1) });
+const ACTION_NOTE = "Needs the X-CSRF-Token header (4031); writes one audit entry.";
 
 /** Per role, the most coins one adjustment may move (absolute value); null is no limit. */
 export const adjustmentCeilingsSchema = z.object(
@@ -33,6 +34,9 @@ export const consoleMemberActions = {
   blockNumber: {
     method: "POST",
     path: "/members/:id/block-number",
+    access: { permission: "members.act" },
+    summary: "Block the member's number from registering, with a reason",
+    description: `${ACTION_NOTE} Answers the member's page; no entry when nothing changed.`,
     params: memberParams,
     body: z.object({ reason }),
     answer: okAnswer(memberDetailSchema),
@@ -40,6 +44,9 @@ export const consoleMemberActions = {
   unblockNumber: {
     method: "POST",
     path: "/members/:id/unblock-number",
+    access: { permission: "members.act" },
+    summary: "Lift the block of the member's number",
+    description: `${ACTION_NOTE} Answers the member's page; no entry when nothing changed.`,
     params: memberParams,
     body: z.object({ reason }),
     answer: okAnswer(memberDetailSchema),
@@ -48,30 +55,56 @@ export const consoleMemberActions = {
   cancelVoucher: {
     method: "POST",
     path: "/members/:id/vouchers/:code/cancel",
+    access: { permission: "vouchers.cancel" },
+    summary: "Cancel one of the member's vouchers (its coins go back), with a reason",
+    description: `${ACTION_NOTE} 4040 for a code that is not the member's; 4000 \`voucherNotCancellable\` when used, expired or cancelled.`,
     params: memberParams.extend({ code: z.string().min(1).max(64) }),
     body: z.object({ reason }),
     answer: okAnswer(memberDetailSchema),
   },
   /** Everything held about the member, as the CLI's export writes it (members.dataProtection); a JSON download. */
-  exportData: { method: "POST", path: "/members/:id/export", params: memberParams },
+  exportData: {
+    method: "POST",
+    path: "/members/:id/export",
+    access: { permission: "members.dataProtection" },
+    summary: "Everything held about the member, as one JSON document (a download; no envelope)",
+    description: `${ACTION_NOTE} 5030 when the coin scheme cannot answer (an export without the ledger would be incomplete).`,
+    params: memberParams,
+    answer: z.string().meta({
+      format: "binary",
+      description: "application/json: the member export document (format hcoins-member-export/1)",
+    }),
+  },
   /** Erases the member (members.dataProtection): `confirm_mobile_phone` must be their mobile number exactly. */
   erase: {
     method: "POST",
     path: "/members/:id/erase",
+    access: { permission: "members.dataProtection" },
+    summary: "Erase the member; confirm_mobile_phone must be their mobile number exactly",
+    description: `${ACTION_NOTE} 4000 \`confirmationMismatch\` when the typed number differs; 5030 when the coin scheme did not erase (nothing was erased).`,
     params: memberParams,
     body: z.object({ confirm_mobile_phone: z.string().trim().min(1, "required").max(20, "tooLong") }),
     answer: okAnswer(emptyPayload),
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;
 
 export const consoleAdjustmentCeilings = {
   /** Readable by anyone who may adjust (coins.adjust), so the dialog can show the operator's ceiling. */
-  get: { method: "GET", path: "/adjustment-ceilings", answer: okAnswer(adjustmentCeilingsSchema) },
+  get: {
+    method: "GET",
+    path: "/adjustment-ceilings",
+    access: { permission: "coins.adjust" },
+    summary: "Per role, the most coins one adjustment may move (null: no limit)",
+    answer: okAnswer(adjustmentCeilingsSchema),
+  },
   /** Administrators (operators.manage) set them. */
   set: {
     method: "POST",
     path: "/adjustment-ceilings",
+    access: { permission: "operators.manage" },
+    summary: "Set the adjustment ceilings of every role",
+    description: ACTION_NOTE,
     body: adjustmentCeilingsSchema,
     answer: okAnswer(adjustmentCeilingsSchema),
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ConsoleOperation } from "./console.ts";
 import { okAnswer } from "./envelope.ts";
 
 /*
@@ -8,6 +9,15 @@ import { okAnswer } from "./envelope.ts";
  */
 
 const localized = z.object({ en: z.string(), tc: z.string(), sc: z.string() });
+
+/** What every programme change asks and writes (till keys too). */
+export const PROGRAMME_CHANGE_NOTE =
+  "Needs programme.edit and the X-CSRF-Token header (4031); writes one audit entry.";
+const READ_NOTE = "Needs programme.edit or audit.read (the auditor reads).";
+const REWARD_RULES =
+  "4000 names each field's rule as the coin scheme does (coinsInvalid, valueRequired, valueForProduct, required (title.en/tc/sc), imageUrlInvalid, endsBeforeStart, limitInvalid, validDaysInvalid, sortOrderInvalid, stockInvalid); storeUnknown when a store code is not one of the scheme's stores.";
+const read = { permission: ["programme.edit", "audit.read"] } as const;
+const edit = { permission: "programme.edit" } as const;
 
 export const REWARD_KINDS = ["evoucher", "product"] as const;
 
@@ -137,12 +147,18 @@ export const consoleRewards = {
   list: {
     method: "GET",
     path: "/rewards",
+    access: read,
+    summary: "Every reward of the catalogue, active or not, with its stock",
+    description: READ_NOTE,
     answer: okAnswer(z.object({ rewards: z.array(consoleRewardSchema) })),
   },
   /** One reward, for the edit form; 4040 when there is none. */
   show: {
     method: "GET",
     path: "/rewards/:id",
+    access: read,
+    summary: "One reward with every field, for the edit form",
+    description: `${READ_NOTE} 4040 no such reward.`,
     params: z.object({ id: z.coerce.number().int().positive() }),
     answer: rewardAnswer,
   },
@@ -150,6 +166,9 @@ export const consoleRewards = {
   create: {
     method: "POST",
     path: "/rewards",
+    access: edit,
+    summary: "Add a reward to the catalogue with its first stock",
+    description: `${PROGRAMME_CHANGE_NOTE} ${REWARD_RULES}`,
     body: rewardCreateBody,
     answer: rewardAnswer,
   },
@@ -157,6 +176,9 @@ export const consoleRewards = {
   edit: {
     method: "POST",
     path: "/rewards/:id",
+    access: edit,
+    summary: "Change a reward's fields (not its stock: see /rewards/{id}/stock)",
+    description: `${PROGRAMME_CHANGE_NOTE} Vouchers issued keep the value and stores they were issued with. ${REWARD_RULES} 4040 no such reward.`,
     params: z.object({ id: z.coerce.number().int().positive() }),
     body: rewardEditBody,
     answer: rewardAnswer,
@@ -165,6 +187,9 @@ export const consoleRewards = {
   changeStock: {
     method: "POST",
     path: "/rewards/:id/stock",
+    access: edit,
+    summary: "Add (change > 0) or remove units of a reward's stock; never below zero (4000 stockNegative)",
+    description: `${PROGRAMME_CHANGE_NOTE} 4040 no such reward.`,
     params: z.object({ id: z.coerce.number().int().positive() }),
     body: z.object({
       change: z
@@ -180,17 +205,24 @@ export const consoleRewards = {
   setActive: {
     method: "POST",
     path: "/rewards/:id/active",
+    access: edit,
+    summary: "Offer a reward to members (active) or withdraw it",
+    description: `${PROGRAMME_CHANGE_NOTE} 4040 no such reward.`,
     params: z.object({ id: z.coerce.number().int().positive() }),
     body: z.object({ active: z.boolean({ error: "required" }) }),
     answer: rewardAnswer,
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;
 
 export const consoleBonusDays = {
   /** The operators' and the configuration's bonus days, and the birthday multiplier. */
   list: {
     method: "GET",
     path: "/bonus-days",
+    access: read,
+    summary:
+      "The bonus days (operators' and configured) and the birthday multiplier (an operator's, or the configuration's until one is set)",
+    description: READ_NOTE,
     answer: okAnswer(
       z.object({
         birthday_multiplier: z.string(),
@@ -206,6 +238,10 @@ export const consoleBonusDays = {
   setBirthday: {
     method: "POST",
     path: "/birthday-multiplier",
+    access: edit,
+    summary:
+      "Set the birthday-month multiplier in hundredths (200 = ×2; 100 switches the birthday bonus off; at most 1000)",
+    description: `${PROGRAMME_CHANGE_NOTE} It replaces COIN_BIRTHDAY_MULTIPLIER for purchases from now on; 4000 birthdayRange outside 100-1000.`,
     body: z.object({
       multiplier: z
         .number({ error: "required" })
@@ -219,6 +255,9 @@ export const consoleBonusDays = {
   set: {
     method: "POST",
     path: "/bonus-days",
+    access: edit,
+    summary: "Make a Hong Kong date a bonus day: multiplier in hundredths (150 = ×1.5, 101 to 1000)",
+    description: PROGRAMME_CHANGE_NOTE,
     body: z.object({
       date: isoDate,
       multiplier: z
@@ -235,18 +274,24 @@ export const consoleBonusDays = {
   remove: {
     method: "POST",
     path: "/bonus-days/remove",
+    access: edit,
+    summary: "Remove an operator's bonus day (a configured one stays: configured_multiplier)",
+    description: PROGRAMME_CHANGE_NOTE,
     body: z.object({ date: isoDate }),
     answer: okAnswer(
       z.object({ date: z.string(), removed: z.boolean(), configured_multiplier: z.string().nullable() }),
     ),
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;
 
 export const consoleExpiry = {
   /** The policy (`none`, `year-end` or `<N>-months`) and what the next daily run would expire (a dry run). */
   show: {
     method: "GET",
     path: "/expiry-policy",
+    access: read,
+    summary: "The coin expiry policy and what the next daily run would expire (dry run)",
+    description: READ_NOTE,
     answer: okAnswer(
       z.object({
         policy: z.string(),
@@ -265,6 +310,10 @@ export const consoleExpiry = {
   set: {
     method: "POST",
     path: "/expiry-policy",
+    access: edit,
+    summary:
+      "Change the expiry policy (none, year-end or <N>-months, 1 to 120) for coins credited from now on",
+    description: PROGRAMME_CHANGE_NOTE,
     body: z.object({
       policy: z
         .string({ error: "required" })
@@ -274,7 +323,7 @@ export const consoleExpiry = {
       z.object({ policy: z.string(), updated_by: z.string().nullable(), updated_at: z.string().nullable() }),
     ),
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;
 
 export const consoleStoreFlagSchema = z.object({
   code: z.string(),
@@ -290,12 +339,18 @@ export const consoleStores = {
   list: {
     method: "GET",
     path: "/stores",
+    access: read,
+    summary: "Every store's partner-property flag, here and in the coin scheme's registry",
+    description: READ_NOTE,
     answer: okAnswer(z.object({ stores: z.array(consoleStoreFlagSchema) })),
   },
   /** Sets the partner-property flag here and in the scheme's registry; 4040 for an unknown code. */
   setPartner: {
     method: "POST",
     path: "/stores/partner",
+    access: edit,
+    summary: "Set a store's partner-property flag here and in the coin scheme's registry",
+    description: `${PROGRAMME_CHANGE_NOTE} 4040 no store has the code.`,
     body: z.object({
       code: z
         .string({ error: "required" })
@@ -306,4 +361,4 @@ export const consoleStores = {
     }),
     answer: okAnswer(z.object({ store: consoleStoreFlagSchema })),
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;

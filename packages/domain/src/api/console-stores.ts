@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ConsoleOperation } from "./console.ts";
 import { MEDIA_TOKEN_PATTERN } from "./console-images.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 
@@ -70,16 +71,40 @@ export const storeListQuery = z.object({
 });
 export type StoreListQuery = z.output<typeof storeListQuery>;
 
+// The stores and brands belong to the content editor and the programme manager; the auditor reads them.
+const STORE_EDITORS = ["content.edit", "programme.edit"] as const;
+const edit = { permission: STORE_EDITORS } as const;
+const read = { permission: [...STORE_EDITORS, "audit.read"] } as const;
+const CHANGE_NOTE =
+  "Needs content.edit or programme.edit and the X-CSRF-Token header (4031). Writes one audit entry with the item before and after. Bad input: 4000 with the field and its rule.";
+
 const brandsAnswer = okAnswer(z.object({ brands: z.array(consoleBrandSchema) }));
 
 export const consoleBrands = {
   /** Every brand in display order, with its store count. */
-  list: { method: "GET", path: "/brands", answer: brandsAnswer },
+  list: {
+    method: "GET",
+    path: "/brands",
+    access: read,
+    summary: "Every brand in display order, with its logo token and store count",
+    answer: brandsAnswer,
+  },
   /** A new brand, last in the order; 4000 codeTaken when another brand has the code. */
-  add: { method: "POST", path: "/brands", body: brandBody, answer: okAnswer(consoleBrandSchema) },
+  add: {
+    method: "POST",
+    path: "/brands",
+    access: edit,
+    summary: "Add a brand, last in the order",
+    description: `${CHANGE_NOTE} codeTaken when another brand has the code; imageMissing for a logo token not stored (upload it with POST /images).`,
+    body: brandBody,
+    answer: okAnswer(consoleBrandSchema),
+  },
   update: {
     method: "POST",
     path: "/brands/:id",
+    access: edit,
+    summary: "Change a brand's code, names or logo (404/4040 when there is none)",
+    description: `${CHANGE_NOTE} A change to nothing writes no entry.`,
     params: idParams,
     body: brandBody,
     answer: okAnswer(consoleBrandSchema),
@@ -88,6 +113,9 @@ export const consoleBrands = {
   move: {
     method: "POST",
     path: "/brands/:id/move",
+    access: edit,
+    summary: "Move a brand up or down the order; answers every brand",
+    description: `${CHANGE_NOTE} A move past either end changes nothing and writes no entry.`,
     params: idParams,
     body: z.object({ direction: z.enum(["up", "down"], { error: "invalid" }) }),
     answer: brandsAnswer,
@@ -96,16 +124,21 @@ export const consoleBrands = {
   remove: {
     method: "POST",
     path: "/brands/:id/delete",
+    access: edit,
+    summary: "Delete a brand that no store names (404/4040 when there is none)",
+    description: `${CHANGE_NOTE} Refused with rule brandInUse (field id) while any store, shown or hidden, names it. Its logo stays in the media store.`,
     params: idParams,
     answer: okAnswer(emptyPayload),
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;
 
 export const consoleStoreList = {
   /** Stores of any status, matching the filters, a page of CONSOLE_STORE_PAGE_SIZE in code order. */
   list: {
     method: "GET",
     path: "/stores/list",
+    access: read,
+    summary: "Stores of any status by text, brand, region and status, a page at a time",
     query: storeListQuery,
     answer: okAnswer(
       z.object({
@@ -120,8 +153,11 @@ export const consoleStoreList = {
   setStatus: {
     method: "POST",
     path: "/stores/:id/status",
+    access: edit,
+    summary: "Show (active) or hide (inactive) a store on the member's store list (404/4040 when none)",
+    description: `${CHANGE_NOTE} The status it has already changes nothing and writes no entry.`,
     params: idParams,
     body: z.object({ status: z.enum(STORE_STATUSES, { error: "invalid" }) }),
     answer: okAnswer(consoleStoreSchema),
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { tillKeyNameRule, tillKeyStores, tillKeyStoresRule } from "../till-key-rules.ts";
+import type { ConsoleOperation } from "./console.ts";
+import { PROGRAMME_CHANGE_NOTE } from "./console-programme.ts";
 import { okAnswer } from "./envelope.ts";
 
 /*
@@ -44,11 +46,16 @@ const stores = z
 
 const keyParams = z.object({ id: z.coerce.number().int().positive() });
 const keyAnswer = okAnswer(z.object({ till_key: consoleTillKeySchema }));
+const edit = { permission: "programme.edit" } as const;
 
 export const consoleTillKeys = {
   list: {
     method: "GET",
     path: "/till-keys",
+    access: { permission: ["programme.edit", "audit.read"] },
+    summary: "The till keys operators made, newest first, live and revoked (never a key itself)",
+    description:
+      "Needs programme.edit or audit.read (the auditor reads). Keys of COIN_SCHEME_API_KEYS are configuration and not listed.",
     answer: okAnswer(z.object({ till_keys: z.array(consoleTillKeySchema) })),
   },
   /**
@@ -58,6 +65,9 @@ export const consoleTillKeys = {
   create: {
     method: "POST",
     path: "/till-keys",
+    access: edit,
+    summary: "Make a till key bound to stores; the key is in this answer only",
+    description: `${PROGRAMME_CHANGE_NOTE} The audit entry names the key and its stores, never the key itself. 4000 name (tillKeyName, tillKeyNameTaken) or stores (storeCode, tooMany, unknownStore: not in the coin scheme's registry).`,
     body: z.object({ name, stores }),
     answer: okAnswer(z.object({ key: z.string(), till_key: consoleTillKeySchema })),
   },
@@ -65,6 +75,9 @@ export const consoleTillKeys = {
   setStores: {
     method: "POST",
     path: "/till-keys/:id/stores",
+    access: edit,
+    summary: "Bind a till key to other stores, from its next call",
+    description: `${PROGRAMME_CHANGE_NOTE} 4040 no such key; 4000 id revoked, or stores as on create.`,
     params: keyParams,
     body: z.object({ stores }),
     answer: keyAnswer,
@@ -73,7 +86,10 @@ export const consoleTillKeys = {
   revoke: {
     method: "POST",
     path: "/till-keys/:id/revoke",
+    access: edit,
+    summary: "Revoke a till key: the coin scheme refuses it from its next call",
+    description: `${PROGRAMME_CHANGE_NOTE} 4040 no such key; 4000 id revoked already.`,
     params: keyParams,
     answer: keyAnswer,
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;

@@ -37,6 +37,30 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
+ * Who may make a console call: `open` (no session: signing in), `session` (any signed-in operator),
+ * or `{permission}`: one permission, or a list of which any one suffices. Every call states it; the
+ * server reads it on each route (console-api/console-route.ts) and refuses a route without one.
+ * Every call but `open` needs the session cookie (4010), and every one but a GET its CSRF token in
+ * X-CSRF-Token (4031), before its permission (4030) and before its input is read.
+ */
+export type ConsoleAccess = "open" | "session" | { readonly permission: Permission | readonly Permission[] };
+
+/** A console call: its route, who may make it, its OpenAPI prose, and its schemas. */
+export interface ConsoleOperation {
+  readonly method: "GET" | "POST";
+  /** Under CONSOLE_API. */
+  readonly path: string;
+  readonly access: ConsoleAccess;
+  readonly summary: string;
+  readonly description?: string;
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly params?: z.ZodType;
+  /** The HTTP 200 answer: the envelope, or a file's bytes for a download. */
+  readonly answer?: z.ZodType;
+}
+
+/**
  * The role → permissions matrix, the one place both the server (which enforces it) and the
  * console (which shows only what a role may use) read. The auditor reads everything and changes
  * nothing: its only permissions are reads.
@@ -79,11 +103,20 @@ const email = z.string().trim().toLowerCase().email("emailFormat").max(254, "too
 
 export const consoleSession = {
   /** The current session (401 without one): who is signed in, and the CSRF token to send. */
-  current: { method: "GET", path: "/session", answer: sessionAnswer },
+  current: {
+    method: "GET",
+    path: "/session",
+    access: "session",
+    summary: "The current console session and its CSRF token (4010 without one)",
+    answer: sessionAnswer,
+  },
   /** Opening a one-time sign-in link: the account it sets up and the TOTP secret to enrol (otpauth URI). */
   invitation: {
     method: "POST",
     path: "/session/invitation",
+    access: "open",
+    summary: "Open a one-time sign-in link: the account and the authenticator secret to enrol",
+    description: "4240 when the link is unknown, used or expired. The link stays valid until activation.",
     body: z.object({ token: z.string().min(1, "required").max(200, "tooLong") }),
     answer: okAnswer(z.object({ email: z.string(), role: z.enum(OPERATOR_ROLES), otpauth_uri: z.string() })),
   },
@@ -91,6 +124,10 @@ export const consoleSession = {
   activate: {
     method: "POST",
     path: "/session/activate",
+    access: "open",
+    summary: "First sign-in: set the password and prove the authenticator; spends the link",
+    description:
+      "4240 link invalid; 4000 `passwordFormat` (members' rules) or `totpInvalid`; 4207 password too common. Sets the session cookie.",
     body: z.object({
       token: z.string().min(1, "required").max(200, "tooLong"),
       password: z.string().min(1, "passwordNull").max(128, "tooLong"),
@@ -101,11 +138,21 @@ export const consoleSession = {
   signIn: {
     method: "POST",
     path: "/session/sign-in",
+    access: "open",
+    summary: "Sign in with email, password and authenticator code",
+    description:
+      "4241 (with attempts_remaining) whichever was wrong; 4290 (retry_after_seconds) once the email from that address, the email from every address or the address is locked (OPERATOR_SIGN_IN_MAX_FAILURES, OPERATOR_SIGN_IN_EMAIL_MAX_FAILURES, OPERATOR_SIGN_IN_CLIENT_MAX_FAILURES); 4242 a disabled operator. A code works once. Sets the session cookie.",
     body: z.object({ email, password: presentPassword, totp_code: totpCode }),
     answer: sessionAnswer,
   },
-  signOut: { method: "POST", path: "/session/sign-out", answer: okAnswer(emptyPayload) },
-} as const;
+  signOut: {
+    method: "POST",
+    path: "/session/sign-out",
+    access: "session",
+    summary: "Sign out: the session is revoked and the cookie cleared",
+    answer: okAnswer(emptyPayload),
+  },
+} as const satisfies Record<string, ConsoleOperation>;
 
 // ---- customer service -------------------------------------------------------------
 
@@ -174,20 +221,37 @@ export type ConsoleMemberDetail = z.output<typeof memberDetailSchema>;
 
 const reason = z.string().trim().min(1, "required").max(500, "tooLong");
 const memberParams = z.object({ id: z.coerce.number().int().min(1) });
+const MEMBER_ACTION_NOTE =
+  "Needs the X-CSRF-Token header (4031). Answers the member's page after the action and writes one audit entry.";
+const membersRead = { permission: "members.read" } as const;
+const membersAct = { permission: "members.act" } as const;
 
 export const consoleMembers = {
   /** One box: a mobile number (with or without +852), a member number, an email or an H Coins number. */
   search: {
     method: "GET",
     path: "/members",
+    access: membersRead,
+    summary:
+      "Find a member by mobile number (with or without 852 / +852), member number, email or H Coins number",
     query: z.object({ q: z.string().trim().min(1, "required").max(254, "tooLong") }),
     answer: okAnswer(z.object({ members: z.array(memberSummarySchema) })),
   },
-  detail: { method: "GET", path: "/members/:id", params: memberParams, answer: okAnswer(memberDetailSchema) },
+  detail: {
+    method: "GET",
+    path: "/members/:id",
+    access: membersRead,
+    summary: "A member's page: profile, status, login lock, recent SMS, sessions, consents, H Coins",
+    params: memberParams,
+    answer: okAnswer(memberDetailSchema),
+  },
   /** Each action answers the member's page as it is after it; each writes one audit entry. */
   unlock: {
     method: "POST",
     path: "/members/:id/unlock",
+    access: membersAct,
+    summary: "Unlock the member's login (every address's failures cleared)",
+    description: MEMBER_ACTION_NOTE,
     params: memberParams,
     body: z.object({ reason: reason.optional() }),
     answer: okAnswer(memberDetailSchema),
@@ -195,6 +259,9 @@ export const consoleMembers = {
   resetSmsAllowance: {
     method: "POST",
     path: "/members/:id/reset-sms-allowance",
+    access: membersAct,
+    summary: "Reset the number's SMS allowance",
+    description: MEMBER_ACTION_NOTE,
     params: memberParams,
     body: z.object({ reason: reason.optional() }),
     answer: okAnswer(memberDetailSchema),
@@ -202,6 +269,9 @@ export const consoleMembers = {
   disable: {
     method: "POST",
     path: "/members/:id/disable",
+    access: membersAct,
+    summary: "Disable the account (its sessions revoked), with a reason",
+    description: MEMBER_ACTION_NOTE,
     params: memberParams,
     body: z.object({ reason }),
     answer: okAnswer(memberDetailSchema),
@@ -209,6 +279,9 @@ export const consoleMembers = {
   enable: {
     method: "POST",
     path: "/members/:id/enable",
+    access: membersAct,
+    summary: "Enable the account again",
+    description: MEMBER_ACTION_NOTE,
     params: memberParams,
     body: z.object({ reason }),
     answer: okAnswer(memberDetailSchema),
@@ -216,6 +289,9 @@ export const consoleMembers = {
   revokeSessions: {
     method: "POST",
     path: "/members/:id/revoke-sessions",
+    access: membersAct,
+    summary: "Log the member out everywhere",
+    description: MEMBER_ACTION_NOTE,
     params: memberParams,
     body: z.object({ reason: reason.optional() }),
     answer: okAnswer(memberDetailSchema),
@@ -223,6 +299,9 @@ export const consoleMembers = {
   adjustCoins: {
     method: "POST",
     path: "/members/:id/adjust-coins",
+    access: { permission: "coins.adjust" },
+    summary: "Credit (coins > 0) or debit the member's H Coins, with a reason",
+    description: `${MEMBER_ACTION_NOTE} 4235 when the member has no H Coins account; 4000 \`balanceTooLow\` for a debit over the balance; 4000 \`coinsAboveCeiling\` (with \`ceiling\` in the payload) above the role's ceiling.`,
     params: memberParams,
     body: z.object({
       coins: z
@@ -233,7 +312,7 @@ export const consoleMembers = {
     }),
     answer: okAnswer(memberDetailSchema),
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;
 
 // ---- audit log -----------------------------------------------------------------------
 
@@ -266,12 +345,24 @@ export const consoleAudit = {
   search: {
     method: "GET",
     path: "/audit",
+    access: { permission: "audit.read" },
+    summary: "Search the audit log, newest first (exact actor, action, target; from / to inclusive)",
     query: auditQuery,
     answer: okAnswer(z.object({ entries: z.array(auditEntrySchema), total: z.number().int() })),
   },
   /** The same filters, every matching entry as CSV (text/csv; no envelope). */
-  exportCsv: { method: "GET", path: "/audit.csv", query: auditQuery.omit({ page: true, page_size: true }) },
-} as const;
+  exportCsv: {
+    method: "GET",
+    path: "/audit.csv",
+    access: { permission: "audit.read" },
+    summary: "Every matching audit entry as CSV (text/csv)",
+    query: auditQuery.omit({ page: true, page_size: true }),
+    answer: z.string().meta({
+      format: "binary",
+      description: "text/csv: id,at,actor,action,target,before,after,address",
+    }),
+  },
+} as const satisfies Record<string, ConsoleOperation>;
 
 // ---- operators (administrators) ------------------------------------------------------------
 
@@ -279,6 +370,8 @@ export const consoleOperators = {
   list: {
     method: "GET",
     path: "/operators",
+    access: { permission: "operators.manage" },
+    summary: "The operators",
     answer: okAnswer(
       z.object({
         operators: z.array(
@@ -295,7 +388,10 @@ export const consoleOperators = {
   add: {
     method: "POST",
     path: "/operators",
+    access: { permission: "operators.manage" },
+    summary: "Add an operator; answers their one-time sign-in link (valid 72 hours)",
+    description: "Needs the X-CSRF-Token header (4031). 40010 when the email names an operator already.",
     body: z.object({ email, role: z.enum(OPERATOR_ROLES) }),
     answer: okAnswer(z.object({ operator: operatorSchema, sign_in_link: z.string() })),
   },
-} as const;
+} as const satisfies Record<string, ConsoleOperation>;

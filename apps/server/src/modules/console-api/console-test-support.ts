@@ -1,6 +1,9 @@
-import { CONSOLE_API, type OperatorRole } from "@hcoins/domain/api/console";
+import { CONSOLE_API, type ConsoleAccess, type OperatorRole } from "@hcoins/domain/api/console";
+import { createServer } from "@hcoins/server-kit/create-server";
+import { MEMBER_ENVELOPE } from "../../errors.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { totpCode } from "../operators/totp.ts";
+import { consoleApiRoutes } from "./routes.ts";
 
 export interface ConsoleCallOptions {
   cookie?: string | null;
@@ -89,3 +92,44 @@ export async function signedInOperator(
     password: OPERATOR_PASSWORD,
   } satisfies SignedInOperator;
 }
+
+/** A route of the console API as Fastify registered it. */
+export interface RegisteredConsoleRoute {
+  method: "GET" | "POST";
+  /** Under CONSOLE_API, with Fastify's `:param` names. */
+  path: string;
+  access: ConsoleAccess | undefined;
+}
+
+/**
+ * Every route the console API plugin registers, seen by Fastify's onRoute as it registers them
+ * (HEAD twins left out), with the access each declares: the console plugin of the app under test,
+ * registered again on a bare server that listens to onRoute first.
+ */
+export async function registeredConsoleRoutes(t: TestApp): Promise<RegisteredConsoleRoute[]> {
+  const probe = await createServer({
+    logLevel: "silent",
+    trustProxy: 0,
+    bodyLimit: 64 * 1024,
+    envelope: MEMBER_ENVELOPE,
+  });
+  const routes: RegisteredConsoleRoute[] = [];
+  probe.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === "HEAD") continue;
+      routes.push({
+        method: method as RegisteredConsoleRoute["method"],
+        path: route.url.slice(CONSOLE_API.length),
+        access: route.config?.consoleAccess,
+      });
+    }
+  });
+  await probe.register(consoleApiRoutes, { services: t.app.services });
+  await probe.ready();
+  await probe.close();
+  return routes;
+}
+
+/** A path with each `:param` replaced. */
+export const pathWith = (path: string, value: (param: string) => string) =>
+  path.replace(/:([A-Za-z0-9_]+)/g, (_all, param: string) => value(param));

@@ -6,10 +6,8 @@ import { AppError, ok, validationError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { ContentFieldError } from "../cms/editor.ts";
 import { detectImageType } from "../media/image-type.ts";
-import { actorOf, requirePermission, requireSession, security, tags } from "./console-auth.ts";
-
-/** Banners, brand logos and reward pictures: whoever edits one of them stores and previews images. */
-const IMAGE_EDITORS = ["content.edit", "programme.edit"] as const;
+import { actorOf } from "./console-auth.ts";
+import { consoleRoute } from "./console-route.ts";
 
 /** The console's one image store: uploads for banners, logos and rewards, and the previews' bytes. */
 export const consoleImageRoutes: FastifyPluginAsync<{ services: Services }> = async (
@@ -17,25 +15,10 @@ export const consoleImageRoutes: FastifyPluginAsync<{ services: Services }> = as
   { services },
 ) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const session = requireSession(services.operators.sessions);
 
-  app.post(
-    consoleImages.upload.path,
-    {
-      // Base64 is 4/3 of the bytes; the media service checks the decoded size against MEDIA_MAX_BYTES.
-      bodyLimit: Math.ceil((services.config.MEDIA_MAX_BYTES * 4) / 3) + 4096,
-      schema: {
-        tags,
-        security,
-        summary:
-          "Store an image (a banner's, a brand's logo, a reward's picture): PNG, JPEG, GIF, WebP or SVG (sanitised), at most MEDIA_MAX_BYTES",
-        description:
-          "Needs content.edit or programme.edit and the X-CSRF-Token header (4031). Writes one audit entry (content.image.upload). The type comes from the bytes and must agree with the file name (rule imageType); too big: imageTooLarge; empty: imageEmpty. Answers the token (a banner's or brand's field) and image_url, /crm/media/<token> (a reward's field).",
-        body: consoleImages.upload.body,
-        response: { 200: consoleImages.upload.answer },
-      },
-      preHandler: [session, requirePermission(IMAGE_EDITORS)],
-    },
+  consoleRoute(
+    app,
+    consoleImages.upload,
     async (request) => {
       const bytes = Buffer.from(request.body.data_base64, "base64");
       try {
@@ -47,35 +30,23 @@ export const consoleImageRoutes: FastifyPluginAsync<{ services: Services }> = as
         throw error;
       }
     },
+    // Base64 is 4/3 of the bytes; the media service checks the decoded size against MEDIA_MAX_BYTES.
+    { bodyLimit: Math.ceil((services.config.MEDIA_MAX_BYTES * 4) / 3) + 4096 },
   );
 
-  app.get(
-    consoleImages.read.path,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "A stored image's bytes, for the console's previews; 4040 for an unknown token",
-        description: "Needs content.edit, programme.edit or audit.read (the auditor reads).",
-        params: consoleImages.read.params,
-        response: { 200: consoleImages.read.answer },
-      },
-      preHandler: [session, requirePermission([...IMAGE_EDITORS, "audit.read"])],
-    },
-    async (request, typedReply) => {
-      // Bytes go out as they are, never an answer to serialise: Fastify's plain reply.
-      const reply: FastifyReply = typedReply;
-      const stored = await services.media.find(request.params.token);
-      if (!stored) throw new AppError(ErrorCode.notFound);
-      const bytes = Buffer.from(stored.bytes);
-      return (
-        reply
-          .header("cache-control", "private, max-age=3600")
-          // An SVG opened on its own must not run anything, whatever slipped past the sanitiser.
-          .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .type(detectImageType(bytes) ?? stored.content_type)
-          .send(bytes)
-      );
-    },
-  );
+  consoleRoute(app, consoleImages.read, async (request, typedReply) => {
+    // Bytes go out as they are, never an answer to serialise: Fastify's plain reply.
+    const reply: FastifyReply = typedReply;
+    const stored = await services.media.find(request.params.token);
+    if (!stored) throw new AppError(ErrorCode.notFound);
+    const bytes = Buffer.from(stored.bytes);
+    return (
+      reply
+        .header("cache-control", "private, max-age=3600")
+        // An SVG opened on its own must not run anything, whatever slipped past the sanitiser.
+        .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .type(detectImageType(bytes) ?? stored.content_type)
+        .send(bytes)
+    );
+  });
 };

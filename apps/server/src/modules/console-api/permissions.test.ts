@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import {
+  CONSOLE_API,
+  type ConsoleAccess,
   OPERATOR_ROLES,
   type OperatorRole,
   type Permission,
@@ -7,12 +9,20 @@ import {
 } from "@hcoins/domain/api/console";
 import { DEFAULT_ADJUSTMENT_CEILINGS } from "@hcoins/domain/api/console-member-actions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registeredRoutes } from "../../cross-cutting/support.ts";
 import { registerMember } from "../../testing/flows.ts";
 import { PNG_1X1 } from "../../testing/images.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { createTestApp } from "../../testing/test-app.ts";
 import { credit, linkedMember, type Member, newReward } from "../member-coins/coins-test-support.ts";
-import { consoleCall, type SignedInOperator, signedInOperator } from "./console-test-support.ts";
+import {
+  consoleCall,
+  pathWith,
+  type RegisteredConsoleRoute,
+  registeredConsoleRoutes,
+  type SignedInOperator,
+  signedInOperator,
+} from "./console-test-support.ts";
 
 /** What a call names: the table's linked member unless the route prepares its own. */
 interface Ids {
@@ -22,21 +32,24 @@ interface Ids {
   voucher: string;
   /** A reward of the scheme's catalogue. */
   reward: number;
-  /** A brand and a store of its own, for the calls that change or delete one. */
+  /** A brand, a store, a banner and a page of its own, for the calls that change or delete one. */
   brand?: number;
   store?: number;
+  banner?: number;
+  page?: number;
   /** A live till key. */
   tillKey: number;
 }
 
-interface ConsoleRoute {
-  method: "GET" | "POST";
+interface ConsoleCall {
   path: (ids: Ids) => string;
-  /** The permission the call needs; a list: any one of them. */
-  permission: Permission | readonly Permission[];
+  /** What the call needs, as the contract must declare it: a permission, or any one of a list; any session; none. */
+  needs: Permission | readonly Permission[] | "session" | "open";
   body?: (role: OperatorRole, ids: Ids) => Record<string, unknown>;
   /** A fresh target for each call that changes something once (a voucher, a member to erase). */
   prepare?: (t: TestApp, ids: Ids) => Promise<Partial<Ids>>;
+  /** Made with a session of its own (signing out ends the session it is made with). */
+  ownSession?: true;
 }
 
 async function freshVoucher(t: TestApp, ids: Ids): Promise<Partial<Ids>> {
@@ -86,6 +99,42 @@ async function freshStore(t: TestApp): Promise<Partial<Ids>> {
   return { store: stores[0]?.id as number };
 }
 
+const CLI = { actor: "cli:test", address: null };
+
+async function freshBanner(t: TestApp): Promise<Partial<Ids>> {
+  await t.app.services.media.add(PNG_1X1, "dot.png");
+  const banner = await t.app.services.cmsEditor.addBanner(
+    {
+      location: "welcome",
+      title: { en: "Sale", tc: "減價", sc: "减价" },
+      imageMobileToken: PNG_TOKEN,
+      imageDesktopToken: PNG_TOKEN,
+      linkUrl: "",
+      active: true,
+      startsAt: null,
+      endsAt: null,
+    },
+    CLI,
+  );
+  return { banner: banner.id };
+}
+
+async function freshPage(t: TestApp): Promise<Partial<Ids>> {
+  const page = await t.app.services.cmsEditor.addPage(
+    {
+      location: "merchant",
+      slug: `page-${randomUUID().slice(0, 8)}`,
+      title: { en: "Fair", tc: "展銷", sc: "展销" },
+      content: { en: "<p>Fair</p>", tc: "<p>展銷</p>", sc: "<p>展销</p>" },
+      active: true,
+      publishFrom: null,
+      publishUntil: null,
+    },
+    CLI,
+  );
+  return { page: page.id };
+}
+
 async function freshMember(t: TestApp): Promise<Partial<Ids>> {
   const member = await registerMember(t);
   return { member: member.user.id as number, phone: member.phone };
@@ -109,224 +158,239 @@ const REWARD_BODY = {
   active: true,
 };
 
-/** Every console call behind a permission, with the permission the contract gives it. */
-const ROUTES: ConsoleRoute[] = [
-  { method: "GET", path: (_ids) => "/members?q=%2B852%2091234567", permission: "members.read" },
-  { method: "GET", path: ({ member }) => `/members/${member}`, permission: "members.read" },
-  {
-    method: "POST",
+const BANNER_BODY = {
+  location: "welcome",
+  title: { en: "Offers", tc: "優惠", sc: "优惠" },
+  image_mobile_token: PNG_TOKEN,
+  image_desktop_token: PNG_TOKEN,
+  link_url: "",
+  active: true,
+  starts_at: null,
+  ends_at: null,
+};
+
+const pageBody = (slug: string) => ({
+  location: "merchant",
+  slug,
+  title: { en: "Fair", tc: "展銷", sc: "展销" },
+  content: { en: "<p>Fair</p>", tc: "<p>展銷</p>", sc: "<p>展销</p>" },
+  active: true,
+  publish_from: null,
+  publish_until: null,
+});
+
+/**
+ * How to make each console call and what it needs, keyed "METHOD path" as the contract names it.
+ * The test enumerates the registered routes: one missing here, or here and not registered, fails.
+ */
+const CALLS: Record<string, ConsoleCall> = {
+  // Signing in: no session to check (session.test.ts covers these).
+  "POST /session/invitation": { path: () => "/session/invitation", needs: "open" },
+  "POST /session/activate": { path: () => "/session/activate", needs: "open" },
+  "POST /session/sign-in": { path: () => "/session/sign-in", needs: "open" },
+  "GET /session": { path: () => "/session", needs: "session" },
+  "POST /session/sign-out": { path: () => "/session/sign-out", needs: "session", ownSession: true },
+  "GET /members": { path: (_ids) => "/members?q=%2B852%2091234567", needs: "members.read" },
+  "GET /members/:id": { path: ({ member }) => `/members/${member}`, needs: "members.read" },
+  "POST /members/:id/unlock": {
     path: ({ member }) => `/members/${member}/unlock`,
-    permission: "members.act",
+    needs: "members.act",
     body: () => ({}),
   },
-  {
-    method: "POST",
+  "POST /members/:id/reset-sms-allowance": {
     path: ({ member }) => `/members/${member}/reset-sms-allowance`,
-    permission: "members.act",
+    needs: "members.act",
     body: () => ({ reason: "asked by phone" }),
   },
-  {
-    method: "POST",
+  "POST /members/:id/disable": {
     path: ({ member }) => `/members/${member}/disable`,
-    permission: "members.act",
+    needs: "members.act",
     body: () => ({ reason: "lost phone" }),
   },
-  {
-    method: "POST",
+  "POST /members/:id/enable": {
     path: ({ member }) => `/members/${member}/enable`,
-    permission: "members.act",
+    needs: "members.act",
     body: () => ({ reason: "found phone" }),
   },
-  {
-    method: "POST",
+  "POST /members/:id/revoke-sessions": {
     path: ({ member }) => `/members/${member}/revoke-sessions`,
-    permission: "members.act",
+    needs: "members.act",
     body: () => ({}),
   },
-  {
-    method: "POST",
+  "POST /members/:id/adjust-coins": {
     path: ({ member }) => `/members/${member}/adjust-coins`,
-    permission: "coins.adjust",
+    needs: "coins.adjust",
     body: () => ({ coins: 5, reason: "goodwill" }),
   },
-  { method: "GET", path: (_ids) => "/audit", permission: "audit.read" },
-  { method: "GET", path: (_ids) => "/audit.csv", permission: "audit.read" },
-  { method: "GET", path: (_ids) => "/operators", permission: "operators.manage" },
-  {
-    method: "POST",
+  "GET /audit": { path: (_ids) => "/audit", needs: "audit.read" },
+  "GET /audit.csv": { path: (_ids) => "/audit.csv", needs: "audit.read" },
+  "GET /operators": { path: (_ids) => "/operators", needs: "operators.manage" },
+  "POST /operators": {
     path: (_ids) => "/operators",
-    permission: "operators.manage",
+    needs: "operators.manage",
     body: (role) => ({ email: `new-by-${role.toLowerCase()}@example.com`, role: "auditor" }),
   },
-  {
-    method: "POST",
+  "POST /operators/:id/invite": {
     path: ({ operator }) => `/operators/${operator}/invite`,
-    permission: "operators.manage",
+    needs: "operators.manage",
   },
-  {
-    method: "POST",
+  "POST /operators/:id/disable": {
     path: ({ operator }) => `/operators/${operator}/disable`,
-    permission: "operators.manage",
+    needs: "operators.manage",
   },
-  {
-    method: "POST",
+  "POST /members/:id/block-number": {
     path: ({ member }) => `/members/${member}/block-number`,
-    permission: "members.act",
+    needs: "members.act",
     body: () => ({ reason: "fraud report" }),
   },
-  {
-    method: "POST",
+  "POST /members/:id/unblock-number": {
     path: ({ member }) => `/members/${member}/unblock-number`,
-    permission: "members.act",
+    needs: "members.act",
     body: () => ({ reason: "cleared" }),
   },
-  {
-    method: "POST",
+  "POST /members/:id/vouchers/:code/cancel": {
     path: ({ member, voucher }) => `/members/${member}/vouchers/${voucher}/cancel`,
-    permission: "vouchers.cancel",
+    needs: "vouchers.cancel",
     body: () => ({ reason: "member asked" }),
     prepare: freshVoucher,
   },
-  { method: "POST", path: ({ member }) => `/members/${member}/export`, permission: "members.dataProtection" },
-  {
-    method: "POST",
+  "POST /members/:id/export": {
+    path: ({ member }) => `/members/${member}/export`,
+    needs: "members.dataProtection",
+  },
+  "POST /members/:id/erase": {
     path: ({ member }) => `/members/${member}/erase`,
-    permission: "members.dataProtection",
+    needs: "members.dataProtection",
     body: (_role, { phone }) => ({ confirm_mobile_phone: phone }),
     prepare: freshMember,
   },
-  { method: "GET", path: (_ids) => "/adjustment-ceilings", permission: "coins.adjust" },
-  {
-    method: "POST",
+  "GET /adjustment-ceilings": { path: (_ids) => "/adjustment-ceilings", needs: "coins.adjust" },
+  "POST /adjustment-ceilings": {
     path: (_ids) => "/adjustment-ceilings",
-    permission: "operators.manage",
+    needs: "operators.manage",
     body: () => ({ ...DEFAULT_ADJUSTMENT_CEILINGS }),
   },
-  { method: "GET", path: () => "/content/banners", permission: ["content.edit", "audit.read"] },
-  { method: "GET", path: () => "/content/pages", permission: ["content.edit", "audit.read"] },
-  {
-    method: "POST",
+  "GET /content/banners": { path: () => "/content/banners", needs: ["content.edit", "audit.read"] },
+  "GET /content/pages": { path: () => "/content/pages", needs: ["content.edit", "audit.read"] },
+  "POST /images": {
     path: () => "/images",
-    permission: ["content.edit", "programme.edit"],
+    needs: ["content.edit", "programme.edit"],
     body: () => ({ file_name: "dot.png", data_base64: PNG_1X1.toString("base64") }),
   },
-  {
-    method: "GET",
+  "GET /images/:token": {
     path: () => `/images/${PNG_TOKEN}`,
-    permission: ["content.edit", "programme.edit", "audit.read"],
+    needs: ["content.edit", "programme.edit", "audit.read"],
     prepare: async (t) => {
       await t.app.services.media.add(PNG_1X1, "dot.png");
       return {};
     },
   },
-  {
-    method: "POST",
+  "POST /content/banners": {
     path: () => "/content/banners",
-    permission: "content.edit",
-    body: () => ({
-      location: "welcome",
-      title: { en: "Offers", tc: "優惠", sc: "优惠" },
-      image_mobile_token: PNG_TOKEN,
-      image_desktop_token: PNG_TOKEN,
-      link_url: "",
-      active: true,
-      starts_at: null,
-      ends_at: null,
-    }),
+    needs: "content.edit",
+    body: () => BANNER_BODY,
   },
-  {
-    method: "POST",
+  "POST /content/banners/:id": {
+    path: ({ banner }) => `/content/banners/${banner}`,
+    needs: "content.edit",
+    body: () => ({ ...BANNER_BODY, link_url: "https://example.com/offers" }),
+    prepare: freshBanner,
+  },
+  "POST /content/banners/:id/move": {
+    path: ({ banner }) => `/content/banners/${banner}/move`,
+    needs: "content.edit",
+    // A fresh banner is last in its location, after the seeded ones: up always moves it.
+    body: () => ({ direction: "up" }),
+    prepare: freshBanner,
+  },
+  "POST /content/banners/:id/delete": {
+    path: ({ banner }) => `/content/banners/${banner}/delete`,
+    needs: "content.edit",
+    prepare: freshBanner,
+  },
+  "POST /content/pages": {
     path: () => "/content/pages",
-    permission: "content.edit",
-    body: (role) => ({
-      location: "merchant",
-      slug: `page-by-${role.toLowerCase()}`,
-      title: { en: "Fair", tc: "展銷", sc: "展销" },
-      content: { en: "<p>Fair</p>", tc: "<p>展銷</p>", sc: "<p>展销</p>" },
-      active: true,
-      publish_from: null,
-      publish_until: null,
-    }),
+    needs: "content.edit",
+    body: (role) => pageBody(`page-by-${role.toLowerCase()}`),
   },
-  { method: "GET", path: () => "/rewards", permission: ["programme.edit", "audit.read"] },
-  {
-    method: "POST",
+  "POST /content/pages/:id": {
+    path: ({ page }) => `/content/pages/${page}`,
+    needs: "content.edit",
+    body: (role) => pageBody(`renamed-by-${role.toLowerCase()}-${randomUUID().slice(0, 8)}`),
+    prepare: freshPage,
+  },
+  "POST /content/pages/:id/delete": {
+    path: ({ page }) => `/content/pages/${page}/delete`,
+    needs: "content.edit",
+    prepare: freshPage,
+  },
+  "GET /rewards": { path: () => "/rewards", needs: ["programme.edit", "audit.read"] },
+  "POST /rewards/:id/stock": {
     path: ({ reward }) => `/rewards/${reward}/stock`,
-    permission: "programme.edit",
+    needs: "programme.edit",
     body: () => ({ change: 2 }),
   },
-  {
-    method: "POST",
+  "POST /rewards/:id/active": {
     path: ({ reward }) => `/rewards/${reward}/active`,
-    permission: "programme.edit",
+    needs: "programme.edit",
     body: () => ({ active: false }),
   },
-  { method: "GET", path: ({ reward }) => `/rewards/${reward}`, permission: ["programme.edit", "audit.read"] },
-  {
-    method: "POST",
+  "GET /rewards/:id": { path: ({ reward }) => `/rewards/${reward}`, needs: ["programme.edit", "audit.read"] },
+  "POST /rewards": {
     path: () => "/rewards",
-    permission: "programme.edit",
+    needs: "programme.edit",
     body: (role) => ({ ...REWARD_BODY, title: { ...REWARD_BODY.title, en: `By ${role}` }, stock: 5 }),
   },
-  {
-    method: "POST",
+  "POST /rewards/:id": {
     path: ({ reward }) => `/rewards/${reward}`,
-    permission: "programme.edit",
+    needs: "programme.edit",
     body: (role) => ({ ...REWARD_BODY, coins: 300 + role.length }),
   },
-  { method: "GET", path: () => "/bonus-days", permission: ["programme.edit", "audit.read"] },
-  {
-    method: "POST",
+  "GET /bonus-days": { path: () => "/bonus-days", needs: ["programme.edit", "audit.read"] },
+  "POST /birthday-multiplier": {
     path: () => "/birthday-multiplier",
-    permission: "programme.edit",
+    needs: "programme.edit",
     body: () => ({ multiplier: 200 }),
   },
-  {
-    method: "POST",
+  "POST /bonus-days": {
     path: () => "/bonus-days",
-    permission: "programme.edit",
+    needs: "programme.edit",
     body: () => ({ date: "2026-12-25", multiplier: 200 }),
   },
-  {
-    method: "POST",
+  "POST /bonus-days/remove": {
     path: () => "/bonus-days/remove",
-    permission: "programme.edit",
+    needs: "programme.edit",
     body: () => ({ date: "2026-12-25" }),
   },
-  { method: "GET", path: () => "/expiry-policy", permission: ["programme.edit", "audit.read"] },
-  {
-    method: "POST",
+  "GET /expiry-policy": { path: () => "/expiry-policy", needs: ["programme.edit", "audit.read"] },
+  "POST /expiry-policy": {
     path: () => "/expiry-policy",
-    permission: "programme.edit",
+    needs: "programme.edit",
     body: () => ({ policy: "24-months" }),
   },
-  { method: "GET", path: () => "/stores", permission: ["programme.edit", "audit.read"] },
-  {
-    method: "POST",
+  "GET /stores": { path: () => "/stores", needs: ["programme.edit", "audit.read"] },
+  "POST /stores/partner": {
     path: () => "/stores/partner",
-    permission: "programme.edit",
+    needs: "programme.edit",
     body: () => ({ code: "HF-CW01", partner: true }),
   },
-  { method: "GET", path: () => "/brands", permission: ["content.edit", "programme.edit", "audit.read"] },
-  {
-    method: "GET",
+  "GET /brands": { path: () => "/brands", needs: ["content.edit", "programme.edit", "audit.read"] },
+  "GET /stores/list": {
     path: () => "/stores/list?q=HF",
-    permission: ["content.edit", "programme.edit", "audit.read"],
+    needs: ["content.edit", "programme.edit", "audit.read"],
   },
-  {
-    method: "POST",
+  "POST /brands": {
     path: () => "/brands",
-    permission: ["content.edit", "programme.edit"],
+    needs: ["content.edit", "programme.edit"],
     body: (role) => ({
       code: `brand-by-${role.toLowerCase()}`,
       name: { en: "Sun", tc: "太陽", sc: "太阳" },
       logo_media_token: null,
     }),
   },
-  {
-    method: "POST",
+  "POST /brands/:id": {
     path: ({ brand }) => `/brands/${brand}`,
-    permission: ["content.edit", "programme.edit"],
+    needs: ["content.edit", "programme.edit"],
     body: (role) => ({
       code: `renamed-by-${role.toLowerCase()}`,
       name: { en: "Moon", tc: "月亮", sc: "月亮" },
@@ -334,68 +398,76 @@ const ROUTES: ConsoleRoute[] = [
     }),
     prepare: freshBrand,
   },
-  {
-    method: "POST",
+  "POST /brands/:id/move": {
     path: ({ brand }) => `/brands/${brand}/move`,
-    permission: ["content.edit", "programme.edit"],
+    needs: ["content.edit", "programme.edit"],
     // A fresh brand sorts before the seeded ones: down always moves it.
     body: () => ({ direction: "down" }),
     prepare: freshBrand,
   },
-  {
-    method: "POST",
+  "POST /brands/:id/delete": {
     path: ({ brand }) => `/brands/${brand}/delete`,
-    permission: ["content.edit", "programme.edit"],
+    needs: ["content.edit", "programme.edit"],
     prepare: freshBrand,
   },
-  {
-    method: "POST",
+  "POST /stores/:id/status": {
     path: ({ store }) => `/stores/${store}/status`,
-    permission: ["content.edit", "programme.edit"],
+    needs: ["content.edit", "programme.edit"],
     body: () => ({ status: "inactive" }),
     prepare: freshStore,
   },
-  {
-    method: "GET",
+  "GET /figures": {
     path: () => "/figures?from=2026-11-01&to=2026-11-27",
-    permission: ["programme.edit", "audit.read"],
+    needs: ["programme.edit", "audit.read"],
   },
-  { method: "GET", path: () => "/till-keys", permission: ["programme.edit", "audit.read"] },
-  {
-    method: "POST",
+  "GET /till-keys": { path: () => "/till-keys", needs: ["programme.edit", "audit.read"] },
+  "POST /till-keys": {
     path: () => "/till-keys",
-    permission: "programme.edit",
+    needs: "programme.edit",
     body: (role) => ({ name: `till-by-${role}`, stores: ["HF-CW01"] }),
   },
-  {
-    method: "POST",
+  "POST /till-keys/:id/stores": {
     path: ({ tillKey }) => `/till-keys/${tillKey}/stores`,
-    permission: "programme.edit",
+    needs: "programme.edit",
     body: () => ({ stores: ["HF-CW01"] }),
     prepare: freshTillKey,
   },
-  {
-    method: "POST",
+  "POST /till-keys/:id/revoke": {
     path: ({ tillKey }) => `/till-keys/${tillKey}/revoke`,
-    permission: "programme.edit",
+    needs: "programme.edit",
     prepare: freshTillKey,
   },
-];
+};
+
+/** The table's calls as "METHOD path" with what they need. */
+const ENTRIES = Object.entries(CALLS).map(([key, call]) => {
+  const [method, contractPath] = key.split(" ") as ["GET" | "POST", string];
+  return { key, method, contractPath, call };
+});
+
+/** Whether the role may make a call that needs this. */
+const mayCall = (role: OperatorRole, needs: ConsoleCall["needs"]) =>
+  needs === "open" ||
+  needs === "session" ||
+  [needs].flat().some((permission) => ROLE_PERMISSIONS[role].includes(permission));
+
+/** The contract's access, in the table's spelling. */
+const needsOf = (access: ConsoleAccess | undefined) =>
+  access === undefined || typeof access === "string" ? access : access.permission;
 
 describe("each role, call by call", () => {
   let t: TestApp;
   let member: Member;
   let table: Ids;
+  let registered: RegisteredConsoleRoute[];
   const operators = new Map<OperatorRole, SignedInOperator>();
 
   beforeAll(async () => {
     t = await createTestApp();
+    registered = await registeredConsoleRoutes(t);
     member = await linkedMember(t, 100);
     for (const role of OPERATOR_ROLES) operators.set(role, await signedInOperator(t, role));
-    const { operator } = await t.app.services.operators.add("target@example.com", "auditor", {
-      actor: "cli:test",
-      address: null,
-    });
+    const { operator } = await t.app.services.operators.add("target@example.com", "auditor", CLI);
     table = {
       member: member.user.id as number,
       phone: member.phone,
@@ -409,24 +481,44 @@ describe("each role, call by call", () => {
   });
   afterAll(() => t.close());
 
+  it("the table is every registered console route, each needing what the contract declares", () => {
+    const declared = Object.fromEntries(
+      registered.map((route) => [`${route.method} ${route.path}`, needsOf(route.access)]),
+    );
+    // The plugin registered again is the app's: the router of the app under test holds the same routes.
+    const onRouter = registeredRoutes(t.app).filter((route) => route.path.startsWith(`${CONSOLE_API}/`));
+    expect(onRouter.length).toBe(registered.length);
+    for (const route of registered) {
+      expect(t.app.hasRoute({ method: route.method, url: `${CONSOLE_API}${route.path}` }), route.path).toBe(
+        true,
+      );
+    }
+    expect(Object.keys(declared).sort()).toEqual(Object.keys(CALLS).sort());
+    expect(registered.length).toBeGreaterThanOrEqual(63);
+    for (const { key, call } of ENTRIES) expect(declared[key], key).toEqual(call.needs);
+  });
+
   const cases = OPERATOR_ROLES.flatMap((role) =>
-    ROUTES.map((route) => ({
+    ENTRIES.filter(({ call }) => call.needs !== "open").map(({ key, method, call }) => ({
       role,
-      route,
-      allowed: [route.permission].flat().some((permission) => ROLE_PERMISSIONS[role].includes(permission)),
-      name: `${route.method} ${route.path({ member: 0, phone: "", operator: 0, voucher: "CODE", reward: 0, brand: 0, store: 0, tillKey: 0 })}`,
+      method,
+      call,
+      allowed: mayCall(role, call.needs),
+      name: key,
     })),
   );
 
-  it.each(cases)("$role → $name: allowed $allowed", async ({ role, route, allowed }) => {
-    const operator = operators.get(role) as SignedInOperator;
-    const changes = route.method === "POST";
-    const ids = { ...table, ...(await route.prepare?.(t, table)) };
+  it.each(cases)("$role → $name: allowed $allowed", async ({ role, method, call, allowed }) => {
+    const operator = call.ownSession
+      ? await signedInOperator(t, role, `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`)
+      : (operators.get(role) as SignedInOperator);
+    const changes = method === "POST";
+    const ids = { ...table, ...(await call.prepare?.(t, table)) };
     const before = (await t.app.services.audit.all({})).length;
-    const answer = await consoleCall(t, route.method, route.path(ids), {
+    const answer = await consoleCall(t, method, call.path(ids), {
       cookie: operator.cookie,
       csrf: operator.csrf,
-      ...(route.body ? { body: route.body(role, ids) } : {}),
+      ...(call.body ? { body: call.body(role, ids) } : {}),
     });
     expect(answer.status, answer.text).toBe(allowed ? 200 : 403);
     if (!allowed) expect(answer.body.error_code).toBe(4030);
@@ -436,25 +528,50 @@ describe("each role, call by call", () => {
     if (changes && allowed) expect(after[0]?.actor).toBe(`operator:${operator.email}`);
   });
 
-  it("the auditor is refused every state-changing call", async () => {
+  it("the auditor is refused every state-changing call behind a permission", async () => {
     const auditor = operators.get("auditor") as SignedInOperator;
-    for (const route of ROUTES.filter((candidate) => candidate.method === "POST")) {
-      const answer = await consoleCall(t, "POST", route.path(table), {
+    const changes = ENTRIES.filter(
+      ({ method, call }) => method === "POST" && call.needs !== "open" && call.needs !== "session",
+    );
+    expect(changes.length).toBeGreaterThanOrEqual(40);
+    for (const { call } of changes) {
+      const answer = await consoleCall(t, "POST", call.path(table), {
         cookie: auditor.cookie,
         csrf: auditor.csrf,
-        body: route.body?.("auditor", table) ?? {},
+        body: call.body?.("auditor", table) ?? {},
       });
-      expect(answer.status, route.path(table)).toBe(403);
+      expect(answer.status, call.path(table)).toBe(403);
     }
   });
 
-  it("without a session every call answers 4010", async () => {
-    for (const route of ROUTES) {
-      const answer = await consoleCall(t, route.method, route.path(table), {
-        body: route.body?.("auditor", table) ?? {},
+  it("without a session every call but signing in answers 4010", async () => {
+    for (const { method, call } of ENTRIES.filter((entry) => entry.call.needs !== "open")) {
+      const answer = await consoleCall(t, method, call.path(table), {
+        body: call.body?.("auditor", table) ?? {},
       });
       expect(answer.status).toBe(401);
       expect(answer.body.error_code).toBe(4010);
+    }
+  });
+
+  // The access is checked before the input is read: an anonymous caller learns nothing of a route's fields.
+  it("an anonymous call with an invalid body, query and path answers 401 with no field errors, on every registered route but signing in", async () => {
+    const closed = registered.filter((route) => route.access !== "open");
+    expect(closed.length).toBeGreaterThanOrEqual(58);
+    for (const route of closed) {
+      const path = `${pathWith(route.path, () => "not-a-number")}?page=-1&q=&from=yesterday`;
+      const response = await t.app.inject({
+        method: route.method,
+        url: `${CONSOLE_API}${path}`,
+        ...(route.method === "POST"
+          ? { headers: { "content-type": "application/json" }, payload: '[{"reason": 42}]' }
+          : {}),
+      });
+      const key = `${route.method} ${route.path}`;
+      expect(response.statusCode, `${key}: ${response.body}`).toBe(401);
+      const body = response.json();
+      expect(body.error_code, key).toBe(4010);
+      expect(body.payload.errors ?? [], key).toEqual([]);
     }
   });
 });

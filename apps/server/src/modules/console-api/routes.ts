@@ -1,7 +1,9 @@
 import { CONSOLE_API } from "@hcoins/domain/api/console";
 import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Services } from "../../services.ts";
 import { consoleAuditRoutes } from "./audit-routes.ts";
+import { closedByDefault } from "./console-route.ts";
 import { consoleContentRoutes } from "./content-routes.ts";
 import { consoleFigureRoutes } from "./figure-routes.ts";
 import { consoleImageRoutes } from "./image-routes.ts";
@@ -13,11 +15,15 @@ import { consoleSessionRoutes } from "./session-routes.ts";
 import { consoleStoreRoutes } from "./store-routes.ts";
 import { consoleTillKeyRoutes } from "./till-key-routes.ts";
 
-/** The operators' console API under /console/api: cookie sessions, not the members' bearer header. */
+/**
+ * The operators' console API under /console/api: cookie sessions, not the members' bearer header.
+ * Closed by default: each route declares its access in the contract, one hook enforces it.
+ */
 export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   app.decorateRequest("consoleSession", null);
   await app.register(
     async (api) => {
+      closedByDefault(api.withTypeProvider<ZodTypeProvider>(), services.operators.sessions);
       // A body-less POST is validated as an empty object, so missing fields get their own rule names.
       api.addHook("preValidation", async (request) => {
         if (request.method === "POST" && (request.body === undefined || request.body === null))

@@ -22,8 +22,11 @@ export interface OperatorConfig {
   /** Where the sign-in link points: `<origin>/console/invitation#<token>`. */
   publicUrl: string;
   invitationTtlHours: number;
-  /** Failed sign-ins per email (every address) and per address (every email) before a lock. */
+  /** Failed sign-ins per email from one address before that address is locked out of it. */
   emailMaxFailures: number;
+  /** Failed sign-ins per email from every address together (distributed guessing). */
+  emailCeiling: number;
+  /** Failed sign-ins per address on every email together (spraying). */
   clientMaxFailures: number;
   lockSeconds: number;
 }
@@ -65,10 +68,13 @@ const auditView = (operator: OperatorRow) => ({
 /**
  * The console's operators: created by an administrator (or the CLI) with a one-time sign-in link,
  * activated with a password (the members' rules, argon2id) and a TOTP authenticator, then signed
- * in with email, password and a code. Sign-in failures count per email and per address with the
- * members' lock machinery, and answer one generic 4241 whichever factor was wrong.
+ * in with email, password and a code. Sign-in failures count as members' logins do (auth/service.ts):
+ * per email and address, so a stranger's guesses lock only their own address out of the operator's
+ * account; per email from every address (a much higher ceiling, against distributed guessing); and
+ * per address on every email. They answer one generic 4241 whichever factor was wrong.
  */
 export class OperatorService {
+  private readonly emailAtAddressFailures: Counter;
   private readonly emailFailures: Counter;
   private readonly clientFailures: Counter;
 
@@ -81,11 +87,12 @@ export class OperatorService {
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
   ) {
-    this.emailFailures = counters.counter(
-      "operator-sign-in-email",
+    this.emailAtAddressFailures = counters.counter(
+      "operator-sign-in-email-address",
       config.emailMaxFailures,
       config.lockSeconds,
     );
+    this.emailFailures = counters.counter("operator-sign-in-email", config.emailCeiling, config.lockSeconds);
     this.clientFailures = counters.counter(
       "operator-sign-in-client",
       config.clientMaxFailures,
@@ -273,12 +280,24 @@ export class OperatorService {
   private signInLimits(email: string, address: string): FailureLimit[] {
     return [
       {
-        counter: this.emailFailures,
-        key: email,
+        counter: this.emailAtAddressFailures,
+        key: `${email}@${address}`,
         onSuccess: "reset",
         lockLog: {
+          limit: "operator-sign-in",
+          message: "console sign-in locked for one email from one address (OPERATOR_SIGN_IN_MAX_FAILURES)",
+          fields: { email, client: address },
+        },
+      },
+      {
+        counter: this.emailFailures,
+        key: email,
+        // Strangers share this ceiling: the operator's success gives back its own point only.
+        onSuccess: "refund",
+        lockLog: {
           limit: "operator-sign-in-email",
-          message: "console sign-in locked for one email (OPERATOR_SIGN_IN_MAX_FAILURES)",
+          message:
+            "console sign-in locked for one email from every address (OPERATOR_SIGN_IN_EMAIL_MAX_FAILURES)",
           fields: { email },
         },
       },
