@@ -102,6 +102,7 @@ export const authHeaderPlugin = fp<AuthHeaderOptions>(async (app: FastifyInstanc
         // A link's token may travel in the body, which is not read yet: decided in preValidation.
         return;
       default:
+        // No known access: refused, whatever the token (onRoute keeps such a route out of this scope).
         throw unauthenticated();
     }
   });
