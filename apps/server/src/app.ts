@@ -171,6 +171,7 @@ export async function buildApp({
     await api.register(authHeaderPlugin, {
       appIds: config.APP_IDS,
       memberFor: (token) => services.members.memberForAccessToken(token),
+      linkTokenMember: (token) => services.subscriptions.memberFromLinkToken(token),
     });
     for (const routes of [
       registrationRoutes,

@@ -1,3 +1,5 @@
+import { CONTRACT } from "@hcoins/domain/api/contract";
+import { serverPath } from "@hcoins/domain/api/routes";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerMember, validRegistration } from "../testing/flows.ts";
@@ -516,12 +518,19 @@ describe("random bodies to every POST call", () => {
     );
   });
 
-  it("every call answers a malformed body with 400 / 4000 as guest and as a member", async () => {
+  it("every call answers a malformed body with 400 / 4000 as a member and as a guest it admits", async () => {
+    // A member-only call refuses a guest before reading the body (plugins/auth-header.ts): 401.
+    const memberOnly = new Set(
+      Object.values(CONTRACT)
+        .filter((entry) => entry.access === "member")
+        .map(serverPath),
+    );
     for (const path of postPaths) {
       for (const who of ["guest", "member"] as const) {
         const { response } = await post(path, { payload: "{", contentType: "application/json" }, who, false);
-        expect(response.statusCode, `${who} ${path}`).toBe(400);
-        expect(response.json(), `${who} ${path}`).toMatchObject({ code: 400, error_code: 4000 });
+        const [status, code] = who === "guest" && memberOnly.has(path) ? [401, 4010] : [400, 4000];
+        expect(response.statusCode, `${who} ${path}`).toBe(status);
+        expect(response.json(), `${who} ${path}`).toMatchObject({ code: status, error_code: code });
       }
     }
   });

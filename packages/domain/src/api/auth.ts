@@ -7,28 +7,49 @@ import { presentPassword } from "./profile.ts";
 import { smsSentSchema } from "./registration.ts";
 import { ROUTES } from "./routes.ts";
 
+const tags = ["auth"];
+
 export const login = {
   ...ROUTES.login,
+  tags,
+  summary: "Log in with mobile number and password",
+  description:
+    "5000 with `attempts_remaining` (4…1) on a failure; the LOGIN_MAX_FAILURES-th consecutive failure of a number from one client address answers 4290 and locks the number for that address for LOGIN_LOCK_SECONDS (`retry_after_seconds`). Two ceilings lock alike within LOGIN_LOCK_SECONDS: LOGIN_NUMBER_MAX_FAILURES failures of the number from every address (locks it for everyone) and LOGIN_CLIENT_MAX_FAILURES failures of the address on every number; `attempts_remaining` is the fewest any of them leaves. 4202 when the operator disabled the account. Unknown numbers fail and lock alike.",
   body: withPhoneCheck(z.object({ ...phoneFields, password: presentPassword })),
   answer: okAnswer(z.object({ access_token: z.string() })),
 };
 
-export const logout = { ...ROUTES.logout, answer: okAnswer(emptyPayload) };
+export const logout = {
+  ...ROUTES.logout,
+  tags,
+  summary: "Revoke the caller's access token",
+  answer: okAnswer(emptyPayload),
+};
 
 export const forgotPassword = {
   ...ROUTES.forgotPassword,
+  tags,
+  summary: "Send a password reset code",
+  description:
+    "Answers the same whether or not the number is a member (only members get an SMS); the SMS limits of request-sms-token count alike, and a number that is not a mobile number gets its 4000 (mobileNotMobile) either way.",
   body: phoneSchema,
   answer: okAnswer(smsSentSchema),
 };
 
 export const exchangeResetCode = {
   ...ROUTES.exchangeResetCode,
+  tags,
+  summary: "Exchange a reset code for a single-use reset token (valid RESET_TOKEN_TTL_SECONDS)",
   body: withPhoneCheck(z.object({ ...phoneFields, mobile_token: smsCodeSchema })),
   answer: okAnswer(z.object({ reset_token: z.string() })),
 };
 
 export const resetPassword = {
   ...ROUTES.resetPassword,
+  tags,
+  summary: "Set a new password with a reset token",
+  description:
+    "4201 for an unknown, used or expired token; a refused password (4000, 4207) leaves the token usable. Lifts the number's login locks (its ceiling across addresses and its lock for the caller's address) and the change-password lock, and revokes every access token of the member.",
   body: z.object({
     token: z.string({ error: "required" }).min(1, "required").max(256, "tooLong"),
     new_password: passwordFormatSchema,
@@ -42,6 +63,10 @@ export const resetPassword = {
  */
 export const signatureLogin = {
   ...ROUTES.signatureLogin,
+  tags,
+  summary: "Exchange a signed message from the companion app for an access token",
+  description:
+    "`message` is base64url JSON {mobile_phone_prefix, mobile_phone, issued_at, nonce}; `signature` the hex HMAC-SHA256 of the message under SIGNATURE_LOGIN_SECRET. Always HTTP 200: `{Status: 'Success', Data: {access_token}}` or `{Status: 'Fail', Message}`.",
   body: z
     .object({
       message: z.unknown().optional().meta({

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { okAnswer } from "./envelope.ts";
 import { ROUTES } from "./routes.ts";
 
+const tags = ["content"];
+
 const required = (max: number) =>
   z.string({ error: "required" }).trim().min(1, "required").max(max, "tooLong");
 
@@ -37,12 +39,20 @@ export type CmsPage = z.output<typeof cmsPageSchema>;
 
 export const banners = {
   ...ROUTES.banners,
+  tags,
+  summary: "Banners of a CMS location",
+  description:
+    "Active banners of the location whose schedule holds now, in display order (`sort_order`, then id). The welcome page's location is `welcome`. An unknown location has no banners. Images: `/crm/media/{token}?app_id=…`.",
   query: z.object({ cms_location_code: required(64) }),
   answer: okAnswer(z.array(bannerSchema)),
 };
 
 export const cmsPage = {
   ...ROUTES.cmsPage,
+  tags,
+  summary: "A CMS page (terms, privacy policy, merchant pages)",
+  description:
+    "The active page with `url_slug` whose publish window holds now, at the location named by `cms_location_code` or `cms_location_id` (with neither: any location, `general` first). `content` is sanitised HTML. Title and content are in the request's language, falling back to Traditional Chinese where a translation is empty. Unknown: 404/4040.",
   query: z.object({
     url_slug: required(128),
     cms_location_code: required(64).optional(),

@@ -3,7 +3,10 @@ import { CoinCallCode, CoinStatus } from "../codes.ts";
 import { isBlank } from "../form-fields.ts";
 import { emailSchema } from "../payloads.ts";
 import { phoneFields, withPhoneCheck } from "../phone.ts";
+import { LOOKUP_BUDGET_NOTE } from "./member-checks.ts";
 import { ROUTES } from "./routes.ts";
+
+const tags = ["H Coins"];
 
 /** Every coin call says what happened in the three languages, whatever the request's. */
 const messages = { msg_en: z.string(), msg_tc: z.string(), msg_sc: z.string() };
@@ -14,6 +17,9 @@ const statusCode = z
 
 export const coinLinkCheck = {
   ...ROUTES.coinLinkCheck,
+  tags,
+  summary: "The H Coins link status of a mobile number (guest or member)",
+  description: `HTTP 200 with \`payload.status_code\`: 101 the number's H Coins account is linked to a member (\`hcoins_memberno\` only when the caller's token belongs to that member, null for a guest or another member; compare it with the member's \`external_customer_id\`, which the server completes when the link's answer was lost); 100 an account exists, not linked; 999 no account; -1 the scheme refused or could not be reached (timeout COIN_SCHEME_TIMEOUT_MS, one retry), with the reason in \`msg_en\`, \`msg_tc\`, \`msg_sc\`. ${LOOKUP_BUDGET_NOTE} A member's check of their own number is not counted.`,
   body: withPhoneCheck(z.object({ ...phoneFields })),
   answer: z.object({
     code: z.literal(200),
@@ -47,14 +53,33 @@ export type CoinCallAnswer = z.output<typeof coinCallAnswer>;
 /** These calls take JSON that may be empty, with or without a Content-Type; the body is ignored. */
 const ignoredBody = z.object({}).loose().optional();
 
-export const linkCoinAccount = { ...ROUTES.linkCoinAccount, body: ignoredBody, answer: coinCallAnswer };
-export const createCoinAccount = { ...ROUTES.createCoinAccount, body: ignoredBody, answer: coinCallAnswer };
+export const linkCoinAccount = {
+  ...ROUTES.linkCoinAccount,
+  tags,
+  summary: "Link the H Coins account of the member's number to the member (idempotent)",
+  description:
+    "Member token required (401 for a guest). The body is ignored and may be empty. The scheme is linked first, then the member's `external_customer_id` is set to the H Coins number; when the scheme fails the member is untouched and a retry completes the link. Answers HTTP 200 with a `code` (see the response).",
+  body: ignoredBody,
+  answer: coinCallAnswer,
+};
+export const createCoinAccount = {
+  ...ROUTES.createCoinAccount,
+  tags,
+  summary: "Open an H Coins account for the member's number, linked to the member (idempotent)",
+  description:
+    "Member token required (401 for a guest). The body is ignored and may be empty. Creating twice, or concurrently, makes one account and one link; an existing unlinked account of the number is linked instead. Answers HTTP 200 with a `code` (see the response).",
+  body: ignoredBody,
+  answer: coinCallAnswer,
+};
 
 export const DUPLICATE_REASONS = ["mobileRegistered", "emailTaken", "hcoinsLinked"] as const;
 export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
 
 export const duplicateRegistrationCheck = {
   ...ROUTES.duplicateRegistrationCheck,
+  tags,
+  summary: "Whether registering this number and email would duplicate a member",
+  description: `\`duplicate\` is true when the number is a member already (\`reason_code\` mobileRegistered), the email is taken (emailTaken), or the number's H Coins account is linked to a member (hcoinsLinked); \`reason\` is the text in the request's language, empty when not a duplicate. \`hcoin_status_code\` is the number's link status (-1 when the scheme could not answer; that alone never makes a duplicate). ${LOOKUP_BUDGET_NOTE}`,
   body: withPhoneCheck(
     z.object({
       ...phoneFields,

@@ -57,8 +57,15 @@ export const CONTRACT = {
   media: media.media,
 } satisfies { [Name in RouteName]: (typeof ROUTES)[Name] & Operation };
 
-/** What a call may carry besides its route. */
+/**
+ * What a call may carry besides its route: its OpenAPI prose beside its schemas (the server
+ * registers each route from its entry, apps/server/src/plugins/member-route.ts), and the schemas.
+ */
 export interface Operation extends ApiRoute {
+  readonly tags: readonly string[];
+  readonly summary: string;
+  /** What the summary cannot say: refusals, limits, the configuration that sets them. */
+  readonly description?: string;
   readonly body?: z.ZodType;
   readonly query?: z.ZodType;
   readonly params?: z.ZodType;

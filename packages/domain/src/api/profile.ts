@@ -4,6 +4,8 @@ import { profileSavePayloadSchema } from "../payloads.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 import { ROUTES } from "./routes.ts";
 
+const tags = ["profile"];
+
 const text = z.string().nullable();
 
 /**
@@ -47,24 +49,36 @@ export const presentPassword = z
 
 export const profile = {
   ...ROUTES.profile,
+  tags,
+  summary: "The caller's user info (custom fields always included)",
   query: z.object({ include_custom_field: z.string().optional() }),
   answer: okAnswer(userInfoSchema),
 };
 
 export const saveProfile = {
   ...ROUTES.saveProfile,
+  tags,
+  summary: "Save the caller's profile",
+  description:
+    "Only the fields sent change. A birth month once set cannot change (4000, rule birthLocked); the district must belong to the region; 40010 when the email belongs to another member.",
   body: profileSavePayloadSchema,
   answer: okAnswer(userInfoSchema),
 };
 
 export const changePassword = {
   ...ROUTES.changePassword,
+  tags,
+  summary: "Change the password (revokes the member's other sessions)",
+  description:
+    "4205 with `attempts_remaining` for a wrong old password; the CHANGE_PASSWORD_MAX_FAILURES-th locks the member's change for LOGIN_LOCK_SECONDS (4290, `retry_after_seconds`) until then or a password reset. 4000 with rule `passwordUnchanged` on new_password when it repeats the old one.",
   body: withPasswordChanged(z.object({ old_password: presentPassword, new_password: passwordFormatSchema })),
   answer: okAnswer(emptyPayload),
 };
 
 export const setPassword = {
   ...ROUTES.setPassword,
+  tags,
+  summary: "Set the first password of an imported app member (4206 when one exists)",
   body: z.object({ new_password: passwordFormatSchema }),
   answer: okAnswer(emptyPayload),
 };

@@ -12,23 +12,26 @@ export interface ApiRoute {
   readonly base: ApiBase;
   /** Below the base; `:name` marks a path parameter. */
   readonly path: string;
-  /** `member`: a member token is required (401 otherwise); `guest`: a visitor may call it too. */
-  readonly access: "member" | "guest";
+  /**
+   * Who may call it, checked before the request's body is read (the server's auth-header plugin):
+   * `member` a live member token (401 otherwise); `guest` a visitor too; `memberOrLinkToken` a member
+   * token, or a guest holding an unsubscribe link's `token`; `appIdInQuery` no Authorization header,
+   * a known `app_id` in the query (an image for <img src>). Every route says it: none is open by default.
+   */
+  readonly access: "member" | "guest" | "memberOrLinkToken" | "appIdInQuery";
 }
 
 type Method = ApiRoute["method"];
 type Access = ApiRoute["access"];
 
 // Generic, so that each route keeps its literal method, path and access (contract.ts checks against them).
-const crm = <const M extends Method, const P extends string, const A extends Access = "guest">(
+// The access has no default: an open call says `guest` out loud.
+const crm = <const M extends Method, const P extends string, const A extends Access>(
   method: M,
   path: P,
-  access: A = "guest" as A,
+  access: A,
 ) => ({ method, base: "crm" as const, path, access });
-const custom = <const P extends string, const A extends Access = "guest">(
-  path: P,
-  access: A = "guest" as A,
-) => ({
+const custom = <const P extends string, const A extends Access>(path: P, access: A) => ({
   method: "POST" as const,
   base: "custom" as const,
   path,
@@ -38,20 +41,20 @@ const custom = <const P extends string, const A extends Access = "guest">(
 const COIN_CALLS = "/custom/cuapp/customer";
 
 export const ROUTES = {
-  requestSmsToken: crm("POST", "/registration/request-sms-token"),
-  registerTokenStatus: crm("POST", "/registration/register-token-status"),
-  registerWithMobile: crm("POST", "/registration/register-with-mobile"),
+  requestSmsToken: crm("POST", "/registration/request-sms-token", "guest"),
+  registerTokenStatus: crm("POST", "/registration/register-token-status", "guest"),
+  registerWithMobile: crm("POST", "/registration/register-with-mobile", "guest"),
 
-  checkPhone: custom("/api/Member/CheckPhone"),
-  checkEmail: custom("/api/Member/CheckEmail"),
-  verifyMemberId: custom("/api/Member/VerifyMemberId"),
+  checkPhone: custom("/api/Member/CheckPhone", "guest"),
+  checkEmail: custom("/api/Member/CheckEmail", "guest"),
+  verifyMemberId: custom("/api/Member/VerifyMemberId", "guest"),
 
-  login: crm("POST", "/auth/login-with-mobile-password"),
+  login: crm("POST", "/auth/login-with-mobile-password", "guest"),
   logout: crm("POST", "/auth/logout", "member"),
-  forgotPassword: crm("POST", "/auth/forgot-password-with-mobile"),
-  exchangeResetCode: crm("POST", "/auth/reset-password-token-status"),
-  resetPassword: crm("POST", "/auth/reset-password"),
-  signatureLogin: crm("POST", "/auth/signature-login"),
+  forgotPassword: crm("POST", "/auth/forgot-password-with-mobile", "guest"),
+  exchangeResetCode: crm("POST", "/auth/reset-password-token-status", "guest"),
+  resetPassword: crm("POST", "/auth/reset-password", "guest"),
+  signatureLogin: crm("POST", "/auth/signature-login", "guest"),
 
   profile: crm("GET", "/user/profile", "member"),
   saveProfile: crm("POST", "/user/profile", "member"),
@@ -59,34 +62,34 @@ export const ROUTES = {
   setPassword: crm("POST", "/user/set-password", "member"),
 
   // A member token, or a guest holding an unsubscribe link's `token`.
-  subscriptionPreferences: crm("GET", "/user/subscription-preferences"),
-  saveSubscriptionPreferences: crm("POST", "/user/subscription-preferences"),
+  subscriptionPreferences: crm("GET", "/user/subscription-preferences", "memberOrLinkToken"),
+  saveSubscriptionPreferences: crm("POST", "/user/subscription-preferences", "memberOrLinkToken"),
 
-  coinLinkCheck: custom(`${COIN_CALLS}/hcoin-check-linked`),
+  coinLinkCheck: custom(`${COIN_CALLS}/hcoin-check-linked`, "guest"),
   linkCoinAccount: custom(`${COIN_CALLS}/link-hcoin-2`, "member"),
   createCoinAccount: custom(`${COIN_CALLS}/hcoin-create`, "member"),
-  duplicateRegistrationCheck: custom(`${COIN_CALLS}/hcoin-check-is-duplicate-reg`),
+  duplicateRegistrationCheck: custom(`${COIN_CALLS}/hcoin-check-is-duplicate-reg`, "guest"),
 
   // A member's own H Coins (member-coins.ts); the catalogue is open to visitors too.
   coinBalance: custom(`${COIN_CALLS}/hcoin-balance`, "member"),
   coinHistory: custom(`${COIN_CALLS}/hcoin-history`, "member"),
-  rewards: custom(`${COIN_CALLS}/hcoin-rewards`),
-  reward: custom(`${COIN_CALLS}/hcoin-reward`),
+  rewards: custom(`${COIN_CALLS}/hcoin-rewards`, "guest"),
+  reward: custom(`${COIN_CALLS}/hcoin-reward`, "guest"),
   redeemReward: custom(`${COIN_CALLS}/hcoin-redeem`, "member"),
   redeemSmsCode: custom(`${COIN_CALLS}/hcoin-redeem-sms`, "member"),
   vouchers: custom(`${COIN_CALLS}/hcoin-vouchers`, "member"),
 
-  banners: crm("GET", "/cms/banner"),
-  cmsPage: crm("GET", "/cms/page"),
+  banners: crm("GET", "/cms/banner", "guest"),
+  cmsPage: crm("GET", "/cms/page", "guest"),
 
   // One path, two answers: the list, or with `metadata=1` the list's filter choices.
-  stores: crm("GET", "/store"),
-  storeFilterChoices: crm("GET", "/store"),
-  store: crm("GET", "/store/:id"),
-  tags: crm("GET", "/tag"),
+  stores: crm("GET", "/store", "guest"),
+  storeFilterChoices: crm("GET", "/store", "guest"),
+  store: crm("GET", "/store/:id", "guest"),
+  tags: crm("GET", "/tag", "guest"),
 
   // An image for <img src>: no Authorization header, the app id in the query instead.
-  media: crm("GET", "/media/:token"),
+  media: crm("GET", "/media/:token", "appIdInQuery"),
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

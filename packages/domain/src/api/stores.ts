@@ -4,6 +4,11 @@ import { ROUTES } from "./routes.ts";
 
 export const STORE_PAGE_SIZE_MAX = 100;
 
+const CONTENT_TAGS = ["content"];
+
+/** Both calls of the store path share their prose: the server registers the path once, with both answers. */
+const STORES_DESCRIPTION = `Active stores matching every filter given: \`region\` and \`district\` codes (a district must belong to the region when both are given, else 4000), \`brand\` (id or code; unknown: no stores), \`q\` (text contained in the name or address, any language, case-insensitive). Paging: \`page\` from 1, \`page_size\` 1-${STORE_PAGE_SIZE_MAX} (default 20; larger is capped). Answers \`{items, total, page, page_size}\`. With \`metadata=1\`: \`{regions: [{code, name, districts}], districts: [{code, name, region_code}], brands: [{id, code, name}]}\` in the request's language instead.`;
+
 /** An optional query value; an empty one (`region=`) counts as not given. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -73,21 +78,39 @@ const storeQuery = z.object({
   metadata: optional(z.enum(["0", "1", "true", "false"], { error: "invalid" })),
 });
 
-export const stores = { ...ROUTES.stores, query: storeQuery, answer: okAnswer(storeListSchema) };
+export const stores = {
+  ...ROUTES.stores,
+  tags: CONTENT_TAGS,
+  summary: "The store list, or its filter choices",
+  description: STORES_DESCRIPTION,
+  query: storeQuery,
+  answer: okAnswer(storeListSchema),
+};
 export const storeFilterChoices = {
   ...ROUTES.storeFilterChoices,
+  tags: CONTENT_TAGS,
+  summary: "The store list, or its filter choices",
+  description: STORES_DESCRIPTION,
   query: storeQuery,
   answer: okAnswer(storeFilterChoicesSchema),
 };
 
 export const store = {
   ...ROUTES.store,
+  tags: CONTENT_TAGS,
+  summary: "One store",
+  description:
+    "An active store: name, brand, region, district, address, business hours, introduction, phone, image token, partner-property flag. Unknown or hidden: 404/4040.",
   params: z.object({ id: z.string() }),
   answer: okAnswer(storeSchema),
 };
 
 export const tags = {
   ...ROUTES.tags,
+  tags: CONTENT_TAGS,
+  summary: "Tags, e.g. the brands (`type=brand`)",
+  description:
+    "Tags of the type given (every tag without one), in display order: id, type, code, name (request language), logo_media_token. An unknown type has no tags.",
   query: z.object({ type: optional(text(32)) }),
   answer: okAnswer(
     z.array(

@@ -1,9 +1,9 @@
 import { media } from "@hcoins/domain/api/media";
-import { serverPath } from "@hcoins/domain/api/routes";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError } from "../../errors.ts";
+import { authHeaderPlugin } from "../../plugins/auth-header.ts";
+import { route } from "../../plugins/member-route.ts";
 import type { Services } from "../../services.ts";
 import { detectImageType, EXTENSION_TYPES } from "./image-type.ts";
 
@@ -20,36 +20,24 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 
 /**
  * `GET /crm/media/{token}`: the image itself, for `<img src>`, so it takes the app
- * id as `?app_id=` instead of an Authorization header. The token is the SHA-256 of
+ * id as `?app_id=` instead of an Authorization header (the contract's access `appIdInQuery`,
+ * checked by the auth-header plugin of this scope). The token is the SHA-256 of
  * the bytes: the content never changes under it, so it is the ETag and the answer
  * may be cached for a year.
  */
-export const mediaRoutes: FastifyPluginAsync<{ services: Services }> = async (plugin, { services }) => {
-  const app = plugin.withTypeProvider<ZodTypeProvider>();
+export const mediaRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  await app.register(authHeaderPlugin, {
+    appIds: services.config.APP_IDS,
+    memberFor: (token) => services.members.memberForAccessToken(token),
+    linkTokenMember: (token) => services.subscriptions.memberFromLinkToken(token),
+  });
 
-  app.get(
-    serverPath(media),
-    {
-      // An image, loaded with the page that shows it: outside the request limit (plugins/rate-limit.ts).
-      config: { staticFile: true },
-      schema: {
-        tags: ["content"],
-        summary: "An image (banner, store picture, CMS image)",
-        description:
-          "No Authorization header: `app_id` must be a known app id (else 401/4010). Content-Type comes from the stored bytes; `ETag` is the token; `If-None-Match` with it answers 304. Unknown token: 404/4040.",
-        security: [],
-        params: media.params,
-        querystring: media.query,
-        // The bytes go out as they are (never serialised); this documents them per image type.
-        produces: [...new Set(Object.values(EXTENSION_TYPES))],
-        response: { 200: media.answer },
-      },
-    },
+  route(
+    app,
+    media,
     async (request, typedReply) => {
       // Bytes or a 304 go out as they are, never an answer to serialise: Fastify's plain reply.
       const reply: FastifyReply = typedReply;
-      const appId = request.query.app_id;
-      if (!appId || !services.config.APP_IDS.includes(appId)) throw new AppError(ErrorCode.unauthenticated);
       const media = await services.media.find(request.params.token);
       if (!media) throw new AppError(ErrorCode.notFound);
 
@@ -65,6 +53,12 @@ export const mediaRoutes: FastifyPluginAsync<{ services: Services }> = async (pl
 
       const bytes = Buffer.from(media.bytes);
       return reply.type(detectImageType(bytes) ?? media.content_type).send(bytes);
+    },
+    {
+      // An image, loaded with the page that shows it: outside the request limit (plugins/rate-limit.ts).
+      config: { staticFile: true },
+      // The bytes go out as they are (never serialised); this documents them per image type.
+      produces: [...new Set(Object.values(EXTENSION_TYPES))],
     },
   );
 };

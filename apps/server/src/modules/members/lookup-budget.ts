@@ -11,10 +11,6 @@ export type LookupCall =
   | "hcoin-check-is-duplicate-reg"
   | "hcoin-check-linked";
 
-/** What the API reference says of each call that counts. */
-export const LOOKUP_BUDGET_NOTE =
-  "A membership lookup: counts against the client address's budgets per minute and per day (LOOKUP_CLIENT_MINUTE_LIMIT, LOOKUP_CLIENT_DAILY_LIMIT; CheckPhone, CheckEmail, VerifyMemberId, hcoin-check-is-duplicate-reg and hcoin-check-linked together): 429 / 4299 with `retry_after_seconds` once one is spent.";
-
 export interface LookupBudgetConfig {
   perMinute: number;
   perDay: number;

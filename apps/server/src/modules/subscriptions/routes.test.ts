@@ -252,6 +252,26 @@ describe("POST /crm/user/subscription-preferences", () => {
     expect(res.body.error_code).toBe(4010);
     expect((await get(member.token)).body.payload).toEqual(ALL_IN);
   });
+
+  it.each([
+    ["no link token", {}],
+    ["a link token that is not one", { token: "abc.def" }],
+    ["a blank link token", { token: "   " }],
+  ])("answers a guest with %s 401 before reading the fields: no field errors", async (_label, link) => {
+    t = await createTestApp();
+    const res = await post("guest", { ...link, email_subscription: "sometimes", unsubscribe_reasons: "x" });
+    expect(res.status, JSON.stringify(res.body)).toBe(401);
+    expect(res.body.error_code).toBe(4010);
+    expect(res.body.payload.errors).toBeUndefined();
+  });
+
+  it("validates the fields of a guest holding a live link token (4000)", async () => {
+    t = await createTestApp();
+    const { link } = await memberWithLink();
+    const res = await post("guest", { token: link, email_subscription: "sometimes" });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error_code).toBe(4000);
+  });
 });
 
 describe("unsubscribe link tokens", () => {
