@@ -167,7 +167,7 @@ export class LedgerWrites {
     const purchase = await this.repository.entryByKey(purchaseKey(input.storeCode, input.receiptNo));
     if (!purchase) throw new SchemeError(SchemeErrorCode.receiptNotFound);
     const key =
-      input.refundNo === undefined ? null : `refund:${input.storeCode}:${input.receiptNo}:${input.refundNo}`;
+      input.refundNo === undefined ? null : refundKey(input.storeCode, input.receiptNo, input.refundNo);
     if (key) {
       const earlier = await this.repository.entryByKey(key);
       if (earlier) return this.replayRefund(earlier, purchase, input);
@@ -338,6 +338,17 @@ export class LedgerWrites {
 const NOTHING_REFUNDED = { netCents: 0, electronicCents: 0 };
 
 const purchaseKey = (storeCode: string, receiptNo: string) => `purchase:${storeCode}:${receiptNo}`;
+
+/**
+ * A store code holds no colon, so the first colon after it ends the receipt number when that holds
+ * none either: such keys stay as they always were. A receipt number with a colon would make
+ * `A:B` + `C` and `A` + `B:C` one key, so its key says the receipt number's length, under a prefix
+ * of its own (migration 0006 moved the keys written before).
+ */
+export const refundKey = (storeCode: string, receiptNo: string, refundNo: string) =>
+  receiptNo.includes(":")
+    ? `refund-sized:${storeCode}:${receiptNo.length}:${receiptNo}:${refundNo}`
+    : `refund:${storeCode}:${receiptNo}:${refundNo}`;
 
 const earnedPurchase = (purchase: EntryRow): EarnedPurchase => ({
   netCents: purchase.net_cents,
