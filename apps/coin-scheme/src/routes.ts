@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type ApiClient, authenticateApiKey } from "./api-keys.ts";
 import { SCHEME_ENVELOPE, SchemeError, SchemeErrorCode } from "./errors.ts";
 import { accountRoutes } from "./routes/accounts.ts";
-import { COIN_SCHEME_PREFIX, setClient } from "./routes/fields.ts";
+import { admitClient, COIN_SCHEME_PREFIX } from "./routes/fields.ts";
 import { programmeRoutes } from "./routes/programme.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
 import { tillRoutes } from "./routes/till.ts";
@@ -51,7 +51,7 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
     const client =
       authenticateApiKey(clients, presented) ?? (presented ? await scheme.tillKeyClient(presented) : null);
     if (!client) throw new SchemeError(SchemeErrorCode.unauthenticated);
-    setClient(request, client);
+    admitClient(request, client);
   });
 
   accountRoutes(app, scheme);
