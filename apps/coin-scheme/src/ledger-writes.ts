@@ -16,6 +16,7 @@ import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts
 import { expiryPolicyOf } from "./expiry.ts";
 import { plainEntry, postCredit, postDebit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
+import type { SchemeCounters } from "./scheme-counters.ts";
 import type { AccountRow, ActorType, EntryRow } from "./tables.ts";
 import { checkVelocity } from "./velocity.ts";
 import { entryView } from "./views.ts";
@@ -70,6 +71,7 @@ export class LedgerWrites {
     private readonly repository: CoinSchemeRepository,
     private readonly settings: CoinSchemeSettings,
     private readonly now: () => number,
+    private readonly counters: SchemeCounters,
   ) {}
 
   /**
@@ -114,7 +116,7 @@ export class LedgerWrites {
     try {
       return await this.repository.inTransaction(async (repository) => {
         const locked = await repository.lockAccount(account.id);
-        await checkVelocity(repository, this.settings.limits, locked, input, at);
+        await checkVelocity(repository, this.counters, this.settings.limits, locked, input, at);
         const policy = await expiryPolicyOf(repository);
         const { entry, balance } = await postCredit(
           repository,

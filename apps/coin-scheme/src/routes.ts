@@ -52,6 +52,7 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
       authenticateApiKey(clients, presented) ?? (presented ? await scheme.tillKeyClient(presented) : null);
     if (!client) throw new SchemeError(SchemeErrorCode.unauthenticated);
     admitClient(request, client);
+    await scheme.tillLimits.admitCall(client);
   });
 
   accountRoutes(app, scheme);

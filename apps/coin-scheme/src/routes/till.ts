@@ -11,6 +11,7 @@ import {
   amount,
   amountDoc,
   COIN_SCHEME_PREFIX,
+  caller,
   ok,
   reasonText,
   receiptNo,
@@ -37,9 +38,12 @@ export function tillRoutes(app: SchemeApp, scheme: CoinSchemeService) {
       body: z.object({ qr_text: qrText }),
       response: { 200: envelope(tillAccountResponse) },
     }),
-    async (request) => {
-      return ok(await scheme.tillAccount(request.body.qr_text));
-    },
+    async (request) =>
+      ok(
+        await scheme.tillLimits.lookUp(caller(request), request.log, () =>
+          scheme.tillAccount(request.body.qr_text),
+        ),
+      ),
   );
 
   app.post(
@@ -64,16 +68,18 @@ export function tillRoutes(app: SchemeApp, scheme: CoinSchemeService) {
     }),
     async (request) => {
       const body = request.body;
-      const caller = requireStore(request, body.store_code);
+      const actor = requireStore(request, body.store_code);
       return ok(
-        await scheme.purchase({
-          qrText: body.qr_text,
-          storeCode: body.store_code,
-          receiptNo: body.receipt_no,
-          netCents: body.net_amount,
-          electronicCents: body.electronic_amount,
-          ...caller,
-        }),
+        await scheme.tillLimits.lookUp(caller(request), request.log, () =>
+          scheme.purchase({
+            qrText: body.qr_text,
+            storeCode: body.store_code,
+            receiptNo: body.receipt_no,
+            netCents: body.net_amount,
+            electronicCents: body.electronic_amount,
+            ...actor,
+          }),
+        ),
       );
     },
   );
