@@ -27,14 +27,16 @@ const voucherCode = z.string({ error: "required" }).trim().min(1, "required").ma
 const VOUCHER_REFUSALS =
   "`code` as scanned from the QR code or typed (case, spaces and hyphens do not matter). 6024 no such voucher; 6027 cancelled; 6025 used (with `used_at` and `used_store_code`); 6026 expired (with `valid_until`); 6028 not valid at this store (a voucher naming no stores is valid at every registered store, 6014 for a code that is not one); 6017 a till key at a store not its own. No mobile number is shown.";
 
+const FAILED_LOOKUPS =
+  "A till key whose QR codes found no member (6001, 6002, 6003, or no member QR code) COIN_LIMIT_TILL_FAILED_LOOKUPS_PER_MINUTE times in a minute is refused (429, 4299, `limit: tillFailedLookupsPerMinute`) for the rest of the minute, here and at POST /purchases.";
+
 /** The tills' calls: the account behind a scanned QR code, purchases, refunds and vouchers at their stores. */
 export function tillRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.post(
     `${COIN_SCHEME_PREFIX}/till/account`,
     schemeRoute("till", {
       summary: "The account behind a member QR code the till scanned: H Coins number and balance",
-      description:
-        "The code must be fresh (6001, 6002) and its member linked (6003). No mobile number is shown. The only account read a till key may make.",
+      description: `The code must be fresh (6001, 6002) and its member linked (6003). No mobile number is shown. The only account read a till key may make. ${FAILED_LOOKUPS}`,
       body: z.object({ qr_text: qrText }),
       response: { 200: envelope(tillAccountResponse) },
     }),
@@ -55,6 +57,7 @@ export function tillRoutes(app: SchemeApp, scheme: CoinSchemeService) {
         "Coins: 1 per whole HKD of `net_amount`, plus 1 per whole HKD of `electronic_amount` when the store is a partner-property store; in the member's birth month (as the member server recorded it, never the QR code's MM; Hong Kong time) the birthday bonus adds base × (COIN_BIRTHDAY_MULTIPLIER − 1), on a bonus day the holiday bonus adds base × (multiplier − 1).",
         "Amounts: HKD with at most two decimals, not negative (`amountNegative`), at most 1,000,000 (`amountTooLarge`); `electronic_amount` (default 0) may not exceed `net_amount` (`electronicExceedsNet`).",
         "Velocity limits (6012, HTTP 429, `limit` names which): purchases per member per Hong Kong day, net spend per member per day, purchases per till per minute.",
+        FAILED_LOOKUPS,
         "A receipt (store code + receipt number) credits once: sending it again for the same member and amounts answers the first result with `duplicate: true` and the receipt's refunds so far (`receipt.fully_refunded`); for another member or amount, 6009.",
       ].join("\n\n"),
       body: z.object({
