@@ -1,4 +1,5 @@
 import type { CoinSchemeSettings } from "@hcoins/coin-scheme/config";
+import { SchemeError, SchemeErrorCode } from "@hcoins/coin-scheme/errors";
 import { COUNT_TTL_SECONDS, type SchemeCounters } from "@hcoins/coin-scheme/scheme-counters";
 import type { TableViews } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
@@ -50,9 +51,18 @@ function schemeCounters(factory: CounterFactory): SchemeCounters {
   const counter = factory.counter("coin-scheme", Number.MAX_SAFE_INTEGER, COUNT_TTL_SECONDS, {
     inProcessWhileRedisDown: true,
   });
+  // Inside the scheme's routes only its own errors answer in its envelope: a count that cannot be
+  // made (Redis and the fallback both failing) is its 503, never the member server's error (a 500 there).
+  const counted = async <T>(count: () => Promise<T>) => {
+    try {
+      return await count();
+    } catch (error) {
+      throw Object.assign(new SchemeError(SchemeErrorCode.serviceUnavailable), { cause: error });
+    }
+  };
   return {
-    add: async (key) => (await counter.consume(key)).consumed,
-    read: async (key) => (await counter.peek(key))?.consumed ?? 0,
+    add: (key) => counted(async () => (await counter.consume(key)).consumed),
+    read: (key) => counted(async () => (await counter.peek(key))?.consumed ?? 0),
     refused: (limit) => metrics.limitRefused(`coin-${limit}`),
   };
 }

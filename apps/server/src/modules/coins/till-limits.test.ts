@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { logCollector, usePostgres, useRedis } from "../../cross-cutting/support.ts";
 import { metrics } from "../../metrics.ts";
+import { startTcpRelay } from "../../testing/tcp-relay.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { linkedMember, type Member } from "../member-coins/coins-test-support.ts";
 
@@ -142,5 +143,28 @@ describe.runIf(usePostgres && useRedis)("two instances on one PostgreSQL and one
     expect((await till(second, TILL_A, "/till/account", { qr_text: qrOf("M0000012") })).status).not.toBe(429);
     expect((await till(first, TILL_A, "/till/account", { qr_text: qrOf("M0000013") })).status).toBe(429);
     expect((await till(second, TILL_A, "/till/account", { qr_text: qrOf("M0000014") })).status).toBe(429);
+  });
+});
+
+describe.runIf(useRedis)("Redis unreachable", () => {
+  it("the tills go on, counted in the process meanwhile: their limits blunt abuse, a 503 would stop every till", async () => {
+    const redisUrl = new URL(process.env.REDIS_URL as string);
+    const relay = await startTcpRelay(Number(redisUrl.port || 6379), redisUrl.hostname);
+    try {
+      redisUrl.hostname = "127.0.0.1";
+      redisUrl.port = String(relay.port);
+      const { t } = await start({
+        REDIS_URL: redisUrl.toString(),
+        COIN_LIMIT_TILL_PURCHASES_PER_MINUTE: "2",
+      });
+      const member = await linkedMember(t);
+      await relay.cut();
+      expect((await till(t, TILL_A, "/till/account", { qr_text: qrOf(member) })).status).toBe(200);
+      expect((await purchase(t, TILL_A, member)).status).toBe(200);
+      expect((await purchase(t, TILL_A, member)).status).toBe(200);
+      expect((await purchase(t, TILL_A, member)).body.error_code).toBe(6012);
+    } finally {
+      await relay.cut();
+    }
   });
 });
