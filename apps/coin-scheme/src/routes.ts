@@ -51,8 +51,9 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
     const client =
       authenticateApiKey(clients, presented) ?? (presented ? await scheme.tillKeyClient(presented) : null);
     if (!client) throw new SchemeError(SchemeErrorCode.unauthenticated);
-    admitClient(request, client);
+    // Counted before the route's access is checked: a till key's refused calls are calls too.
     await scheme.tillLimits.admitCall(client);
+    admitClient(request, client);
   });
 
   accountRoutes(app, scheme);
