@@ -43,6 +43,7 @@ const SCHEME_ENV = {
   COIN_SCHEME_API_KEYS: `member-server:${FULL_KEY},till-1:${TILL_KEY}:till:${STORE}`,
   // One till and a few members stand for the whole estate here: the limits would measure themselves.
   COIN_LIMIT_TILL_PURCHASES_PER_MINUTE: "0",
+  COIN_LIMIT_TILL_REQUESTS_PER_MINUTE: "0",
   COIN_LIMIT_MEMBER_DAILY_PURCHASES: "0",
   COIN_LIMIT_MEMBER_DAILY_AMOUNT: "0",
   COIN_SCHEME_LOG_LEVEL: "warn",

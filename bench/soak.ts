@@ -100,6 +100,7 @@ async function main() {
         COIN_SCHEME_API_KEYS: `member-server:${SERVER_KEY},pos-soak:${TILL_KEY}:till:${SOAK_STORES.join("|")}`,
         // One till stands for the whole estate here: its per-minute limit would measure itself.
         COIN_LIMIT_TILL_PURCHASES_PER_MINUTE: "0",
+        COIN_LIMIT_TILL_REQUESTS_PER_MINUTE: "0",
         COIN_LIMIT_MEMBER_DAILY_PURCHASES: "0",
         COIN_LIMIT_MEMBER_DAILY_AMOUNT: "0",
       },

@@ -8,6 +8,7 @@ import type { CoinSchemeConfig } from "./config.ts";
 import { SCHEME_ENVELOPE, SchemeError, SchemeErrorCode } from "./errors.ts";
 import { migrateCoinScheme } from "./migrate.ts";
 import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "./routes.ts";
+import { inProcessCounters, type SchemeCounters } from "./scheme-counters.ts";
 import { createCoinSchemeService } from "./service.ts";
 
 export interface CoinSchemeAppOptions {
@@ -18,6 +19,8 @@ export interface CoinSchemeAppOptions {
   logStream?: DestinationStream;
   /** Check every answer against its route's schema before it is written (the tests do). */
   checkAnswers?: boolean;
+  /** Where the per-till counts are kept: this process by default. */
+  counters?: SchemeCounters;
 }
 
 /**
@@ -30,6 +33,7 @@ export async function buildCoinSchemeApp({
   now = Date.now,
   logStream,
   checkAnswers = false,
+  counters = inProcessCounters(now),
 }: CoinSchemeAppOptions) {
   const app = await createServer({
     logLevel: config.logLevel,
@@ -41,7 +45,7 @@ export async function buildCoinSchemeApp({
   });
   app.addHook("onClose", () => database.close());
   await migrateCoinScheme(database);
-  const scheme = createCoinSchemeService(database, config.settings, now);
+  const scheme = createCoinSchemeService(database, config.settings, now, counters);
 
   await app.register(formbody);
   await registerApiDocs(app, {

@@ -15,7 +15,13 @@ describe("the coin scheme's configuration", () => {
       trustProxy: 0,
       settings: {
         birthdayMultiplier: 200,
-        limits: { memberDailyPurchases: 20, memberDailyNetCents: 5_000_000, tillPurchasesPerMinute: 60 },
+        limits: {
+          memberDailyPurchases: 20,
+          memberDailyNetCents: 5_000_000,
+          tillPurchasesPerMinute: 60,
+          tillRequestsPerMinute: 120,
+          tillFailedLookupsPerMinute: 20,
+        },
       },
     });
     expect(loadCoinSchemeConfig({ NODE_ENV: "test" }).clients).toEqual([]);

@@ -40,6 +40,9 @@ const envSchema = z.object({
   COIN_LIMIT_MEMBER_DAILY_PURCHASES: z.coerce.number().int().min(0).default(20),
   COIN_LIMIT_MEMBER_DAILY_AMOUNT: z.coerce.number().int().min(0).default(50_000),
   COIN_LIMIT_TILL_PURCHASES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  // What one till key may ask in a minute (till-limits.ts): its calls, and lookups finding no account.
+  COIN_LIMIT_TILL_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+  COIN_LIMIT_TILL_FAILED_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(0).default(20),
   COIN_BIRTHDAY_MULTIPLIER: z
     .string()
     .default("2")
@@ -93,11 +96,16 @@ export interface CoinSchemeSettings {
   limits: VelocityLimits;
 }
 
-/** How much one member and one till may earn in a while (0 = no limit); 6012 beyond. */
+/**
+ * How much one member and one till may earn in a while (0 = no limit; 6012 beyond), and how much
+ * one till key may ask in a minute (4299 beyond).
+ */
 export interface VelocityLimits {
   memberDailyPurchases: number;
   memberDailyNetCents: number;
   tillPurchasesPerMinute: number;
+  tillRequestsPerMinute: number;
+  tillFailedLookupsPerMinute: number;
 }
 
 /** Parses the environment; a bad value throws a ConfigError naming every bad variable. */
@@ -133,6 +141,8 @@ export function loadCoinSchemeConfig(
         memberDailyPurchases: parsed.COIN_LIMIT_MEMBER_DAILY_PURCHASES,
         memberDailyNetCents: parsed.COIN_LIMIT_MEMBER_DAILY_AMOUNT * 100,
         tillPurchasesPerMinute: parsed.COIN_LIMIT_TILL_PURCHASES_PER_MINUTE,
+        tillRequestsPerMinute: parsed.COIN_LIMIT_TILL_REQUESTS_PER_MINUTE,
+        tillFailedLookupsPerMinute: parsed.COIN_LIMIT_TILL_FAILED_LOOKUPS_PER_MINUTE,
       },
     },
   };

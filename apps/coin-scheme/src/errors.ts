@@ -3,7 +3,7 @@ import { EnvelopeError, type ErrorEnvelope } from "@hcoins/server-kit/error-enve
 
 /**
  * The scheme's own error codes. Its API answers failures in the same envelope as the
- * member server (`{code, error_code, error_message, payload}`); 4000, 4010, 4030, 4040 and
+ * member server (`{code, error_code, error_message, payload}`); 4000, 4010, 4030, 4040, 4299 and
  * 5030 mean what they mean there, the 60xx codes are the scheme's.
  */
 export const SchemeErrorCode = {
@@ -11,6 +11,7 @@ export const SchemeErrorCode = {
   unauthenticated: 4010,
   forbidden: 4030,
   notFound: 4040,
+  rateLimited: 4299,
   serviceUnavailable: 5030,
   qrExpired: 6001,
   qrFromFuture: 6002,
@@ -48,6 +49,7 @@ const HTTP_STATUS: Record<SchemeErrorCodeValue, number> = {
   4010: 401,
   4030: 403,
   4040: 404,
+  4299: 429,
   5030: 503,
   6001: 422,
   6002: 422,
@@ -92,6 +94,11 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     sc: "此 API 密钥无权执行此操作。",
   },
   4040: { en: "There is no such call.", tc: "沒有此 API 呼叫。", sc: "没有此 API 调用。" },
+  4299: {
+    en: "Too many calls from this key: please wait and try again.",
+    tc: "此金鑰的請求過於頻繁，請稍後再試。",
+    sc: "此密钥的请求过于频繁，请稍后再试。",
+  },
   5030: {
     en: "The H Coins service is temporarily unavailable, please try again later.",
     tc: "H Coins 服務暫時未能使用，請稍後再試。",
@@ -264,5 +271,6 @@ export const SCHEME_ENVELOPE: ErrorEnvelope<SchemeErrorCodeValue> = {
     validation: SchemeErrorCode.validation,
     notFound: SchemeErrorCode.notFound,
     serviceUnavailable: SchemeErrorCode.serviceUnavailable,
+    rateLimited: SchemeErrorCode.rateLimited,
   },
 };

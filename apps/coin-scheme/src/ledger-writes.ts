@@ -16,6 +16,7 @@ import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts
 import { expiryPolicyOf } from "./expiry.ts";
 import { plainEntry, postCredit, postDebit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
+import type { SchemeCounters } from "./scheme-counters.ts";
 import type { AccountRow, ActorType, EntryRow } from "./tables.ts";
 import { checkVelocity } from "./velocity.ts";
 import { entryView } from "./views.ts";
@@ -70,6 +71,7 @@ export class LedgerWrites {
     private readonly repository: CoinSchemeRepository,
     private readonly settings: CoinSchemeSettings,
     private readonly now: () => number,
+    private readonly counters: SchemeCounters,
   ) {}
 
   /**
@@ -114,7 +116,7 @@ export class LedgerWrites {
     try {
       return await this.repository.inTransaction(async (repository) => {
         const locked = await repository.lockAccount(account.id);
-        await checkVelocity(repository, this.settings.limits, locked, input, at);
+        await checkVelocity(repository, this.counters, this.settings.limits, locked, input, at);
         const policy = await expiryPolicyOf(repository);
         const { entry, balance } = await postCredit(
           repository,
@@ -167,7 +169,7 @@ export class LedgerWrites {
     const purchase = await this.repository.entryByKey(purchaseKey(input.storeCode, input.receiptNo));
     if (!purchase) throw new SchemeError(SchemeErrorCode.receiptNotFound);
     const key =
-      input.refundNo === undefined ? null : `refund:${input.storeCode}:${input.receiptNo}:${input.refundNo}`;
+      input.refundNo === undefined ? null : refundKey(input.storeCode, input.receiptNo, input.refundNo);
     if (key) {
       const earlier = await this.repository.entryByKey(key);
       if (earlier) return this.replayRefund(earlier, purchase, input);
@@ -338,6 +340,17 @@ export class LedgerWrites {
 const NOTHING_REFUNDED = { netCents: 0, electronicCents: 0 };
 
 const purchaseKey = (storeCode: string, receiptNo: string) => `purchase:${storeCode}:${receiptNo}`;
+
+/**
+ * A store code holds no colon, so the first colon after it ends the receipt number when that holds
+ * none either: such keys stay as they always were. A receipt number with a colon would make
+ * `A:B` + `C` and `A` + `B:C` one key, so its key says the receipt number's length, under a prefix
+ * of its own (migration 0006 moved the keys written before).
+ */
+export const refundKey = (storeCode: string, receiptNo: string, refundNo: string) =>
+  receiptNo.includes(":")
+    ? `refund-sized:${storeCode}:${receiptNo.length}:${receiptNo}:${refundNo}`
+    : `refund:${storeCode}:${receiptNo}:${refundNo}`;
 
 const earnedPurchase = (purchase: EntryRow): EarnedPurchase => ({
   netCents: purchase.net_cents,

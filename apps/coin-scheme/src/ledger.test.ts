@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { up as migrateRefundKeys } from "./migrations/0006-refund-keys.ts";
 import {
   admin,
   linkedMember,
@@ -251,6 +253,43 @@ describe("partial refunds", () => {
     expect(answers.filter((res) => res.body.payload.duplicate === false)).toHaveLength(1);
     expect(await balanceOf("M9")).toBe(75);
     refused(await refund({ ...body, net_amount: "30" }), 409, 6009);
+  });
+
+  it("keeps refund numbers of receipts apart when they hold a colon: A:B / C is not A / B:C", async () => {
+    t = await schemeApp();
+    await linkedMember(t, "M9C", 1);
+    await buy("M9C", { receipt_no: "A:B" });
+    await buy("M9C", { receipt_no: "A" });
+    const first = await refund({ store_code: "S1", receipt_no: "A:B", refund_no: "C", net_amount: "10" });
+    expect(first.body.payload.duplicate).toBe(false);
+    const second = await refund({ store_code: "S1", receipt_no: "A", refund_no: "B:C", net_amount: "10" });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.payload).toMatchObject({ duplicate: false, transaction: { receipt_no: "A" } });
+    // A % in a receipt number is kept apart from the escape of a colon too.
+    await buy("M9C", { receipt_no: "A%3AB" });
+    const third = await refund({ store_code: "S1", receipt_no: "A%3AB", refund_no: "C", net_amount: "10" });
+    expect(third.body.payload.duplicate).toBe(false);
+    expect(await balanceOf("M9C")).toBe(270);
+    await expectHolds();
+  });
+
+  it("still answers a refund recorded under the old key of a receipt with a colon (migration 0006)", async () => {
+    t = await schemeApp();
+    await linkedMember(t, "M9D", 1);
+    await buy("M9D", { receipt_no: "X:Y" });
+    const body = { store_code: "S1", receipt_no: "X:Y", refund_no: "Z", net_amount: "10" };
+    expect((await refund(body)).body.payload.duplicate).toBe(false);
+    // As a scheme before the migration wrote it.
+    await t.db
+      .updateTable("hcoin_ledger")
+      .set({ entry_key: "refund:S1:X:Y:Z" })
+      .where("kind", "=", "refund")
+      .where("receipt_no", "=", "X:Y")
+      .execute();
+    await migrateRefundKeys(t.db as unknown as Kysely<unknown>);
+    const again = await refund(body);
+    expect(again.body.payload.duplicate, JSON.stringify(again.body)).toBe(true);
+    expect(await balanceOf("M9D")).toBe(90);
   });
 
   it("takes the balance below zero when the coins were spent, and later coins repay it", async () => {

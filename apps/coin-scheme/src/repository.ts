@@ -208,18 +208,6 @@ export class CoinSchemeRepository {
     return { count: Number(row.n), netCents: Number(row.net) };
   }
 
-  /** How many purchases a till (API client) has recorded since `since`. */
-  async actorPurchasesSince(actor: string, since: number): Promise<number> {
-    const row = await this.db
-      .selectFrom("hcoin_ledger")
-      .select(sql<Counted>`count(*)`.as("n"))
-      .where("actor", "=", actor)
-      .where("created_at", ">=", since)
-      .where("kind", "=", "purchase")
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
   /** Credits whose coins expire by `at` and still have some, oldest expiry first. */
   dueCredits(at: number, limit: number): Promise<EntryRow[]> {
     return this.db

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type ApiClient, authenticateApiKey } from "./api-keys.ts";
 import { SCHEME_ENVELOPE, SchemeError, SchemeErrorCode } from "./errors.ts";
 import { accountRoutes } from "./routes/accounts.ts";
-import { COIN_SCHEME_PREFIX, setClient } from "./routes/fields.ts";
+import { admitClient, COIN_SCHEME_PREFIX } from "./routes/fields.ts";
 import { programmeRoutes } from "./routes/programme.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
 import { tillRoutes } from "./routes/till.ts";
@@ -19,7 +19,7 @@ export const coinSchemeSecuritySchemes = {
     in: "header" as const,
     name: "X-Api-Key",
     description:
-      "One key per client (the member server, each till), from COIN_SCHEME_API_KEYS or, for a till, made by an operator (POST /till-keys: the console or `npm run admin -- till-key-add`). A till key (`client:key:till:STORE-A|STORE-B`, or one made by an operator) may only earn, refund and take vouchers at its stores and read the account behind a QR code it scanned; a revoked one is refused (4010).",
+      "One key per client (the member server, each till), from COIN_SCHEME_API_KEYS or, for a till, made by an operator (POST /till-keys: the console or `npm run admin -- till-key-add`). A till key (`client:key:till:STORE-A|STORE-B`, or one made by an operator) may only earn, refund and take vouchers at its stores and read the account behind a QR code it scanned; a revoked one is refused (4010). A key calling a route it may not call gets 4030 before its body is read. A till key's calls are counted per key: beyond COIN_LIMIT_TILL_REQUESTS_PER_MINUTE in a minute, 429 / 4299 with `limit` and `retry_after_seconds`.",
   },
 };
 
@@ -51,7 +51,9 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
     const client =
       authenticateApiKey(clients, presented) ?? (presented ? await scheme.tillKeyClient(presented) : null);
     if (!client) throw new SchemeError(SchemeErrorCode.unauthenticated);
-    setClient(request, client);
+    // Counted before the route's access is checked: a till key's refused calls are calls too.
+    await scheme.tillLimits.admitCall(client);
+    admitClient(request, client);
   });
 
   accountRoutes(app, scheme);

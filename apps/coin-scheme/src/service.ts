@@ -48,8 +48,10 @@ import { type AdjustmentInput, LedgerWrites, type PurchaseInput, type RefundInpu
 import { type RedeemInput, Redemptions } from "./redemptions.ts";
 import { CoinSchemeRepository } from "./repository.ts";
 import { type RewardFields, Rewards } from "./rewards.ts";
+import { inProcessCounters, type SchemeCounters } from "./scheme-counters.ts";
 import type { AccountRow, CoinSchemeTables } from "./tables.ts";
 import { TillKeys } from "./till-keys.ts";
+import { TillLimits } from "./till-limits.ts";
 import { accountView, entryView, iso, rewardTitle } from "./views.ts";
 import { type TillVoucherInput, Vouchers } from "./vouchers.ts";
 
@@ -78,12 +80,17 @@ export class CoinSchemeService {
   private readonly voucherBook: Vouchers;
   private readonly keys: TillKeys;
 
+  /** What one till key may ask in a minute (routes.ts, routes/till.ts). */
+  readonly tillLimits: TillLimits;
+
   constructor(
     private readonly repository: CoinSchemeRepository,
     private readonly settings: CoinSchemeSettings,
     private readonly now: () => number,
+    counters: SchemeCounters,
   ) {
-    this.writes = new LedgerWrites(repository, settings, now);
+    this.writes = new LedgerWrites(repository, settings, now, counters);
+    this.tillLimits = new TillLimits(counters, settings.limits, now);
     this.catalogue = new Rewards(repository, now);
     this.redemptions = new Redemptions(repository, now);
     this.voucherBook = new Vouchers(repository, now);
@@ -526,11 +533,20 @@ export class CoinSchemeService {
   }
 }
 
-/** The scheme on a database handle (its own, or the member server's when embedded): its tables only. */
+/**
+ * The scheme on a database handle (its own, or the member server's when embedded): its tables only.
+ * Its per-till counts are `counters` (shared by the embedding's instances), else this process's.
+ */
 export function createCoinSchemeService(
   database: TableViews,
   settings: CoinSchemeSettings,
   now: () => number,
+  counters: SchemeCounters = inProcessCounters(now),
 ) {
-  return new CoinSchemeService(new CoinSchemeRepository(database.tables<CoinSchemeTables>()), settings, now);
+  return new CoinSchemeService(
+    new CoinSchemeRepository(database.tables<CoinSchemeTables>()),
+    settings,
+    now,
+    counters,
+  );
 }

@@ -54,7 +54,8 @@ export type HcoinLedgerTable = {
   account_id: number;
   kind: EntryKind;
   /**
-   * What makes the entry happen once: `purchase:<store>:<receipt>`, `refund:<store>:<receipt>:<refund_no>`,
+   * What makes the entry happen once: `purchase:<store>:<receipt>`, `refund:<store>:<receipt>:<refund_no>`
+   * (`refund-sized:<store>:<length of receipt>:<receipt>:<refund_no>` when the receipt number holds a colon),
    * `adjustment:<client>:<key>`, `expiry:<credit entry id>`, `redemption:<account id>:<key>`,
    * `cancellation:<voucher id>`; null when the caller gave no key.
    */

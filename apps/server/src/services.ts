@@ -169,6 +169,7 @@ export function createServices(
     members,
     log,
     now,
+    counters,
   );
   const dataProtection = new DataProtectionService(
     members,

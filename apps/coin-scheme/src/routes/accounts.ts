@@ -14,15 +14,14 @@ import type { CoinSchemeService } from "../service.ts";
 import {
   birthMonth,
   COIN_SCHEME_PREFIX,
+  caller,
   hcoinsMemberNo,
   memberRef,
   ok,
   operatorName,
   reasonText,
-  requireScope,
   type SchemeApp,
-  security,
-  tags,
+  schemeRoute,
 } from "./fields.ts";
 
 const FULL_SCOPE = "Needs a full-scope key (not a till's).";
@@ -31,34 +30,29 @@ const FULL_SCOPE = "Needs a full-scope key (not a till's).";
 export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.get(
     `${COIN_SCHEME_PREFIX}/accounts`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Find an account by mobile number, linked member or H Coins number",
-        description: `Give \`mobile_phone_prefix\` and \`mobile_phone\`, or \`member_ref\`, or \`hcoins_memberno\`. \`account\` is null when there is none (never a 404, so a wrong URL cannot pass for “no account”). ${FULL_SCOPE} A till reads the account behind a QR code it scanned with POST /till/account.`,
-        querystring: z
-          .object({
-            mobile_phone_prefix: phoneFields.mobile_phone_prefix.optional(),
-            mobile_phone: phoneFields.mobile_phone.optional(),
-            member_ref: memberRef.optional(),
-            hcoins_memberno: z.string().max(32, "tooLong").optional(),
-          })
-          .refine(
-            (query) =>
-              [
-                query.mobile_phone !== undefined,
-                query.member_ref !== undefined,
-                query.hcoins_memberno !== undefined,
-              ].filter(Boolean).length === 1 &&
-              (query.mobile_phone === undefined) === (query.mobile_phone_prefix === undefined),
-            { message: "oneLookup" },
-          ),
-        response: { 200: envelope(accountLookupResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Find an account by mobile number, linked member or H Coins number",
+      description: `Give \`mobile_phone_prefix\` and \`mobile_phone\`, or \`member_ref\`, or \`hcoins_memberno\`. \`account\` is null when there is none (never a 404, so a wrong URL cannot pass for “no account”). ${FULL_SCOPE} A till reads the account behind a QR code it scanned with POST /till/account.`,
+      querystring: z
+        .object({
+          mobile_phone_prefix: phoneFields.mobile_phone_prefix.optional(),
+          mobile_phone: phoneFields.mobile_phone.optional(),
+          member_ref: memberRef.optional(),
+          hcoins_memberno: z.string().max(32, "tooLong").optional(),
+        })
+        .refine(
+          (query) =>
+            [
+              query.mobile_phone !== undefined,
+              query.member_ref !== undefined,
+              query.hcoins_memberno !== undefined,
+            ].filter(Boolean).length === 1 &&
+            (query.mobile_phone === undefined) === (query.mobile_phone_prefix === undefined),
+          { message: "oneLookup" },
+        ),
+      response: { 200: envelope(accountLookupResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       const query = request.query;
       const account =
         query.mobile_phone !== undefined && query.mobile_phone_prefix !== undefined
@@ -72,20 +66,16 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
 
   app.post(
     `${COIN_SCHEME_PREFIX}/accounts`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Create the account of a mobile number (idempotent), optionally linked to a member",
-        description: `Answers the number's existing account when there is one (\`created: false\`). With \`member_ref\` the account is linked to that member — in the same insert for a new account — and \`birth_month\` (the member's profile, 1-12) is recorded when the account has none; 6010 when the number's account is linked to another member, 6011 when the member is linked to another account. ${FULL_SCOPE}`,
-        body: withPhoneCheck(
-          z.object({ ...phoneFields, member_ref: memberRef.optional(), birth_month: birthMonth.optional() }),
-        ),
-        response: { 200: envelope(createAccountResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Create the account of a mobile number (idempotent), optionally linked to a member",
+      description: `Answers the number's existing account when there is one (\`created: false\`). With \`member_ref\` the account is linked to that member — in the same insert for a new account — and \`birth_month\` (the member's profile, 1-12) is recorded when the account has none; 6010 when the number's account is linked to another member, 6011 when the member is linked to another account. ${FULL_SCOPE}`,
+      body: withPhoneCheck(
+        z.object({ ...phoneFields, member_ref: memberRef.optional(), birth_month: birthMonth.optional() }),
+      ),
+      response: { 200: envelope(createAccountResponse) },
+    }),
     async (request) => {
-      const client = requireScope(request, "all");
+      const client = caller(request);
       const { mobile_phone_prefix: prefix, mobile_phone: phone, member_ref, birth_month } = request.body;
       return ok(
         await scheme.createAccount({
@@ -101,19 +91,15 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
 
   app.post(
     `${COIN_SCHEME_PREFIX}/accounts/:hcoins_memberno/link`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Link an account to a programme member (idempotent)",
-        description: `Linking again to the same member changes nothing (\`linked_now: false\`). \`birth_month\` (1-12) is recorded when the account has none. 6004 no such account; 6010 the account is linked to another member; 6011 the member is linked to another account. ${FULL_SCOPE}`,
-        params: z.object({ hcoins_memberno: hcoinsMemberNo }),
-        body: z.object({ member_ref: memberRef, birth_month: birthMonth.optional() }),
-        response: { 200: envelope(linkResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Link an account to a programme member (idempotent)",
+      description: `Linking again to the same member changes nothing (\`linked_now: false\`). \`birth_month\` (1-12) is recorded when the account has none. 6004 no such account; 6010 the account is linked to another member; 6011 the member is linked to another account. ${FULL_SCOPE}`,
+      params: z.object({ hcoins_memberno: hcoinsMemberNo }),
+      body: z.object({ member_ref: memberRef, birth_month: birthMonth.optional() }),
+      response: { 200: envelope(linkResponse) },
+    }),
     async (request) => {
-      const client = requireScope(request, "all");
+      const client = caller(request);
       const { member_ref, birth_month } = request.body;
       return ok(
         await scheme.link(request.params.hcoins_memberno, member_ref, client.name, birth_month ?? null),
@@ -123,41 +109,31 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
 
   app.put(
     `${COIN_SCHEME_PREFIX}/accounts/:hcoins_memberno/birth-month`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Record the member's birth month (once); the birthday bonus follows it",
-        description: `The member server sends it when the member first sets it in their profile. The same month again changes nothing (\`changed: false\`); another month is refused (6013): it is locked once set. The QR code's month is never used for the bonus. ${FULL_SCOPE}`,
-        params: z.object({ hcoins_memberno: hcoinsMemberNo }),
-        body: z.object({ birth_month: birthMonth }),
-        response: { 200: envelope(birthMonthResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Record the member's birth month (once); the birthday bonus follows it",
+      description: `The member server sends it when the member first sets it in their profile. The same month again changes nothing (\`changed: false\`); another month is refused (6013): it is locked once set. The QR code's month is never used for the bonus. ${FULL_SCOPE}`,
+      params: z.object({ hcoins_memberno: hcoinsMemberNo }),
+      body: z.object({ birth_month: birthMonth }),
+      response: { 200: envelope(birthMonthResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.setBirthMonth(request.params.hcoins_memberno, request.body.birth_month));
     },
   );
 
   app.get(
     `${COIN_SCHEME_PREFIX}/accounts/:hcoins_memberno/ledger`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "An account's balance and ledger, newest first",
-        description: `Every entry names its kind, actor and reason; credits show their remaining coins and expiry; a redemption or cancellation names its reward and voucher. \`limit\` entries from \`offset\`, with \`total\` (the account's entries in all) for paging and \`rewards\`, the titles of the rewards the page names. ${FULL_SCOPE}`,
-        params: z.object({ hcoins_memberno: hcoinsMemberNo }),
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(500).default(50),
-          offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-        }),
-        response: { 200: envelope(ledgerResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "An account's balance and ledger, newest first",
+      description: `Every entry names its kind, actor and reason; credits show their remaining coins and expiry; a redemption or cancellation names its reward and voucher. \`limit\` entries from \`offset\`, with \`total\` (the account's entries in all) for paging and \`rewards\`, the titles of the rewards the page names. ${FULL_SCOPE}`,
+      params: z.object({ hcoins_memberno: hcoinsMemberNo }),
+      querystring: z.object({
+        limit: z.coerce.number().int().min(1).max(500).default(50),
+        offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+      }),
+      response: { 200: envelope(ledgerResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       const { limit, offset } = request.query;
       return ok(await scheme.ledger(request.params.hcoins_memberno, { limit, offset }));
     },
@@ -165,30 +141,26 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
 
   app.post(
     `${COIN_SCHEME_PREFIX}/accounts/:hcoins_memberno/adjustments`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "An operator's adjustment: credit or debit coins with a reason",
-        description: `\`coins\` is a whole number other than 0: positive credits (expiring under the policy in force), negative debits (soonest-expiring coins first). \`operator\` names the person who decided it and \`reason\` why; both are on the entry. A debit below a zero balance is refused (6018) unless \`allow_negative\`. With \`idempotency_key\` it happens once: sent again it answers the first with \`duplicate: true\` (6009 for other coins). ${FULL_SCOPE}`,
-        params: z.object({ hcoins_memberno: hcoinsMemberNo }),
-        body: z.object({
-          coins: z
-            .number({ error: (issue) => (issue.input == null ? "required" : "coinsInvalid") })
-            .int("coinsInvalid")
-            .min(-10_000_000, "coinsInvalid")
-            .max(10_000_000, "coinsInvalid")
-            .refine((coins) => coins !== 0, "coinsInvalid"),
-          reason: reasonText,
-          operator: operatorName,
-          allow_negative: z.boolean().optional().default(false),
-          idempotency_key: z.string().trim().min(1, "required").max(100, "tooLong").optional(),
-        }),
-        response: { 200: envelope(transactionResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "An operator's adjustment: credit or debit coins with a reason",
+      description: `\`coins\` is a whole number other than 0: positive credits (expiring under the policy in force), negative debits (soonest-expiring coins first). \`operator\` names the person who decided it and \`reason\` why; both are on the entry. A debit below a zero balance is refused (6018) unless \`allow_negative\`. With \`idempotency_key\` it happens once: sent again it answers the first with \`duplicate: true\` (6009 for other coins). ${FULL_SCOPE}`,
+      params: z.object({ hcoins_memberno: hcoinsMemberNo }),
+      body: z.object({
+        coins: z
+          .number({ error: (issue) => (issue.input == null ? "required" : "coinsInvalid") })
+          .int("coinsInvalid")
+          .min(-10_000_000, "coinsInvalid")
+          .max(10_000_000, "coinsInvalid")
+          .refine((coins) => coins !== 0, "coinsInvalid"),
+        reason: reasonText,
+        operator: operatorName,
+        allow_negative: z.boolean().optional().default(false),
+        idempotency_key: z.string().trim().min(1, "required").max(100, "tooLong").optional(),
+      }),
+      response: { 200: envelope(transactionResponse) },
+    }),
     async (request) => {
-      const client = requireScope(request, "all");
+      const client = caller(request);
       const body = request.body;
       return ok(
         await scheme.adjust({
@@ -214,36 +186,26 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
 
   app.post(
     `${COIN_SCHEME_PREFIX}/holders/export`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Everything held about a member and their number (data access request)",
-        description: `The account linked to \`member_ref\` and an unlinked account of the number, each with every ledger entry (oldest first) and its balance. An account of the number linked to another member is not included. ${FULL_SCOPE}`,
-        body: holderBody,
-        response: { 200: envelope(holderExportResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Everything held about a member and their number (data access request)",
+      description: `The account linked to \`member_ref\` and an unlinked account of the number, each with every ledger entry (oldest first) and its balance. An account of the number linked to another member is not included. ${FULL_SCOPE}`,
+      body: holderBody,
+      response: { 200: envelope(holderExportResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.holderData(holderOf(request.body)));
     },
   );
 
   app.post(
     `${COIN_SCHEME_PREFIX}/holders/erase`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Anonymise a member's accounts (erasure); their ledgers stay",
-        description: `The accounts of \`/holders/export\` lose their mobile number, member link and birth month, in one transaction; entries keep their amounts and dates, so balances still equal the ledger. Idempotent: a second call answers no accounts. ${FULL_SCOPE}`,
-        body: holderBody,
-        response: { 200: envelope(holderAnonymiseResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Anonymise a member's accounts (erasure); their ledgers stay",
+      description: `The accounts of \`/holders/export\` lose their mobile number, member link and birth month, in one transaction; entries keep their amounts and dates, so balances still equal the ledger. Idempotent: a second call answers no accounts. ${FULL_SCOPE}`,
+      body: holderBody,
+      response: { 200: envelope(holderAnonymiseResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.eraseHolder(holderOf(request.body)));
     },
   );

@@ -1,11 +1,11 @@
 import { parseAmountCents } from "@hcoins/domain/earn-rules";
-import type { FastifyInstance, FastifyRequest, RawServerDefault } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifySchema, RawServerDefault } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { ApiClient, ApiScope } from "../api-keys.ts";
 import { SchemeError, SchemeErrorCode } from "../errors.ts";
 
-/** What every group of the scheme's routes shares: its app type, request fields and the caller's scope. */
+/** What every group of the scheme's routes shares: its app type, route declarations, request fields and the caller. */
 
 export type SchemeApp = FastifyInstance<
   RawServerDefault,
@@ -17,25 +17,48 @@ export type SchemeApp = FastifyInstance<
   ZodTypeProvider
 >;
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * Which keys may call a route of the scheme: "all" a full-scope key only (the member server, a
+     * back office), "till" a till key too. Declared by schemeRoute and checked with the key, before
+     * the body is read; a route of the scheme's tree without it answers 4030 to every key.
+     */
+    schemeAccess?: ApiScope;
+  }
+}
+
 export const COIN_SCHEME_PREFIX = "/coin-scheme/v1";
-export const tags = ["coin scheme"];
-export const security = [{ coinSchemeApiKey: [] }];
+const tags = ["coin scheme"];
+const security = [{ coinSchemeApiKey: [] }];
+
+/** A route's options: who may call it (checked in the route tree's onRequest hook), and its schemas. */
+export function schemeRoute<S extends FastifySchema>(access: ApiScope, schema: S) {
+  return { config: { schemeAccess: access }, schema: { tags, security, ...schema } };
+}
 
 export const ok = <T>(payload: T) => ({ code: 200 as const, payload });
 
 const clientOf = new WeakMap<FastifyRequest, ApiClient>();
-export const setClient = (request: FastifyRequest, client: ApiClient) => clientOf.set(request, client);
 
-/** The caller, when its key has `scope` (a full-scope key has every scope); 4030 otherwise. */
-export function requireScope(request: FastifyRequest, scope: ApiScope): ApiClient {
-  const client = clientOf.get(request) as ApiClient;
-  if (scope === "all" && client.scope !== "all") throw new SchemeError(SchemeErrorCode.forbidden);
-  return client;
+/**
+ * The caller's key, when it may call the route (its declared access); 4030 otherwise, and for a
+ * route that declares none. Run by the route tree's onRequest hook, so a till key calling a
+ * member-server route is refused before any field of its body is looked at.
+ */
+export function admitClient(request: FastifyRequest, client: ApiClient) {
+  const access = request.routeOptions.config.schemeAccess;
+  if (access === undefined || (access === "all" && client.scope !== "all"))
+    throw new SchemeError(SchemeErrorCode.forbidden);
+  clientOf.set(request, client);
 }
+
+/** The caller the onRequest hook admitted. */
+export const caller = (request: FastifyRequest) => clientOf.get(request) as ApiClient;
 
 /** A till key earns and refunds only at the stores it names (6017); a full-scope client anywhere. */
 export function requireStore(request: FastifyRequest, storeCode: string) {
-  const client = requireScope(request, "till");
+  const client = caller(request);
   if (client.scope === "till" && !client.stores.includes(storeCode)) {
     throw new SchemeError(SchemeErrorCode.storeNotBoundToKey, { store_code: storeCode });
   }

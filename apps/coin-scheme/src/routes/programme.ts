@@ -17,16 +17,7 @@ import {
 } from "../api-schemas.ts";
 import { schemeValidationError } from "../errors.ts";
 import type { CoinSchemeService } from "../service.ts";
-import {
-  COIN_SCHEME_PREFIX,
-  ok,
-  operatorName,
-  requireScope,
-  type SchemeApp,
-  security,
-  storeCode,
-  tags,
-} from "./fields.ts";
+import { COIN_SCHEME_PREFIX, ok, operatorName, type SchemeApp, schemeRoute, storeCode } from "./fields.ts";
 
 /** 1 to 10 with at most two decimals, carried as hundredths. */
 const multiplier = z
@@ -45,51 +36,34 @@ const multiplier = z
 export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.get(
     `${COIN_SCHEME_PREFIX}/stores`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The store registry: every store code tills may earn at, with its partner-property flag",
-        response: { 200: envelope(storesResponse) },
-      },
-    },
-    async (request) => {
-      requireScope(request, "all");
-      return ok(await scheme.stores());
-    },
+    schemeRoute("all", {
+      summary: "The store registry: every store code tills may earn at, with its partner-property flag",
+      response: { 200: envelope(storesResponse) },
+    }),
+    async () => ok(await scheme.stores()),
   );
 
   app.put(
     `${COIN_SCHEME_PREFIX}/stores/:store_code`,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Register a store code, or change its partner-property flag (electronic payment earns extra)",
-        description:
-          "Tills earn only at registered stores (6014 otherwise). The member server writes each of its stores here whenever one is created, imported or flagged, so that the flag the store list shows is the one that earns.",
-        params: z.object({ store_code: storeCode }),
-        body: z.object({ partner_property: z.boolean({ error: "required" }) }),
-        response: { 200: envelope(storeResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Register a store code, or change its partner-property flag (electronic payment earns extra)",
+      description:
+        "Tills earn only at registered stores (6014 otherwise). The member server writes each of its stores here whenever one is created, imported or flagged, so that the flag the store list shows is the one that earns.",
+      params: z.object({ store_code: storeCode }),
+      body: z.object({ partner_property: z.boolean({ error: "required" }) }),
+      response: { 200: envelope(storeResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.setStore(request.params.store_code, request.body.partner_property));
     },
   );
 
   app.get(
     `${COIN_SCHEME_PREFIX}/bonus-days`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The birthday multiplier and every holiday bonus day",
-        response: { 200: envelope(bonusDaysResponse) },
-      },
-    },
+    schemeRoute("till", {
+      summary: "The birthday multiplier and every holiday bonus day",
+      response: { 200: envelope(bonusDaysResponse) },
+    }),
     async () => ok(await scheme.bonusDays()),
   );
 
@@ -99,125 +73,93 @@ export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
 
   app.put(
     `${COIN_SCHEME_PREFIX}/bonus-days/:date`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Set a holiday bonus day (Hong Kong date) and its multiplier",
-        params: dateParams,
-        body: z.object({ multiplier }),
-        response: { 200: envelope(bonusDaySetResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Set a holiday bonus day (Hong Kong date) and its multiplier",
+      params: dateParams,
+      body: z.object({ multiplier }),
+      response: { 200: envelope(bonusDaySetResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.setBonusDay(request.params.date, request.body.multiplier));
     },
   );
 
   app.delete(
     `${COIN_SCHEME_PREFIX}/bonus-days/:date`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Remove an operator's holiday bonus day",
-        params: dateParams,
-        response: { 200: envelope(bonusDayRemoveResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Remove an operator's holiday bonus day",
+      params: dateParams,
+      response: { 200: envelope(bonusDayRemoveResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.removeBonusDay(request.params.date));
     },
   );
 
   app.put(
     `${COIN_SCHEME_PREFIX}/birthday-multiplier`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Set the birthday-month multiplier (replaces COIN_BIRTHDAY_MULTIPLIER from now on)",
-        description:
-          "1 to 10, at most two decimals; 1 switches the birthday bonus off. Purchases from now on earn base × (multiplier − 1) extra in the member's birth month (Hong Kong time); purchases before keep what they earned.",
-        body: z.object({ multiplier, operator: operatorName }),
-        response: { 200: envelope(birthdayMultiplierResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Set the birthday-month multiplier (replaces COIN_BIRTHDAY_MULTIPLIER from now on)",
+      description:
+        "1 to 10, at most two decimals; 1 switches the birthday bonus off. Purchases from now on earn base × (multiplier − 1) extra in the member's birth month (Hong Kong time); purchases before keep what they earned.",
+      body: z.object({ multiplier, operator: operatorName }),
+      response: { 200: envelope(birthdayMultiplierResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.setBirthdayMultiplier(request.body.multiplier, request.body.operator));
     },
   );
 
   app.get(
     `${COIN_SCHEME_PREFIX}/expiry-policy`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The expiry policy: none, year-end (of the year after earning) or N-months",
-        response: { 200: envelope(expiryPolicyResponse) },
-      },
-    },
-    async (request) => {
-      requireScope(request, "all");
-      return ok(await scheme.expiryPolicy());
-    },
+    schemeRoute("all", {
+      summary: "The expiry policy: none, year-end (of the year after earning) or N-months",
+      response: { 200: envelope(expiryPolicyResponse) },
+    }),
+    async () => ok(await scheme.expiryPolicy()),
   );
 
   app.put(
     `${COIN_SCHEME_PREFIX}/expiry-policy`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Set the expiry policy for coins credited from now on",
-        description:
-          "`none`, `year-end` (coins expire when the year after the one they were earned in ends, Hong Kong time) or `<N>-months` (1 to 120: at the end of the same day N months on). Coins earned before keep the expiry they were given.",
-        body: z.object({
-          policy: z
-            .string({ error: "required" })
-            .transform((value, ctx) => {
-              const policy = parseExpiryPolicy(value);
-              if (!policy) {
-                ctx.addIssue({ code: "custom", message: "expiryPolicyInvalid" });
-                return z.NEVER;
-              }
-              return policy;
-            })
-            .meta({ type: "string", example: "year-end" }),
-          operator: operatorName,
-        }),
-        response: { 200: envelope(expiryPolicyResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Set the expiry policy for coins credited from now on",
+      description:
+        "`none`, `year-end` (coins expire when the year after the one they were earned in ends, Hong Kong time) or `<N>-months` (1 to 120: at the end of the same day N months on). Coins earned before keep the expiry they were given.",
+      body: z.object({
+        policy: z
+          .string({ error: "required" })
+          .transform((value, ctx) => {
+            const policy = parseExpiryPolicy(value);
+            if (!policy) {
+              ctx.addIssue({ code: "custom", message: "expiryPolicyInvalid" });
+              return z.NEVER;
+            }
+            return policy;
+          })
+          .meta({ type: "string", example: "year-end" }),
+        operator: operatorName,
+      }),
+      response: { 200: envelope(expiryPolicyResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.setExpiryPolicy(request.body.policy, request.body.operator));
     },
   );
 
   app.get(
     `${COIN_SCHEME_PREFIX}/expiry/preview`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Dry run: what the next expiry run (or the one at `at`) would expire",
-        querystring: z.object({
-          at: z
-            .string()
-            .refine((text) => !Number.isNaN(Date.parse(text)), "dateInvalid")
-            .optional()
-            .meta({ description: "an ISO 8601 instant; default the next daily run (00:10 Hong Kong time)" }),
-        }),
-        response: { 200: envelope(expiryPreviewResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Dry run: what the next expiry run (or the one at `at`) would expire",
+      querystring: z.object({
+        at: z
+          .string()
+          .refine((text) => !Number.isNaN(Date.parse(text)), "dateInvalid")
+          .optional()
+          .meta({ description: "an ISO 8601 instant; default the next daily run (00:10 Hong Kong time)" }),
+      }),
+      response: { 200: envelope(expiryPreviewResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       const at = request.query.at === undefined ? undefined : Date.parse(request.query.at);
       return ok(await scheme.previewExpiry(at));
     },
@@ -225,38 +167,26 @@ export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
 
   app.get(
     `${COIN_SCHEME_PREFIX}/ledger-check`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Proves every balance row against its ledger; lists the accounts that disagree",
-        response: { 200: envelope(ledgerCheckResponse) },
-      },
-    },
-    async (request) => {
-      requireScope(request, "all");
-      return ok(await scheme.checkLedger());
-    },
+    schemeRoute("all", {
+      summary: "Proves every balance row against its ledger; lists the accounts that disagree",
+      response: { 200: envelope(ledgerCheckResponse) },
+    }),
+    async () => ok(await scheme.checkLedger()),
   );
 
   app.get(
     `${COIN_SCHEME_PREFIX}/figures`,
-    {
-      schema: {
-        tags,
-        security,
-        summary:
-          "Per Hong Kong day: coins earned, refunded, adjusted, redeemed, cancelled and expired, and what the accounts held",
-        description: `Both dates Hong Kong calendar dates, both included, at most ${FIGURES_MAX_DAYS} days (4000 \`rangeTooLong\`; \`dateOrder\` when \`from\` is after \`to\`). \`outstanding\` and \`accounts\` are now; each day's \`outstanding\` is what the accounts held at its end.`,
-        querystring: z.object({
-          from: z.string({ error: "required" }).refine(isCalendarDate, "date"),
-          to: z.string({ error: "required" }).refine(isCalendarDate, "date"),
-        }),
-        response: { 200: envelope(coinFiguresResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary:
+        "Per Hong Kong day: coins earned, refunded, adjusted, redeemed, cancelled and expired, and what the accounts held",
+      description: `Both dates Hong Kong calendar dates, both included, at most ${FIGURES_MAX_DAYS} days (4000 \`rangeTooLong\`; \`dateOrder\` when \`from\` is after \`to\`). \`outstanding\` and \`accounts\` are now; each day's \`outstanding\` is what the accounts held at its end.`,
+      querystring: z.object({
+        from: z.string({ error: "required" }).refine(isCalendarDate, "date"),
+        to: z.string({ error: "required" }).refine(isCalendarDate, "date"),
+      }),
+      response: { 200: envelope(coinFiguresResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       const range = figuresRange(request.query, request.query.to);
       if ("rule" in range) throw schemeValidationError(range.field, range.rule);
       return ok(await scheme.figures(range.from, range.to));

@@ -14,16 +14,15 @@ import { MAX_REWARD_COINS, MAX_STOCK, MAX_VOUCHER_VALID_DAYS, type RewardFields 
 import type { CoinSchemeService } from "../service.ts";
 import {
   COIN_SCHEME_PREFIX,
+  caller,
   hcoinsMemberNo,
   memberRef,
   ok,
   operatorName,
   reasonText,
-  requireScope,
   type SchemeApp,
-  security,
+  schemeRoute,
   storeCode,
-  tags,
 } from "./fields.ts";
 
 const FULL_SCOPE = "Needs a full-scope key (not a till's).";
@@ -120,24 +119,19 @@ const REWARD_RULES =
 export function rewardRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.get(
     `${COIN_SCHEME_PREFIX}/rewards`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "The rewards catalogue, in its order",
-        description: `\`active_only=true\`: only what a member may redeem now (active, inside its window). With \`member_ref\`, each reward's \`redeemed_by_member\` counts the vouchers of it that member holds (not cancelled). ${FULL_SCOPE}`,
-        querystring: z.object({
-          active_only: z
-            .enum(["true", "false"], { error: "invalid" })
-            .default("false")
-            .transform((value) => value === "true"),
-          ...memberQuery,
-        }),
-        response: { 200: envelope(rewardsResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "The rewards catalogue, in its order",
+      description: `\`active_only=true\`: only what a member may redeem now (active, inside its window). With \`member_ref\`, each reward's \`redeemed_by_member\` counts the vouchers of it that member holds (not cancelled). ${FULL_SCOPE}`,
+      querystring: z.object({
+        active_only: z
+          .enum(["true", "false"], { error: "invalid" })
+          .default("false")
+          .transform((value) => value === "true"),
+        ...memberQuery,
+      }),
+      response: { 200: envelope(rewardsResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(
         await scheme.rewards({ activeOnly: request.query.active_only, memberRef: request.query.member_ref }),
       );
@@ -146,101 +140,77 @@ export function rewardRoutes(app: SchemeApp, scheme: CoinSchemeService) {
 
   app.get(
     `${COIN_SCHEME_PREFIX}/rewards/:id`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "One reward, active or not",
-        description: `6020 when there is none. With \`member_ref\`, \`redeemed_by_member\` as in the list. ${FULL_SCOPE}`,
-        params: rewardParams,
-        querystring: z.object(memberQuery),
-        response: { 200: envelope(rewardResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "One reward, active or not",
+      description: `6020 when there is none. With \`member_ref\`, \`redeemed_by_member\` as in the list. ${FULL_SCOPE}`,
+      params: rewardParams,
+      querystring: z.object(memberQuery),
+      response: { 200: envelope(rewardResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.reward(request.params.id, request.query.member_ref));
     },
   );
 
   app.post(
     `${COIN_SCHEME_PREFIX}/rewards`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Add a reward to the catalogue, with its first stock",
-        description: `${REWARD_RULES} ${FULL_SCOPE}`,
-        body: newRewardBody,
-        response: { 200: envelope(rewardResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Add a reward to the catalogue, with its first stock",
+      description: `${REWARD_RULES} ${FULL_SCOPE}`,
+      body: newRewardBody,
+      response: { 200: envelope(rewardResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.createReward(fieldsOf(request.body, request.body.stock)));
     },
   );
 
   app.put(
     `${COIN_SCHEME_PREFIX}/rewards/:id`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Replace a reward's fields (not its stock)",
-        description: `Every field as on creation, without \`stock\` (POST /rewards/{id}/stock moves it). Vouchers already issued keep the value and stores they were issued with. ${REWARD_RULES} 6020 no such reward. ${FULL_SCOPE}`,
-        params: rewardParams,
-        body: rewardBody,
-        response: { 200: envelope(rewardResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Replace a reward's fields (not its stock)",
+      description: `Every field as on creation, without \`stock\` (POST /rewards/{id}/stock moves it). Vouchers already issued keep the value and stores they were issued with. ${REWARD_RULES} 6020 no such reward. ${FULL_SCOPE}`,
+      params: rewardParams,
+      body: rewardBody,
+      response: { 200: envelope(rewardResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.replaceReward(request.params.id, fieldsOf(request.body)));
     },
   );
 
   app.post(
     `${COIN_SCHEME_PREFIX}/rewards/:id/stock`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Add or remove units of a reward's stock",
-        description: `\`change\` is a whole number other than 0: positive adds units, negative removes them, in one conditional statement, so it never meets a redemption halfway; a change that would take the stock below zero is refused (4000 \`stockNegative\`) and changes nothing. 6020 no such reward. ${FULL_SCOPE}`,
-        params: rewardParams,
-        body: z.object({ change: count("stockChangeInvalid", -MAX_STOCK, MAX_STOCK) }),
-        response: { 200: envelope(rewardResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Add or remove units of a reward's stock",
+      description: `\`change\` is a whole number other than 0: positive adds units, negative removes them, in one conditional statement, so it never meets a redemption halfway; a change that would take the stock below zero is refused (4000 \`stockNegative\`) and changes nothing. 6020 no such reward. ${FULL_SCOPE}`,
+      params: rewardParams,
+      body: z.object({ change: count("stockChangeInvalid", -MAX_STOCK, MAX_STOCK) }),
+      response: { 200: envelope(rewardResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.changeStock(request.params.id, request.body.change));
     },
   );
 
   app.post(
     `${COIN_SCHEME_PREFIX}/accounts/:hcoins_memberno/redemptions`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "Redeem a reward: spend its coins and a unit of stock, issue a voucher",
-        description: [
-          "In one transaction under the account's lock: the coins are taken soonest-expiring first (a `redemption` entry naming the reward and the voucher), one unit of stock is taken by one conditional statement, and a voucher is issued, valid to the end of the Hong Kong day `voucher_valid_days` days after today. Either all of it happens or none: under a rush, the last units go to exactly as many members and the others are refused with 6022, their coins untouched.",
-          "`idempotency_key` (1-100 characters, the client's) makes it happen once per account: sent again it answers the first redemption with `duplicate: true` (the voucher as it is now); the same key with another reward is refused (6009).",
-          `6004 no such account; 6018 not enough coins (with \`balance\` and \`coins\`); 6020 no such reward; 6021 inactive or outside its window; 6022 out of stock; 6023 the member holds \`per_member_limit\` vouchers of it already. ${FULL_SCOPE}`,
-        ].join("\n\n"),
-        params: z.object({ hcoins_memberno: hcoinsMemberNo }),
-        body: z.object({
-          reward_id: count("rewardIdInvalid", 1, MAX_ID),
-          idempotency_key: text(100, 1),
-        }),
-        response: { 200: envelope(redemptionResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "Redeem a reward: spend its coins and a unit of stock, issue a voucher",
+      description: [
+        "In one transaction under the account's lock: the coins are taken soonest-expiring first (a `redemption` entry naming the reward and the voucher), one unit of stock is taken by one conditional statement, and a voucher is issued, valid to the end of the Hong Kong day `voucher_valid_days` days after today. Either all of it happens or none: under a rush, the last units go to exactly as many members and the others are refused with 6022, their coins untouched.",
+        "`idempotency_key` (1-100 characters, the client's) makes it happen once per account: sent again it answers the first redemption with `duplicate: true` (the voucher as it is now); the same key with another reward is refused (6009).",
+        `6004 no such account; 6018 not enough coins (with \`balance\` and \`coins\`); 6020 no such reward; 6021 inactive or outside its window; 6022 out of stock; 6023 the member holds \`per_member_limit\` vouchers of it already. ${FULL_SCOPE}`,
+      ].join("\n\n"),
+      params: z.object({ hcoins_memberno: hcoinsMemberNo }),
+      body: z.object({
+        reward_id: count("rewardIdInvalid", 1, MAX_ID),
+        idempotency_key: text(100, 1),
+      }),
+      response: { 200: envelope(redemptionResponse) },
+    }),
     async (request) => {
-      const client = requireScope(request, "all");
+      const client = caller(request);
       return ok(
         await scheme.redeem({
           hcoinsMemberNo: request.params.hcoins_memberno,
@@ -254,73 +224,54 @@ export function rewardRoutes(app: SchemeApp, scheme: CoinSchemeService) {
 
   app.get(
     `${COIN_SCHEME_PREFIX}/accounts/:hcoins_memberno/vouchers`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "An account's vouchers, newest first",
-        description: `Each with its status: \`issued\`, \`used\`, \`expired\` (issued and past \`valid_until\`) or \`cancelled\`. 6004 no such account. ${FULL_SCOPE}`,
-        params: z.object({ hcoins_memberno: hcoinsMemberNo }),
-        response: { 200: envelope(vouchersResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "An account's vouchers, newest first",
+      description: `Each with its status: \`issued\`, \`used\`, \`expired\` (issued and past \`valid_until\`) or \`cancelled\`. 6004 no such account. ${FULL_SCOPE}`,
+      params: z.object({ hcoins_memberno: hcoinsMemberNo }),
+      response: { 200: envelope(vouchersResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.vouchers(request.params.hcoins_memberno));
     },
   );
 
   app.get(
     `${COIN_SCHEME_PREFIX}/accounts/:hcoins_memberno/balance`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "An account's balance and the coins that expire soonest",
-        description: `\`expiring\`: the unspent coins that expire, summed by expiry time, soonest first, at most 5 dates; \`as_of\` when the scheme answered. 6004 no such account. ${FULL_SCOPE}`,
-        params: z.object({ hcoins_memberno: hcoinsMemberNo }),
-        response: { 200: envelope(balanceResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "An account's balance and the coins that expire soonest",
+      description: `\`expiring\`: the unspent coins that expire, summed by expiry time, soonest first, at most 5 dates; \`as_of\` when the scheme answered. 6004 no such account. ${FULL_SCOPE}`,
+      params: z.object({ hcoins_memberno: hcoinsMemberNo }),
+      response: { 200: envelope(balanceResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.balance(request.params.hcoins_memberno));
     },
   );
 
   app.get(
     `${COIN_SCHEME_PREFIX}/vouchers/:code`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "A voucher by its code",
-        description: `The code as printed or typed: case, spaces and hyphens do not matter, O reads as 0 and I or L as 1. 6024 no such voucher. ${FULL_SCOPE} A till checks a voucher with POST /till/vouchers/check.`,
-        params: voucherParams,
-        response: { 200: envelope(voucherResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "A voucher by its code",
+      description: `The code as printed or typed: case, spaces and hyphens do not matter, O reads as 0 and I or L as 1. 6024 no such voucher. ${FULL_SCOPE} A till checks a voucher with POST /till/vouchers/check.`,
+      params: voucherParams,
+      response: { 200: envelope(voucherResponse) },
+    }),
     async (request) => {
-      requireScope(request, "all");
       return ok(await scheme.voucher(request.params.code));
     },
   );
 
   app.post(
     `${COIN_SCHEME_PREFIX}/vouchers/:code/cancel`,
-    {
-      schema: {
-        tags,
-        security,
-        summary: "An operator's cancellation of a voucher: its coins and its unit of stock come back",
-        description: `For an issued or expired voucher: in one transaction it becomes \`cancelled\`, its coins are credited back (a \`cancellation\` entry: new coins, expiring under the policy in force) and one unit goes back in stock. \`operator\` names the person who decided it and \`reason\` why. 6024 no such voucher; 6025 used (with \`used_at\` and \`used_store_code\`); 6027 cancelled already (so a second cancel changes nothing). ${FULL_SCOPE}`,
-        params: voucherParams,
-        body: z.object({ operator: operatorName, reason: reasonText }),
-        response: { 200: envelope(voucherCancelResponse) },
-      },
-    },
+    schemeRoute("all", {
+      summary: "An operator's cancellation of a voucher: its coins and its unit of stock come back",
+      description: `For an issued or expired voucher: in one transaction it becomes \`cancelled\`, its coins are credited back (a \`cancellation\` entry: new coins, expiring under the policy in force) and one unit goes back in stock. \`operator\` names the person who decided it and \`reason\` why. 6024 no such voucher; 6025 used (with \`used_at\` and \`used_store_code\`); 6027 cancelled already (so a second cancel changes nothing). ${FULL_SCOPE}`,
+      params: voucherParams,
+      body: z.object({ operator: operatorName, reason: reasonText }),
+      response: { 200: envelope(voucherCancelResponse) },
+    }),
     async (request) => {
-      const client = requireScope(request, "all");
+      const client = caller(request);
       return ok(
         await scheme.cancelVoucher({
           code: request.params.code,

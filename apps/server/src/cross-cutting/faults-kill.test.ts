@@ -146,6 +146,7 @@ describe(`SIGKILL during a burst (${usePostgres ? "PostgreSQL" : "SQLite"})`, ()
       COIN_SCHEME_API_KEYS: `member-server:${SERVER_KEY},pos-kill:${TILL_KEY}:till:S1`,
       // The burst is one till's: velocity limits would stop it, not the kill.
       COIN_LIMIT_TILL_PURCHASES_PER_MINUTE: "0",
+      COIN_LIMIT_TILL_REQUESTS_PER_MINUTE: "0",
       COIN_LIMIT_MEMBER_DAILY_PURCHASES: "0",
     };
     const first = await startServerProcess({ env });

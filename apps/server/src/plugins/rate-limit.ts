@@ -34,7 +34,7 @@ const NO_RATE_COUNTS = {
 
 /**
  * The per-address request limit, RATE_LIMIT_PER_MINUTE on every route but static files, /healthz,
- * /readyz and /metrics (their `rateLimit: false`). A refusal is 429 / 4299 with
+ * /readyz and /metrics (their `rateLimit: false`) and the embedded coin scheme's API. A refusal is 429 / 4299 with
  * `retry_after_seconds` in the envelope and Retry-After; a page answers it as a page instead
  * (modules/web/limited-page.ts).
  */
@@ -42,7 +42,12 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
   await app.register(rateLimit, {
     max: options.perMinute,
     timeWindow: "1 minute",
-    allowList: (request) => request.routeOptions.config.staticFile === true,
+    // The embedded coin scheme's routes (those declaring its access) count their callers per API key
+    // themselves (apps/coin-scheme/src/till-limits.ts): the tills of a shop share one address, and a
+    // refusal there must be the scheme's envelope, which this plugin's AppError is not (it was a 500).
+    allowList: (request) =>
+      request.routeOptions.config.staticFile === true ||
+      request.routeOptions.config.schemeAccess !== undefined,
     // No client reads the x-ratelimit-* counts, and three headers on every answer cost more than
     // they tell; a refused request still says when to come back (retry-after).
     addHeadersOnExceeding: NO_RATE_COUNTS,

@@ -1,6 +1,7 @@
 import type { CoinSchemeSettings } from "@hcoins/coin-scheme/config";
 import { SchemeError } from "@hcoins/coin-scheme/errors";
 import type { Holder } from "@hcoins/coin-scheme/holders";
+import type { SchemeCounters } from "@hcoins/coin-scheme/scheme-counters";
 import { type CoinSchemeService, createCoinSchemeService } from "@hcoins/coin-scheme/service";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
@@ -30,9 +31,11 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     database: TableViews,
     private readonly settings: CoinSchemeSettings,
     private readonly now: () => number,
+    /** The scheme's per-till counts, shared by this server's instances (create-coin-services.ts). */
+    private readonly counters: SchemeCounters,
     private readonly client = "member-server",
   ) {
-    this.scheme = createCoinSchemeService(database, settings, now);
+    this.scheme = createCoinSchemeService(database, settings, now, counters);
   }
 
   findAccountByPhone(prefix: string, phone: string) {
@@ -166,7 +169,7 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
   }
 
   inTransaction(trx: TableViews): CoinSchemeClient {
-    return new EmbeddedCoinScheme(trx, this.settings, this.now, this.client);
+    return new EmbeddedCoinScheme(trx, this.settings, this.now, this.counters, this.client);
   }
 
   private async call<T>(action: () => Promise<T>): Promise<T> {
