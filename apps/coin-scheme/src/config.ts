@@ -1,4 +1,5 @@
 import { isCalendarDate, multiplierHundredths } from "@hcoins/domain/earn-rules";
+import { POSTGRES_POOL_SIZE } from "@hcoins/server-kit/database";
 import {
   ConfigError,
   databaseUrl,
@@ -12,6 +13,7 @@ import {
 import { type TrustProxySetting, trustProxy } from "@hcoins/server-kit/trust-proxy";
 import { z } from "zod";
 import { type ApiClient, parseApiClients } from "./api-keys.ts";
+import type { BulkheadLimits } from "./bulkhead.ts";
 
 /** Where the first start outside production keeps the keys it generated (api-keys-file.ts). */
 export const DEFAULT_KEYS_FILE = "./data/coin-scheme-api-keys";
@@ -40,6 +42,16 @@ const envSchema = z.object({
   COIN_LIMIT_MEMBER_DAILY_PURCHASES: z.coerce.number().int().min(0).default(20),
   COIN_LIMIT_MEMBER_DAILY_AMOUNT: z.coerce.number().int().min(0).default(50_000),
   COIN_LIMIT_TILL_PURCHASES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  // Redemptions at once per instance: at most half the database pool, so a rush leaves the rest to tills.
+  COIN_REDEMPTION_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Math.floor(POSTGRES_POOL_SIZE / 2))
+    .default(4),
+  COIN_REDEMPTION_QUEUE: z.coerce.number().int().min(0).default(500),
+  // Below the member server's COIN_SCHEME_TIMEOUT_MS (3 s): "busy" reaches it before it gives up.
+  COIN_REDEMPTION_WAIT_MS: z.coerce.number().int().min(1).default(2000),
   COIN_BIRTHDAY_MULTIPLIER: z
     .string()
     .default("2")
@@ -91,6 +103,8 @@ export interface CoinSchemeSettings {
   /** COIN_HOLIDAYS: Hong Kong date → multiplier in hundredths. Operator entries override these. */
   configuredHolidays: ReadonlyMap<string, number>;
   limits: VelocityLimits;
+  /** The redemptions' bulkhead on each instance (bulkhead.ts); 5030 "busy" beyond it. */
+  redemptions: BulkheadLimits;
 }
 
 /** How much one member and one till may earn in a while (0 = no limit); 6012 beyond. */
@@ -133,6 +147,11 @@ export function loadCoinSchemeConfig(
         memberDailyPurchases: parsed.COIN_LIMIT_MEMBER_DAILY_PURCHASES,
         memberDailyNetCents: parsed.COIN_LIMIT_MEMBER_DAILY_AMOUNT * 100,
         tillPurchasesPerMinute: parsed.COIN_LIMIT_TILL_PURCHASES_PER_MINUTE,
+      },
+      redemptions: {
+        concurrency: parsed.COIN_REDEMPTION_CONCURRENCY,
+        queue: parsed.COIN_REDEMPTION_QUEUE,
+        waitMs: parsed.COIN_REDEMPTION_WAIT_MS,
       },
     },
   };
