@@ -1,4 +1,5 @@
 import { isCalendarDate, multiplierHundredths } from "@hcoins/domain/earn-rules";
+import { DEFAULT_PRESSURE, type PressureLimits } from "@hcoins/server-kit/create-server";
 import { POSTGRES_POOL_SIZE } from "@hcoins/server-kit/database";
 import {
   ConfigError,
@@ -38,6 +39,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a PostgreSQL schema name (lower-case letters, digits, _)")
     .default("coin_scheme_pgboss"),
+  // Load shedding (create-server.ts): 503 past either; 0 switches one off. The heap's default is 90 % of V8's limit.
+  COIN_SCHEME_MAX_EVENT_LOOP_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(DEFAULT_PRESSURE.maxEventLoopDelayMs),
+  COIN_SCHEME_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
   // Velocity limits; 0 switches one off.
   COIN_LIMIT_MEMBER_DAILY_PURCHASES: z.coerce.number().int().min(0).default(20),
   COIN_LIMIT_MEMBER_DAILY_AMOUNT: z.coerce.number().int().min(0).default(50_000),
@@ -93,6 +101,8 @@ export interface CoinSchemeConfig {
   keysFile: string;
   /** On its own with PostgreSQL: the schema of pg-boss, which runs its scheduled jobs once across instances. */
   jobsPgBossSchema: string;
+  /** The standalone scheme's load shedding (the member server's own when embedded). */
+  pressure: PressureLimits;
   settings: CoinSchemeSettings;
 }
 
@@ -140,6 +150,13 @@ export function loadCoinSchemeConfig(
     clients,
     keysFile: parsed.COIN_SCHEME_KEYS_FILE,
     jobsPgBossSchema: parsed.COIN_SCHEME_JOBS_PGBOSS_SCHEMA,
+    pressure: {
+      maxEventLoopDelayMs: parsed.COIN_SCHEME_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes:
+        parsed.COIN_SCHEME_MAX_HEAP_MB === undefined
+          ? DEFAULT_PRESSURE.maxHeapUsedBytes
+          : parsed.COIN_SCHEME_MAX_HEAP_MB * 1024 * 1024,
+    },
     settings: {
       birthdayMultiplier: parsed.COIN_BIRTHDAY_MULTIPLIER,
       configuredHolidays: parsed.COIN_HOLIDAYS,
