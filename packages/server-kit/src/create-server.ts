@@ -29,9 +29,9 @@ export interface ServerOptions<Code extends number> {
 }
 
 /**
- * Past either threshold the instance answers 503 (the app's 5030, `reason: "overloaded"`, with
- * Retry-After) to every request but its health checks and metrics, until the next sample is
- * below it again: a balancer or client then tries another instance or later, and the requests
+ * Past either threshold for three samples in a row the instance answers 503 (the app's 5030,
+ * `reason: "overloaded"`, with Retry-After) to every request but its health checks and metrics,
+ * until a sample is below it again: a balancer or client then tries another instance or later, and the requests
  * already in flight finish instead of all slowing down together. 0 switches one off.
  */
 export interface PressureLimits {
@@ -55,6 +55,7 @@ export const DEFAULT_PRESSURE: PressureLimits = {
 /** Asked by balancers and monitoring: they must see an overloaded instance, not a 503 of its own making. */
 const NEVER_SHED = new Set(["/healthz", "/readyz", "/metrics"]);
 const SHED_RETRY_AFTER_SECONDS = 5;
+const SUSTAINED_SAMPLES = 3;
 
 /**
  * The Fastify instance of the member server and of the standalone coin scheme: their access
@@ -96,13 +97,22 @@ export async function createServer<Code extends number>(options: ServerOptions<C
   await app.register(languagePlugin);
   // After the language: the refusal speaks the request's language.
   const pressure = options.pressure ?? DEFAULT_PRESSURE;
+  const sampleInterval = pressure.sampleIntervalMs ?? 1000;
   const { errorClass, codes } = options.envelope;
+  // One sample over a threshold is a spike (starting up, a moment without the CPU): shed only once
+  // the requests have met the pressure for SUSTAINED_SAMPLES samples in a row.
+  let episodeStart = 0;
+  let lastPressed = Number.NEGATIVE_INFINITY;
   await app.register(underPressure, {
     maxEventLoopDelay: pressure.maxEventLoopDelayMs,
     maxHeapUsedBytes: pressure.maxHeapUsedBytes,
-    sampleInterval: pressure.sampleIntervalMs ?? 1000,
+    sampleInterval,
     pressureHandler: (request, _reply, type, value) => {
       if (NEVER_SHED.has(request.routeOptions.url ?? "")) return undefined;
+      const now = performance.now();
+      if (now - lastPressed > 2 * sampleInterval) episodeStart = now;
+      lastPressed = now;
+      if (now - episodeStart < SUSTAINED_SAMPLES * sampleInterval) return undefined;
       request.log.warn({ pressure: type, value }, "under pressure: request shed (503)");
       return Promise.reject(
         new errorClass(codes.serviceUnavailable, {
