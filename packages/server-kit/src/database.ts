@@ -47,8 +47,6 @@ const CONNECTION_WAIT_MS = 5000;
 export interface DatabaseOptions {
   /** PostgreSQL only: the pool's connections (POSTGRES_POOL_SIZE); tests make it small to provoke starvation fast. */
   poolSize?: number;
-  /** PostgreSQL only: how long a query waits for a connection (5 s). */
-  connectionWaitMs?: number;
 }
 
 /** `sqlite:<path>` (`sqlite::memory:` for a throwaway one) or `postgres://…`. */
@@ -95,7 +93,7 @@ function openPostgres(url: string, options: DatabaseOptions): Kysely<NoTables> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? POSTGRES_POOL_SIZE,
-    connectionTimeoutMillis: options.connectionWaitMs ?? CONNECTION_WAIT_MS,
+    connectionTimeoutMillis: CONNECTION_WAIT_MS,
   });
   // An idle client that loses its connection must not crash the process; the next query reports it.
   pool.on("error", () => {});
