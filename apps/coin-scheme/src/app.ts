@@ -40,6 +40,7 @@ export async function buildCoinSchemeApp({
     trustProxy: config.trustProxy,
     bodyLimit: 16 * 1024,
     envelope: SCHEME_ENVELOPE,
+    pressure: config.pressure,
     logStream,
     checkAnswers,
   });

@@ -67,7 +67,25 @@ describe("the coin scheme's configuration", () => {
     expect(settings.birthdayMultiplier).toBe(125);
   });
 
+  it("bounds redemptions below half the database pool, and sheds load past generous thresholds", () => {
+    const defaults = loadCoinSchemeConfig({});
+    expect(defaults.settings.redemptions).toEqual({ concurrency: 4, queue: 500, waitMs: 2000 });
+    expect(defaults.pressure.maxEventLoopDelayMs).toBe(2000);
+    expect(defaults.pressure.maxHeapUsedBytes).toBeGreaterThan(256 * 1024 * 1024);
+    const set = loadCoinSchemeConfig({
+      COIN_REDEMPTION_CONCURRENCY: "5",
+      COIN_REDEMPTION_QUEUE: "0",
+      COIN_REDEMPTION_WAIT_MS: "500",
+      COIN_SCHEME_MAX_EVENT_LOOP_DELAY_MS: "0",
+      COIN_SCHEME_MAX_HEAP_MB: "512",
+    });
+    expect(set.settings.redemptions).toEqual({ concurrency: 5, queue: 0, waitMs: 500 });
+    expect(set.pressure).toEqual({ maxEventLoopDelayMs: 0, maxHeapUsedBytes: 512 * 1024 * 1024 });
+  });
+
   it.each([
+    [{ COIN_REDEMPTION_CONCURRENCY: "6" }, /COIN_REDEMPTION_CONCURRENCY/],
+    [{ COIN_REDEMPTION_CONCURRENCY: "0" }, /COIN_REDEMPTION_CONCURRENCY/],
     [{ COIN_HOLIDAYS: "2025-02-30:2" }, /COIN_HOLIDAYS: "2025-02-30:2" is not YYYY-MM-DD:multiplier/],
     [{ COIN_HOLIDAYS: "2025-12-25:0.5" }, /COIN_HOLIDAYS/],
     [{ COIN_BIRTHDAY_MULTIPLIER: "11" }, /COIN_BIRTHDAY_MULTIPLIER: must be a number from 1 to 10/],

@@ -1,4 +1,6 @@
 import { isCalendarDate, multiplierHundredths } from "@hcoins/domain/earn-rules";
+import { DEFAULT_PRESSURE, type PressureLimits } from "@hcoins/server-kit/create-server";
+import { POSTGRES_POOL_SIZE } from "@hcoins/server-kit/database";
 import {
   ConfigError,
   databaseUrl,
@@ -12,6 +14,7 @@ import {
 import { type TrustProxySetting, trustProxy } from "@hcoins/server-kit/trust-proxy";
 import { z } from "zod";
 import { type ApiClient, parseApiClients } from "./api-keys.ts";
+import type { BulkheadLimits } from "./bulkhead.ts";
 
 /** Where the first start outside production keeps the keys it generated (api-keys-file.ts). */
 export const DEFAULT_KEYS_FILE = "./data/coin-scheme-api-keys";
@@ -36,6 +39,13 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a PostgreSQL schema name (lower-case letters, digits, _)")
     .default("coin_scheme_pgboss"),
+  // Load shedding (create-server.ts): 503 past either; 0 switches one off. The heap's default is 90 % of V8's limit.
+  COIN_SCHEME_MAX_EVENT_LOOP_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(DEFAULT_PRESSURE.maxEventLoopDelayMs),
+  COIN_SCHEME_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
   // Velocity limits; 0 switches one off.
   COIN_LIMIT_MEMBER_DAILY_PURCHASES: z.coerce.number().int().min(0).default(20),
   COIN_LIMIT_MEMBER_DAILY_AMOUNT: z.coerce.number().int().min(0).default(50_000),
@@ -43,6 +53,16 @@ const envSchema = z.object({
   // What one till key may ask in a minute (till-limits.ts): its calls, and lookups finding no account.
   COIN_LIMIT_TILL_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   COIN_LIMIT_TILL_FAILED_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+  // Redemptions at once per instance: at most half the database pool, so a rush leaves the rest to tills.
+  COIN_REDEMPTION_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Math.floor(POSTGRES_POOL_SIZE / 2))
+    .default(4),
+  COIN_REDEMPTION_QUEUE: z.coerce.number().int().min(0).default(500),
+  // Below the member server's COIN_SCHEME_TIMEOUT_MS (3 s): "busy" reaches it before it gives up.
+  COIN_REDEMPTION_WAIT_MS: z.coerce.number().int().min(1).default(2000),
   COIN_BIRTHDAY_MULTIPLIER: z
     .string()
     .default("2")
@@ -84,6 +104,8 @@ export interface CoinSchemeConfig {
   keysFile: string;
   /** On its own with PostgreSQL: the schema of pg-boss, which runs its scheduled jobs once across instances. */
   jobsPgBossSchema: string;
+  /** The standalone scheme's load shedding (the member server's own when embedded). */
+  pressure: PressureLimits;
   settings: CoinSchemeSettings;
 }
 
@@ -94,6 +116,8 @@ export interface CoinSchemeSettings {
   /** COIN_HOLIDAYS: Hong Kong date → multiplier in hundredths. Operator entries override these. */
   configuredHolidays: ReadonlyMap<string, number>;
   limits: VelocityLimits;
+  /** The redemptions' bulkhead on each instance (bulkhead.ts); 5030 "busy" beyond it. */
+  redemptions: BulkheadLimits;
 }
 
 /**
@@ -134,6 +158,13 @@ export function loadCoinSchemeConfig(
     clients,
     keysFile: parsed.COIN_SCHEME_KEYS_FILE,
     jobsPgBossSchema: parsed.COIN_SCHEME_JOBS_PGBOSS_SCHEMA,
+    pressure: {
+      maxEventLoopDelayMs: parsed.COIN_SCHEME_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes:
+        parsed.COIN_SCHEME_MAX_HEAP_MB === undefined
+          ? DEFAULT_PRESSURE.maxHeapUsedBytes
+          : parsed.COIN_SCHEME_MAX_HEAP_MB * 1024 * 1024,
+    },
     settings: {
       birthdayMultiplier: parsed.COIN_BIRTHDAY_MULTIPLIER,
       configuredHolidays: parsed.COIN_HOLIDAYS,
@@ -143,6 +174,11 @@ export function loadCoinSchemeConfig(
         tillPurchasesPerMinute: parsed.COIN_LIMIT_TILL_PURCHASES_PER_MINUTE,
         tillRequestsPerMinute: parsed.COIN_LIMIT_TILL_REQUESTS_PER_MINUTE,
         tillFailedLookupsPerMinute: parsed.COIN_LIMIT_TILL_FAILED_LOOKUPS_PER_MINUTE,
+      },
+      redemptions: {
+        concurrency: parsed.COIN_REDEMPTION_CONCURRENCY,
+        queue: parsed.COIN_REDEMPTION_QUEUE,
+        waitMs: parsed.COIN_REDEMPTION_WAIT_MS,
       },
     },
   };

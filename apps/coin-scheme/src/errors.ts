@@ -41,6 +41,8 @@ export const SchemeErrorCode = {
   tillKeyNameTaken: 6029,
   tillKeyNotFound: 6030,
   tillKeyRevoked: 6031,
+  /** Redeeming while a refund has left the balance below zero. */
+  balanceNegative: 6032,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -79,6 +81,7 @@ const HTTP_STATUS: Record<SchemeErrorCodeValue, number> = {
   6029: 409,
   6030: 404,
   6031: 409,
+  6032: 422,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -243,6 +246,11 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "This till key has been revoked and cannot be changed.",
     tc: "此收銀機金鑰已撤銷，不能更改。",
     sc: "此收银机密钥已撤销，不能更改。",
+  },
+  6032: {
+    en: "The account's balance is below zero after a refund: it redeems nothing until the coins it earns bring the balance back to zero.",
+    tc: "帳戶因退款而結餘低於零：須待賺取的 H Coins 令結餘回復至零或以上，方可再換領禮遇。",
+    sc: "账户因退款而余额低于零：须待赚取的 H Coins 使余额恢复至零或以上，方可再兑换礼遇。",
   },
 };
 

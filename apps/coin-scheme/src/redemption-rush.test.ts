@@ -143,9 +143,11 @@ describe("a rush on the last units", () => {
   it.runIf(process.env.DATABASE_URL)(
     "on PostgreSQL with two scheme instances: 500 members, 20 units, exactly 20 vouchers and 480 refusals 6022",
     async () => {
-      const first = await schemeApp();
+      // About the stock, not the bulkhead (redemption-till-rush.test.ts): no rusher waits out its turn.
+      const patient = { COIN_REDEMPTION_WAIT_MS: "60000" };
+      const first = await schemeApp(patient);
       schemes.push(first);
-      const second = await createTestScheme({ COIN_SCHEME_API_KEYS: KEYS }, first);
+      const second = await createTestScheme({ COIN_SCHEME_API_KEYS: KEYS, ...patient }, first);
       schemes.push(second);
       await rush([first, second]);
     },

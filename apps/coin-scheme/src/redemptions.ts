@@ -1,11 +1,13 @@
 import { expiryOf, programmeDayStart } from "@hcoins/domain/ledger-rules";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { RedemptionResult, VoucherCancelResult } from "./api-schemas.ts";
+import type { Bulkhead } from "./bulkhead.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import { expiryPolicyOf } from "./expiry.ts";
 import { plainEntry, postCredit, postDebit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import { isRedeemable } from "./rewards.ts";
+import type { SoldOutRewards } from "./sold-out-rewards.ts";
 import type { AccountRow, EntryRow, RewardRow, VoucherRow } from "./tables.ts";
 import { entryView, voucherView } from "./views.ts";
 import { newVoucherCode } from "./voucher-codes.ts";
@@ -36,98 +38,122 @@ export interface RedeemInput {
  * account's lock: the lock orders one member's redemptions (so the balance and the per-member
  * limit are read as they are), and the stock moves by one conditional statement, so a rush of
  * members on any number of instances can never take it below zero nor pay without a voucher.
+ *
+ * A rush must not starve the tills of the instance's database connections: redemptions run in a
+ * bulkhead (at most COIN_REDEMPTION_CONCURRENCY at once, below half the pool; 5030 "busy" beyond
+ * its queue or wait), and a reward this instance just found sold out is refused at once
+ * (sold-out-rewards.ts), so the rest of the rush is answered 6022 without waiting its turn.
  */
 export class Redemptions {
   constructor(
     private readonly repository: CoinSchemeRepository,
     private readonly now: () => number,
+    private readonly bulkhead: Bulkhead,
+    private readonly soldOut: SoldOutRewards,
   ) {}
 
   /**
    * Happens once per account and key: sent again (a retry, a double tap) it answers the first
    * redemption with `duplicate: true`, whatever the stock or balance now; the key with another
-   * reward is refused (6009).
+   * reward is refused (6009). Refused while the account's balance is below zero (6032): the
+   * coins earned next repay it first.
    */
-  async redeem(input: RedeemInput): Promise<RedemptionResult> {
+  redeem(input: RedeemInput): Promise<RedemptionResult> {
+    // Known sold out: two reads (a retry of a redemption that happened still gets its voucher), no turn.
+    if (this.soldOut.has(input.rewardId)) return this.redeemNow(input);
+    return this.bulkhead.run(() => this.redeemNow(input));
+  }
+
+  private async redeemNow(input: RedeemInput): Promise<RedemptionResult> {
     const account = await this.repository.accountByMemberNo(input.hcoinsMemberNo);
     if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
     const key = `redemption:${account.id}:${input.key}`;
     const earlier = await this.repository.entryByKey(key);
     if (earlier) return this.replay(earlier, input);
 
-    const at = this.now();
-    // Refusals that need no lock, so that a sold-out rush queues on nothing.
-    const offered = await this.repository.rewards.reward(input.rewardId);
-    refuseUnredeemable(offered, input.rewardId, at);
     try {
-      return await this.repository.inTransaction(async (repository) => {
-        const locked = await repository.lockAccount(account.id);
-        const reward = await repository.rewards.reward(input.rewardId);
-        refuseUnredeemable(reward, input.rewardId, at);
-        if (locked.balance < reward.coins)
-          throw new SchemeError(SchemeErrorCode.insufficientBalance, {
-            balance: locked.balance,
-            coins: reward.coins,
-          });
-        if (reward.per_member_limit !== null) {
-          const held = (await repository.rewards.heldByAccount(locked.id, reward.id)).get(reward.id) ?? 0;
-          if (held >= reward.per_member_limit)
-            throw new SchemeError(SchemeErrorCode.rewardLimitReached, {
-              per_member_limit: reward.per_member_limit,
-            });
-        }
-        if ((await repository.rewards.takeStock(reward.id)) === null)
-          throw new SchemeError(SchemeErrorCode.rewardOutOfStock, { reward_id: reward.id });
-        const code = newVoucherCode();
-        const posted = await postDebit(
-          repository,
-          locked,
-          plainEntry({
-            kind: "redemption",
-            entry_key: key,
-            actor_type: "client",
-            actor: input.client,
-            client: input.client,
-            reason: `redeemed reward ${reward.id}`,
-            coins: -reward.coins,
-            reward_id: reward.id,
-            voucher_code: code,
-          }),
-          at,
-        );
-        const voucher = await repository.rewards.insertVoucher({
-          code,
-          reward_id: reward.id,
-          account_id: locked.id,
-          entry_id: posted.entry.id,
-          coins: reward.coins,
-          value_cents: reward.value_cents,
-          store_codes: reward.store_codes,
-          status: "issued",
-          issued_at: at,
-          valid_until: voucherValidUntil(at, reward.voucher_valid_days),
-          used_at: null,
-          used_store_code: null,
-          used_receipt_no: null,
-          used_by: null,
-          cancelled_at: null,
-          cancelled_by: null,
-          cancel_reason: null,
-        });
-        return {
-          voucher: voucherView(voucher, reward, locked.hcoins_memberno, at),
-          transaction: entryView(posted.entry, locked),
-          balance: posted.balance,
-          duplicate: false,
-        };
-      });
+      return await this.take(account, key, input);
     } catch (error) {
+      if (error instanceof SchemeError && error.errorCode === SchemeErrorCode.rewardOutOfStock)
+        this.soldOut.mark(input.rewardId);
       // Two calls with one key at once: the loser answers what the winner wrote.
       if (!isUniqueViolation(error)) throw error;
       const winner = await this.repository.entryByKey(key);
       if (!winner) throw error;
       return this.replay(winner, input);
     }
+  }
+
+  private async take(account: AccountRow, key: string, input: RedeemInput): Promise<RedemptionResult> {
+    const at = this.now();
+    // Refusals that need no lock, so that a sold-out rush queues on nothing.
+    if (this.soldOut.has(input.rewardId))
+      throw new SchemeError(SchemeErrorCode.rewardOutOfStock, { reward_id: input.rewardId });
+    refuseNegative(account);
+    const offered = await this.repository.rewards.reward(input.rewardId);
+    refuseUnredeemable(offered, input.rewardId, at);
+    return this.repository.inTransaction(async (repository) => {
+      const locked = await repository.lockAccount(account.id);
+      refuseNegative(locked);
+      const reward = await repository.rewards.reward(input.rewardId);
+      refuseUnredeemable(reward, input.rewardId, at);
+      if (locked.balance < reward.coins)
+        throw new SchemeError(SchemeErrorCode.insufficientBalance, {
+          balance: locked.balance,
+          coins: reward.coins,
+        });
+      if (reward.per_member_limit !== null) {
+        const held = (await repository.rewards.heldByAccount(locked.id, reward.id)).get(reward.id) ?? 0;
+        if (held >= reward.per_member_limit)
+          throw new SchemeError(SchemeErrorCode.rewardLimitReached, {
+            per_member_limit: reward.per_member_limit,
+          });
+      }
+      if ((await repository.rewards.takeStock(reward.id)) === null)
+        throw new SchemeError(SchemeErrorCode.rewardOutOfStock, { reward_id: reward.id });
+      const code = newVoucherCode();
+      const posted = await postDebit(
+        repository,
+        locked,
+        plainEntry({
+          kind: "redemption",
+          entry_key: key,
+          actor_type: "client",
+          actor: input.client,
+          client: input.client,
+          reason: `redeemed reward ${reward.id}`,
+          coins: -reward.coins,
+          reward_id: reward.id,
+          voucher_code: code,
+        }),
+        at,
+      );
+      const voucher = await repository.rewards.insertVoucher({
+        code,
+        reward_id: reward.id,
+        account_id: locked.id,
+        entry_id: posted.entry.id,
+        coins: reward.coins,
+        value_cents: reward.value_cents,
+        store_codes: reward.store_codes,
+        status: "issued",
+        issued_at: at,
+        valid_until: voucherValidUntil(at, reward.voucher_valid_days),
+        used_at: null,
+        used_store_code: null,
+        used_receipt_no: null,
+        used_by: null,
+        cancelled_at: null,
+        cancelled_by: null,
+        cancel_reason: null,
+      });
+      return {
+        voucher: voucherView(voucher, reward, locked.hcoins_memberno, at),
+        transaction: entryView(posted.entry, locked),
+        balance: posted.balance,
+        duplicate: false,
+      };
+    });
   }
 
   /**
@@ -177,6 +203,7 @@ export class Redemptions {
         at,
       );
       await repository.rewards.changeStock(found.reward_id, 1, at);
+      this.soldOut.clear(found.reward_id);
       const voucher = (await repository.rewards.voucherByCode(found.code)) as VoucherRow;
       const reward = (await repository.rewards.reward(found.reward_id)) as RewardRow;
       return {
@@ -201,6 +228,16 @@ export class Redemptions {
       duplicate: true,
     };
   }
+}
+
+/**
+ * A refund after the coins were spent can leave the balance below zero (docs/decisions.md): the
+ * account redeems nothing until coins earned later bring it back to zero or more. Vouchers it
+ * holds stay usable.
+ */
+function refuseNegative(account: AccountRow) {
+  if (account.balance < 0)
+    throw new SchemeError(SchemeErrorCode.balanceNegative, { balance: account.balance });
 }
 
 function refuseUnredeemable(

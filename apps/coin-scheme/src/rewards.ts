@@ -2,6 +2,7 @@ import type { LocalizedText } from "@hcoins/domain/languages";
 import type { RewardResult, RewardsResult } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
+import type { SoldOutRewards } from "./sold-out-rewards.ts";
 import type { HcoinRewardsTable, RewardKind, RewardRow } from "./tables.ts";
 import { rewardView } from "./views.ts";
 
@@ -73,6 +74,7 @@ export class Rewards {
   constructor(
     private readonly repository: CoinSchemeRepository,
     private readonly now: () => number,
+    private readonly soldOut: SoldOutRewards,
   ) {}
 
   /**
@@ -120,7 +122,10 @@ export class Rewards {
     if (!Number.isSafeInteger(change) || change === 0 || Math.abs(change) > MAX_STOCK)
       throw schemeValidationError("change", "stockChangeInvalid");
     const row = await this.repository.rewards.changeStock(id, change, this.now());
-    if (row) return { reward: rewardView(row) };
+    if (row) {
+      this.soldOut.clear(id);
+      return { reward: rewardView(row) };
+    }
     if (!(await this.repository.rewards.reward(id)))
       throw new SchemeError(SchemeErrorCode.rewardNotFound, { reward_id: id });
     throw schemeValidationError("change", "stockNegative");

@@ -39,6 +39,7 @@ import {
   birthdayMultiplierResult,
   setBirthdayMultiplier as storeBirthdayMultiplier,
 } from "./birthday-multiplier.ts";
+import { Bulkhead } from "./bulkhead.ts";
 import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryPolicy } from "./expiry.ts";
@@ -49,6 +50,7 @@ import { type RedeemInput, Redemptions } from "./redemptions.ts";
 import { CoinSchemeRepository } from "./repository.ts";
 import { type RewardFields, Rewards } from "./rewards.ts";
 import { inProcessCounters, type SchemeCounters } from "./scheme-counters.ts";
+import { SoldOutRewards } from "./sold-out-rewards.ts";
 import type { AccountRow, CoinSchemeTables } from "./tables.ts";
 import { TillKeys } from "./till-keys.ts";
 import { TillLimits } from "./till-limits.ts";
@@ -91,8 +93,10 @@ export class CoinSchemeService {
   ) {
     this.writes = new LedgerWrites(repository, settings, now, counters);
     this.tillLimits = new TillLimits(counters, settings.limits, now);
-    this.catalogue = new Rewards(repository, now);
-    this.redemptions = new Redemptions(repository, now);
+    // One bulkhead and one memory of sold-out rewards per service: the embedded scheme and the standalone one make one each.
+    const soldOut = new SoldOutRewards();
+    this.catalogue = new Rewards(repository, now, soldOut);
+    this.redemptions = new Redemptions(repository, now, new Bulkhead(settings.redemptions), soldOut);
     this.voucherBook = new Vouchers(repository, now);
     this.keys = new TillKeys(repository, now);
   }

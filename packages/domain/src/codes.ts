@@ -33,6 +33,8 @@ export const ErrorCode = {
   rewardLimitReached: 4234,
   /** The member's number has no H Coins account linked to them yet. */
   coinAccountNotLinked: 4235,
+  /** Redeeming: a refund left the balance below zero; the coins earned next repay it first. */
+  coinsBalanceNegative: 4236,
   /** Signed in, but the role lacks the permission (the console). */
   forbidden: 4030,
   /** Console: a state-changing call without the session's CSRF token. */
@@ -75,6 +77,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4233: 409,
   4234: 409,
   4235: 409,
+  4236: 409,
   4030: 403,
   4031: 403,
   4240: 400,
@@ -239,6 +242,11 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "Your mobile number has no H Coins account linked yet.",
     tc: "你的手提電話號碼尚未連結 H Coins 帳戶。",
     sc: "您的手机号码尚未关联 H Coins 账户。",
+  },
+  4236: {
+    en: "A refund has taken your H Coins balance below zero, so rewards cannot be redeemed for now. The H Coins you earn next will bring it back to zero first; vouchers you already have can still be used.",
+    tc: "由於退款，你的 H Coins 結餘已低於零，暫時未能換領禮遇。你之後賺取的 H Coins 會先令結餘回復至零；你已持有的禮券仍可使用。",
+    sc: "由于退款，您的 H Coins 余额已低于零，暂时无法兑换礼遇。您之后赚取的 H Coins 会先使余额恢复至零；您已持有的礼券仍可使用。",
   },
   4030: {
     en: "Your role does not allow this action.",

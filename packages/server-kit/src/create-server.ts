@@ -1,3 +1,5 @@
+import { getHeapStatistics } from "node:v8";
+import underPressure from "@fastify/under-pressure";
 import { languageFromAcceptLanguage } from "@hcoins/domain/languages";
 import Fastify from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -22,12 +24,45 @@ export interface ServerOptions<Code extends number> {
   logStream?: DestinationStream | undefined;
   /** Check every answer against its route's schema before it is written (the tests do). */
   checkAnswers?: boolean;
+  /** When the instance sheds load (DEFAULT_PRESSURE unless given). */
+  pressure?: PressureLimits | undefined;
 }
+
+/**
+ * Past either threshold for three samples in a row the instance answers 503 (the app's 5030,
+ * `reason: "overloaded"`, with Retry-After) to every request but its health checks and metrics,
+ * until a sample is below it again: a balancer or client then tries another instance or later, and the requests
+ * already in flight finish instead of all slowing down together. 0 switches one off.
+ */
+export interface PressureLimits {
+  /** Mean event-loop delay over a sample, in ms. */
+  maxEventLoopDelayMs: number;
+  /** V8 heap in use, in bytes. */
+  maxHeapUsedBytes: number;
+  /** How often both are sampled (1 s; tests make it short). */
+  sampleIntervalMs?: number;
+}
+
+/**
+ * Generous, so that tests and benchmarks are never shed: two seconds of event-loop delay on
+ * average (requests wait that long before any code of theirs runs), or the heap at 90 % of
+ * V8's limit.
+ */
+export const DEFAULT_PRESSURE: PressureLimits = {
+  maxEventLoopDelayMs: 2000,
+  maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+};
+
+/** Asked by balancers and monitoring: they must see an overloaded instance, not a 503 of its own making. */
+const NEVER_SHED = new Set(["/healthz", "/readyz", "/metrics"]);
+const SHED_RETRY_AFTER_SECONDS = 5;
+const SUSTAINED_SAMPLES = 3;
 
 /**
  * The Fastify instance of the member server and of the standalone coin scheme: their access
  * log and censor, zod schemas validating requests and answers written from their schemas
- * (answer-serializer.ts), the error envelope, the request's language, and a clean shutdown. Each app then adds its own plugins and routes.
+ * (answer-serializer.ts), the error envelope, the request's language, load shedding
+ * (@fastify/under-pressure, PressureLimits) and a clean shutdown. Each app then adds its own plugins and routes.
  */
 export async function createServer<Code extends number>(options: ServerOptions<Code>) {
   const errorHandler = envelopeErrorHandler(options.envelope);
@@ -61,5 +96,32 @@ export async function createServer<Code extends number>(options: ServerOptions<C
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFound);
   await app.register(languagePlugin);
+  // After the language: the refusal speaks the request's language.
+  const pressure = options.pressure ?? DEFAULT_PRESSURE;
+  const sampleInterval = pressure.sampleIntervalMs ?? 1000;
+  const { errorClass, codes } = options.envelope;
+  // One sample over a threshold is a spike (starting up, a moment without the CPU): shed only
+  // once SUSTAINED_SAMPLES readings in a row found the pressure.
+  let pressedSamples = 0;
+  await app.register(underPressure, {
+    maxEventLoopDelay: pressure.maxEventLoopDelayMs,
+    maxHeapUsedBytes: pressure.maxHeapUsedBytes,
+    sampleInterval,
+    pressureHandler: (request, _reply, type, value) => {
+      if (pressedSamples < SUSTAINED_SAMPLES || NEVER_SHED.has(request.routeOptions.url ?? ""))
+        return undefined;
+      request.log.warn({ pressure: type, value }, "under pressure: request shed (503)");
+      return Promise.reject(
+        new errorClass(codes.serviceUnavailable, {
+          reason: "overloaded",
+          retry_after_seconds: SHED_RETRY_AFTER_SECONDS,
+        }),
+      );
+    },
+  });
+  const watch = setInterval(() => {
+    pressedSamples = app.isUnderPressure() ? pressedSamples + 1 : 0;
+  }, sampleInterval).unref();
+  app.addHook("onClose", async () => clearInterval(watch));
   return app;
 }

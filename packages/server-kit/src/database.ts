@@ -36,13 +36,26 @@ export interface DatabaseHandle extends TableViews {
 // int8 (bigint) columns hold unix milliseconds, well inside Number's safe range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * PostgreSQL connections per process. The scheme's redemptions may hold at most a few of them at
+ * once (COIN_REDEMPTION_CONCURRENCY, below half of this), so that a rush leaves the rest to tills.
+ */
+export const POSTGRES_POOL_SIZE = 10;
+/** How long a query waits for a free connection before it fails (answered 5030). */
+const CONNECTION_WAIT_MS = 5000;
+
+export interface DatabaseOptions {
+  /** PostgreSQL only: the pool's connections (POSTGRES_POOL_SIZE); tests make it small to provoke starvation fast. */
+  poolSize?: number;
+}
+
 /** `sqlite:<path>` (`sqlite::memory:` for a throwaway one) or `postgres://…`. */
-export function openDatabase(url: string): DatabaseHandle {
+export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith("sqlite:")) {
     const { db, directRead } = openSqlite(url.slice("sqlite:".length));
     return handle(db, "sqlite", directRead);
   }
-  return handle(openPostgres(url), "postgres");
+  return handle(openPostgres(url, options), "postgres");
 }
 
 // Tables are declared by each owner through tables<T>(); the connection itself knows none.
@@ -76,8 +89,12 @@ function openSqlite(path: string): { db: Kysely<NoTables>; directRead: DirectRea
   };
 }
 
-function openPostgres(url: string): Kysely<NoTables> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+function openPostgres(url: string, options: DatabaseOptions): Kysely<NoTables> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? POSTGRES_POOL_SIZE,
+    connectionTimeoutMillis: CONNECTION_WAIT_MS,
+  });
   // An idle client that loses its connection must not crash the process; the next query reports it.
   pool.on("error", () => {});
   // A client checked out by a query or transaction has no pool listener: losing its connection then

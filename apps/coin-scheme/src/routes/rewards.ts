@@ -200,7 +200,7 @@ export function rewardRoutes(app: SchemeApp, scheme: CoinSchemeService) {
       description: [
         "In one transaction under the account's lock: the coins are taken soonest-expiring first (a `redemption` entry naming the reward and the voucher), one unit of stock is taken by one conditional statement, and a voucher is issued, valid to the end of the Hong Kong day `voucher_valid_days` days after today. Either all of it happens or none: under a rush, the last units go to exactly as many members and the others are refused with 6022, their coins untouched.",
         "`idempotency_key` (1-100 characters, the client's) makes it happen once per account: sent again it answers the first redemption with `duplicate: true` (the voucher as it is now); the same key with another reward is refused (6009).",
-        `6004 no such account; 6018 not enough coins (with \`balance\` and \`coins\`); 6020 no such reward; 6021 inactive or outside its window; 6022 out of stock; 6023 the member holds \`per_member_limit\` vouchers of it already. ${FULL_SCOPE}`,
+        `6004 no such account; 6018 not enough coins (with \`balance\` and \`coins\`); 6032 the balance is below zero after a refund (with \`balance\`); 5030 busy (\`reason: "busy"\`, Retry-After: this instance's redemptions are all taken, try again); 6020 no such reward; 6021 inactive or outside its window; 6022 out of stock; 6023 the member holds \`per_member_limit\` vouchers of it already. ${FULL_SCOPE}`,
       ].join("\n\n"),
       params: z.object({ hcoins_memberno: hcoinsMemberNo }),
       body: z.object({

@@ -1,3 +1,4 @@
+import type { DatabaseOptions } from "@hcoins/server-kit/database";
 import { expect } from "vitest";
 import { createTestScheme, type TestScheme } from "./test-scheme.ts";
 
@@ -14,8 +15,8 @@ export const KEYS = `member-server:${MEMBER_SERVER_KEY},pos-1:${TILL_KEY}:till:$
 export const NOON_HK = Date.UTC(2025, 6, 15, 4, 0, 0);
 export const TODAY = "2025-07-15";
 
-export async function schemeApp(env: Record<string, string> = {}) {
-  const t = await createTestScheme({ COIN_SCHEME_API_KEYS: KEYS, ...env });
+export async function schemeApp(env: Record<string, string> = {}, databaseOptions: DatabaseOptions = {}) {
+  const t = await createTestScheme({ COIN_SCHEME_API_KEYS: KEYS, ...env }, undefined, databaseOptions);
   t.clock.advance(NOON_HK - t.clock.now());
   for (const store of STORES) {
     const res = await admin(t, "PUT", `/stores/${store}`, { partner_property: store === "PARTNER1" });
@@ -25,7 +26,7 @@ export async function schemeApp(env: Record<string, string> = {}) {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read envelope fields freely
-export type Res = { status: number; body: any };
+export type Res = { status: number; body: any; headers: Record<string, unknown> };
 
 export function scheme(
   t: TestScheme,
@@ -44,7 +45,13 @@ export function scheme(
       },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     })
-    .then((response): Res => ({ status: response.statusCode, body: JSON.parse(response.body) }));
+    .then(
+      (response): Res => ({
+        status: response.statusCode,
+        body: JSON.parse(response.body),
+        headers: response.headers,
+      }),
+    );
 }
 
 export const admin = (

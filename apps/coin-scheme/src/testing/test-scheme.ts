@@ -1,4 +1,4 @@
-import { type DatabaseHandle, openDatabase } from "@hcoins/server-kit/database";
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "@hcoins/server-kit/database";
 import { dropIsolatedDatabase, isolatedDatabase } from "@hcoins/server-kit/testing/isolated-database";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
@@ -31,6 +31,7 @@ export interface TestScheme {
 export async function createTestScheme(
   env: Record<string, string> = {},
   shareWith?: TestScheme,
+  databaseOptions: DatabaseOptions = {},
 ): Promise<TestScheme> {
   const config = loadCoinSchemeConfig({ NODE_ENV: "test", COIN_SCHEME_LOG_LEVEL: "silent", ...env });
   const storage = shareWith ? { url: shareWith.storageUrl, schema: undefined } : await isolatedDatabase();
@@ -44,7 +45,7 @@ export async function createTestScheme(
   let database: DatabaseHandle | undefined;
   let app: FastifyInstance;
   try {
-    database = openDatabase(storage.url);
+    database = openDatabase(storage.url, databaseOptions);
     app = await buildCoinSchemeApp({ config, database, now: () => clock.now(), checkAnswers: true });
     await app.ready();
   } catch (error) {

@@ -122,6 +122,31 @@ describe("hcoin-redeem", () => {
     expect((await redemptions()).refused).toBe(before.refused + cases.length);
   });
 
+  it("holds redeeming while a refund has left the balance below zero (4236), in the member's language", async () => {
+    const member = await linkedMember(t, 100);
+    const reward = await newReward(t, { coins: 1 });
+    // What a refund of coins already spent does: the operator's debit below zero stands in for it here.
+    await t.app.services.coinSchemeClient.adjust({
+      hcoinsMemberNo: member.hcoins,
+      coins: -150,
+      reason: "refund of spent coins",
+      operator: "tester",
+      allowNegative: true,
+    });
+    for (const [lang, message] of [
+      ["en", ERROR_MESSAGES[4236].en],
+      ["zh-HK", ERROR_MESSAGES[4236].tc],
+      ["zh-CN", ERROR_MESSAGES[4236].sc],
+    ] as const) {
+      const res = await redeem(t, member, reward.id, {}, lang);
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body).toMatchObject({ error_code: 4236, error_message: message });
+    }
+    expect(await balanceOf(t, member.token)).toBe(-50);
+    await credit(t, member.hcoins, 51);
+    expect((await redeem(t, member, reward.id)).status).toBe(200);
+  });
+
   it("refuses a key that redeemed another reward (4000 on idempotency_key)", async () => {
     const member = await linkedMember(t, 100);
     const one = await newReward(t, { coins: 10 });

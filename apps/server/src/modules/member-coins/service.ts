@@ -18,9 +18,18 @@ import type { StoreService } from "../stores/service.ts";
 import { historyEntry, memberReward, memberVoucher, rewardTitles, type StoreNames } from "./coin-views.ts";
 import type { RedeemStepUp, StepUpProof } from "./step-up.ts";
 
+/** How soon a member told "busy" may try again. */
+const BUSY_RETRY_SECONDS = 2;
+const REDEEM_BUSY = {
+  msg_en: "Many members are redeeming right now. Nothing was spent: please try again in a moment.",
+  msg_tc: "現時有大量會員正在換領。你未有被扣除任何 H Coins，請稍後再試。",
+  msg_sc: "目前有大量会员正在兑换。您未被扣除任何 H Coins，请稍后再试。",
+};
+
 /** What the scheme's refusals of a redemption mean to the member. */
 const REDEEM_REFUSALS: Record<number, () => AppError> = {
   [SchemeErrorCode.insufficientBalance]: () => new AppError(ErrorCode.coinsInsufficient),
+  [SchemeErrorCode.balanceNegative]: () => new AppError(ErrorCode.coinsBalanceNegative),
   [SchemeErrorCode.rewardOutOfStock]: () => new AppError(ErrorCode.rewardOutOfStock),
   [SchemeErrorCode.rewardNotAvailable]: () => new AppError(ErrorCode.rewardNotAvailable),
   [SchemeErrorCode.rewardLimitReached]: () => new AppError(ErrorCode.rewardLimitReached),
@@ -29,6 +38,13 @@ const REDEEM_REFUSALS: Record<number, () => AppError> = {
   [SchemeErrorCode.receiptConflict]: () => validationError([{ field: "idempotency_key", rule: "invalid" }]),
   // Erased or unlinked since the lookup a moment ago.
   [SchemeErrorCode.accountNotFound]: () => new AppError(ErrorCode.coinAccountNotLinked),
+  // The embedded scheme's redemptions are all busy (its bulkhead): nothing spent, try again shortly.
+  [SchemeErrorCode.serviceUnavailable]: () =>
+    new AppError(ErrorCode.serviceUnavailable, {
+      reason: "busy",
+      retry_after_seconds: BUSY_RETRY_SECONDS,
+      ...REDEEM_BUSY,
+    }),
 };
 
 const NOT_FOUND: Record<number, () => AppError> = {

@@ -24,6 +24,7 @@ const RESEND_SECONDS = 60;
 /** Refusals that say the reward cannot be had now: the confirmation closes, the page refreshes. */
 const UNAVAILABLE: readonly number[] = [
   ErrorCode.coinsInsufficient,
+  ErrorCode.coinsBalanceNegative,
   ErrorCode.rewardOutOfStock,
   ErrorCode.rewardNotAvailable,
   ErrorCode.rewardLimitReached,
@@ -96,6 +97,15 @@ export function ConfirmRedeem({
             ? `${errorMessage(error)} ${t("attemptsLeft", { count: left })}`
             : errorMessage(error),
         );
+        return;
+      }
+      // Too many redeeming at once on the server: nothing was spent, the same confirmation may try again.
+      if (
+        code === ErrorCode.serviceUnavailable &&
+        error instanceof ApiError &&
+        error.details.reason === "busy"
+      ) {
+        setFailure(t("busy"));
         return;
       }
       if (code === ErrorCode.smsCodeInvalid) setCode("");

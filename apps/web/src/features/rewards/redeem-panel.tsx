@@ -48,6 +48,8 @@ export function RedeemPanel({ reward }: { reward: MemberReward }) {
 
   const coins = balance.data?.balance ?? null;
   const short = coins !== null && coins < reward.coins;
+  // A refund took the coins back after they were spent: the coins earned next repay it first.
+  const negative = coins !== null && coins < 0;
   const canRedeem = reward.state === "available" && balance.data?.linked !== false && !short;
   return (
     <div className="redeem-panel">
@@ -62,7 +64,8 @@ export function RedeemPanel({ reward }: { reward: MemberReward }) {
         </p>
       )}
       {balance.data?.linked === false && <p>{t("notLinked")}</p>}
-      {short && reward.state === "available" && (
+      {negative && reward.state === "available" && <p>{t("balanceNegative")}</p>}
+      {short && !negative && reward.state === "available" && (
         <p>{t("needMore", { coins: formatNumber(reward.coins - (coins ?? 0)) })}</p>
       )}
       {idempotencyKey && canRedeem ? (

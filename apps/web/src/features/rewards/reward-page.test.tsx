@@ -113,6 +113,34 @@ describe("RewardPage", () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it("says when redeeming is busy, keeps the password, and the retry sends the same key", async () => {
+    const api = rewardServer([fail(503, 5030, "busy", { reason: "busy", retry_after_seconds: 2 }), redeemed]);
+    await openConfirmation();
+    await userEvent.type(passwordField(), "Secret123");
+    await confirm();
+    expect(
+      await screen.findByText(
+        "Many members are redeeming right now. Nothing was spent: please try again in a moment.",
+      ),
+    ).toBeInTheDocument();
+    expect(passwordField()).toHaveValue("Secret123");
+    await confirm();
+    expect(await screen.findByRole("heading", { name: "Redeemed" })).toBeInTheDocument();
+    const keys = api.called(COIN_CALLS.redeem).map((call) => call.json?.idempotency_key);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("says why a balance below zero redeems nothing, and offers no Redeem button", async () => {
+    mockApi({
+      [COIN_CALLS.reward]: ok({ reward: reward() }),
+      [COIN_CALLS.balance]: ok(balanceAnswer({ balance: -120 })),
+    });
+    renderApp(routes, "/rewards/7");
+    expect(await screen.findByText(/A refund has taken your H Coins balance below zero/)).toBeInTheDocument();
+    expect(screen.queryByText(/more H Coins to redeem/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Redeem" })).toBeNull();
+  });
+
   it("a new confirmation gets a new key", async () => {
     const api = rewardServer([fail(503, 5030, "down"), redeemed]);
     await openConfirmation();
@@ -130,6 +158,7 @@ describe("RewardPage", () => {
 
   it.each([
     [4231, "You do not have enough H Coins for this reward."],
+    [4236, "A refund has taken your H Coins balance below zero, so rewards cannot be redeemed for now."],
     [4232, "Sorry, this reward has just run out."],
     [4233, "This reward is not available for redemption at the moment."],
     [4234, "You have already redeemed this reward as many times as allowed."],
