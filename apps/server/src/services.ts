@@ -106,6 +106,10 @@ export function createServices(
       clientHourlyLimit: config.SMS_CLIENT_HOURLY_LIMIT,
       numberClientHourlyLimit: config.SMS_NUMBER_CLIENT_HOURLY_LIMIT,
       totalHourlyLimit: config.SMS_TOTAL_HOURLY_LIMIT,
+      reservedSharePercent: config.SMS_RESERVED_SHARE_PERCENT,
+      networkHourlyLimit: config.SMS_PER_NETWORK_HOURLY_LIMIT,
+      redeemHourlyLimit: config.SMS_REDEEM_HOURLY_LIMIT,
+      deviceHourlyLimit: config.SMS_DEVICE_HOURLY_LIMIT,
       codeRetentionDays: config.SMS_CODE_RETENTION_DAYS,
       logRetentionDays: config.SMS_LOG_RETENTION_DAYS,
       templates: {
