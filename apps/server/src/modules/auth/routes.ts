@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
 import { requireMember } from "../../plugins/auth-header.ts";
 import type { Services } from "../../services.ts";
+import { deviceCookieOf, setDeviceCookie } from "./device-cookie-header.ts";
 
 const tags = ["auth"];
 
@@ -31,9 +32,12 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (plu
         response: { 200: login.answer },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { mobile_phone_prefix: prefix, mobile_phone: phone, password } = request.body;
-      return ok({ access_token: await auth.login(prefix, phone, password, request.ip) });
+      const device = deviceCookieOf(request);
+      const result = await auth.login(prefix, phone, password, request.ip, device);
+      setDeviceCookie(request, reply, result.deviceCookie, auth.devices.lifetimeSeconds);
+      return ok({ access_token: result.accessToken });
     },
   );
 
@@ -61,7 +65,7 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (plu
     },
     async (request) => {
       const { mobile_phone_prefix: prefix, mobile_phone: phone } = request.body;
-      return ok(await auth.forgotPassword(prefix, phone, request.lang, request.ip));
+      return ok(await auth.forgotPassword(prefix, phone, request.lang, request.ip, deviceCookieOf(request)));
     },
   );
 
