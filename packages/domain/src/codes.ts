@@ -23,6 +23,12 @@ export const ErrorCode = {
   emailTaken: 40010,
   /** Redeeming: the password given as the step-up proof is wrong (with attempts_remaining). */
   stepUpPasswordIncorrect: 4230,
+  /**
+   * Redeeming: no redeeming code can be sent now (the member's own hourly allowance of them,
+   * SMS_REDEEM_HOURLY_LIMIT, their address's or the deployment's SMS limits); the member can
+   * confirm with the password instead. With retry_after_seconds.
+   */
+  redeemCodeRefused: 4236,
   /** Redeeming: the member's balance is below the reward's price. */
   coinsInsufficient: 4231,
   /** Redeeming: no units left. */
@@ -75,6 +81,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4233: 409,
   4234: 409,
   4235: 409,
+  4236: 429,
   4030: 403,
   4031: 403,
   4240: 400,
@@ -239,6 +246,11 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "Your mobile number has no H Coins account linked yet.",
     tc: "你的手提電話號碼尚未連結 H Coins 帳戶。",
     sc: "您的手机号码尚未关联 H Coins 账户。",
+  },
+  4236: {
+    en: "We cannot send another redemption code right now. You can confirm with your password instead.",
+    tc: "暫時未能再發送換領驗證碼，你可改用密碼確認。",
+    sc: "暂时无法再发送兑换验证码，您可改用密码确认。",
   },
   4030: {
     en: "Your role does not allow this action.",
