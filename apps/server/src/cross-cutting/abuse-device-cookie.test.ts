@@ -56,7 +56,7 @@ async function post(
 
 const number = (phone: string) => ({ mobile_phone_prefix: "852", mobile_phone: phone });
 
-/** 50 wrong passwords (LOGIN_NUMBER_MAX_FAILURES) from 11 addresses, 5 each at most (each address's 5th locks it). */
+/** 50 wrong passwords (LOGIN_NUMBER_MAX_FAILURES; each one hashed, hence the longer test time) from 11 addresses, 5 each at most (each address's 5th locks it). */
 async function strangersLock(instances: TestApp[], phone: string) {
   const answers = [];
   for (let i = 0; i < 50; i++) {
@@ -122,7 +122,7 @@ describe.each(deployments())("the member's own device, $name", (deployment) => {
       expectSuccess(own);
       expect(own.deviceCookie).not.toBeNull();
     }
-  });
+  }, 90_000);
 
   it("counts a device's failures on that device alone: its 5th wrong password locks that cookie, not the number", async () => {
     const instances = await deployment.start();
