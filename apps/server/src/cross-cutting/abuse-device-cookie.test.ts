@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { consoleCall, signedInOperator } from "../modules/console-api/console-test-support.ts";
 import { registerMember } from "../testing/flows.ts";
 import type { TestApp } from "../testing/test-app.ts";
 import { deployments, sleep, tally, turn } from "./abuse-support.ts";
@@ -150,6 +151,25 @@ describe.each(deployments())("the member's own device, $name", (deployment) => {
       4290,
     );
     expectSuccess(await post(turn(instances, 1), LOGIN, { ...number(member.phone), password }));
+
+    // An operator's unlock lifts the device's lock as well (a new unlock generation of the number).
+    const locked = await post(
+      instances[0] as TestApp,
+      LOGIN,
+      { ...number(member.phone), password },
+      { cookie: device },
+    );
+    expectFailure(locked, 429, 4290);
+    const operator = await signedInOperator(instances[0] as TestApp, "customerService");
+    const unlocked = await consoleCall(instances[0] as TestApp, "POST", `/members/${member.user.id}/unlock`, {
+      cookie: operator.cookie,
+      csrf: operator.csrf,
+      body: { reason: "locked out on own phone" },
+    });
+    expect(unlocked.status, unlocked.text).toBe(200);
+    expectSuccess(
+      await post(turn(instances, 1), LOGIN, { ...number(member.phone), password }, { cookie: device }),
+    );
   });
 
   it("strangers spend the number's SMS allowance from 2 addresses: the member's device still gets a reset code", async () => {
