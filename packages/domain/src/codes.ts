@@ -28,7 +28,7 @@ export const ErrorCode = {
    * SMS_REDEEM_HOURLY_LIMIT, their address's or the deployment's SMS limits); the member can
    * confirm with the password instead. With retry_after_seconds.
    */
-  redeemCodeRefused: 4236,
+  redeemCodeRefused: 4237,
   /** Redeeming: the member's balance is below the reward's price. */
   coinsInsufficient: 4231,
   /** Redeeming: no units left. */
@@ -81,7 +81,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4233: 409,
   4234: 409,
   4235: 409,
-  4236: 429,
+  4237: 429,
   4030: 403,
   4031: 403,
   4240: 400,
@@ -247,7 +247,7 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     tc: "你的手提電話號碼尚未連結 H Coins 帳戶。",
     sc: "您的手机号码尚未关联 H Coins 账户。",
   },
-  4236: {
+  4237: {
     en: "We cannot send another redemption code right now. You can confirm with your password instead.",
     tc: "暫時未能再發送換領驗證碼，你可改用密碼確認。",
     sc: "暂时无法再发送兑换验证码，您可改用密码确认。",

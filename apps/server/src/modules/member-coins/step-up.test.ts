@@ -7,7 +7,7 @@ import { balanceOf, linkedMember, type Member, memberCall, newReward, redeem } f
 /*
  * The redeeming code at the till: an hourly allowance of its own (SMS_REDEEM_HOURLY_LIMIT), apart
  * from the number's that registration and reset codes share; when no code can be sent the refusal
- * (4236) tells the member to confirm with the password, which still works.
+ * (4237) tells the member to confirm with the password, which still works.
  */
 
 let t: TestApp;
@@ -46,13 +46,13 @@ describe("the redeeming code's allowance", () => {
       await sleep(1_100);
       const refused = await sendCode(member, lang);
       expect(refused.status).toBe(429);
-      expect(refused.body.error_code).toBe(4236);
-      expect(refused.body.error_message).toBe(ERROR_MESSAGES[4236][language]);
+      expect(refused.body.error_code).toBe(4237);
+      expect(refused.body.error_message).toBe(ERROR_MESSAGES[4237][language]);
       expect(refused.body.payload.retry_after_seconds).toBeGreaterThan(3000);
     }
-    expect(ERROR_MESSAGES[4236].en).toContain("password");
-    expect(ERROR_MESSAGES[4236].tc).toContain("密碼");
-    expect(ERROR_MESSAGES[4236].sc).toContain("密码");
+    expect(ERROR_MESSAGES[4237].en).toContain("password");
+    expect(ERROR_MESSAGES[4237].tc).toContain("密碼");
+    expect(ERROR_MESSAGES[4237].sc).toContain("密码");
 
     // The password confirms the redemption meanwhile.
     const redeemed = await redeem(t, member, reward.id);
@@ -60,12 +60,12 @@ describe("the redeeming code's allowance", () => {
     expect(await balanceOf(t, member.token)).toBe(70);
   });
 
-  it("answers 4236 when the deployment's budget refuses a redeeming code too", async () => {
+  it("answers 4237 when the deployment's budget refuses a redeeming code too", async () => {
     t = await createTestApp({ env: { SMS_TOTAL_HOURLY_LIMIT: "2", SMS_RESERVED_SHARE_PERCENT: "0" } });
     const member = await linkedMember(t, 50);
     await linkedMember(t); // the budget's second SMS
     const refused = await sendCode(member, "en");
-    expect(refused.body.error_code, JSON.stringify(refused.body)).toBe(4236);
+    expect(refused.body.error_code, JSON.stringify(refused.body)).toBe(4237);
     expect(refused.body.payload.retry_after_seconds).toBeGreaterThan(3000);
     // Redeeming by password needs no SMS.
     const reward = await newReward(t, { coins: 30 });

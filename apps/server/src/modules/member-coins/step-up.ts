@@ -33,7 +33,7 @@ export class RedeemStepUp {
    * Sends a redeeming code to the member's number. It counts on an allowance of its own
    * (SMS_REDEEM_HOURLY_LIMIT), not the number's that registration and reset codes share, then on
    * the address's, the network's and the budget (its reserved share too). When one of those
-   * refuses, the answer is 4236, which tells the member to confirm with the password instead; the
+   * refuses, the answer is 4237, which tells the member to confirm with the password instead; the
    * resend wait stays 4203 (a minute).
    */
   async sendCode(member: MemberRow, language: Language, clientAddress: string): Promise<void> {

@@ -63,7 +63,7 @@ export function ConfirmRedeem({
   const [sent, setSent] = useState(false);
   const countdown = useCountdown();
   const passwordInput = useRef<HTMLInputElement>(null);
-  /** Set when a code could not be sent (4236): the password field takes the focus once shown. */
+  /** Set when a code could not be sent (4237): the password field takes the focus once shown. */
   const [focusPassword, setFocusPassword] = useState(false);
 
   useEffect(() => heading.current?.focus(), []);

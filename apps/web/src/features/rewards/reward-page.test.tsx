@@ -183,11 +183,11 @@ describe("RewardPage", () => {
     expect(api.called(COIN_CALLS.redeemSms)).toHaveLength(1);
   });
 
-  it("goes back to the password when no code can be sent (4236), saying so", async () => {
+  it("goes back to the password when no code can be sent (4237), saying so", async () => {
     const api = mockApi({
       [COIN_CALLS.reward]: ok({ reward: reward() }),
       [COIN_CALLS.balance]: ok(balanceAnswer()),
-      [COIN_CALLS.redeemSms]: fail(429, 4236, "no code", { retry_after_seconds: 3000 }),
+      [COIN_CALLS.redeemSms]: fail(429, 4237, "no code", { retry_after_seconds: 3000 }),
       [COIN_CALLS.redeem]: redeemed,
       [COIN_CALLS.vouchers]: ok({ vouchers: [] }),
       [COIN_CALLS.rewards]: ok({ rewards: [] }),
@@ -207,11 +207,11 @@ describe("RewardPage", () => {
     expect(api.called(COIN_CALLS.redeem)[0]?.json).toMatchObject({ password: "Secret123" });
   });
 
-  it("says 4236 in tc and sc, naming the password", async () => {
+  it("says 4237 in tc and sc, naming the password", async () => {
     mockApi({
       [COIN_CALLS.reward]: ok({ reward: reward() }),
       [COIN_CALLS.balance]: ok(balanceAnswer()),
-      [COIN_CALLS.redeemSms]: fail(429, 4236, "no code", { retry_after_seconds: 3000 }),
+      [COIN_CALLS.redeemSms]: fail(429, 4237, "no code", { retry_after_seconds: 3000 }),
     });
     await act(() => translator.changeLanguage("tc"));
     renderApp(routes, "/rewards/7");
