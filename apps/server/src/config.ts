@@ -75,6 +75,11 @@ const envSchema = z.object({
   SMS_CLIENT_HOURLY_LIMIT: int(30),
   SMS_NUMBER_CLIENT_HOURLY_LIMIT: int(3),
   SMS_TOTAL_HOURLY_LIMIT: int(1000),
+  /** The share of SMS_TOTAL_HOURLY_LIMIT only members' reset and redeeming codes may spend. */
+  SMS_RESERVED_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
+  SMS_PER_NETWORK_HOURLY_LIMIT: int(100),
+  SMS_REDEEM_HOURLY_LIMIT: int(5),
+  SMS_DEVICE_HOURLY_LIMIT: int(3),
   SMS_CODE_RETENTION_DAYS: z.coerce.number().int().min(0).default(30),
   SMS_LOG_RETENTION_DAYS: int(90),
 
@@ -82,6 +87,8 @@ const envSchema = z.object({
   LOGIN_LOCK_SECONDS: int(900),
   LOGIN_NUMBER_MAX_FAILURES: int(50),
   LOGIN_CLIENT_MAX_FAILURES: int(20),
+  DEVICE_LOGIN_MAX_FAILURES: int(5),
+  DEVICE_COOKIE_DAYS: int(180),
   CHANGE_PASSWORD_MAX_FAILURES: int(5),
   REDEEM_PASSWORD_MAX_FAILURES: int(5),
   ACCESS_TOKEN_TTL_DAYS: int(30),

@@ -8,6 +8,7 @@ import { requireMemberDatabase } from "./db/existing-database.ts";
 import { migrateMemberDatabase } from "./db/migrate.ts";
 import { AuditRepository } from "./modules/audit/repository.ts";
 import { AuditService } from "./modules/audit/service.ts";
+import { DeviceCookies } from "./modules/auth/device-cookie.ts";
 import { setPasswordHashConcurrency } from "./modules/auth/passwords.ts";
 import { AuthRepository } from "./modules/auth/repository.ts";
 import { AuthService } from "./modules/auth/service.ts";
@@ -106,6 +107,10 @@ export function createServices(
       clientHourlyLimit: config.SMS_CLIENT_HOURLY_LIMIT,
       numberClientHourlyLimit: config.SMS_NUMBER_CLIENT_HOURLY_LIMIT,
       totalHourlyLimit: config.SMS_TOTAL_HOURLY_LIMIT,
+      reservedSharePercent: config.SMS_RESERVED_SHARE_PERCENT,
+      networkHourlyLimit: config.SMS_PER_NETWORK_HOURLY_LIMIT,
+      redeemHourlyLimit: config.SMS_REDEEM_HOURLY_LIMIT,
+      deviceHourlyLimit: config.SMS_DEVICE_HOURLY_LIMIT,
       codeRetentionDays: config.SMS_CODE_RETENTION_DAYS,
       logRetentionDays: config.SMS_LOG_RETENTION_DAYS,
       templates: {
@@ -131,6 +136,7 @@ export function createServices(
       loginMaxFailures: config.LOGIN_MAX_FAILURES,
       loginNumberMaxFailures: config.LOGIN_NUMBER_MAX_FAILURES,
       loginClientMaxFailures: config.LOGIN_CLIENT_MAX_FAILURES,
+      deviceLoginMaxFailures: config.DEVICE_LOGIN_MAX_FAILURES,
       changePasswordMaxFailures: config.CHANGE_PASSWORD_MAX_FAILURES,
       redeemPasswordMaxFailures: config.REDEEM_PASSWORD_MAX_FAILURES,
       loginLockSeconds: config.LOGIN_LOCK_SECONDS,
@@ -142,6 +148,7 @@ export function createServices(
     figures,
     log,
     now,
+    new DeviceCookies(settings, { lifetimeDays: config.DEVICE_COOKIE_DAYS }, now),
   );
   const registration = new RegistrationService(members, sms, figures, transaction, {
     registerStoreCode: config.REGISTER_STORE_CODE,

@@ -23,6 +23,12 @@ export const ErrorCode = {
   emailTaken: 40010,
   /** Redeeming: the password given as the step-up proof is wrong (with attempts_remaining). */
   stepUpPasswordIncorrect: 4230,
+  /**
+   * Redeeming: no redeeming code can be sent now (the member's own hourly allowance of them,
+   * SMS_REDEEM_HOURLY_LIMIT, their address's or the deployment's SMS limits); the member can
+   * confirm with the password instead. With retry_after_seconds.
+   */
+  redeemCodeRefused: 4237,
   /** Redeeming: the member's balance is below the reward's price. */
   coinsInsufficient: 4231,
   /** Redeeming: no units left. */
@@ -78,6 +84,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4234: 409,
   4235: 409,
   4236: 409,
+  4237: 429,
   4030: 403,
   4031: 403,
   4240: 400,
@@ -247,6 +254,11 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "A refund has taken your H Coins balance below zero, so rewards cannot be redeemed for now. The H Coins you earn next will bring it back to zero first; vouchers you already have can still be used.",
     tc: "由於退款，你的 H Coins 結餘已低於零，暫時未能換領禮遇。你之後賺取的 H Coins 會先令結餘回復至零；你已持有的禮券仍可使用。",
     sc: "由于退款，您的 H Coins 余额已低于零，暂时无法兑换礼遇。您之后赚取的 H Coins 会先使余额恢复至零；您已持有的礼券仍可使用。",
+  },
+  4237: {
+    en: "We cannot send another redemption code right now. You can confirm with your password instead.",
+    tc: "暫時未能再發送換領驗證碼，你可改用密碼確認。",
+    sc: "暂时无法再发送兑换验证码，您可改用密码确认。",
   },
   4030: {
     en: "Your role does not allow this action.",

@@ -1,6 +1,6 @@
 import { ERROR_MESSAGES } from "@hcoins/domain/codes";
 import { describe, expect, it } from "vitest";
-import { nextPhone } from "../testing/flows.ts";
+import { nextPhone, registerMember } from "../testing/flows.ts";
 import { tally } from "./abuse-support.ts";
 import { callFrom, type LoopbackInstance, linesSaying, loopbackDeployments } from "./loopback-clients.ts";
 
@@ -15,6 +15,8 @@ const REQUEST = "/crm/registration/request-sms-token";
 const FORGOT = "/crm/auth/forgot-password-with-mobile";
 const WARNING = "SMS hourly budget 80% used (SMS_TOTAL_HOURLY_LIMIT)";
 const SPENT = "SMS hourly budget spent: codes refused until the window ends (SMS_TOTAL_HOURLY_LIMIT)";
+const OPEN_SPENT =
+  "SMS open share spent: registration codes refused until the window ends, members' reset and redeeming codes use the reserved share (SMS_RESERVED_SHARE_PERCENT)";
 const CLIENTS = ["127.0.0.1", "127.0.0.2"];
 
 /** SMS the instances' console senders hold for these numbers. */
@@ -28,7 +30,11 @@ async function sent(instances: LoopbackInstance[], numbers: [string, string][]):
 
 describe.each(loopbackDeployments())("the SMS budget, $name", (deployment) => {
   it("sends SMS_TOTAL_HOURLY_LIMIT codes an hour over two addresses, warns at 80 %, refuses the rest in three languages", async () => {
-    const { instances, logLines } = await deployment.start({ SMS_TOTAL_HOURLY_LIMIT: "5" });
+    // No reserved share here: every code may spend the whole budget.
+    const { instances, logLines } = await deployment.start({
+      SMS_TOTAL_HOURLY_LIMIT: "5",
+      SMS_RESERVED_SHARE_PERCENT: "0",
+    });
     const phones = Array.from({ length: 8 }, () => nextPhone());
     const languages = [
       ["en", "en"],
@@ -127,5 +133,79 @@ describe.each(loopbackDeployments())("the SMS budget, $name", (deployment) => {
         mobiles.map((mobile) => ["852", mobile]),
       ),
     ).toBe(2);
+  });
+
+  it("keeps SMS_RESERVED_SHARE_PERCENT of the budget from registrations: 31 addresses spend the open share, then a member's reset still gets a code", async () => {
+    const { instances, logLines } = await deployment.start({
+      SMS_TOTAL_HOURLY_LIMIT: "10",
+      SMS_RESERVED_SHARE_PERCENT: "30",
+    });
+    // Existing members, one an instance (their registration codes are the first of the open share's 7).
+    const members = [];
+    for (const { t } of instances) members.push(await registerMember(t));
+    const answers = [];
+    // 31 addresses, each in a /24 of its own, so no network limit is what stops them.
+    for (let i = 0; i < 31; i++) {
+      answers.push(
+        await callFrom(
+          `127.0.${i + 10}.1`,
+          instances[i % instances.length] as LoopbackInstance,
+          "POST",
+          REQUEST,
+          { body: { mobile_phone_prefix: "852", mobile_phone: nextPhone() } },
+        ),
+      );
+    }
+    expect(tally(answers)).toEqual({ "200": 7 - instances.length, "429/4208": 24 + instances.length });
+    expect(linesSaying(logLines, OPEN_SPENT)).toHaveLength(1);
+
+    // A member's reset, from any address and either instance, spends the reserved share.
+    for (const [i, instance] of instances.entries()) {
+      const reset = await callFrom(`127.0.${200 + i}.1`, instance, "POST", FORGOT, {
+        body: { mobile_phone_prefix: "852", mobile_phone: members[i]?.phone },
+      });
+      expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+      // A stranger's number answers the same (nothing is sent to it, and nothing is spent).
+      const stranger = await callFrom(`127.0.${210 + i}.1`, instance, "POST", FORGOT, {
+        body: { mobile_phone_prefix: "852", mobile_phone: nextPhone() },
+      });
+      expect(stranger.status, JSON.stringify(stranger.body)).toBe(200);
+    }
+    expect(
+      await sent(
+        instances,
+        members.map(({ phone }) => ["852", phone]),
+      ),
+    ).toBe(2 * instances.length);
+    // Registrations stay refused.
+    const late = await callFrom("127.0.250.1", instances[0] as LoopbackInstance, "POST", REQUEST, {
+      body: { mobile_phone_prefix: "852", mobile_phone: nextPhone() },
+    });
+    expect(late.body.error_code).toBe(4208);
+  });
+
+  it("stops 31 addresses of one /24 at SMS_PER_NETWORK_HOURLY_LIMIT; another /24 still gets codes", async () => {
+    const { instances, logLines } = await deployment.start({ SMS_PER_NETWORK_HOURLY_LIMIT: "20" });
+    const answers = [];
+    for (let i = 0; i < 31; i++) {
+      answers.push(
+        await callFrom(
+          `127.0.0.${i + 2}`,
+          instances[i % instances.length] as LoopbackInstance,
+          "POST",
+          REQUEST,
+          { body: { mobile_phone_prefix: "852", mobile_phone: nextPhone() } },
+        ),
+      );
+    }
+    expect(tally(answers)).toEqual({ "200": 20, "429/4204": 11 });
+    expect(answers[20]?.body.payload.retry_after_seconds).toBeGreaterThan(3000);
+    const warned = linesSaying(logLines, "SMS limit reached for one network (SMS_PER_NETWORK_HOURLY_LIMIT)");
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ limit: "sms-network", network: "127.0.0.0/24" });
+    const elsewhere = await callFrom("127.0.1.2", instances[0] as LoopbackInstance, "POST", REQUEST, {
+      body: { mobile_phone_prefix: "852", mobile_phone: nextPhone() },
+    });
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
   });
 });

@@ -77,6 +77,13 @@ describe("call", () => {
     expect(api.calls[2]?.url.search).toBe("?region=3001&page=2");
   });
 
+  it("sends the same origin's cookies (the login's device cookie)", async () => {
+    mockApi({ "GET /crm/store": ok() });
+    await call("stores", {});
+    const [init] = vi.mocked(fetch).mock.calls.map((item) => item[1] as RequestInit);
+    expect(init?.credentials).toBe("same-origin");
+  });
+
   it("throws a failure envelope as an ApiError with its status, code, text and details, without trying again", async () => {
     const api = mockApi({
       "POST /crm/auth/login-with-mobile-password": fail(400, 5000, "Wrong", { attempts_remaining: 4 }),

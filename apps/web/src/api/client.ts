@@ -179,6 +179,9 @@ function send(url: URL, method: string, headers: Record<string, string>, body: s
   return fetch(url, {
     method,
     headers,
+    // The login's device cookie (HttpOnly, Path of the auth calls) goes back with the auth calls.
+    // The server answers no CORS, so the CRM base is this origin: an explicit "include" would add nothing.
+    credentials: "same-origin",
     ...(body !== undefined ? { body } : {}),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });

@@ -14,7 +14,7 @@ export const login = {
   tags,
   summary: "Log in with mobile number and password",
   description:
-    "5000 with `attempts_remaining` (4…1) on a failure; the LOGIN_MAX_FAILURES-th consecutive failure of a number from one client address answers 4290 and locks the number for that address for LOGIN_LOCK_SECONDS (`retry_after_seconds`). Two ceilings lock alike within LOGIN_LOCK_SECONDS: LOGIN_NUMBER_MAX_FAILURES failures of the number from every address (locks it for everyone) and LOGIN_CLIENT_MAX_FAILURES failures of the address on every number; `attempts_remaining` is the fewest any of them leaves. 4202 when the operator disabled the account. Unknown numbers fail and lock alike.",
+    "5000 with `attempts_remaining` (4…1) on a failure; the LOGIN_MAX_FAILURES-th consecutive failure of a number from one client address answers 4290 and locks the number for that address for LOGIN_LOCK_SECONDS (`retry_after_seconds`). Two ceilings lock alike within LOGIN_LOCK_SECONDS: LOGIN_NUMBER_MAX_FAILURES failures of the number from every address (locks it for everyone) and LOGIN_CLIENT_MAX_FAILURES failures of the address on every number; `attempts_remaining` is the fewest any of them leaves. 4202 when the operator disabled the account. Unknown numbers fail and lock alike. A successful login sets the device cookie (`hcoins-device`, `__Secure-hcoins-device` over https; HttpOnly, SameSite=Strict, Path=/crm/auth): a later login that sends it for the same number counts its failures on that device alone (DEVICE_LOGIN_MAX_FAILURES) and is not refused by the locks strangers caused.",
   body: withPhoneCheck(z.object({ ...phoneFields, password: presentPassword })),
   answer: okAnswer(z.object({ access_token: z.string() })),
 };
@@ -31,7 +31,7 @@ export const forgotPassword = {
   tags,
   summary: "Send a password reset code",
   description:
-    "Answers the same whether or not the number is a member (only members get an SMS); the SMS limits of request-sms-token count alike, and a number that is not a mobile number gets its 4000 (mobileNotMobile) either way.",
+    "Answers the same whether or not the number is a member (only members get an SMS); the SMS limits of request-sms-token count alike, and a number that is not a mobile number gets its 4000 (mobileNotMobile) either way. With the device cookie of an earlier login on this number, the code counts on that device's allowance (SMS_DEVICE_HOURLY_LIMIT) instead of the number's limits.",
   body: phoneSchema,
   answer: okAnswer(smsSentSchema),
 };

@@ -191,7 +191,7 @@ export const redeemSmsCode = {
   ...ROUTES.redeemSmsCode,
   tags,
   summary: "Send a code to the member's own number to confirm a redemption (step-up)",
-  description: `${MEMBER_ONLY} The body is ignored and may be empty. The SMS (in the request's language) says the code is for redeeming H Coins, so a member who did not ask is warned. Its code proves a redemption only (a registration or reset code does not, and this one proves nothing else), lasts SMS_CODE_TTL_SECONDS and is used up by hcoin-redeem. The limits of every SMS send apply: 4203 (wait SMS_RESEND_SECONDS before another), 4204 (too many for the number or address this hour), 4208 (the deployment's SMS budget spent), each with \`retry_after_seconds\`; 5030 when the SMS gateway fails (the send is not counted).`,
+  description: `${MEMBER_ONLY} The body is ignored and may be empty. The SMS (in the request's language) says the code is for redeeming H Coins, so a member who did not ask is warned. Its code proves a redemption only (a registration or reset code does not, and this one proves nothing else), lasts SMS_CODE_TTL_SECONDS and is used up by hcoin-redeem. 4203 (wait SMS_RESEND_SECONDS before another); the member's own allowance of redeeming codes (SMS_REDEEM_HOURLY_LIMIT), the address's and network's limits and the deployment's budget refuse it with 4237, whose text points to confirming with the password instead, with \`retry_after_seconds\`; 5030 when the SMS gateway fails (the send is not counted).`,
   body: emptyPayload.loose().optional(),
   answer: okAnswer(emptyPayload),
 };

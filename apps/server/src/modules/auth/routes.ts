@@ -11,13 +11,16 @@ import { ok } from "../../errors.ts";
 import { requireMember } from "../../plugins/auth-header.ts";
 import { route } from "../../plugins/member-route.ts";
 import type { Services } from "../../services.ts";
+import { deviceCookieOf, setDeviceCookie } from "./device-cookie-header.ts";
 
 export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { auth } = services;
 
-  route(app, login, async (request) => {
+  route(app, login, async (request, reply) => {
     const { mobile_phone_prefix: prefix, mobile_phone: phone, password } = request.body;
-    return ok({ access_token: await auth.login(prefix, phone, password, request.ip) });
+    const result = await auth.login(prefix, phone, password, request.ip, deviceCookieOf(request));
+    setDeviceCookie(request, reply, result.deviceCookie, auth.devices.lifetimeSeconds);
+    return ok({ access_token: result.accessToken });
   });
 
   route(app, logout, async (request) => {
@@ -28,7 +31,7 @@ export const authRoutes: FastifyPluginAsync<{ services: Services }> = async (app
 
   route(app, forgotPassword, async (request) => {
     const { mobile_phone_prefix: prefix, mobile_phone: phone } = request.body;
-    return ok(await auth.forgotPassword(prefix, phone, request.lang, request.ip));
+    return ok(await auth.forgotPassword(prefix, phone, request.lang, request.ip, deviceCookieOf(request)));
   });
 
   route(app, exchangeResetCode, async (request) => {

@@ -12,9 +12,16 @@ import type { FiguresService } from "../figures/service.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
 import { CountedAttempt, type FailureLimit } from "./counted-attempt.ts";
+import type { DeviceCookies } from "./device-cookie.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import type { AuthRepository } from "./repository.ts";
 import { parseSignedMessage, signatureValid } from "./signature.ts";
+
+/** A login's access token, and the device cookie to leave on the client for its number. */
+export interface LoginResult {
+  accessToken: string;
+  deviceCookie: string;
+}
 
 export type SignatureLoginResult =
   | { Status: "Success"; Data: { access_token: string } }
@@ -29,6 +36,8 @@ export interface AuthConfig {
   loginNumberMaxFailures: number;
   /** Failures per client address on every number together. */
   loginClientMaxFailures: number;
+  /** Failures of one number from a device its member logged in on (a valid device cookie). */
+  deviceLoginMaxFailures: number;
   /** Wrong old passwords per member at change-password. */
   changePasswordMaxFailures: number;
   /** Wrong passwords per member given to confirm a redemption (step-up). */
@@ -49,6 +58,7 @@ export class AuthService {
   private readonly loginFailures: Counter;
   private readonly numberFailures: Counter;
   private readonly clientFailures: Counter;
+  private readonly deviceFailures: Counter;
   private readonly changeFailures: Counter;
   private readonly redeemFailures: Counter;
   /**
@@ -68,11 +78,13 @@ export class AuthService {
     private readonly figures: FiguresService,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
+    readonly devices: DeviceCookies,
   ) {
     const window = config.loginLockSeconds;
     this.loginFailures = counters.counter("login-failures", config.loginMaxFailures, window);
     this.numberFailures = counters.counter("login-number-failures", config.loginNumberMaxFailures, window);
     this.clientFailures = counters.counter("login-client-failures", config.loginClientMaxFailures, window);
+    this.deviceFailures = counters.counter("login-device-failures", config.deviceLoginMaxFailures, window);
     this.changeFailures = counters.counter(
       "change-password-failures",
       config.changePasswordMaxFailures,
@@ -91,16 +103,28 @@ export class AuthService {
    * Failures count per number and client address: the LOGIN_MAX_FAILURES-th locks the number for
    * that address for LOGIN_LOCK_SECONDS (4290), so a stranger's guesses do not lock the member out
    * of their own login. Two ceilings stop what one address cannot: LOGIN_NUMBER_MAX_FAILURES per
-   * number from every address (distributed guessing; it locks the number for everyone) and
-   * LOGIN_CLIENT_MAX_FAILURES per address on every number (spraying). A failure answers 5000 with
-   * the fewest attempts any of them leaves. Unknown numbers count alike.
+   * number from every address (distributed guessing; it locks the number for every client
+   * without a device cookie) and LOGIN_CLIENT_MAX_FAILURES per address on every number (spraying).
+   * A failure answers 5000 with the fewest attempts any of them leaves. Unknown numbers count alike.
+   *
+   * A login carrying a valid device cookie of the number (OWASP's device cookies: the member
+   * logged in on this browser before) counts on that device alone: DEVICE_LOGIN_MAX_FAILURES
+   * failures lock that cookie, and no lock strangers caused refuses it. Any other cookie, forged,
+   * altered, expired or another number's, is no cookie. A success leaves a fresh device cookie.
    */
-  async login(prefix: string, phone: string, password: string, clientAddress: string): Promise<string> {
-    const attempt = await CountedAttempt.begin(
-      await this.loginLimits(prefix, phone, clientAddress),
-      this.config.loginLockSeconds,
-      this.log,
-    );
+  async login(
+    prefix: string,
+    phone: string,
+    password: string,
+    clientAddress: string,
+    deviceCookie: string | null = null,
+  ): Promise<LoginResult> {
+    const number = `${prefix}-${phone}`;
+    const device = await this.devices.nonceOf(deviceCookie, number);
+    const limits = device
+      ? [await this.deviceLimit(prefix, phone, device)]
+      : await this.loginLimits(prefix, phone, clientAddress);
+    const attempt = await CountedAttempt.begin(limits, this.config.loginLockSeconds, this.log);
     const member = await this.members.findByPhone(prefix, phone);
     if (!(await verifyPassword(member?.password_hash ?? null, password)) || !member) {
       const failure = await attempt.failed(ErrorCode.loginFailed);
@@ -109,7 +133,7 @@ export class AuthService {
           actor: "system",
           action: "member.locked",
           target: `member:${member.id}`,
-          after: { retry_after_seconds: this.config.loginLockSeconds },
+          after: { retry_after_seconds: this.config.loginLockSeconds, ...(device ? { device: true } : {}) },
           address: clientAddress,
         });
       }
@@ -117,9 +141,27 @@ export class AuthService {
     }
     await attempt.succeeded();
     if (member.disabled) throw new AppError(ErrorCode.accountDisabled);
-    const token = await this.members.issueAccessToken(member.id);
+    const accessToken = await this.members.issueAccessToken(member.id);
     await this.figures.count("logins");
-    return token;
+    return { accessToken, deviceCookie: await this.devices.issue(number) };
+  }
+
+  /**
+   * One device's failures at its number: keyed by the cookie's nonce in the number's unlock
+   * generation, so an operator's unlock lifts a device's lock too.
+   */
+  private async deviceLimit(prefix: string, phone: string, nonce: string): Promise<FailureLimit> {
+    const number = `${prefix}-${phone}`;
+    return {
+      counter: this.deviceFailures,
+      key: await this.numberAtAddress(number, `device:${nonce}`),
+      onSuccess: "reset",
+      lockLog: {
+        limit: "login-device",
+        message: "login locked for one number on one trusted device (DEVICE_LOGIN_MAX_FAILURES)",
+        fields: { number: maskedNumber(prefix, phone) },
+      },
+    };
   }
 
   /** The key of one number's failures from one address, in the number's current unlock generation. */
@@ -195,11 +237,28 @@ export class AuthService {
     return this.members.revokeAccessToken(tokenHash);
   }
 
-  /** Sends a reset code to members; for other numbers it sends nothing but answers the same. */
-  async forgotPassword(prefix: string, phone: string, language: Language, clientAddress: string) {
+  /**
+   * Sends a reset code to members; for other numbers it sends nothing but answers the same. Asked
+   * with a valid device cookie of the number, the code counts on that device's allowance instead
+   * of the number's, which strangers can spend (SmsCodeService.send).
+   */
+  async forgotPassword(
+    prefix: string,
+    phone: string,
+    language: Language,
+    clientAddress: string,
+    deviceCookie: string | null = null,
+  ) {
     const member = await this.members.findByPhone(prefix, phone);
     const deliver = member !== undefined && !member.disabled;
-    return this.sms.send({ prefix, phone, purpose: "reset" }, language, clientAddress, deliver);
+    const device = await this.devices.nonceOf(deviceCookie, `${prefix}-${phone}`);
+    return this.sms.send(
+      { prefix, phone, purpose: "reset" },
+      language,
+      clientAddress,
+      deliver,
+      device ?? undefined,
+    );
   }
 
   /** A right reset code (used up here) buys a single-use reset token. */

@@ -1,4 +1,6 @@
+import { ErrorCode } from "@hcoins/domain/codes";
 import type { Language } from "@hcoins/domain/languages";
+import { AppError } from "../../errors.ts";
 import type { AuthService } from "../auth/service.ts";
 import type { MemberRow } from "../members/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
@@ -27,9 +29,27 @@ export class RedeemStepUp {
     private readonly sms: SmsCodeService,
   ) {}
 
-  /** Sends a redeeming code to the member's number; every SMS limit and the budget apply. */
+  /**
+   * Sends a redeeming code to the member's number. It counts on an allowance of its own
+   * (SMS_REDEEM_HOURLY_LIMIT), not the number's that registration and reset codes share, then on
+   * the address's, the network's and the budget (its reserved share too). When one of those
+   * refuses, the answer is 4237, which tells the member to confirm with the password instead; the
+   * resend wait stays 4203 (a minute).
+   */
   async sendCode(member: MemberRow, language: Language, clientAddress: string): Promise<void> {
-    await this.sms.send(codeKey(member), language, clientAddress, true);
+    try {
+      await this.sms.send(codeKey(member), language, clientAddress, true);
+    } catch (error) {
+      if (
+        error instanceof AppError &&
+        (error.errorCode === ErrorCode.smsTooMany || error.errorCode === ErrorCode.smsBudgetReached)
+      ) {
+        throw new AppError(ErrorCode.redeemCodeRefused, {
+          retry_after_seconds: error.details.retry_after_seconds,
+        });
+      }
+      throw error;
+    }
   }
 
   /** 4230 / 4290 for a wrong or locked password, 4201 for a wrong, expired, void or used code. */

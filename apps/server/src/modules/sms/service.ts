@@ -10,6 +10,7 @@ import { newSmsCode, safeEqual, sha256 } from "../../secrets.ts";
 import type { FiguresService } from "../figures/service.ts";
 import type { SmsDelivery, SmsDeliveryRepository } from "./delivery-repository.ts";
 import { isMobileNumber } from "./mobile-number.ts";
+import { networkBlock } from "./network-block.ts";
 import type { NumberAndPurpose, SmsCodeRepository } from "./repository.ts";
 import { renderSmsText, type SmsPurpose, type SmsSender } from "./sender.ts";
 
@@ -31,6 +32,17 @@ export interface SmsCodeConfig {
   numberClientHourlyLimit: number;
   /** Sends per hour for the whole deployment (SMS cost money); 80 % of it logs a warning. */
   totalHourlyLimit: number;
+  /**
+   * The percentage of totalHourlyLimit that registration codes cannot spend: kept for members'
+   * reset and redeeming codes, so strangers registering cannot close the reset path for everyone.
+   */
+  reservedSharePercent: number;
+  /** Sends per hour from one network block (IPv4 /24, IPv6 /64), every address in it together. */
+  networkHourlyLimit: number;
+  /** Redeeming codes per member's number per hour: an allowance of their own, beside the number's. */
+  redeemHourlyLimit: number;
+  /** Reset codes per hour asked from a device the member logged in on (a valid device cookie). */
+  deviceHourlyLimit: number;
   /** How long a code record is kept after its expiry (member exports show them), in days. */
   codeRetentionDays: number;
   /** How long the log of SMS handed to the sender is kept (customer service reads it), in days. */
@@ -49,7 +61,13 @@ interface SendLimit {
   refusal: ErrorCodeValue;
   /** What the warning says when the limit first trips in its hour; null where it trips in everyday use or logs its own (the budget). */
   logged: { message: string; fields: Record<string, unknown> } | null;
+  /** Only looked at, not counted: the budget for a reset code that is not sent (a non-member's). */
+  peekOnly?: boolean;
 }
+
+/** The warning when registrations have spent their share of the hourly budget. */
+export const OPEN_SHARE_SPENT =
+  "SMS open share spent: registration codes refused until the window ends, members' reset and redeeming codes use the reserved share (SMS_RESERVED_SHARE_PERCENT)";
 
 /** The share of the hourly SMS budget at which operators are warned. */
 const BUDGET_WARNING_SHARE = 0.8;
@@ -57,14 +75,22 @@ const BUDGET_WARNING_SHARE = 0.8;
 /**
  * SMS codes: 6 CSPRNG digits, stored hashed, valid SMS_CODE_TTL_SECONDS, void after
  * SMS_CODE_MAX_ATTEMPTS wrong tries; sends go only to mobile numbers and are throttled per
- * number+purpose (resend), per number from one client address, per number (all purposes,
- * every address), per client address and for the whole deployment per hour, in shared counters.
+ * number+purpose (resend), per number from one client address and per number (registration and
+ * reset codes, every address), per client address, per network block and for the whole
+ * deployment per hour, in shared counters. Two kinds of code have an allowance of their own
+ * instead of the number's, which strangers can spend: redeeming codes (asked with the member's
+ * session) and reset codes asked from a device the member logged in on (trustedDevice). And
+ * registration codes may spend only the open share of the budget, not the reserved one.
  */
 export class SmsCodeService {
   private readonly resend: Counter;
   private readonly perNumberClient: Counter;
   private readonly perNumber: Counter;
+  private readonly perRedeem: Counter;
+  private readonly perDevice: Counter;
   private readonly perClient: Counter;
+  private readonly perNetwork: Counter;
+  private readonly openShare: Counter;
   private readonly total: Counter;
 
   constructor(
@@ -80,70 +106,42 @@ export class SmsCodeService {
     this.resend = counters.counter("sms-resend", 1, config.resendSeconds);
     this.perNumberClient = counters.counter("sms-number-client", config.numberClientHourlyLimit, HOUR);
     this.perNumber = counters.counter("sms-number", config.numberHourlyLimit, HOUR);
+    this.perRedeem = counters.counter("sms-redeem", config.redeemHourlyLimit, HOUR);
+    this.perDevice = counters.counter("sms-device", config.deviceHourlyLimit, HOUR);
     this.perClient = counters.counter("sms-client", config.clientHourlyLimit, HOUR);
+    this.perNetwork = counters.counter("sms-network", config.networkHourlyLimit, HOUR);
+    const reserved = Math.floor((config.totalHourlyLimit * config.reservedSharePercent) / 100);
+    this.openShare = counters.counter("sms-open-share", config.totalHourlyLimit - reserved, HOUR);
     this.total = counters.counter("sms-total", config.totalHourlyLimit, HOUR);
   }
 
   /**
    * Counts a send against every limit, then (when `deliver`) stores and sends a new code.
    * With deliver=false (forgot-password for a non-member) nothing is sent, but the answer
-   * and the limits are the same, so the call does not reveal who is a member.
+   * and the limits are the same, so the call does not reveal who is a member; the budget is only
+   * looked at then (nothing is spent on it, and it refuses alike once spent).
    * A refused call is no send: it gives back what it took from the limits before the one that
    * refused it, so a stranger's refused calls neither hold the number's resend wait nor spend
    * its allowance, and the member can still get a code from their own address.
+   * `trustedDevice` (a reset asked with a valid device cookie for the number) counts on that
+   * device's allowance and resend wait instead of the number's.
    */
   async send(
     key: NumberAndPurpose,
     language: Language,
     clientAddress: string,
     deliver: boolean,
+    trustedDevice?: string,
   ): Promise<{ resend_after_seconds: number; expires_in_seconds: number }> {
     // Before any count: a landline never costs an SMS, nor a share of anyone's limits.
     if (!isMobileNumber(key.prefix, key.phone)) {
       throw validationError([{ field: "mobile_phone", rule: "mobileNotMobile" }]);
     }
-    const numberKey = `${key.prefix}-${key.phone}`;
-    const number = maskedNumber(key.prefix, key.phone);
-    const limits: SendLimit[] = [
-      {
-        counter: this.resend,
-        key: `${numberKey}:${key.purpose}`,
-        refusal: ErrorCode.smsTooSoon,
-        logged: null,
-      },
-      {
-        counter: this.perNumberClient,
-        key: `${numberKey}@${clientAddress}`,
-        refusal: ErrorCode.smsTooMany,
-        logged: {
-          message: "SMS limit reached for one number from one address (SMS_NUMBER_CLIENT_HOURLY_LIMIT)",
-          fields: { limit: "sms-number-client", number, client: clientAddress },
-        },
-      },
-      {
-        counter: this.perNumber,
-        key: numberKey,
-        refusal: ErrorCode.smsTooMany,
-        logged: {
-          message: "SMS limit reached for one number (SMS_NUMBER_HOURLY_LIMIT)",
-          fields: { limit: "sms-number", number },
-        },
-      },
-      {
-        counter: this.perClient,
-        key: clientAddress,
-        refusal: ErrorCode.smsTooMany,
-        logged: {
-          message: "SMS limit reached for one address (SMS_CLIENT_HOURLY_LIMIT)",
-          fields: { limit: "sms-client", client: clientAddress },
-        },
-      },
-      // The deployment's budget comes last, so that sends the other limits refuse do not spend it.
-      { counter: this.total, key: "deployment", refusal: ErrorCode.smsBudgetReached, logged: null },
-    ];
-    for (const [i, { counter, key: counterKey, refusal, logged }] of limits.entries()) {
-      const result = await counter.consume(counterKey);
-      if (counter === this.total) this.reportBudget(result);
+    const limits = this.limitsOf(key, clientAddress, deliver, trustedDevice);
+    for (const [i, limit] of limits.entries()) {
+      const { counter, key: counterKey, refusal, logged } = limit;
+      const result = limit.peekOnly ? await this.budgetLeft() : await counter.consume(counterKey);
+      if (counter === this.total && !limit.peekOnly) this.reportBudget(result);
       if (!result.allowed) {
         await this.refund(limits.slice(0, i));
         if (result.tripped && logged) this.log.warn(logged.fields, logged.message);
@@ -165,9 +163,137 @@ export class SmsCodeService {
     };
   }
 
+  /** The limits one send counts against, in order: the budget last, so other refusals do not spend it. */
+  private limitsOf(
+    key: NumberAndPurpose,
+    clientAddress: string,
+    deliver: boolean,
+    trustedDevice: string | undefined,
+  ): SendLimit[] {
+    const numberKey = `${key.prefix}-${key.phone}`;
+    const number = maskedNumber(key.prefix, key.phone);
+    const device = key.purpose === "reset" ? trustedDevice : undefined;
+    const network = networkBlock(clientAddress);
+    const resend: SendLimit = {
+      counter: this.resend,
+      key: device ? `${numberKey}:${key.purpose}:${device}` : `${numberKey}:${key.purpose}`,
+      refusal: ErrorCode.smsTooSoon,
+      logged: null,
+    };
+    const own: SendLimit[] =
+      key.purpose === "redeem"
+        ? [
+            {
+              counter: this.perRedeem,
+              key: numberKey,
+              refusal: ErrorCode.smsTooMany,
+              logged: {
+                message: "SMS limit reached for one member's redeeming codes (SMS_REDEEM_HOURLY_LIMIT)",
+                fields: { limit: "sms-redeem", number },
+              },
+            },
+          ]
+        : device
+          ? [
+              {
+                counter: this.perDevice,
+                key: `${numberKey}:${device}`,
+                refusal: ErrorCode.smsTooMany,
+                logged: {
+                  message: "SMS limit reached for one member's device (SMS_DEVICE_HOURLY_LIMIT)",
+                  fields: { limit: "sms-device", number },
+                },
+              },
+            ]
+          : [
+              {
+                counter: this.perNumberClient,
+                key: `${numberKey}@${clientAddress}`,
+                refusal: ErrorCode.smsTooMany,
+                logged: {
+                  message:
+                    "SMS limit reached for one number from one address (SMS_NUMBER_CLIENT_HOURLY_LIMIT)",
+                  fields: { limit: "sms-number-client", number, client: clientAddress },
+                },
+              },
+              {
+                counter: this.perNumber,
+                key: numberKey,
+                refusal: ErrorCode.smsTooMany,
+                logged: {
+                  message: "SMS limit reached for one number (SMS_NUMBER_HOURLY_LIMIT)",
+                  fields: { limit: "sms-number", number },
+                },
+              },
+            ];
+    // With no reserved share the open share is the budget itself, which says so on its own.
+    const openShare: SendLimit[] =
+      key.purpose === "register" && this.openShare.points < this.config.totalHourlyLimit
+        ? [
+            {
+              counter: this.openShare,
+              key: "deployment",
+              refusal: ErrorCode.smsBudgetReached,
+              logged: {
+                message: OPEN_SHARE_SPENT,
+                fields: {
+                  limit: "sms-open-share",
+                  openShare: this.openShare.points,
+                  totalLimit: this.config.totalHourlyLimit,
+                },
+              },
+            },
+          ]
+        : [];
+    return [
+      resend,
+      ...own,
+      {
+        counter: this.perClient,
+        key: clientAddress,
+        refusal: ErrorCode.smsTooMany,
+        logged: {
+          message: "SMS limit reached for one address (SMS_CLIENT_HOURLY_LIMIT)",
+          fields: { limit: "sms-client", client: clientAddress },
+        },
+      },
+      {
+        counter: this.perNetwork,
+        key: network,
+        refusal: ErrorCode.smsTooMany,
+        logged: {
+          message: "SMS limit reached for one network (SMS_PER_NETWORK_HOURLY_LIMIT)",
+          fields: { limit: "sms-network", network, client: clientAddress },
+        },
+      },
+      ...openShare,
+      {
+        counter: this.total,
+        key: "deployment",
+        refusal: ErrorCode.smsBudgetReached,
+        logged: null,
+        peekOnly: !deliver,
+      },
+    ];
+  }
+
+  /** The budget as a send that is not made sees it: refused once spent, nothing taken. */
+  private async budgetLeft(): Promise<CounterResult> {
+    const count = await this.total.peek("deployment");
+    const spent = count !== null && count.consumed >= this.total.points;
+    return {
+      allowed: !spent,
+      remaining: count?.remaining ?? this.total.points,
+      retryAfterSeconds: count?.retryAfterSeconds ?? HOUR,
+      tripped: false,
+      consumed: count?.consumed ?? 0,
+    };
+  }
+
   /** Gives back one point on each limit; a refund that fails is logged, not answered (the call's own answer stands). */
   private async refund(limits: SendLimit[]): Promise<void> {
-    const refunds = await Promise.allSettled(limits.map(({ counter, key }) => counter.refund(key)));
+    const counted = limits.filter(({ peekOnly }) => !peekOnly);
+    const refunds = await Promise.allSettled(counted.map(({ counter, key }) => counter.refund(key)));
     for (const refund of refunds) {
       if (refund.status === "rejected") this.log.warn({ err: refund.reason }, "SMS limit not refunded");
     }
@@ -316,7 +442,8 @@ export class SmsCodeService {
   }
 
   /**
-   * An operator's reset of a number's allowance: its hourly count and resend waits start afresh.
+   * An operator's reset of a number's allowance: its hourly count, its redeeming codes' count and
+   * resend waits start afresh.
    * The per-address share of it (SMS_NUMBER_CLIENT_HOURLY_LIMIT) and the address's own limit stay:
    * they are counted by address, which the operator does not know.
    */
@@ -325,6 +452,7 @@ export class SmsCodeService {
     const purposes: SmsPurpose[] = ["register", "reset", "redeem"];
     await Promise.all([
       this.perNumber.reset(numberKey),
+      this.perRedeem.reset(numberKey),
       ...purposes.map((purpose) => this.resend.reset(`${numberKey}:${purpose}`)),
     ]);
   }

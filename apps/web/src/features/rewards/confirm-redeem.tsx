@@ -63,8 +63,17 @@ export function ConfirmRedeem({
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const countdown = useCountdown();
+  const passwordInput = useRef<HTMLInputElement>(null);
+  /** Set when a code could not be sent (4237): the password field takes the focus once shown. */
+  const [focusPassword, setFocusPassword] = useState(false);
 
   useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (focusPassword && method === "password") {
+      passwordInput.current?.focus();
+      setFocusPassword(false);
+    }
+  }, [focusPassword, method]);
 
   const sms = useRedeemSmsCode({
     onSuccess: () => {
@@ -75,6 +84,12 @@ export function ConfirmRedeem({
       const wait = resendWaitOf(error);
       if (wait) countdown.start(wait);
       setFailure(errorMessage(error));
+      // No code can be sent this hour: the message names the password, and the form goes back to it.
+      if (errorCodeOf(error) === ErrorCode.redeemCodeRefused) {
+        setMethod("password");
+        setFieldRule(undefined);
+        setFocusPassword(true);
+      }
     },
   });
 
@@ -174,6 +189,7 @@ export function ConfirmRedeem({
             hint={t("confirm.passwordHint")}
             type="password"
             autoComplete="current-password"
+            ref={passwordInput}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             error={fieldRule}

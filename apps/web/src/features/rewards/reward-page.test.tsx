@@ -212,6 +212,46 @@ describe("RewardPage", () => {
     expect(api.called(COIN_CALLS.redeemSms)).toHaveLength(1);
   });
 
+  it("goes back to the password when no code can be sent (4237), saying so", async () => {
+    const api = mockApi({
+      [COIN_CALLS.reward]: ok({ reward: reward() }),
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.redeemSms]: fail(429, 4237, "no code", { retry_after_seconds: 3000 }),
+      [COIN_CALLS.redeem]: redeemed,
+      [COIN_CALLS.vouchers]: ok({ vouchers: [] }),
+      [COIN_CALLS.rewards]: ok({ rewards: [] }),
+    });
+    await openConfirmation();
+    await userEvent.click(screen.getByRole("button", { name: "Use an SMS code instead" }));
+    expect(
+      await screen.findByText(
+        "We cannot send another redemption code right now. You can confirm with your password instead.",
+      ),
+    ).toBeInTheDocument();
+    expect(passwordField()).toHaveFocus();
+    expect(screen.queryByLabelText("Verification code")).toBeNull();
+    await userEvent.type(passwordField(), "Secret123");
+    await confirm();
+    expect(await screen.findByRole("heading", { name: "Redeemed" })).toBeInTheDocument();
+    expect(api.called(COIN_CALLS.redeem)[0]?.json).toMatchObject({ password: "Secret123" });
+  });
+
+  it("says 4237 in tc and sc, naming the password", async () => {
+    mockApi({
+      [COIN_CALLS.reward]: ok({ reward: reward() }),
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.redeemSms]: fail(429, 4237, "no code", { retry_after_seconds: 3000 }),
+    });
+    await act(() => translator.changeLanguage("tc"));
+    renderApp(routes, "/rewards/7");
+    await userEvent.click(await screen.findByRole("button", { name: "換領" }));
+    await userEvent.click(screen.getByRole("button", { name: "改用短訊驗證碼" }));
+    expect(await screen.findByText("暫時未能再發送換領驗證碼，你可改用密碼確認。")).toBeInTheDocument();
+    await act(() => translator.changeLanguage("sc"));
+    await userEvent.click(screen.getByRole("button", { name: "改用短信验证码" }));
+    expect(await screen.findByText("暂时无法再发送兑换验证码，您可改用密码确认。")).toBeInTheDocument();
+  });
+
   it("clears a wrong SMS code and keeps the confirmation open", async () => {
     rewardServer(fail(400, 4201, "bad code"));
     await openConfirmation();
