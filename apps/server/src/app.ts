@@ -12,7 +12,7 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
-import { redisCheck } from "./counters.ts";
+import { connectRedis, redisCheck } from "./counters.ts";
 import { migrateMemberDatabase } from "./db/migrate.ts";
 import { AppError, MEMBER_ENVELOPE } from "./errors.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -93,10 +93,7 @@ export async function buildApp({
   await migrateMemberDatabase(database);
   // The embedded scheme keeps its tables beside the member server's, under its own migration record.
   if (config.coinScheme) await migrateCoinScheme(database);
-  if (redis) {
-    redis.on("error", (error) => app.log.warn({ err: error }, "redis connection error"));
-    await redis.connect();
-  }
+  if (redis) await connectRedis(redis, app.log);
   const services = createServices(config, database, redis, app.log, now);
   app.decorate("services", services);
   await seedContent(services, app.log);
