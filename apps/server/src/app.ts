@@ -74,6 +74,7 @@ export async function buildApp({
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    timeouts: { requestMs: config.REQUEST_TIMEOUT_MS, keepAliveMs: config.KEEP_ALIVE_TIMEOUT_MS },
     envelope: MEMBER_ENVELOPE,
     logStream,
     checkAnswers,

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { memberServerKeyFromFile } from "@hcoins/coin-scheme/api-keys-file";
 import { type CoinSchemeConfig, DEFAULT_KEYS_FILE, loadCoinSchemeConfig } from "@hcoins/coin-scheme/config";
+import { DEFAULT_TIMEOUTS } from "@hcoins/server-kit/create-server";
 import {
   ConfigError,
   databaseUrl,
@@ -87,6 +88,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_DAYS: int(30),
   RESET_TOKEN_TTL_SECONDS: int(600),
   RATE_LIMIT_PER_MINUTE: int(600),
+  REQUEST_TIMEOUT_MS: int(DEFAULT_TIMEOUTS.requestMs),
+  KEEP_ALIVE_TIMEOUT_MS: int(DEFAULT_TIMEOUTS.keepAliveMs),
   METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, {
     message: "must be at least 16 characters (it guards /metrics)",
   }),
