@@ -11,7 +11,7 @@ import { trustProxyWarning } from "@hcoins/server-kit/trust-proxy";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
-import type { Config } from "./config.ts";
+import { apiDocsServed, type Config } from "./config.ts";
 import { connectRedis, redisCheck } from "./counters.ts";
 import { migrateMemberDatabase } from "./db/migrate.ts";
 import { AppError, MEMBER_ENVELOPE } from "./errors.ts";
@@ -103,7 +103,7 @@ export async function buildApp({
   if (services.coinScheme) await syncStoresToScheme(services, app.log);
   await seedRewards(services, app.log);
 
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { apiPrefixes: ["/crm/", "/custom-api/", "/console/api/"] });
   await app.register(formbody);
   await app.register(rateLimitPlugin, {
     perMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -133,6 +133,7 @@ export async function buildApp({
       },
     },
     security: [{ bearer: [] }],
+    serve: apiDocsServed(config),
   });
 
   await app.register(healthRoutes, {
