@@ -20,7 +20,7 @@ const envelope = {
  */
 describe("createServer's timeouts", () => {
   it("by default a whole request has at most 60 s and headers no longer, checked often enough", async () => {
-    const app = await createServer({ logLevel: "silent", trustProxy: false, bodyLimit: 1024, envelope });
+    const app = await createServer({ logLevel: "silent", trustProxy: 0, bodyLimit: 1024, envelope });
     expect(DEFAULT_TIMEOUTS.requestMs).toBeLessThanOrEqual(60_000);
     expect(app.server.requestTimeout).toBe(DEFAULT_TIMEOUTS.requestMs);
     expect(app.server.headersTimeout).toBe(DEFAULT_TIMEOUTS.requestMs);
@@ -31,7 +31,7 @@ describe("createServer's timeouts", () => {
   it("takes the app's own", async () => {
     const app = await createServer({
       logLevel: "silent",
-      trustProxy: false,
+      trustProxy: 0,
       bodyLimit: 1024,
       envelope,
       timeouts: { requestMs: 5_000, keepAliveMs: 4_000 },
