@@ -11,8 +11,8 @@ import { trustProxyWarning } from "@hcoins/server-kit/trust-proxy";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
-import type { Config } from "./config.ts";
-import { redisCheck } from "./counters.ts";
+import { apiDocsServed, type Config } from "./config.ts";
+import { connectRedis, redisCheck } from "./counters.ts";
 import { migrateMemberDatabase } from "./db/migrate.ts";
 import { AppError, MEMBER_ENVELOPE } from "./errors.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -74,6 +74,7 @@ export async function buildApp({
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    timeouts: { requestMs: config.REQUEST_TIMEOUT_MS, keepAliveMs: config.KEEP_ALIVE_TIMEOUT_MS },
     envelope: MEMBER_ENVELOPE,
     logStream,
     checkAnswers,
@@ -93,10 +94,7 @@ export async function buildApp({
   await migrateMemberDatabase(database);
   // The embedded scheme keeps its tables beside the member server's, under its own migration record.
   if (config.coinScheme) await migrateCoinScheme(database);
-  if (redis) {
-    redis.on("error", (error) => app.log.warn({ err: error }, "redis connection error"));
-    await redis.connect();
-  }
+  if (redis) await connectRedis(redis, app.log);
   const services = createServices(config, database, redis, app.log, now);
   app.decorate("services", services);
   await seedContent(services, app.log);
@@ -105,7 +103,7 @@ export async function buildApp({
   if (services.coinScheme) await syncStoresToScheme(services, app.log);
   await seedRewards(services, app.log);
 
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { apiPrefixes: ["/crm/", "/custom-api/", "/console/api/"] });
   await app.register(formbody);
   await app.register(rateLimitPlugin, {
     perMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -135,6 +133,7 @@ export async function buildApp({
       },
     },
     security: [{ bearer: [] }],
+    serve: apiDocsServed(config),
   });
 
   await app.register(healthRoutes, {

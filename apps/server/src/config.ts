@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { memberServerKeyFromFile } from "@hcoins/coin-scheme/api-keys-file";
 import { type CoinSchemeConfig, DEFAULT_KEYS_FILE, loadCoinSchemeConfig } from "@hcoins/coin-scheme/config";
+import { DEFAULT_TIMEOUTS } from "@hcoins/server-kit/create-server";
 import {
   ConfigError,
   databaseUrl,
@@ -94,6 +95,10 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_DAYS: int(30),
   RESET_TOKEN_TTL_SECONDS: int(600),
   RATE_LIMIT_PER_MINUTE: int(600),
+  /** The API reference at /docs: unset = off in production, on elsewhere (apiDocsServed). */
+  API_DOCS: z.enum(["on", "off"]).optional(),
+  REQUEST_TIMEOUT_MS: int(DEFAULT_TIMEOUTS.requestMs),
+  KEEP_ALIVE_TIMEOUT_MS: int(DEFAULT_TIMEOUTS.keepAliveMs),
   METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, {
     message: "must be at least 16 characters (it guards /metrics)",
   }),
@@ -214,4 +219,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The development outbox exists only with the console sender, and never in production. */
 export function devOutboxEnabled(config: Config): boolean {
   return config.SMS_PROVIDER === "console" && config.NODE_ENV !== "production";
+}
+
+/** Whether /docs and /docs/json are served: API_DOCS, else only outside production. */
+export function apiDocsServed(config: Config): boolean {
+  return config.API_DOCS ? config.API_DOCS === "on" : config.NODE_ENV !== "production";
 }

@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { DependencyCheck } from "@hcoins/server-kit/health-routes";
+import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "./errors.ts";
@@ -192,4 +193,27 @@ export function redisCheck(redis: Redis): DependencyCheck {
     if (redis.status !== "ready") throw new Error(`redis ${redis.status}`);
     await redis.ping();
   };
+}
+
+/**
+ * Connects to Redis without making the start depend on it: an instance started while Redis is
+ * unreachable serves degraded (/readyz 503, the counters as when Redis drops later) instead of
+ * crashing, and ioredis keeps retrying. Each change of state is logged once, not each retry.
+ */
+export async function connectRedis(redis: Redis, log: FastifyBaseLogger): Promise<void> {
+  let reachable: boolean | undefined;
+  redis.on("error", (error) => {
+    if (reachable === false) return;
+    reachable = false;
+    log.warn(
+      { err: error },
+      "redis unreachable: counters fail closed or count in this process until it answers",
+    );
+  });
+  redis.on("ready", () => {
+    if (reachable === false) log.warn("redis reachable: counters shared again");
+    reachable = true;
+  });
+  // Rejected when the first attempt fails; the "error" listener has logged it and ioredis retries.
+  await redis.connect().catch(() => {});
 }

@@ -3,6 +3,7 @@ import type { ScheduledJob } from "@hcoins/server-kit/scheduler";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
 import { memberServerJobs } from "./jobs.ts";
+import type { AuditTables } from "./modules/audit/tables.ts";
 import { signMessage } from "./modules/auth/signature.ts";
 import { sha256 } from "./secrets.ts";
 import { nextPhone, registerMember, validRegistration, verifiedRegisterCode } from "./testing/flows.ts";
@@ -39,6 +40,7 @@ describe("the member server's jobs", () => {
       ["purge-old-sms-codes", "30 4 * * *"],
       ["purge-old-sms-log", "35 4 * * *"],
       ["purge-old-audit-entries", "40 4 * * *"],
+      ["verify-audit-chain", "50 4 * * *"],
       ["expire-coins", "0 2 * * *"],
     ]);
   });
@@ -234,5 +236,25 @@ describe("purge-old-audit-entries", () => {
     expect(await runJob("purge-old-audit-entries")).toEqual({ auditEntries: 1, operatorSessions: 0 });
     expect((await audit.all({})).map((entry) => entry.action)).toEqual(["test.young"]);
     expect(await runJob("purge-old-audit-entries")).toEqual({ auditEntries: 0, operatorSessions: 0 });
+  });
+});
+
+describe("verify-audit-chain", () => {
+  it("counts the intact entries, and fails naming the first broken link (the scheduler logs it at error)", async () => {
+    t = await createTestApp();
+    const { audit } = t.app.services;
+    for (const action of ["test.one", "test.two", "test.three"])
+      await audit.record({ actor: "system", action });
+    expect(await runJob("verify-audit-chain")).toEqual({ auditEntries: 3 });
+    const second = (await audit.all({})).find((entry) => entry.action === "test.two")?.id as number;
+    await t.app.services.database
+      .tables<AuditTables>()
+      .updateTable("audit_log")
+      .set({ actor: "operator:someone-else@example.com" })
+      .where("id", "=", second)
+      .execute();
+    await expect(runJob("verify-audit-chain")).rejects.toThrow(
+      `audit chain broken at entry ${second} (changed): 1 entries intact before it`,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { ScheduledJob } from "@hcoins/server-kit/scheduler";
+import { auditChainProblem } from "./modules/audit/service.ts";
 import type { Services } from "./services.ts";
 
 /**
@@ -51,6 +52,17 @@ export function memberServerJobs(
           auditEntries: await services.audit.purgeExpired(now),
           operatorSessions: await services.operators.sessions.purgeEnded(now),
         };
+      },
+    },
+    {
+      // After the purge, which moves the chain's anchor. A broken chain fails the run: the scheduler
+      // logs it at error with the first broken entry (modules/audit/chain.ts).
+      name: "verify-audit-chain",
+      cron: "50 4 * * *",
+      async run() {
+        const check = await services.audit.verifyChain();
+        if (check.broken) throw new Error(auditChainProblem(check));
+        return { auditEntries: check.checked };
       },
     },
     ...extra,

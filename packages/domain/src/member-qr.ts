@@ -1,3 +1,4 @@
+import { memberNumberPlausible } from "./member-number.ts";
 import { formatBirthMonth } from "./profile-options.ts";
 
 export interface MemberQrInput {
@@ -23,6 +24,8 @@ export function parseMemberQrText(text: string): MemberQrData | null {
   if (parts.length !== 4) return null;
   const [memberRef = "", flag, month = "", seconds = ""] = parts;
   if (memberRef === "" || /\s/.test(memberRef) || flag !== "0") return null;
+  // A made-up member number of the new form fails its check digit here, before any lookup.
+  if (!memberNumberPlausible(memberRef)) return null;
   if (!/^\d{2}$/.test(month) || !/^\d{1,15}$/.test(seconds)) return null;
   const monthNumber = Number(month);
   if (monthNumber > 12) return null;

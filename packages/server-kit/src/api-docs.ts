@@ -11,9 +11,14 @@ export interface ApiDocsOptions {
   securitySchemes: NonNullable<OpenApiDocument["components"]>["securitySchemes"];
   /** The security every operation has unless it declares its own. */
   security?: OpenApiDocument["security"];
+  /**
+   * Serve it at /docs (true by default). Off, the document is still built (`app.swagger()`) but no
+   * route answers: a production server need not hand out a map of every call.
+   */
+  serve?: boolean;
 }
 
-/** The OpenAPI reference of the routes' zod schemas: JSON at /docs/json, the browsable one at /docs. */
+/** The OpenAPI reference of the routes' zod schemas: JSON at /docs/json, the browsable one at /docs (see `serve`). */
 export async function registerApiDocs(app: FastifyInstance, options: ApiDocsOptions) {
   await app.register(swagger, {
     openapi: {
@@ -23,5 +28,5 @@ export async function registerApiDocs(app: FastifyInstance, options: ApiDocsOpti
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+  if (options.serve ?? true) await app.register(swaggerUi, { routePrefix: "/docs" });
 }

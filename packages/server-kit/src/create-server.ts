@@ -26,7 +26,24 @@ export interface ServerOptions<Code extends number> {
   checkAnswers?: boolean;
   /** When the instance sheds load (DEFAULT_PRESSURE unless given). */
   pressure?: PressureLimits | undefined;
+  /** How long a connection may take, DEFAULT_TIMEOUTS by default. */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+export interface ServerTimeouts {
+  /** The whole request, headers and body: a client that has not sent it all by then gets 408 and is closed. */
+  requestMs: number;
+  /** An idle keep-alive connection between requests. */
+  keepAliveMs: number;
+}
+
+/**
+ * 30 s for a request of at most a few dozen kilobytes leaves a slow phone plenty (an outside probe
+ * kept a body trickling for 330 s when Node's limit was off, Fastify's default); 72 s of keep-alive
+ * (Fastify's) outlasts the usual balancer idle timeout of 60 s, so the balancer closes first and
+ * never sends on a connection the server is closing.
+ */
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { requestMs: 30_000, keepAliveMs: 72_000 };
 
 /**
  * Past either threshold for three samples in a row the instance answers 503 (the app's 5030,
@@ -67,10 +84,20 @@ const SUSTAINED_SAMPLES = 3;
 export async function createServer<Code extends number>(options: ServerOptions<Code>) {
   const errorHandler = envelopeErrorHandler(options.envelope);
   const notFound = notFoundHandler(options.envelope);
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     ...loggingOptions(options, options.logStream),
     trustProxy: fastifyTrustProxy(options.trustProxy),
     bodyLimit: options.bodyLimit,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      // Headers within the request's own limit (Node's 60 s default would outlast a shorter one).
+      headersTimeout: timeouts.requestMs,
+      // Node checks both limits on this interval (30 s by default, which would let a 30 s limit run to
+      // 60 s): a tenth of the limit, within 0.1 to 5 s.
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, Math.floor(timeouts.requestMs / 10))),
+    },
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own refusals answer outside the error handler, in Fastify's shape (a bare 414,
     // a bare 400), unless given here: a path parameter over its 100 characters is no path we serve

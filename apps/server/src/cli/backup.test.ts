@@ -247,7 +247,7 @@ describe.runIf(usePostgres)(
           });
           expect(login.status).toBe(200);
           const newcomer = await registerMember(app);
-          expect(newcomer.user.member_no).toBe("M000000003");
+          expect(newcomer.user.id).toBe(3);
         } finally {
           await app.close();
         }

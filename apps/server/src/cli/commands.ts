@@ -1,6 +1,7 @@
 import { MEMBER_IMPORT_COLUMNS } from "../modules/members/member-import.ts";
 import { STORE_COLUMNS } from "../modules/stores/store-import.ts";
 import { DISABLE_USAGE, disableAccount, ENABLE_USAGE, enableAccount } from "./accounts.ts";
+import { AUDIT_VERIFY_USAGE, auditVerify } from "./audit-verify.ts";
 import { BACKUP_USAGE, backup } from "./backup.ts";
 import { COIN_SCHEME_COMMANDS } from "./coin-scheme.ts";
 import type { CommandRun } from "./command.ts";
@@ -179,6 +180,12 @@ export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
     summary:
       "Copy the database to a new file while the server runs, and check the copy: SQLite's online backup (integrity_check), or pg_dump's custom format of the server's schema on PostgreSQL (pg_dump and pg_restore on PATH). docs/data-protection.md.",
     run: backup,
+  },
+  "audit-verify": {
+    usage: AUDIT_VERIFY_USAGE,
+    summary:
+      "Check the audit log's hash chain (also a daily job): each entry against its hash and the one before it. Prints the head's hash (keep a copy elsewhere), or exits 1 naming the first entry changed, deleted before or missing at the end.",
+    run: auditVerify,
   },
   ...COIN_SCHEME_COMMANDS,
   ...REWARD_COMMANDS,

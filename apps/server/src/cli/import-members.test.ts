@@ -76,7 +76,7 @@ describe("import-members", () => {
       birthday_month: null,
       register_store_code: null,
     });
-    expect(li?.member_no).toMatch(/^M\d{9}$/);
+    expect(li?.member_no).toMatch(/^M\d{11}$/);
   });
 
   it("accepts the columns in any order and leaves out optional ones", async () => {
@@ -131,6 +131,8 @@ describe("import-members", () => {
     expect(error.message).toContain(
       'line 2: member_no "M000000001" has the form the server gives web registrations',
     );
+    const random = await refusal(await csv(HEADER, "852,91234567,M48151623425,,,,,,"));
+    expect(random.message).toContain('line 2: member_no "M48151623425" has the form the server gives');
   });
 
   it("refuses a header with unknown, repeated or missing columns, naming them", async () => {

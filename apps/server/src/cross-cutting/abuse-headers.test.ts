@@ -86,6 +86,8 @@ describe("the SPA's pages", () => {
       expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
       expect(csp.get("base-uri")).toEqual(["'self'"]);
       expect(csp.get("form-action")).toEqual(["'self'"]);
+      // No plugin content (<object>, <embed>) from anywhere, the app's origin included.
+      expect(csp.get("object-src")).toEqual(["'none'"]);
       // The one inline script (the configuration) is allowed by its hash alone.
       expect(scripts.filter((source) => source.startsWith("'sha256-"))).toHaveLength(1);
     },
@@ -97,6 +99,40 @@ describe("the API and the assets", () => {
     const res = await plain.app.inject({ method, url, headers: { authorization: "Bearer web:guest" } });
     expect(res.statusCode).toBeLessThan(500);
     expectCommonHeaders(res.headers, url);
+  });
+});
+
+describe("caching", () => {
+  // Answers about a member (profile, balance, codes) must not stay in a shared or browser cache.
+  const CALLS = [
+    { method: "GET" as const, url: "/crm/cms/banner?cms_location_code=welcome" },
+    { method: "GET" as const, url: "/crm/user/profile" }, // 401
+    { method: "POST" as const, url: "/crm/auth/login-with-mobile-password" }, // 400
+    { method: "GET" as const, url: "/crm/no-such-call" }, // 404
+    {
+      method: "POST" as const,
+      url: "/custom-api/api/Member/CheckEmail",
+      payload: { email: "a@example.com" },
+    },
+    { method: "GET" as const, url: "/console/api/session" },
+    { method: "GET" as const, url: "/console/api/no-such-call" },
+  ];
+
+  it.each(CALLS)("$method $url: Cache-Control: no-store", async ({ method, url, ...rest }) => {
+    const res = await plain.app.inject({
+      method,
+      url,
+      headers: { authorization: "Bearer web:guest" },
+      ...("payload" in rest ? { payload: rest.payload } : {}),
+    });
+    expect(res.statusCode, res.body).toBeLessThan(500);
+    expect(res.headers["cache-control"], url).toBe("no-store");
+  });
+
+  it("built files and pages keep their own caching", async () => {
+    const asset = await plain.app.inject({ url: "/assets/app-1a2b.js" });
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await plain.app.inject({ url: "/login" })).headers["cache-control"]).toBe("no-cache");
   });
 });
 

@@ -121,6 +121,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
       "0005-operators-and-audit",
       "0006-activity",
       "0007-unsubscribe-reason-other",
+      "0008-audit-chain",
     ]);
     const [marker] = await query<{ value: string }>(
       "select value from settings where key = 'content_seeded'",

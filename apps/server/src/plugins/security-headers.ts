@@ -30,10 +30,24 @@ function helmetHeaders(): Record<string, string> {
   return headers;
 }
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(HELMET_HEADERS);
-    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
-    done();
-  });
-});
+export interface SecurityHeadersOptions {
+  /**
+   * Paths whose answers are the API's: `Cache-Control: no-store` unless the route sets its own
+   * (a media image's year, the console's image preview), so an answer about a member stays in
+   * no shared or browser cache.
+   */
+  apiPrefixes: readonly string[];
+}
+
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, { apiPrefixes }: SecurityHeadersOptions) => {
+    app.addHook("onRequest", (request, reply, done) => {
+      reply.headers(HELMET_HEADERS);
+      if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
+      // Set before the route runs, so a route's own Cache-Control replaces it.
+      if (apiPrefixes.some((prefix) => request.url.startsWith(prefix)))
+        reply.header("cache-control", "no-store");
+      done();
+    });
+  },
+);

@@ -1,18 +1,53 @@
-import type { TableViews } from "@hcoins/server-kit/database";
-import type { Insertable, Kysely, SelectQueryBuilder } from "kysely";
+import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
+import type { Kysely, SelectQueryBuilder } from "kysely";
+import { type ChainedFields, entryHash } from "./chain.ts";
 import type { AuditFilter } from "./service.ts";
 import type { AuditLogTable, AuditTables } from "./tables.ts";
 
-/** The audit_log table; only the audit service uses this. */
+/** The audit_log and audit_chain tables; only the audit service uses this. */
 export class AuditRepository {
   private readonly db: Kysely<AuditTables>;
 
-  constructor(database: TableViews) {
+  constructor(private readonly database: DatabaseHandle) {
     this.db = database.tables<AuditTables>();
   }
 
-  async insert(row: Insertable<AuditLogTable>, trx?: TableViews): Promise<void> {
-    await (trx ? trx.tables<AuditTables>() : this.db).insertInto("audit_log").values(row).execute();
+  /**
+   * Appends one entry to the chain, in `trx` when given (the caller's change) or a transaction of
+   * its own. The head row is written first: that locks it until the transaction ends (PostgreSQL's
+   * row lock, across instances; SQLite's one writer, across processes too, as the write comes before
+   * the read), so each writer reads the hash the previous one left and ids follow the chain.
+   */
+  async append(entry: ChainedFields, trx?: TableViews): Promise<void> {
+    if (!trx) return this.database.transaction((own) => this.append(entry, own));
+    const db = trx.tables<AuditTables>();
+    const head = await db
+      .updateTable("audit_chain")
+      .set((eb) => ({ last_hash: eb.ref("last_hash") }))
+      .where("id", "=", 1)
+      .returning("last_hash")
+      .executeTakeFirstOrThrow();
+    const hash = entryHash(head.last_hash, entry);
+    await db
+      .insertInto("audit_log")
+      .values({ ...entry, at: Number(entry.at), prev_hash: head.last_hash, hash })
+      .execute();
+    await db.updateTable("audit_chain").set({ last_hash: hash }).where("id", "=", 1).execute();
+  }
+
+  head() {
+    return this.db.selectFrom("audit_chain").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
+  }
+
+  /** Up to `limit` entries after `afterId`, oldest first: the check reads the chain in pages. */
+  chainPage(afterId: number, limit: number): Promise<(AuditLogTable & { id: number })[]> {
+    return this.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("id", ">", afterId)
+      .orderBy("id")
+      .limit(limit)
+      .execute() as never;
   }
 
   private filtered(filter: AuditFilter) {
@@ -44,8 +79,39 @@ export class AuditRepository {
     return Number(row.count);
   }
 
-  async deleteBefore(at: number): Promise<number> {
-    const result = await this.db.deleteFrom("audit_log").where("at", "<", at).executeTakeFirst();
-    return Number(result.numDeletedRows);
+  /**
+   * Deletes the oldest entries, up to the first written at or after `at`: a prefix of the chain, so
+   * what stays is one unbroken chain whose new anchor is the first kept entry's `prev_hash`. Under the
+   * head's lock, so no entry is appended meanwhile.
+   */
+  deleteBefore(at: number): Promise<number> {
+    return this.database.transaction(async (trx) => {
+      const db = trx.tables<AuditTables>();
+      const head = await db
+        .updateTable("audit_chain")
+        .set((eb) => ({ last_hash: eb.ref("last_hash") }))
+        .where("id", "=", 1)
+        .returning("last_hash")
+        .executeTakeFirstOrThrow();
+      const firstKept = await db
+        .selectFrom("audit_log")
+        .select(["id", "prev_hash"])
+        .where("at", ">=", at)
+        .orderBy("id")
+        .limit(1)
+        .executeTakeFirst();
+      let doomed = db.deleteFrom("audit_log");
+      if (firstKept) doomed = doomed.where("id", "<", firstKept.id);
+      const result = await doomed.executeTakeFirst();
+      const deleted = Number(result.numDeletedRows);
+      if (deleted > 0) {
+        await db
+          .updateTable("audit_chain")
+          .set({ anchor_hash: firstKept?.prev_hash ?? head.last_hash })
+          .where("id", "=", 1)
+          .execute();
+      }
+      return deleted;
+    });
   }
 }

@@ -1,5 +1,6 @@
 import type { AuditEntry } from "@hcoins/domain/api/console";
 import type { TableViews } from "@hcoins/server-kit/database";
+import { entryHash } from "./chain.ts";
 import type { AuditRepository } from "./repository.ts";
 
 export interface AuditFilter {
@@ -29,6 +30,22 @@ export interface AuditRecord {
   address?: string | null;
 }
 
+/** What verifyChain found. */
+export interface AuditChainCheck {
+  /** Entries found intact, oldest first, before the break if any. */
+  checked: number;
+  /** The head's hash (`audit-verify` prints it): a copy kept outside the database anchors the chain. */
+  lastHash: string;
+  /**
+   * The first broken link: `changed` (the entry's fields no longer match its hash), `unlinked` (its
+   * `prev_hash` is not the previous kept entry's hash: an entry deleted or inserted before it),
+   * `truncated` (the chain ends before its head: entries after `id` deleted; `id` 0 when none is left).
+   */
+  broken: { id: number; reason: "changed" | "unlinked" | "truncated" } | null;
+}
+
+const CHAIN_PAGE = 1000;
+
 export interface AuditConfig {
   retentionDays: number;
 }
@@ -45,9 +62,12 @@ export class AuditService {
     private readonly now: () => number,
   ) {}
 
-  /** One entry; inside the caller's transaction when given, so it lands with the change or not at all. */
+  /**
+   * One entry, chained to the one before (chain.ts); inside the caller's transaction when given, so
+   * it lands with the change or not at all.
+   */
   record(entry: AuditRecord, trx?: TableViews): Promise<void> {
-    return this.repo.insert(
+    return this.repo.append(
       {
         at: this.now(),
         actor: entry.actor,
@@ -73,6 +93,34 @@ export class AuditService {
     return (await this.repo.find(filter, { limit: null, offset: 0 })).map(toEntry);
   }
 
+  /**
+   * Walks the whole chain, oldest first: the first entry whose hash does not match its fields
+   * (changed), or whose `prev_hash` is not the previous entry's hash (one deleted or slipped in
+   * before it), or a chain that stops short of its head (the newest deleted). Null `broken`: intact.
+   */
+  async verifyChain(): Promise<AuditChainCheck> {
+    const head = await this.repo.head();
+    let expected = head.anchor_hash;
+    let checked = 0;
+    let lastId = 0;
+    for (;;) {
+      const page = await this.repo.chainPage(lastId, CHAIN_PAGE);
+      for (const row of page) {
+        if (row.prev_hash !== expected)
+          return { checked, lastHash: head.last_hash, broken: { id: row.id, reason: "unlinked" } };
+        if (entryHash(row.prev_hash, row) !== row.hash)
+          return { checked, lastHash: head.last_hash, broken: { id: row.id, reason: "changed" } };
+        expected = row.hash;
+        lastId = row.id;
+        checked++;
+      }
+      if (page.length < CHAIN_PAGE) break;
+    }
+    if (expected !== head.last_hash)
+      return { checked, lastHash: head.last_hash, broken: { id: lastId, reason: "truncated" } };
+    return { checked, lastHash: head.last_hash, broken: null };
+  }
+
   /** Deletes the entries older than AUDIT_RETENTION_DAYS; returns how many. */
   purgeExpired(now: number): Promise<number> {
     return this.repo.deleteBefore(now - this.config.retentionDays * 86_400_000);
@@ -90,4 +138,10 @@ function toEntry(row: Awaited<ReturnType<AuditRepository["find"]>>[number]): Aud
     after: row.after ? JSON.parse(row.after) : null,
     address: row.address,
   };
+}
+
+/** A broken chain in one line, for the job's failure and the CLI. */
+export function auditChainProblem(check: AuditChainCheck): string {
+  if (!check.broken) return `audit chain intact: ${check.checked} entries, head ${check.lastHash}`;
+  return `audit chain broken at entry ${check.broken.id} (${check.broken.reason}): ${check.checked} entries intact before it`;
 }

@@ -91,10 +91,11 @@ const MAX_LENGTH: Partial<Record<MemberImportColumn, number>> = {
 };
 
 /**
- * The form the members service gives web registrations ("M" and the row id, nine digits).
- * An imported number of that form would later collide with a web registration's.
+ * The forms the members service gives: "M" and eleven digits (random, with a check digit) now,
+ * "M" and the row id in nine digits before. An imported number of either form could collide
+ * with one it gives, or read as one of its made-up kind.
  */
-const WEB_MEMBER_NO = /^M\d{9}$/;
+const WEB_MEMBER_NO = /^M(\d{9}|\d{11})$/;
 
 /** What the checks ask of the members already held. */
 export interface HeldMembers {
@@ -146,7 +147,7 @@ export async function checkImportRows(
       const earlier = earlierLine(memberNoLines, memberNo, line);
       if (WEB_MEMBER_NO.test(memberNo)) {
         problems.push(
-          `member_no "${memberNo}" has the form the server gives web registrations ("M" and nine digits)`,
+          `member_no "${memberNo}" has the form the server gives web registrations ("M" and nine or eleven digits)`,
         );
       } else if (earlier !== undefined) problems.push(`member_no "${memberNo}" is also on line ${earlier}`);
       else {

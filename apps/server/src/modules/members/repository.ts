@@ -105,8 +105,12 @@ export class MemberRepository {
       .executeTakeFirst();
   }
 
-  findByMemberNo(memberNo: string): Promise<MemberRow | undefined> {
-    return this.db.selectFrom("members").selectAll().where("member_no", "=", memberNo).executeTakeFirst();
+  findByMemberNo(memberNo: string, trx?: TableViews): Promise<MemberRow | undefined> {
+    return this.on(trx)
+      .selectFrom("members")
+      .selectAll()
+      .where("member_no", "=", memberNo)
+      .executeTakeFirst();
   }
 
   insert(values: Insertable<MembersTable>, trx?: TableViews): Promise<MemberRow> {

@@ -1,5 +1,6 @@
 import { ErrorCode, MemberCheckCode } from "@hcoins/domain/codes";
 import { CONSENT_STATEMENT_VERSION } from "@hcoins/domain/marketing-consent";
+import { memberNumberPlausible } from "@hcoins/domain/member-number";
 import type { ProfileSavePayload, RegistrationPayload } from "@hcoins/domain/payloads";
 import { isDistrictOf } from "@hcoins/domain/profile-options";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
@@ -16,6 +17,7 @@ import {
   type MemberImportRow,
   OPTED_OUT,
 } from "./member-import.ts";
+import { allocateMemberNumber } from "./member-number-allocation.ts";
 import type { MemberRepository, PhoneHolder } from "./repository.ts";
 import type { ConsentSource, MembersTable } from "./tables.ts";
 import { isProfileComplete } from "./user-info.ts";
@@ -42,9 +44,6 @@ export const REVOKED_TOKEN_KEPT_MS = 86_400_000;
 /** The member row was gone when erasure came to delete it (another erasure got there first). */
 export class MemberErasedMeanwhile extends Error {}
 
-/** Member numbers of web registrations: "M" and the row id, nine digits. */
-const memberNoFor = (id: number) => `M${String(id).padStart(9, "0")}`;
-
 /**
  * Members: their records, profiles and preferences, the blocks of numbers, and their
  * sessions (access tokens: 256-bit random, stored as SHA-256, valid ACCESS_TOKEN_TTL_DAYS,
@@ -67,8 +66,17 @@ export class MemberService {
     return this.repo.findByPhone(prefix, phone, trx);
   }
 
-  findByMemberNo(memberNo: string) {
+  /** A number of the new form failing its check digit is nobody's, and is not looked up. */
+  async findByMemberNo(memberNo: string) {
+    if (!memberNumberPlausible(memberNo)) return undefined;
     return this.repo.findByMemberNo(memberNo);
+  }
+
+  /** A random member number no member holds (member-number-allocation.ts), looked up in `trx`. */
+  private newMemberNumber(trx: TableViews): Promise<string> {
+    return allocateMemberNumber(
+      async (candidate) => (await this.repo.findByMemberNo(candidate, trx)) !== undefined,
+    );
   }
 
   /** The member an email belongs to (emails are kept trimmed and lower-case). */
@@ -115,7 +123,7 @@ export class MemberService {
   }
 
   /**
-   * Inserts a member who registered on the web and assigns the member number.
+   * Inserts a member who registered on the web, with a random member number.
    * A second registration of the number (or a lost race) is 4009, a taken email 40010.
    */
   async createWebMember(
@@ -130,9 +138,9 @@ export class MemberService {
     if (await this.repo.findByEmail(payload.email, trx)) throw new AppError(ErrorCode.emailTaken);
     const at = this.now();
     try {
-      const row = await this.repo.insert(
+      const member = await this.repo.insert(
         {
-          member_no: null,
+          member_no: await this.newMemberNumber(trx),
           mobile_phone_prefix: payload.mobile_phone_prefix,
           mobile_phone: payload.mobile_phone,
           password_hash: passwordHash,
@@ -160,7 +168,6 @@ export class MemberService {
         },
         trx,
       );
-      const member = await this.repo.update(row.id, { member_no: memberNoFor(row.id) }, trx);
       await this.recordConsent(null, member, "registration", CONSENT_STATEMENT_VERSION, trx);
       return member;
     } catch (error) {
@@ -303,9 +310,10 @@ export class MemberService {
     if (!trx) return this.transaction((inner) => this.importMember(values, inner));
     const { consent = OPTED_OUT, ...columns } = values;
     const at = this.now();
-    const row = await this.repo.insert(
+    const member = await this.repo.insert(
       {
         ...columns,
+        member_no: columns.member_no ?? (await this.newMemberNumber(trx)),
         email_subscription: consent.email_subscription,
         sms_subscription: consent.sms_subscription,
         do_not_call: consent.do_not_call,
@@ -325,9 +333,6 @@ export class MemberService {
       },
       trx,
     );
-    const member = row.member_no
-      ? row
-      : await this.repo.update(row.id, { member_no: memberNoFor(row.id) }, trx);
     await this.recordConsent(null, member, "import", consent.statement, trx);
     return member;
   }

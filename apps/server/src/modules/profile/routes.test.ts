@@ -43,7 +43,7 @@ describe("GET /crm/user/profile", () => {
     expect(res.body.code).toBe(200);
     expect(res.body.payload).toEqual({
       id: member.user.id,
-      member_no: expect.stringMatching(/^M\d{9}$/),
+      member_no: expect.stringMatching(/^M\d{11}$/),
       title: 1,
       name: "Chan Tai Man",
       first_name: "Tai Man",

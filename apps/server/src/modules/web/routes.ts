@@ -109,6 +109,8 @@ export const webRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { c
     // The QR code's worker and the offline card's service worker (/sw.js), and the web app manifest.
     "worker-src 'self'",
     "manifest-src 'self'",
+    // No <object> or <embed>, not even from the app's origin: nothing the app shows needs a plugin.
+    "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -43,4 +43,31 @@ describe("payChannelTarget", () => {
     expect(payChannelTarget("/app-payment/x", custom, ORIGIN)).toBeNull();
     expect(payChannelTarget("/app-payment/x", { ...settings, payChannelPath: "" }, ORIGIN)).toBeNull();
   });
+
+  it("gives the app exactly one return_url, ours: a state cannot add its own or any other parameter by encoding", () => {
+    // The welcome page reads `?state=` decoded: %26 and %3D arrive as & and =.
+    for (const query of [
+      "state=/app-payment?x%26return_url%3Dhttps://evil.example",
+      "state=/app-payment/result?order=7%26return_url%3Dhttps%253A%252F%252Fevil.example",
+      "state=/app-payment/result?return_url=https://evil.example",
+      "state=/app-payment/result%3Freturn_url%3Dhttps://evil.example%23x",
+    ]) {
+      const state = new URLSearchParams(query).get("state") ?? "";
+      const target = payChannelTarget(state, settings, ORIGIN);
+      expect(target, query).not.toBeNull();
+      const params = new URL(target as string).searchParams;
+      expect(params.getAll("return_url"), query).toEqual([
+        "https://members.example/app-payment/return-payme",
+      ]);
+    }
+    // The state's own parameters still travel, each once and encoded.
+    const kept = new URL(
+      payChannelTarget("/app-payment/result?order=7&note=a b&return_url=x", settings, ORIGIN) as string,
+    );
+    expect([...kept.searchParams]).toEqual([
+      ["order", "7"],
+      ["note", "a b"],
+      ["return_url", "https://members.example/app-payment/return-payme"],
+    ]);
+  });
 });
