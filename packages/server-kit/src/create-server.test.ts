@@ -85,7 +85,12 @@ describe("load shedding (@fastify/under-pressure)", () => {
  */
 describe("createServer's timeouts", () => {
   it("by default a whole request has at most 60 s and headers no longer, checked often enough", async () => {
-    const app = await createServer({ logLevel: "silent", trustProxy: 0, bodyLimit: 1024, envelope: ENVELOPE });
+    const app = await createServer({
+      logLevel: "silent",
+      trustProxy: 0,
+      bodyLimit: 1024,
+      envelope: ENVELOPE,
+    });
     expect(DEFAULT_TIMEOUTS.requestMs).toBeLessThanOrEqual(60_000);
     expect(app.server.requestTimeout).toBe(DEFAULT_TIMEOUTS.requestMs);
     expect(app.server.headersTimeout).toBe(DEFAULT_TIMEOUTS.requestMs);
