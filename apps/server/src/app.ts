@@ -103,7 +103,9 @@ export async function buildApp({
   if (services.coinScheme) await syncStoresToScheme(services, app.log);
   await seedRewards(services, app.log);
 
-  await app.register(securityHeadersPlugin, { apiPrefixes: ["/crm/", "/custom-api/", "/console/api/"] });
+  await app.register(securityHeadersPlugin, {
+    apiPrefixes: ["/crm/", "/custom-api/", "/console/api/", "/coin-scheme/"],
+  });
   await app.register(formbody);
   await app.register(rateLimitPlugin, {
     perMinute: config.RATE_LIMIT_PER_MINUTE,

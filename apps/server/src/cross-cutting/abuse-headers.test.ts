@@ -116,6 +116,8 @@ describe("caching", () => {
     },
     { method: "GET" as const, url: "/console/api/session" },
     { method: "GET" as const, url: "/console/api/no-such-call" },
+    // The embedded scheme's answers (balances, vouchers) too; 401 without a key.
+    { method: "GET" as const, url: "/coin-scheme/v1/accounts/H0000001" },
   ];
 
   it.each(CALLS)("$method $url: Cache-Control: no-store", async ({ method, url, ...rest }) => {
