@@ -125,6 +125,7 @@ async function main() {
       // Each member is a client of its own, but a fast run asks more than a person would: the soak measures load, not these limits.
       LOOKUP_CLIENT_MINUTE_LIMIT: "100000",
       LOOKUP_CLIENT_DAILY_LIMIT: "100000",
+      SMS_PER_NETWORK_HOURLY_LIMIT: "100000",
       SMS_TOTAL_HOURLY_LIMIT: "100000",
       WEB_DIST_DIR: web.directory,
     };

@@ -16,6 +16,7 @@ export async function startServer(env: Record<string, string> = {}) {
     HOST: "127.0.0.1",
     RATE_LIMIT_PER_MINUTE: "100000",
     SMS_CLIENT_HOURLY_LIMIT: "10000",
+    SMS_PER_NETWORK_HOURLY_LIMIT: "10000",
     SMS_NUMBER_HOURLY_LIMIT: "100",
     SMS_NUMBER_CLIENT_HOURLY_LIMIT: "100",
     LOGIN_CLIENT_MAX_FAILURES: "1000",

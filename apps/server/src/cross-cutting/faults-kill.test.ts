@@ -141,6 +141,7 @@ describe(`SIGKILL during a burst (${usePostgres ? "PostgreSQL" : "SQLite"})`, ()
       ...(await storage()),
       // One test client makes every call: the per-address limits would stop the burst, not the kill.
       SMS_CLIENT_HOURLY_LIMIT: "100000",
+      SMS_PER_NETWORK_HOURLY_LIMIT: "100000",
       RATE_LIMIT_PER_MINUTE: "100000",
       SEED_CONTENT: "false",
       COIN_SCHEME_API_KEYS: `member-server:${SERVER_KEY},pos-kill:${TILL_KEY}:till:S1`,

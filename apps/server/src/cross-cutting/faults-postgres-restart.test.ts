@@ -60,6 +60,7 @@ describe.skipIf(usePostgres)("PostgreSQL restarted under load", () => {
         env: {
           DATABASE_URL: postgres.url,
           SMS_CLIENT_HOURLY_LIMIT: "100000",
+          SMS_PER_NETWORK_HOURLY_LIMIT: "100000",
           RATE_LIMIT_PER_MINUTE: "100000",
           LOOKUP_CLIENT_MINUTE_LIMIT: "100000",
           LOOKUP_CLIENT_DAILY_LIMIT: "100000",

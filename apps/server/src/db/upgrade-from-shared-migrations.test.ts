@@ -249,6 +249,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0003-rewards-and-vouchers",
       "0004-ledger-by-time",
       "0005-till-keys",
+      "0006-refund-keys",
     ]);
   });
 
@@ -272,6 +273,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0003-rewards-and-vouchers",
       "0004-ledger-by-time",
       "0005-till-keys",
+      "0006-refund-keys",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(

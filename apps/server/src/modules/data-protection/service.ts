@@ -23,7 +23,7 @@ export const MEMBER_COLUMNS = { ...MEMBER_DATA_COLUMNS, ...AUTH_DATA_COLUMNS, ..
 
 /** The member server's tables that hold nothing about a member, and why; with the map above they cover its schema. */
 export const TABLES_WITHOUT_MEMBER_DATA: Readonly<Record<string, string>> = {
-  settings: "server settings (the seed flag, the unsubscribe-link secret)",
+  settings: "server settings (the seed flag, the unsubscribe-link and device-cookie secrets)",
   signature_nonces: "random nonces of signed logins, with no member or number, pruned after twice the window",
   media: "content images uploaded by operators",
   cms_locations: "content",
@@ -36,6 +36,8 @@ export const TABLES_WITHOUT_MEMBER_DATA: Readonly<Record<string, string>> = {
   daily_counts: "how many registrations, logins and SMS each day saw: counts, naming no one",
   audit_log:
     "who changed what, kept AUDIT_RETENTION_DAYS for accountability: names a member by row id only (member:<id>), never by number, name or email",
+  audit_chain:
+    "the audit log's hash chain: the newest entry's hash and where the chain starts, naming no one",
 };
 
 /** An external scheme did not erase (it is asked first): nothing was erased. */

@@ -26,7 +26,12 @@ const log = logCollector();
 beforeAll(async () => {
   t = await createTestApp({
     // Every member registers by SMS from the one test address: more than an hour's sends of one client.
-    env: { REDEEM_PASSWORD_MAX_FAILURES: "3", LOG_LEVEL: "info", SMS_CLIENT_HOURLY_LIMIT: "1000" },
+    env: {
+      REDEEM_PASSWORD_MAX_FAILURES: "3",
+      LOG_LEVEL: "info",
+      SMS_CLIENT_HOURLY_LIMIT: "1000",
+      SMS_PER_NETWORK_HOURLY_LIMIT: "1000",
+    },
     logStream: log.stream,
   });
 });
