@@ -22,6 +22,14 @@ describe("the standalone scheme's server", () => {
     ]);
   });
 
+  it("serves its API reference only where COIN_SCHEME_API_DOCS lets it (off in production by default)", async () => {
+    t = await createTestScheme({ COIN_SCHEME_API_DOCS: "off" });
+    expect((await t.app.inject({ method: "GET", url: "/docs/json" })).statusCode).toBe(404);
+    await t.close();
+    t = await createTestScheme();
+    expect((await t.app.inject({ method: "GET", url: "/docs/json" })).statusCode).toBe(200);
+  });
+
   it("answers /healthz, and 503 / 5030 once its database is gone", async () => {
     t = await createTestScheme();
     const up = await t.app.inject({ method: "GET", url: "/healthz" });

@@ -54,6 +54,7 @@ export async function buildCoinSchemeApp({
     description:
       "Accounts, links, earning at the till, refunds, adjustments, expiry, the store registry, balances. See README.md (“H Coins”).",
     securitySchemes: coinSchemeSecuritySchemes,
+    serve: config.apiDocs,
   });
   await app.register(healthRoutes, {
     ping: database.ping,

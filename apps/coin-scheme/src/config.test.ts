@@ -55,6 +55,16 @@ describe("the coin scheme's configuration", () => {
     });
   });
 
+  it("serves /docs outside production only, unless COIN_SCHEME_API_DOCS says otherwise", () => {
+    const keys = { COIN_SCHEME_API_KEYS: "ms:aaaaaaaaaaaaaaaa" };
+    expect(loadCoinSchemeConfig({ NODE_ENV: "test" }).apiDocs).toBe(true);
+    expect(loadCoinSchemeConfig({ NODE_ENV: "production", ...keys }).apiDocs).toBe(false);
+    expect(
+      loadCoinSchemeConfig({ NODE_ENV: "production", COIN_SCHEME_API_DOCS: "on", ...keys }).apiDocs,
+    ).toBe(true);
+    expect(loadCoinSchemeConfig({ NODE_ENV: "test", COIN_SCHEME_API_DOCS: "off" }).apiDocs).toBe(false);
+  });
+
   it("reads holidays and the birthday multiplier", () => {
     const { settings } = loadCoinSchemeConfig({
       COIN_HOLIDAYS: "2025-12-25:2, 2026-01-01:1.5",

@@ -35,6 +35,8 @@ const envSchema = z.object({
   COIN_SCHEME_TRUST_PROXY: trustProxy,
   COIN_SCHEME_API_KEYS: optionalText,
   COIN_SCHEME_KEYS_FILE: z.string().default(DEFAULT_KEYS_FILE),
+  // The standalone scheme's API reference at /docs: unset = off in production, on elsewhere (as API_DOCS).
+  COIN_SCHEME_API_DOCS: z.enum(["on", "off"]).optional(),
   COIN_SCHEME_JOBS_PGBOSS_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a PostgreSQL schema name (lower-case letters, digits, _)")
@@ -104,6 +106,8 @@ export interface CoinSchemeConfig {
   keysFile: string;
   /** On its own with PostgreSQL: the schema of pg-boss, which runs its scheduled jobs once across instances. */
   jobsPgBossSchema: string;
+  /** COIN_SCHEME_API_DOCS: whether the standalone scheme serves /docs and /docs/json. */
+  apiDocs: boolean;
   /** The standalone scheme's load shedding (the member server's own when embedded). */
   pressure: PressureLimits;
   settings: CoinSchemeSettings;
@@ -158,6 +162,9 @@ export function loadCoinSchemeConfig(
     clients,
     keysFile: parsed.COIN_SCHEME_KEYS_FILE,
     jobsPgBossSchema: parsed.COIN_SCHEME_JOBS_PGBOSS_SCHEMA,
+    apiDocs: parsed.COIN_SCHEME_API_DOCS
+      ? parsed.COIN_SCHEME_API_DOCS === "on"
+      : parsed.NODE_ENV !== "production",
     pressure: {
       maxEventLoopDelayMs: parsed.COIN_SCHEME_MAX_EVENT_LOOP_DELAY_MS,
       maxHeapUsedBytes:
