@@ -433,6 +433,31 @@ describe("HTTP scheme: nothing there, no answer, failures", () => {
     await expectNothingHalfDone(t);
   });
 
+  it("a scheme whose redemptions are all busy (503, reason busy): a refusal the member is told to retry, other 503s unavailable", async () => {
+    const http = createServer((request, response) => {
+      const busy = request.url?.includes("/redemptions");
+      response.writeHead(503, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          code: 503,
+          error_code: 5030,
+          error_message: "busy",
+          payload: busy ? { error_code: 5030, reason: "busy", retry_after_seconds: 2 } : { error_code: 5030 },
+        }),
+      );
+    });
+    server = http;
+    const port = await listen(http);
+    t = await createTestApp({ env: { COIN_SCHEME_URL: `http://127.0.0.1:${port}` } });
+    const client = t.app.services.coinSchemeClient;
+    const busy = await client
+      .redeem({ hcoinsMemberNo: "HC0000000001", rewardId: 1, key: "k-1" })
+      .catch((e) => e);
+    expect(busy).toBeInstanceOf(CoinSchemeRefusedError);
+    expect(busy.errorCode).toBe(5030);
+    const down = await client.findAccountByPhone("852", nextPhone()).catch((e) => e);
+    expect(down).toBeInstanceOf(CoinSchemeUnavailableError);
+  });
+
   it("sends the configured API key", async () => {
     const keys: (string | undefined)[] = [];
     const http = createServer((request, response) => {

@@ -315,8 +315,12 @@ export class HttpCoinScheme implements CoinSchemeClient {
       throw new CoinSchemeUnavailableError("failed", `${method} ${path}: unexpected answer`);
     }
     const errorCode = (json as { error_code?: unknown } | null)?.error_code;
-    // A 4xx other than a bad key is the scheme's considered refusal; 401/403 and 5xx mean it cannot serve us.
-    if (status >= 400 && status < 500 && status !== 401 && status !== 403 && typeof errorCode === "number") {
+    // A 4xx other than a bad key is the scheme's considered refusal; 401/403 and 5xx mean it cannot serve us,
+    // except a 503 that says its redemptions are all busy (its bulkhead): a refusal to try again shortly.
+    const busy =
+      status === 503 && (json as { payload?: { reason?: unknown } } | null)?.payload?.reason === "busy";
+    const refusal = status >= 400 && status < 500 && status !== 401 && status !== 403;
+    if ((refusal || busy) && typeof errorCode === "number") {
       const message = (json as { error_message?: unknown }).error_message;
       throw new CoinSchemeRefusedError(
         errorCode,
