@@ -66,6 +66,8 @@ export function ConfirmRedeem({
   const passwordInput = useRef<HTMLInputElement>(null);
   /** Set when a code could not be sent (4237): the password field takes the focus once shown. */
   const [focusPassword, setFocusPassword] = useState(false);
+  /** No redeeming code can be sent for now (4237): the SMS option is no longer offered, only a dead end. */
+  const [smsRefused, setSmsRefused] = useState(false);
 
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
@@ -89,6 +91,7 @@ export function ConfirmRedeem({
         setMethod("password");
         setFieldRule(undefined);
         setFocusPassword(true);
+        setSmsRefused(true);
       }
     },
   });
@@ -194,9 +197,11 @@ export function ConfirmRedeem({
             onChange={(event) => setPassword(event.target.value)}
             error={fieldRule}
           />
-          <Button variant="link" onClick={switchToSms} disabled={sms.isPending}>
-            {t("confirm.useSms")}
-          </Button>
+          {!smsRefused && (
+            <Button variant="link" onClick={switchToSms} disabled={sms.isPending}>
+              {t("confirm.useSms")}
+            </Button>
+          )}
         </>
       ) : (
         <>

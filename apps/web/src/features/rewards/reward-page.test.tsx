@@ -230,6 +230,8 @@ describe("RewardPage", () => {
     ).toBeInTheDocument();
     expect(passwordField()).toHaveFocus();
     expect(screen.queryByLabelText("Verification code")).toBeNull();
+    // No code can be had for now: the SMS option is not offered again as a dead end.
+    expect(screen.queryByRole("button", { name: "Use an SMS code instead" })).toBeNull();
     await userEvent.type(passwordField(), "Secret123");
     await confirm();
     expect(await screen.findByRole("heading", { name: "Redeemed" })).toBeInTheDocument();
@@ -242,14 +244,18 @@ describe("RewardPage", () => {
       [COIN_CALLS.balance]: ok(balanceAnswer()),
       [COIN_CALLS.redeemSms]: fail(429, 4237, "no code", { retry_after_seconds: 3000 }),
     });
-    await act(() => translator.changeLanguage("tc"));
-    renderApp(routes, "/rewards/7");
-    await userEvent.click(await screen.findByRole("button", { name: "換領" }));
-    await userEvent.click(screen.getByRole("button", { name: "改用短訊驗證碼" }));
-    expect(await screen.findByText("暫時未能再發送換領驗證碼，你可改用密碼確認。")).toBeInTheDocument();
-    await act(() => translator.changeLanguage("sc"));
-    await userEvent.click(screen.getByRole("button", { name: "改用短信验证码" }));
-    expect(await screen.findByText("暂时无法再发送兑换验证码，您可改用密码确认。")).toBeInTheDocument();
+    const texts = [
+      ["tc", "換領", "改用短訊驗證碼", "暫時未能再發送換領驗證碼，你可改用密碼確認。"],
+      ["sc", "兑换", "改用短信验证码", "暂时无法再发送兑换验证码，您可改用密码确认。"],
+    ] as const;
+    for (const [language, redeem, useSms, refusal] of texts) {
+      await act(() => translator.changeLanguage(language));
+      const { unmount } = renderApp(routes, "/rewards/7");
+      await userEvent.click(await screen.findByRole("button", { name: redeem }));
+      await userEvent.click(screen.getByRole("button", { name: useSms }));
+      expect(await screen.findByText(refusal)).toBeInTheDocument();
+      unmount();
+    }
   });
 
   it("clears a wrong SMS code and keeps the confirmation open", async () => {
