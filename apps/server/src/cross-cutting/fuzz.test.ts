@@ -161,7 +161,9 @@ const formGarbage = fc
 
 const huge = fc
   .record({
-    length: fc.integer({ min: 1_000, max: 200_000 }),
+    // Half within the 64 KB body limit even as a form of 字 (9 bytes each), so that validation is reached
+    // often: guests now get 401 on member calls before their body is read, and most longer bodies are 413.
+    length: fc.oneof(fc.integer({ min: 1_000, max: 6_000 }), fc.integer({ min: 6_001, max: 200_000 })),
     char: fc.constantFrom("a", "9", "字", "\\", '"'),
     field: fc.constantFrom("mobile_phone", "password", "email", "message", "first_name", "x"),
     asForm: fc.boolean(),
