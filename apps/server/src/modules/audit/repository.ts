@@ -5,6 +5,18 @@ import type { AuditFilter } from "./service.ts";
 import type { AuditLogTable, AuditTables } from "./tables.ts";
 
 /** The audit_log and audit_chain tables; only the audit service uses this. */
+/**
+ * The chain's head row, written to itself so that it stays locked until the transaction ends
+ * (PostgreSQL's row lock across instances; SQLite's one writer, taken before the read).
+ */
+const lockedHead = (db: Kysely<AuditTables>) =>
+  db
+    .updateTable("audit_chain")
+    .set((eb) => ({ last_hash: eb.ref("last_hash") }))
+    .where("id", "=", 1)
+    .returning("last_hash")
+    .executeTakeFirstOrThrow();
+
 export class AuditRepository {
   private readonly db: Kysely<AuditTables>;
 
@@ -21,12 +33,7 @@ export class AuditRepository {
   async append(entry: ChainedFields, trx?: TableViews): Promise<void> {
     if (!trx) return this.database.transaction((own) => this.append(entry, own));
     const db = trx.tables<AuditTables>();
-    const head = await db
-      .updateTable("audit_chain")
-      .set((eb) => ({ last_hash: eb.ref("last_hash") }))
-      .where("id", "=", 1)
-      .returning("last_hash")
-      .executeTakeFirstOrThrow();
+    const head = await lockedHead(db);
     const hash = entryHash(head.last_hash, entry);
     await db
       .insertInto("audit_log")
@@ -87,12 +94,7 @@ export class AuditRepository {
   deleteBefore(at: number): Promise<number> {
     return this.database.transaction(async (trx) => {
       const db = trx.tables<AuditTables>();
-      const head = await db
-        .updateTable("audit_chain")
-        .set((eb) => ({ last_hash: eb.ref("last_hash") }))
-        .where("id", "=", 1)
-        .returning("last_hash")
-        .executeTakeFirstOrThrow();
+      const head = await lockedHead(db);
       const firstKept = await db
         .selectFrom("audit_log")
         .select(["id", "prev_hash"])

@@ -1,30 +1,16 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { readStrictCookie, type StrictCookie, strictCookieHeader } from "../../strict-cookie.ts";
 
-const SECURE_NAME = "__Host-hcoins-console";
-const PLAIN_NAME = "hcoins-console";
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1)$/;
-
-/**
- * The cookie is Secure (and `__Host-` prefixed, so no subdomain can set it) everywhere except on
- * plain http to a loopback host: development and the tests, where a Secure cookie would never be
- * sent back. Behind a TLS proxy the protocol comes from X-Forwarded-Proto (TRUST_PROXY).
- */
-function secure(request: FastifyRequest): boolean {
-  return request.protocol === "https" || !LOOPBACK.test(request.hostname);
-}
+/** The console's session: `__Host-` prefixed, so no subdomain can set it. */
+const SESSION_COOKIE: StrictCookie = {
+  secureName: "__Host-hcoins-console",
+  plainName: "hcoins-console",
+  path: "/",
+};
 
 /** The session token the request's cookie carries, if any. */
 export function sessionToken(request: FastifyRequest): string | null {
-  const header = request.headers.cookie;
-  if (!header) return null;
-  const wanted = secure(request) ? [SECURE_NAME] : [SECURE_NAME, PLAIN_NAME];
-  for (const part of header.split(";")) {
-    const at = part.indexOf("=");
-    if (at < 0) continue;
-    const name = part.slice(0, at).trim();
-    if (wanted.includes(name)) return decodeURIComponent(part.slice(at + 1).trim());
-  }
-  return null;
+  return readStrictCookie(request, SESSION_COOKIE);
 }
 
 export function setSessionCookie(
@@ -33,15 +19,9 @@ export function setSessionCookie(
   token: string,
   maxAgeSeconds: number,
 ) {
-  reply.header("set-cookie", cookie(request, token, maxAgeSeconds));
+  reply.header("set-cookie", strictCookieHeader(request, SESSION_COOKIE, token, maxAgeSeconds));
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  reply.header("set-cookie", cookie(request, "", 0));
-}
-
-function cookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
-  const attributes = [`Path=/`, `Max-Age=${maxAgeSeconds}`, "HttpOnly", "SameSite=Strict"];
-  if (secure(request)) return [`${SECURE_NAME}=${value}`, ...attributes, "Secure"].join("; ");
-  return [`${PLAIN_NAME}=${value}`, ...attributes].join("; ");
+  reply.header("set-cookie", strictCookieHeader(request, SESSION_COOKIE, "", 0));
 }
