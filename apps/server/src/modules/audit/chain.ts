@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { AuditLogTable } from "./tables.ts";
 
 /**
  * The audit log's hash chain: each entry carries the previous entry's hash (`prev_hash`) and its
@@ -10,16 +11,8 @@ import { createHash } from "node:crypto";
  */
 export const GENESIS_HASH = "0".repeat(64);
 
-/** The fields an entry's hash covers, as the row holds them. */
-export interface ChainedFields {
-  at: number | string;
-  actor: string;
-  action: string;
-  target: string | null;
-  before: string | null;
-  after: string | null;
-  address: string | null;
-}
+/** The fields an entry's hash covers, as the row holds them (PostgreSQL reads `at`, a bigint, as text). */
+export type ChainedFields = Omit<AuditLogTable, "id" | "at" | "prev_hash" | "hash"> & { at: number | string };
 
 /** The entry's hash: fixed order, JSON for unambiguous separation, `at` as a number on both databases. */
 export function entryHash(prevHash: string, entry: ChainedFields): string {
