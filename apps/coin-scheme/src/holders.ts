@@ -1,3 +1,4 @@
+import { LEDGER_KINDS } from "@hcoins/domain/ledger-kinds";
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import { z } from "zod";
 import type { HcoinAccountsTable, HcoinLedgerTable, HcoinVouchersTable } from "./tables.ts";
@@ -111,7 +112,7 @@ const isoOrNull = z.string().nullable();
 
 export const holderTransactionSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(["purchase", "refund", "adjustment", "expiry", "redemption", "cancellation"]),
+  kind: z.enum(LEDGER_KINDS),
   store_code: z.string().nullable(),
   receipt_no: z.string().nullable(),
   refund_no: z.string().nullable(),

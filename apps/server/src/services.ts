@@ -25,6 +25,7 @@ import { MediaService } from "./modules/media/service.ts";
 import { MemberCoinsService } from "./modules/member-coins/service.ts";
 import { RedeemStepUp } from "./modules/member-coins/step-up.ts";
 import { AdjustmentCeilingService } from "./modules/member-support/adjustment-ceilings.ts";
+import { MemberLedgerService } from "./modules/member-support/member-ledger.ts";
 import { MemberSupportService } from "./modules/member-support/service.ts";
 import { LookupBudget } from "./modules/members/lookup-budget.ts";
 import { MemberRepository } from "./modules/members/repository.ts";
@@ -233,6 +234,7 @@ export function createServices(
     adjustmentCeilings,
     log,
   );
+  const memberLedger = new MemberLedgerService(members, coinSchemeClient, stores, log);
   const programme = new ProgrammeService(coinSchemeClient, audit, stores);
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   return {
@@ -266,6 +268,7 @@ export function createServices(
     audit,
     operators,
     memberSupport,
+    memberLedger,
     adjustmentCeilings,
     programme,
     figures,
