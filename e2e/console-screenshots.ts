@@ -68,8 +68,13 @@ async function main() {
       operator: "screenshots",
       allowNegative: false,
     });
-    const found = await server.services.memberSupport.search(member.memberNo);
-    const memberId = String(found[0]?.id);
+    const found = await server.services.memberFinder.search(member.memberNo, {
+      page: 1,
+      pageSize: 1,
+      sort: "name",
+      dir: "asc",
+    });
+    const memberId = String(found.members[0]?.id);
     const { link } = await server.services.operators.add("admin.shots@example.com", "administrator", {
       actor: "cli:screenshots",
       address: null,
