@@ -364,11 +364,13 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 
 const auditQuery = z.object({
-  actor: z.string().max(254).optional(),
-  action: z.string().max(64).optional(),
-  target: z.string().max(128).optional(),
+  actor: z.string().trim().max(254, "tooLong").optional(),
+  action: z.string().trim().max(64, "tooLong").optional(),
+  target: z.string().trim().max(128, "tooLong").optional(),
   from: z.string().datetime({ offset: true }).optional(),
   to: z.string().datetime({ offset: true }).optional(),
+  /** By time: newest first (desc, the default) or oldest first. */
+  dir: sortDirection.default("desc"),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   page_size: z.coerce.number().int().min(1).max(200).optional().default(50),
 });
@@ -378,7 +380,8 @@ export const consoleAudit = {
     method: "GET",
     path: "/audit",
     access: { permission: "audit.read" },
-    summary: "Search the audit log, newest first (exact actor, action, target; from / to inclusive)",
+    summary:
+      "Search the audit log, newest first or oldest (`dir`): actor, action and target match any part, any case; from / to inclusive",
     query: auditQuery,
     answer: okAnswer(z.object({ entries: z.array(auditEntrySchema), total: z.number().int() })),
   },
@@ -387,7 +390,8 @@ export const consoleAudit = {
     method: "GET",
     path: "/audit.csv",
     access: { permission: "audit.read" },
-    summary: "Every matching audit entry as CSV (text/csv)",
+    summary:
+      "Every matching audit entry as CSV (text/csv, UTF-8 with a byte-order mark so Excel reads Chinese)",
     query: auditQuery.omit({ page: true, page_size: true }),
     answer: z.string().meta({
       format: "binary",
