@@ -47,6 +47,7 @@ import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryP
 import { coinFigures } from "./figures.ts";
 import type { Holder, HolderAccount, HolderAnonymiseResult, HolderExport } from "./holders.ts";
 import { type AdjustmentInput, LedgerWrites, type PurchaseInput, type RefundInput } from "./ledger-writes.ts";
+import { plainEntry, postDebit } from "./postings.ts";
 import { type RedeemInput, Redemptions } from "./redemptions.ts";
 import { CoinSchemeRepository, type LedgerFilter } from "./repository.ts";
 import { type RewardFields, Rewards } from "./rewards.ts";
@@ -59,6 +60,8 @@ import { accountView, entryView, iso, rewardTitle } from "./views.ts";
 import { type TillVoucherInput, Vouchers } from "./vouchers.ts";
 
 /** A receipt number is one purchase and its refunds: more than a few accounts would be a test receipt. */
+/** The ledger's reason of an erasure's forfeit; the operator's own reason is in the member server's audit log. */
+const FORFEIT_REASON = "Member's personal data erased: balance forfeited";
 const RECEIPT_ACCOUNTS_MAX = 20;
 const MEMBER_NO_ATTEMPTS = 5;
 /** How many expiry dates a balance shows. */
@@ -410,19 +413,35 @@ export class CoinSchemeService {
   }
 
   /**
-   * Anonymises the holder's accounts, in one transaction: they lose the number and the member
-   * link, so the member's QR code earns nothing more. The ledger stays as it was, amounts and
-   * dates; the balance is still the sum of its entries, and a refund of an earlier receipt
-   * still reverses it there. Idempotent: a second call finds nothing left.
+   * Erases the holder's accounts, in one transaction: each one's coins are forfeited (a `forfeit`
+   * entry debits the whole balance, so the programme no longer owes them), then it loses the
+   * number and the member link, so the member's QR code earns nothing more. The ledger stays,
+   * amounts and dates; the balance is still the sum of its entries. A balance below zero (coins
+   * spent before a refund) is left as it is. Idempotent: a second call finds nothing left.
    */
-  eraseHolder(holder: Holder): Promise<HolderAnonymiseResult> {
+  eraseHolder(holder: Holder, by: { operator: string; client: string }): Promise<HolderAnonymiseResult> {
     return this.repository.inTransaction(async (repository) => {
       const accounts: HolderAnonymiseResult["accounts"] = [];
       for (const row of await repository.holderAccounts(holder)) {
+        const locked = await repository.lockAccount(row.id);
+        const forfeited = Math.max(0, locked.balance);
+        if (forfeited > 0) {
+          const entry = plainEntry({
+            kind: "forfeit",
+            entry_key: null,
+            actor_type: "operator",
+            actor: by.operator,
+            client: by.client,
+            reason: FORFEIT_REASON,
+            coins: -forfeited,
+          });
+          await postDebit(repository, locked, entry, this.now());
+        }
         await repository.anonymiseAccount(row.id);
         accounts.push({
           hcoins_memberno: row.hcoins_memberno,
-          balance: row.balance,
+          balance: locked.balance - forfeited,
+          forfeited,
           transactions: await repository.entryCount(row.id),
         });
       }

@@ -206,6 +206,9 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
 
   // A holder is named in a body, not the URL, so that request logs carry no mobile number.
   const holderBody = withPhoneCheck(z.object({ ...phoneFields, member_ref: memberRef }));
+  const eraseBody = withPhoneCheck(
+    z.object({ ...phoneFields, member_ref: memberRef, operator: operatorName.default("data-protection") }),
+  );
   const holderOf = (body: z.infer<typeof holderBody>) => ({
     memberRef: body.member_ref,
     prefix: body.mobile_phone_prefix,
@@ -228,13 +231,15 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.post(
     `${COIN_SCHEME_PREFIX}/holders/erase`,
     schemeRoute("all", {
-      summary: "Anonymise a member's accounts (erasure); their ledgers stay",
-      description: `The accounts of \`/holders/export\` lose their mobile number, member link and birth month, in one transaction; entries keep their amounts and dates, so balances still equal the ledger. Idempotent: a second call answers no accounts. ${FULL_SCOPE}`,
-      body: holderBody,
+      summary:
+        "Erase a member's accounts: their coins forfeited, the accounts anonymised; their ledgers stay",
+      description: `The accounts of \`/holders/export\`, in one transaction: each positive balance is debited whole by a \`forfeit\` entry naming \`operator\` (who erased; the programme no longer owes those coins), then the account loses its mobile number, member link and birth month; entries keep their amounts and dates, so balances still equal the ledger. Idempotent: a second call answers no accounts. ${FULL_SCOPE}`,
+      body: eraseBody,
       response: { 200: envelope(holderAnonymiseResponse) },
     }),
     async (request) => {
-      return ok(await scheme.eraseHolder(holderOf(request.body)));
+      const { operator, ...holder } = request.body;
+      return ok(await scheme.eraseHolder(holderOf(holder), { operator, client: caller(request).name }));
     },
   );
 }

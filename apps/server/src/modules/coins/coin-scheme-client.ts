@@ -103,8 +103,11 @@ export interface CoinSchemeClient {
   setBirthdayMultiplier(multiplier: number, operator: string): Promise<BirthdayMultiplierResult>;
   /** Data protection (the scheme's holders.ts): everything held about a member and their number. */
   holderData(holder: Holder): Promise<HolderExport>;
-  /** Anonymises the member's accounts; their ledgers stay. Idempotent. */
-  eraseHolder(holder: Holder): Promise<HolderAnonymiseResult>;
+  /**
+   * Forfeits the coins of the member's accounts (a `forfeit` entry naming `operator`, who erased)
+   * and anonymises them, in one transaction of the scheme; their ledgers stay. Idempotent.
+   */
+  eraseHolder(holder: Holder, operator: string): Promise<HolderAnonymiseResult>;
   /**
    * This client with its calls inside `trx`, a transaction of the member server's database.
    * The embedded scheme keeps its tables there, so its writes then commit or roll back with

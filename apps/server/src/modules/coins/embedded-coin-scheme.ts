@@ -169,8 +169,8 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.holderData(holder));
   }
 
-  eraseHolder(holder: Holder) {
-    return this.call(() => this.scheme.eraseHolder(holder));
+  eraseHolder(holder: Holder, operator: string) {
+    return this.call(() => this.scheme.eraseHolder(holder, { operator, client: this.client }));
   }
 
   inTransaction(trx: TableViews): CoinSchemeClient {

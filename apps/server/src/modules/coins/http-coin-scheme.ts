@@ -301,8 +301,11 @@ export class HttpCoinScheme implements CoinSchemeClient {
   }
 
   /** Safe to send twice (the retry of a request that got no answer): the scheme's erase is idempotent. */
-  eraseHolder(holder: Holder) {
-    return this.request("POST", "/holders/erase", holderAnonymiseResponse, holderBody(holder));
+  eraseHolder(holder: Holder, operator: string) {
+    return this.request("POST", "/holders/erase", holderAnonymiseResponse, {
+      ...holderBody(holder),
+      operator,
+    });
   }
 
   /** Its calls are the scheme's own transactions, in its own database. */

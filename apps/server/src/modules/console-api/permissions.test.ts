@@ -261,11 +261,12 @@ const CALLS: Record<string, ConsoleCall> = {
   "POST /members/:id/export": {
     path: ({ member }) => `/members/${member}/export`,
     needs: "members.dataProtection",
+    body: () => ({ reason: "Access request" }),
   },
   "POST /members/:id/erase": {
     path: ({ member }) => `/members/${member}/erase`,
     needs: "members.dataProtection",
-    body: (_role, { phone }) => ({ confirm_mobile_phone: phone }),
+    body: (_role, { phone }) => ({ confirm_mobile_phone: phone, reason: "Member asked" }),
     prepare: freshMember,
   },
   "GET /adjustment-ceilings": { path: (_ids) => "/adjustment-ceilings", needs: "coins.adjust" },
