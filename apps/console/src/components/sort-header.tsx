@@ -23,15 +23,16 @@ export function SortHeader<Column extends string>({
 }: {
   label: string;
   column: Column;
-  sort: ListSort<Column>;
+  /** Null while the list is in the server's own order (a catalogue's display order). */
+  sort: ListSort<Column> | null;
   onSort: (next: ListSort<Column>) => void;
   firstDir?: SortDirection;
 }) {
   const { t } = useTranslation();
-  const sorted = sort.column === column;
-  const next: SortDirection = sorted ? (sort.dir === "asc" ? "desc" : "asc") : firstDir;
+  const sorted = sort?.column === column ? sort.dir : null;
+  const next: SortDirection = sorted ? (sorted === "asc" ? "desc" : "asc") : firstDir;
   return (
-    <th scope="col" aria-sort={sorted ? ARIA_SORT[sort.dir] : undefined}>
+    <th scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
       <button
         type="button"
         className="sort-button"
@@ -40,7 +41,7 @@ export function SortHeader<Column extends string>({
       >
         {label}
         <span aria-hidden="true" className="sort-mark">
-          {sorted ? (sort.dir === "asc" ? "▲" : "▼") : "↕"}
+          {sorted ? (sorted === "asc" ? "▲" : "▼") : "↕"}
         </span>
       </button>
     </th>
