@@ -31,6 +31,7 @@ function listFrom<T extends string>(value: string | undefined, fallback: T[]): T
 const SHOTS: { name: string; path: string }[] = [
   { name: "figures", path: "/console/figures" },
   { name: "members", path: "/console/members" },
+  { name: "member-search", path: "/console/members?q=chan&sort=email&dir=desc" },
   { name: "member-case", path: "/console/members/:member" },
   { name: "audit", path: "/console/audit" },
   { name: "banners", path: "/console/content/banners" },
@@ -68,8 +69,24 @@ async function main() {
       operator: "screenshots",
       allowNegative: false,
     });
-    const found = await server.services.memberSupport.search(member.memberNo);
-    const memberId = String(found[0]?.id);
+    // A purchase with its store and receipt, for the member page's ledger.
+    await server.services.coinScheme?.setStore("HF-CW01", false);
+    await server.services.coinScheme?.purchase({
+      qrText: `${member.memberNo},0,07,${Math.floor(Date.now() / 1000)}`,
+      storeCode: "HF-CW01",
+      receiptNo: "R-2026-0314-0042",
+      netCents: 12_340,
+      electronicCents: 0,
+      client: "pos-screenshots",
+      actorType: "till",
+    });
+    const found = await server.services.memberFinder.search(member.memberNo, {
+      page: 1,
+      pageSize: 1,
+      sort: "name",
+      dir: "asc",
+    });
+    const memberId = String(found.members[0]?.id);
     const { link } = await server.services.operators.add("admin.shots@example.com", "administrator", {
       actor: "cli:screenshots",
       address: null,

@@ -1,3 +1,4 @@
+import { LEDGER_KINDS } from "@hcoins/domain/ledger-kinds";
 import { z } from "zod";
 
 /*
@@ -28,7 +29,7 @@ export type SchemeAccount = z.infer<typeof accountSchema>;
 export const transactionSchema = z.object({
   id: z.number().int(),
   /** `redemption` spends coins on a reward; `cancellation` returns a cancelled voucher's coins. */
-  kind: z.enum(["purchase", "refund", "adjustment", "expiry", "redemption", "cancellation"]),
+  kind: z.enum(LEDGER_KINDS),
   hcoins_memberno: z.string(),
   store_code: z.string().nullable(),
   receipt_no: z.string().nullable(),
@@ -76,6 +77,10 @@ export type ReceiptState = z.infer<typeof receiptStateSchema>;
 
 export const accountLookupResponse = z.object({ account: accountSchema.nullable() });
 
+/** The accounts a receipt number names (GET /receipts/:receipt_no/accounts). */
+export const accountsResponse = z.object({ accounts: z.array(accountSchema) });
+export type AccountsResult = z.infer<typeof accountsResponse>;
+
 export const createAccountResponse = z.object({
   account: accountSchema,
   /** False when an account for the number existed already (create is idempotent). */
@@ -103,7 +108,7 @@ export const ledgerResponse = z.object({
   balance: z.number().int(),
   /** Newest first, `limit` of them from `offset`. */
   entries: z.array(transactionSchema),
-  /** How many entries the account has in all (for paging). */
+  /** How many of the account's entries match the call's filters (all of them without any), for paging. */
   total: z.number().int(),
   /** The titles of the rewards these entries name (reward_id), so a history can say what was redeemed. */
   rewards: z.array(z.object({ id: z.number().int(), title: localizedSchema })),
@@ -175,7 +180,7 @@ export type LedgerCheckResult = z.infer<typeof ledgerCheckResponse>;
 /**
  * A Hong Kong day's coin movements, each a positive number of coins except `adjusted` (operators'
  * credits less their debits): earned at tills (bonuses included), taken back by refunds, spent on
- * rewards, given back by voucher cancellations, expired. `outstanding` is what every account held
+ * rewards, given back by voucher cancellations, expired, forfeited at an erasure. `outstanding` is what every account held
  * at the day's end (the programme's liability then).
  */
 export const coinDayFiguresSchema = z.object({
@@ -186,6 +191,8 @@ export const coinDayFiguresSchema = z.object({
   redeemed: z.number().int(),
   cancelled: z.number().int(),
   expired: z.number().int(),
+  /** Forfeited by an erased member (their balance when their data was erased). */
+  forfeited: z.number().int(),
   outstanding: z.number().int(),
 });
 export type CoinDayFigures = z.infer<typeof coinDayFiguresSchema>;

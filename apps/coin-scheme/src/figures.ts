@@ -16,6 +16,7 @@ const COLUMN: Record<
   redemption: { column: "redeemed", sign: -1 },
   cancellation: { column: "cancelled", sign: 1 },
   expiry: { column: "expired", sign: -1 },
+  forfeit: { column: "forfeited", sign: -1 },
 };
 
 const dayOfNumber = (dayNumber: number) => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
@@ -41,7 +42,17 @@ export async function coinFigures(
   const byDay = new Map<string, CoinDayFigures>(
     daysOf(from, to).map((day) => [
       day,
-      { day, earned: 0, refunded: 0, adjusted: 0, redeemed: 0, cancelled: 0, expired: 0, outstanding: 0 },
+      {
+        day,
+        earned: 0,
+        refunded: 0,
+        adjusted: 0,
+        redeemed: 0,
+        cancelled: 0,
+        expired: 0,
+        forfeited: 0,
+        outstanding: 0,
+      },
     ]),
   );
   for (const row of rows) {

@@ -1,3 +1,4 @@
+import { LEDGER_KINDS } from "@hcoins/domain/ledger-kinds";
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import { z } from "zod";
 import type { HcoinAccountsTable, HcoinLedgerTable, HcoinVouchersTable } from "./tables.ts";
@@ -111,7 +112,7 @@ const isoOrNull = z.string().nullable();
 
 export const holderTransactionSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(["purchase", "refund", "adjustment", "expiry", "redemption", "cancellation"]),
+  kind: z.enum(LEDGER_KINDS),
   store_code: z.string().nullable(),
   receipt_no: z.string().nullable(),
   refund_no: z.string().nullable(),
@@ -181,7 +182,14 @@ export type HolderExport = z.infer<typeof holderExportResponse>;
 export const holderAnonymiseResponse = z.object({
   /** The accounts anonymised by this call (none when the holder had none left). */
   accounts: z.array(
-    z.object({ hcoins_memberno: z.string(), balance: z.number().int(), transactions: z.number().int() }),
+    z.object({
+      hcoins_memberno: z.string(),
+      /** What the account holds after the erasure: 0, or below 0 when it owed coins (a debt is not forgiven). */
+      balance: z.number().int(),
+      /** The coins the erasure forfeited (a `forfeit` entry of the ledger); 0 when it held none. */
+      forfeited: z.number().int(),
+      transactions: z.number().int(),
+    }),
   ),
 });
 export type HolderAnonymiseResult = z.infer<typeof holderAnonymiseResponse>;

@@ -16,10 +16,10 @@ type NewEntry = Omit<Insertable<HcoinLedgerTable>, "account_id" | "remaining" | 
 
 /**
  * An entry that is no purchase or refund (an adjustment, an expiry, a redemption or its
- * cancellation): no store or receipt, no amounts, no bonus; its coins are all base.
+ * cancellation, an erased member's forfeit): no store or receipt, no amounts, no bonus; its coins are all base.
  */
 export function plainEntry(entry: {
-  kind: "adjustment" | "expiry" | "redemption" | "cancellation";
+  kind: "adjustment" | "expiry" | "redemption" | "cancellation" | "forfeit";
   entry_key: string | null;
   actor_type: "operator" | "expiry" | "client";
   actor: string;

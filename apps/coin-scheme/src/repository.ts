@@ -1,3 +1,4 @@
+import { containsText } from "@hcoins/server-kit/contains-text";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { FiguresRepository } from "./figures-repository.ts";
 import type { Holder } from "./holders.ts";
@@ -5,11 +6,23 @@ import { RewardRepository } from "./reward-repository.ts";
 import type {
   AccountRow,
   CoinSchemeTables,
+  EntryKind,
   EntryRow,
   HcoinAccountsTable,
   HcoinLedgerTable,
 } from "./tables.ts";
 import { TillKeyRepository } from "./till-key-repository.ts";
+
+/** Which of an account's entries a ledger page shows; times are unix ms, both ends included. */
+export interface LedgerFilter {
+  kind?: EntryKind | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  storeCode?: string | undefined;
+  /** Part of the receipt number, any case. */
+  receiptNo?: string | undefined;
+  order?: "newest" | "oldest" | undefined;
+}
 
 // PostgreSQL sums and counts bigints as numeric/bigint, which pg hands over as strings.
 type Counted = string | number;
@@ -170,14 +183,46 @@ export class CoinSchemeRepository {
     await this.db.updateTable("hcoin_ledger").set({ remaining }).where("id", "=", entryId).execute();
   }
 
-  newestEntries(accountId: number, limit: number, offset = 0): Promise<EntryRow[]> {
-    return this.db
-      .selectFrom("hcoin_ledger")
+  /** One page of the account's entries that match `filter`, newest (or oldest) first. */
+  ledgerPage(accountId: number, filter: LedgerFilter, limit: number, offset = 0): Promise<EntryRow[]> {
+    const direction = filter.order === "oldest" ? "asc" : "desc";
+    return this.filteredLedger(accountId, filter)
       .selectAll()
-      .where("account_id", "=", accountId)
-      .orderBy("id", "desc")
+      .orderBy("created_at", direction)
+      .orderBy("id", direction)
       .limit(limit)
       .offset(offset)
+      .execute();
+  }
+
+  /** How many of the account's entries match `filter` (all of them without one). */
+  async entryCount(accountId: number, filter: LedgerFilter = {}): Promise<number> {
+    const row = await this.filteredLedger(accountId, filter)
+      .select(sql<Counted>`count(*)`.as("n"))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  private filteredLedger(accountId: number, filter: LedgerFilter) {
+    let query = this.db.selectFrom("hcoin_ledger").where("account_id", "=", accountId);
+    if (filter.kind !== undefined) query = query.where("kind", "=", filter.kind);
+    if (filter.from !== undefined) query = query.where("created_at", ">=", filter.from);
+    if (filter.to !== undefined) query = query.where("created_at", "<=", filter.to);
+    if (filter.storeCode !== undefined) query = query.where("store_code", "=", filter.storeCode);
+    if (filter.receiptNo !== undefined) query = query.where(containsText("receipt_no", filter.receiptNo));
+    return query;
+  }
+
+  /** The accounts whose ledger holds the receipt number (any store), at most `limit` (the hcoin_ledger_receipt_no index). */
+  accountsWithReceipt(receiptNo: string, limit: number): Promise<AccountRow[]> {
+    return this.db
+      .selectFrom("hcoin_accounts")
+      .selectAll()
+      .where("id", "in", (eb) =>
+        eb.selectFrom("hcoin_ledger").select("account_id").where("receipt_no", "=", receiptNo),
+      )
+      .orderBy("id")
+      .limit(limit)
       .execute();
   }
 
@@ -362,15 +407,6 @@ export class CoinSchemeRepository {
       .where("account_id", "=", accountId)
       .orderBy("id")
       .execute();
-  }
-
-  async entryCount(accountId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom("hcoin_ledger")
-      .select(sql<Counted>`count(*)`.as("n"))
-      .where("account_id", "=", accountId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 
   /**

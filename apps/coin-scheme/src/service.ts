@@ -4,6 +4,7 @@ import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type {
+  AccountsResult,
   BalanceResult,
   BirthdayMultiplierResult,
   BirthMonthResult,
@@ -46,8 +47,9 @@ import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryP
 import { coinFigures } from "./figures.ts";
 import type { Holder, HolderAccount, HolderAnonymiseResult, HolderExport } from "./holders.ts";
 import { type AdjustmentInput, LedgerWrites, type PurchaseInput, type RefundInput } from "./ledger-writes.ts";
+import { plainEntry, postDebit } from "./postings.ts";
 import { type RedeemInput, Redemptions } from "./redemptions.ts";
-import { CoinSchemeRepository } from "./repository.ts";
+import { CoinSchemeRepository, type LedgerFilter } from "./repository.ts";
 import { type RewardFields, Rewards } from "./rewards.ts";
 import { inProcessCounters, type SchemeCounters } from "./scheme-counters.ts";
 import { SoldOutRewards } from "./sold-out-rewards.ts";
@@ -57,6 +59,10 @@ import { TillLimits } from "./till-limits.ts";
 import { accountView, entryView, iso, rewardTitle } from "./views.ts";
 import { type TillVoucherInput, Vouchers } from "./vouchers.ts";
 
+/** A receipt number is one purchase and its refunds: more than a few accounts would be a test receipt. */
+/** The ledger's reason of an erasure's forfeit; the operator's own reason is in the member server's audit log. */
+const FORFEIT_REASON = "Member's personal data erased: balance forfeited";
+const RECEIPT_ACCOUNTS_MAX = 20;
 const MEMBER_NO_ATTEMPTS = 5;
 /** How many expiry dates a balance shows. */
 const EXPIRING_GROUPS = 5;
@@ -246,14 +252,18 @@ export class CoinSchemeService {
     return this.writes.tillAccount(qrText);
   }
 
-  /** Newest first, `limit` entries from `offset`, with the titles of the rewards they name. */
+  /**
+   * Newest first (or oldest, `order`), `limit` entries from `offset` of those the filter matches,
+   * with their count and the titles of the rewards they name.
+   */
   async ledger(
     hcoinsMemberNo: string,
-    page: { limit?: number; offset?: number } = {},
+    page: { limit?: number | undefined; offset?: number | undefined } & LedgerFilter = {},
   ): Promise<LedgerResult> {
     const account = await this.repository.accountByMemberNo(hcoinsMemberNo);
     if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
-    const rows = await this.repository.newestEntries(account.id, page.limit ?? 50, page.offset ?? 0);
+    const { limit = 50, offset = 0, ...filter } = page;
+    const rows = await this.repository.ledgerPage(account.id, filter, limit, offset);
     const rewardIds = [...new Set(rows.flatMap((row) => (row.reward_id === null ? [] : [row.reward_id])))];
     const rewards = await this.repository.rewards.rewardsByIds(rewardIds);
     const view = accountView(account);
@@ -261,9 +271,15 @@ export class CoinSchemeService {
       account: view,
       balance: view.balance,
       entries: rows.map((row) => entryView(row, account)),
-      total: await this.repository.entryCount(account.id),
+      total: await this.repository.entryCount(account.id, filter),
       rewards: rewards.map((reward) => ({ id: reward.id, title: rewardTitle(reward) })),
     };
+  }
+
+  /** The accounts whose ledger holds the receipt number at any store (a receipt dispute), at most 20. */
+  async accountsWithReceipt(receiptNo: string): Promise<AccountsResult> {
+    const rows = await this.repository.accountsWithReceipt(receiptNo, RECEIPT_ACCOUNTS_MAX);
+    return { accounts: rows.map(accountView) };
   }
 
   /** The balance and the coins that expire soonest, summed by expiry date. */
@@ -397,19 +413,35 @@ export class CoinSchemeService {
   }
 
   /**
-   * Anonymises the holder's accounts, in one transaction: they lose the number and the member
-   * link, so the member's QR code earns nothing more. The ledger stays as it was, amounts and
-   * dates; the balance is still the sum of its entries, and a refund of an earlier receipt
-   * still reverses it there. Idempotent: a second call finds nothing left.
+   * Erases the holder's accounts, in one transaction: each one's coins are forfeited (a `forfeit`
+   * entry debits the whole balance, so the programme no longer owes them), then it loses the
+   * number and the member link, so the member's QR code earns nothing more. The ledger stays,
+   * amounts and dates; the balance is still the sum of its entries. A balance below zero (coins
+   * spent before a refund) is left as it is. Idempotent: a second call finds nothing left.
    */
-  eraseHolder(holder: Holder): Promise<HolderAnonymiseResult> {
+  eraseHolder(holder: Holder, by: { operator: string; client: string }): Promise<HolderAnonymiseResult> {
     return this.repository.inTransaction(async (repository) => {
       const accounts: HolderAnonymiseResult["accounts"] = [];
       for (const row of await repository.holderAccounts(holder)) {
+        const locked = await repository.lockAccount(row.id);
+        const forfeited = Math.max(0, locked.balance);
+        if (forfeited > 0) {
+          const entry = plainEntry({
+            kind: "forfeit",
+            entry_key: null,
+            actor_type: "operator",
+            actor: by.operator,
+            client: by.client,
+            reason: FORFEIT_REASON,
+            coins: -forfeited,
+          });
+          await postDebit(repository, locked, entry, this.now());
+        }
         await repository.anonymiseAccount(row.id);
         accounts.push({
           hcoins_memberno: row.hcoins_memberno,
-          balance: row.balance,
+          balance: locked.balance - forfeited,
+          forfeited,
           transactions: await repository.entryCount(row.id),
         });
       }

@@ -1,3 +1,4 @@
+import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
 import type { Generated, Selectable } from "kysely";
 
 /**
@@ -37,11 +38,8 @@ export type HcoinAccountsTable = {
   created_at: number;
 };
 
-/**
- * purchase and refund at a till, an operator's adjustment, coins that expired, coins spent on
- * a reward (redemption) and given back when an operator cancels its voucher (cancellation).
- */
-export type EntryKind = "purchase" | "refund" | "adjustment" | "expiry" | "redemption" | "cancellation";
+/** The ledger-kinds.ts list: a till's purchase and refund, adjustment, expiry, redemption, cancellation, forfeit. */
+export type EntryKind = LedgerKind;
 
 /**
  * Who made an entry: a till key, a full-scope API client (the member server), an operator

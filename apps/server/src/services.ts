@@ -25,8 +25,11 @@ import { MediaService } from "./modules/media/service.ts";
 import { MemberCoinsService } from "./modules/member-coins/service.ts";
 import { RedeemStepUp } from "./modules/member-coins/step-up.ts";
 import { AdjustmentCeilingService } from "./modules/member-support/adjustment-ceilings.ts";
+import { MemberFinder } from "./modules/member-support/member-finder.ts";
+import { MemberLedgerService } from "./modules/member-support/member-ledger.ts";
 import { MemberSupportService } from "./modules/member-support/service.ts";
 import { LookupBudget } from "./modules/members/lookup-budget.ts";
+import { MemberDirectory } from "./modules/members/member-directory.ts";
 import { MemberRepository } from "./modules/members/repository.ts";
 import { MemberService } from "./modules/members/service.ts";
 import { OperatorRepository } from "./modules/operators/repository.ts";
@@ -233,6 +236,8 @@ export function createServices(
     adjustmentCeilings,
     log,
   );
+  const memberLedger = new MemberLedgerService(members, coinSchemeClient, stores, log);
+  const memberFinder = new MemberFinder(members, new MemberDirectory(database), coinSchemeClient, log);
   const programme = new ProgrammeService(coinSchemeClient, audit, stores);
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   return {
@@ -266,6 +271,8 @@ export function createServices(
     audit,
     operators,
     memberSupport,
+    memberLedger,
+    memberFinder,
     adjustmentCeilings,
     programme,
     figures,

@@ -1,7 +1,9 @@
+import { LEDGER_KINDS } from "@hcoins/domain/ledger-kinds";
 import { phoneFields, withPhoneCheck } from "@hcoins/domain/phone";
 import { z } from "zod";
 import {
   accountLookupResponse,
+  accountsResponse,
   birthMonthResponse,
   createAccountResponse,
   envelope,
@@ -25,6 +27,7 @@ import {
 } from "./fields.ts";
 
 const FULL_SCOPE = "Needs a full-scope key (not a till's).";
+const instant = z.string().datetime({ offset: true, message: "invalid" });
 
 /** Accounts, links, birth months, ledgers, adjustments and holders: the member server's and operators' calls. */
 export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
@@ -125,18 +128,43 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
     `${COIN_SCHEME_PREFIX}/accounts/:hcoins_memberno/ledger`,
     schemeRoute("all", {
       summary: "An account's balance and ledger, newest first",
-      description: `Every entry names its kind, actor and reason; credits show their remaining coins and expiry; a redemption or cancellation names its reward and voucher. \`limit\` entries from \`offset\`, with \`total\` (the account's entries in all) for paging and \`rewards\`, the titles of the rewards the page names. ${FULL_SCOPE}`,
+      description: `Every entry names its kind, actor and reason; credits show their remaining coins and expiry; a redemption or cancellation names its reward and voucher. Filters: \`kind\`, \`from\` and \`to\` (ISO 8601 instants, both included), \`store_code\`, \`receipt_no\` (part of it, any case); \`order\` newest (default) or oldest first. \`limit\` entries from \`offset\`, with \`total\` (the entries the filters match) for paging and \`rewards\`, the titles of the rewards the page names. ${FULL_SCOPE}`,
       params: z.object({ hcoins_memberno: hcoinsMemberNo }),
       querystring: z.object({
         limit: z.coerce.number().int().min(1).max(500).default(50),
         offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+        kind: z.enum(LEDGER_KINDS, "invalid").optional(),
+        from: instant.optional(),
+        to: instant.optional(),
+        store_code: z.string().trim().min(1, "required").max(32, "tooLong").optional(),
+        receipt_no: z.string().trim().min(1, "required").max(64, "tooLong").optional(),
+        order: z.enum(["newest", "oldest"], "invalid").default("newest"),
       }),
       response: { 200: envelope(ledgerResponse) },
     }),
     async (request) => {
-      const { limit, offset } = request.query;
-      return ok(await scheme.ledger(request.params.hcoins_memberno, { limit, offset }));
+      const { from, to, store_code, receipt_no, ...rest } = request.query;
+      return ok(
+        await scheme.ledger(request.params.hcoins_memberno, {
+          ...rest,
+          from: from === undefined ? undefined : Date.parse(from),
+          to: to === undefined ? undefined : Date.parse(to),
+          storeCode: store_code,
+          receiptNo: receipt_no,
+        }),
+      );
     },
+  );
+
+  app.get(
+    `${COIN_SCHEME_PREFIX}/receipts/:receipt_no/accounts`,
+    schemeRoute("all", {
+      summary: "The accounts whose ledger holds a receipt number (any store)",
+      description: `For a receipt dispute: the purchase's account, and any account its refunds were made on; the number exactly as the till sent it, at most 20 accounts. ${FULL_SCOPE}`,
+      params: z.object({ receipt_no: z.string().trim().min(1, "required").max(64, "tooLong") }),
+      response: { 200: envelope(accountsResponse) },
+    }),
+    async (request) => ok(await scheme.accountsWithReceipt(request.params.receipt_no)),
   );
 
   app.post(
@@ -178,6 +206,9 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
 
   // A holder is named in a body, not the URL, so that request logs carry no mobile number.
   const holderBody = withPhoneCheck(z.object({ ...phoneFields, member_ref: memberRef }));
+  const eraseBody = withPhoneCheck(
+    z.object({ ...phoneFields, member_ref: memberRef, operator: operatorName.default("data-protection") }),
+  );
   const holderOf = (body: z.infer<typeof holderBody>) => ({
     memberRef: body.member_ref,
     prefix: body.mobile_phone_prefix,
@@ -200,13 +231,15 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.post(
     `${COIN_SCHEME_PREFIX}/holders/erase`,
     schemeRoute("all", {
-      summary: "Anonymise a member's accounts (erasure); their ledgers stay",
-      description: `The accounts of \`/holders/export\` lose their mobile number, member link and birth month, in one transaction; entries keep their amounts and dates, so balances still equal the ledger. Idempotent: a second call answers no accounts. ${FULL_SCOPE}`,
-      body: holderBody,
+      summary:
+        "Erase a member's accounts: their coins forfeited, the accounts anonymised; their ledgers stay",
+      description: `The accounts of \`/holders/export\`, in one transaction: each positive balance is debited whole by a \`forfeit\` entry naming \`operator\` (who erased; the programme no longer owes those coins), then the account loses its mobile number, member link and birth month; entries keep their amounts and dates, so balances still equal the ledger. Idempotent: a second call answers no accounts. ${FULL_SCOPE}`,
+      body: eraseBody,
       response: { 200: envelope(holderAnonymiseResponse) },
     }),
     async (request) => {
-      return ok(await scheme.eraseHolder(holderOf(request.body)));
+      const { operator, ...holder } = request.body;
+      return ok(await scheme.eraseHolder(holderOf(holder), { operator, client: caller(request).name }));
     },
   );
 }

@@ -13,10 +13,11 @@ export interface AuditFilters {
   to?: string;
 }
 
-export const auditQuery = (filters: AuditFilters, page: number) =>
+export const auditQuery = (filters: AuditFilters, page: number, dir: "asc" | "desc") =>
   queryOptions({
-    queryKey: ["audit", filters, page],
-    queryFn: () => call(consoleAudit.search, { query: { ...filters, page, page_size: AUDIT_PAGE_SIZE } }),
+    queryKey: ["audit", filters, page, dir],
+    queryFn: () =>
+      call(consoleAudit.search, { query: { ...filters, page, page_size: AUDIT_PAGE_SIZE, dir } }),
     placeholderData: keepPreviousData,
   });
 

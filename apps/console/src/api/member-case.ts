@@ -22,7 +22,7 @@ export function useCaseAction(id: number) {
   return useMutation({
     mutationFn: async ({ action, reason, code, confirm }: CaseInput): Promise<unknown> => {
       if (action === "exportData") {
-        const file = await download(consoleMemberActions.exportData, { params: { id } });
+        const file = await download(consoleMemberActions.exportData, { params: { id }, body: { reason } });
         const url = URL.createObjectURL(file);
         const link = document.createElement("a");
         link.href = url;
@@ -32,7 +32,10 @@ export function useCaseAction(id: number) {
         return null;
       }
       if (action === "erase")
-        return call(consoleMemberActions.erase, { params: { id }, body: { confirm_mobile_phone: confirm } });
+        return call(consoleMemberActions.erase, {
+          params: { id },
+          body: { confirm_mobile_phone: confirm, reason },
+        });
       if (action === "cancelVoucher")
         return call(consoleMemberActions.cancelVoucher, {
           params: { id, code: code ?? "" },

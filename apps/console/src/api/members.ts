@@ -1,12 +1,17 @@
 import { type ConsoleMemberDetail, consoleMembers } from "@hcoins/domain/api/console";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
 
-export const memberSearchQuery = (q: string) =>
+export const MEMBER_SEARCH_PAGE_SIZE = 20;
+
+/** A page of the search's results in the order asked; the page shown stays while the next loads. */
+export const memberSearchQuery = (q: string, page: number, sort: string, dir: string) =>
   queryOptions({
-    queryKey: ["members", "search", q],
-    queryFn: () => call(consoleMembers.search, { query: { q } }),
+    queryKey: ["members", "search", q, page, sort, dir],
+    queryFn: () =>
+      call(consoleMembers.search, { query: { q, page, page_size: MEMBER_SEARCH_PAGE_SIZE, sort, dir } }),
     enabled: q.trim() !== "",
+    placeholderData: keepPreviousData,
   });
 
 export const memberQuery = (id: number) =>

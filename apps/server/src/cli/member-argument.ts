@@ -40,3 +40,11 @@ export async function memberFromArguments(
     );
   return member;
 }
+
+/** A data-protection command's --reason (why the export or erasure is made; the audit entry keeps it), 1-500 characters. */
+export function requiredReason(given: string | undefined, usage: string): string {
+  const reason = given?.trim() ?? "";
+  if (reason === "") throw new CliError(`give the reason with --reason "…"\nUsage: ${usage}`, 2);
+  if (reason.length > 500) throw new CliError("the reason is too long: at most 500 characters", 2);
+  return reason;
+}

@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { buildCoinSchemeApp } from "@hcoins/coin-scheme/app";
 import { loadCoinSchemeConfig } from "@hcoins/coin-scheme/config";
@@ -35,6 +35,8 @@ const failure = async (run: Promise<unknown>) => {
   return (error as CliError).message;
 };
 
+const WHY = ["--reason", "Member asked to be erased"];
+
 describe("member-erase, embedded scheme (one transaction)", () => {
   it("leaves no trace of the member in any text column, keeps the ledger whole, logs them out, and frees the number", async () => {
     // An app of its own, with a short SMS resend wait (a counter outside the database) to register again soon.
@@ -55,20 +57,20 @@ describe("member-erase, embedded scheme (one transaction)", () => {
     // Registration's three channels, then the preferences page opting out of each.
     expect(await consentRecords()).toHaveLength(6);
 
-    const output = await memberErase(t.app.services, [m.prefix, m.phone, "--yes"]);
+    const output = await memberErase(t.app.services, [m.prefix, m.phone, "--yes", ...WHY]);
 
     expect(output).toBe(
       [
         `Erased member ${m.memberNo} (+852 ${m.phone}): the member record is deleted; 2 access tokens (1 live: those devices are logged out), 6 consent records, 1 reset token, 1 SMS code record and 1 SMS delivery record of +852 ${m.phone} deleted.`,
-        `H Coins account ${m.hcoinsMemberNo} anonymised: no number, no member; its 2 transactions and balance of 190 stay in the ledger.`,
+        `H Coins account ${m.hcoinsMemberNo} anonymised: no number, no member; 190 coins forfeited; its 3 transactions and balance of 0 stay in the ledger.`,
         `+852 ${m.phone} may register again as a new member.`,
       ].join("\n"),
     );
     // Export finds nothing, here or in the scheme; no text column anywhere holds the member.
-    expect(await failure(memberExport(t.app.services, [m.prefix, m.phone]))).toBe(
+    expect(await failure(memberExport(t.app.services, [m.prefix, m.phone, ...WHY]))).toBe(
       `no member has the number +852 ${m.phone}`,
     );
-    expect(await failure(memberExport(t.app.services, [m.memberNo]))).toContain(
+    expect(await failure(memberExport(t.app.services, [m.memberNo, ...WHY]))).toContain(
       "no member has the member number",
     );
     expect(
@@ -79,18 +81,36 @@ describe("member-erase, embedded scheme (one transaction)", () => {
       }),
     ).toEqual({ accounts: [] });
     const after = await textColumnsHolding(db, m.needles);
-    expect(after.hits).toEqual([]);
+    // Only the audit entry of the erasure names the member, by the member number the programme
+    // gave them (with the reason): what an auditor looks for; never a name, number or email.
+    expect(after.hits).toEqual([`audit_log.after holds ${m.memberNo}`]);
     expect(await consentRecords()).toEqual([]);
     console.info(
-      `[member-erase] ${after.columns} text columns scanned for ${m.needles.length} values: ${before.hits.length} hits before, none after; ledger ${totalsBefore.entries} entries, ${totalsBefore.coins} coins before and after.`,
+      `[member-erase] ${after.columns} text columns scanned for ${m.needles.length} values: ${before.hits.length} hits before, none after; ledger ${totalsBefore.entries} entries, ${totalsBefore.coins} coins before, the forfeit after.`,
     );
-    // The ledger: every entry kept with its amount; the anonymous account's balance is its sum.
-    expect(await ledgerTotals(db)).toEqual(totalsBefore);
+    // The ledger: every entry kept with its amount, and one more: the balance forfeited, so the
+    // liability no longer counts the erased member's coins; the account's balance is its sum, 0.
+    expect(await ledgerTotals(db)).toEqual({
+      entries: totalsBefore.entries + 1,
+      coins: totalsBefore.coins - accountBefore.balance,
+    });
     const accountAfter = await t.app.services.coinSchemeClient.ledger(m.hcoinsMemberNo);
-    expect(accountAfter.balance).toBe(accountBefore.balance);
-    expect(accountAfter.entries.map((entry) => [entry.receipt_no, entry.coins, entry.created_at])).toEqual(
-      accountBefore.entries.map((entry) => [entry.receipt_no, entry.coins, entry.created_at]),
-    );
+    expect(accountAfter.balance).toBe(0);
+    expect(accountAfter.entries[0]).toMatchObject({
+      kind: "forfeit",
+      coins: -accountBefore.balance,
+      actor: `cli:${userInfo().username}`,
+      actor_type: "operator",
+    });
+    expect(
+      accountAfter.entries.slice(1).map((entry) => [entry.receipt_no, entry.coins, entry.created_at]),
+    ).toEqual(accountBefore.entries.map((entry) => [entry.receipt_no, entry.coins, entry.created_at]));
+    // The audit entry names the member number and the reason, and the coins forfeited.
+    expect((await t.app.services.audit.all({ action: "member.erase" }))[0]?.after).toEqual({
+      member_no: m.memberNo,
+      reason: "Member asked to be erased",
+      coins_forfeited: accountBefore.balance,
+    });
     expect(accountAfter.account).toMatchObject({
       linked: false,
       linked_member_ref: null,
@@ -126,20 +146,20 @@ describe("member-erase, embedded scheme (one transaction)", () => {
       questions.push(question);
       return yes;
     };
-    expect(await failure(memberErase(t.app.services, [m.user.member_no], answer(false)))).toBe(
+    expect(await failure(memberErase(t.app.services, [m.user.member_no, ...WHY], answer(false)))).toBe(
       "not confirmed; nothing was erased",
     );
     expect(questions[0]).toContain(`member ${m.user.member_no} (+852 ${m.phone})`);
     expect(await t.app.services.members.findByPhone(m.prefix, m.phone)).toBeDefined();
     expect(await profileStatus(t, m.token)).toBe(200);
 
-    const output = await memberErase(t.app.services, [m.user.member_no], answer(true));
+    const output = await memberErase(t.app.services, [m.user.member_no, ...WHY], answer(true));
     expect(output).toContain("No H Coins account was linked to the member or held by the number.");
     expect(output).toContain(
       `+852 ${m.phone} stays blocked (the operator's record about the number); \`unblock\` lifts it.`,
     );
     expect(await t.app.services.members.findByPhone(m.prefix, m.phone)).toBeUndefined();
-    expect(await failure(memberErase(t.app.services, [m.user.member_no, "--yes"]))).toBe(
+    expect(await failure(memberErase(t.app.services, [m.user.member_no, "--yes", ...WHY]))).toBe(
       `no member has the member number ${m.user.member_no}`,
     );
   });
@@ -161,7 +181,7 @@ describe("member-erase, embedded scheme (one transaction)", () => {
       return true;
     };
 
-    expect(await failure(memberErase(t.app.services, [m.prefix, m.phone], raced))).toBe(
+    expect(await failure(memberErase(t.app.services, [m.prefix, m.phone, ...WHY], raced))).toBe(
       `member ${m.memberNo} (+852 ${m.phone}) was erased meanwhile`,
     );
 
@@ -175,7 +195,7 @@ describe("member-erase, embedded scheme (one transaction)", () => {
   it("without a terminal and without --yes, refuses (exit 2)", async () => {
     const t = await shared();
     const m = await registerMember(t);
-    const error = await memberErase(t.app.services, [m.prefix, m.phone]).catch((e: unknown) => e);
+    const error = await memberErase(t.app.services, [m.prefix, m.phone, ...WHY]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect((error as CliError).exitCode).toBe(2);
     expect(await t.app.services.members.findByPhone(m.prefix, m.phone)).toBeDefined();
@@ -215,14 +235,27 @@ describe("member-erase, external scheme over HTTP", () => {
       const before = await ledgerTotals(schemeDb.tables());
       expect((await textColumnsHolding(schemeDb.tables(), [m.phone, m.memberNo])).hits).not.toEqual([]);
 
-      const output = await memberErase(t.app.services, [m.prefix, m.phone, "--yes"]);
+      const output = await memberErase(t.app.services, [m.prefix, m.phone, "--yes", ...WHY]);
 
       expect(output).toContain(`H Coins account ${m.hcoinsMemberNo} anonymised`);
       expect(await t.app.services.members.findByPhone(m.prefix, m.phone)).toBeUndefined();
-      expect((await textColumnsHolding(tablesOf(t.app.services), m.needles)).hits).toEqual([]);
+      expect((await textColumnsHolding(tablesOf(t.app.services), m.needles)).hits).toEqual([
+        `audit_log.after holds ${m.memberNo}`,
+      ]);
       expect((await textColumnsHolding(schemeDb.tables(), [m.phone, m.memberNo])).hits).toEqual([]);
-      expect(await ledgerTotals(schemeDb.tables())).toEqual(before);
-      expect((await t.app.services.coinSchemeClient.ledger(m.hcoinsMemberNo)).balance).toBe(190);
+      expect(await ledgerTotals(schemeDb.tables())).toEqual({
+        entries: before.entries + 1,
+        coins: before.coins - 190,
+      });
+      const forfeited = await t.app.services.coinSchemeClient.ledger(m.hcoinsMemberNo);
+      expect(forfeited.balance).toBe(0);
+      expect(forfeited.entries[0]).toMatchObject({ kind: "forfeit", coins: -190 });
+      // Erasing again (the member server's part failed after the scheme's) forfeits nothing twice.
+      const again = await t.app.services.coinSchemeClient.eraseHolder(
+        { memberRef: m.memberNo, prefix: m.prefix, phone: m.phone },
+        "cli:retry",
+      );
+      expect(again.accounts).toEqual([]);
     } finally {
       await schemeDb.close();
     }
@@ -253,7 +286,7 @@ describe("member-erase, external scheme over HTTP", () => {
       .where("mobile_phone", "=", m.phone)
       .execute();
 
-    const message = await failure(memberErase(t.app.services, [m.prefix, m.phone, "--yes"]));
+    const message = await failure(memberErase(t.app.services, [m.prefix, m.phone, "--yes", ...WHY]));
 
     expect(message).toMatch(
       /^the coin scheme at http:\/\/127\.0\.0\.1:9 did not erase \(coin scheme unreachable: .*\); nothing was erased\. Try again when the scheme is up\.$/,

@@ -6,9 +6,14 @@ import { MemberErasedMeanwhile } from "../modules/members/service.ts";
 import type { Services } from "../services.ts";
 import { cliActor } from "./cli-actor.ts";
 import { CliError } from "./command.ts";
-import { MEMBER_ARGUMENT, memberFromArguments, parseMemberCommand } from "./member-argument.ts";
+import {
+  MEMBER_ARGUMENT,
+  memberFromArguments,
+  parseMemberCommand,
+  requiredReason,
+} from "./member-argument.ts";
 
-export const MEMBER_ERASE_USAGE = `member-erase ${MEMBER_ARGUMENT} [--yes]`;
+export const MEMBER_ERASE_USAGE = `member-erase ${MEMBER_ARGUMENT} --reason "why" [--yes]`;
 
 /** Asks the operator; true to go ahead. */
 export type Confirm = (question: string) => Promise<boolean>;
@@ -34,16 +39,22 @@ export async function memberErase(
   confirm: Confirm = confirmOnTerminal,
 ): Promise<string> {
   const { values, positionals } = parseMemberCommand(MEMBER_ERASE_USAGE, () =>
-    parseArgs({ args, options: { yes: { type: "boolean" } }, allowPositionals: true, strict: true }),
+    parseArgs({
+      args,
+      options: { yes: { type: "boolean" }, reason: { type: "string" } },
+      allowPositionals: true,
+      strict: true,
+    }),
   );
+  const reason = requiredReason(values.reason, MEMBER_ERASE_USAGE);
   const member = await memberFromArguments(services, positionals, MEMBER_ERASE_USAGE);
   const phone = showPhone(member.mobile_phone_prefix, member.mobile_phone);
   if (!values.yes) {
-    const question = `This deletes ${showMember(member)}: profile, preferences and their consent records, sessions (they are logged out) and the number's SMS code records, and anonymises their H Coins accounts (the ledger stays). It cannot be undone.`;
+    const question = `This deletes ${showMember(member)}: profile, preferences and their consent records, sessions (they are logged out) and the number's SMS code records, and forfeits their H Coins and anonymises their accounts (the ledger stays). It cannot be undone.`;
     if (!(await confirm(question))) throw new CliError("not confirmed; nothing was erased");
   }
   const { coins, removed } = await services.dataProtection
-    .erase(member, cliActor())
+    .erase(member, cliActor(), reason)
     .catch((error: unknown) => {
       if (error instanceof MemberErasedMeanwhile)
         throw new CliError(`${showMember(member)} was erased meanwhile`);
@@ -60,7 +71,7 @@ export async function memberErase(
   ];
   for (const account of coins.accounts) {
     lines.push(
-      `H Coins account ${account.hcoins_memberno} anonymised: no number, no member; its ${plural(account.transactions, "transaction")} and balance of ${account.balance} stay in the ledger.`,
+      `H Coins account ${account.hcoins_memberno} anonymised: no number, no member; ${plural(account.forfeited, "coin")} forfeited; its ${plural(account.transactions, "transaction")} and balance of ${account.balance} stay in the ledger.`,
     );
   }
   if (coins.accounts.length === 0)

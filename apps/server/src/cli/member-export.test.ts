@@ -21,12 +21,14 @@ const exported = (table: string) =>
     .filter(([, policy]) => policy === "exported")
     .map(([column]) => column);
 
+const WHY = ["--reason", "Access request by email"];
+
 describe("member-export", () => {
   it("holds every exported column of a member with data everywhere, and none of their secrets", async () => {
     const t = await shared();
     const m = await memberWithEverything(t, embeddedTill(t));
     await t.app.services.members.block(m.prefix, m.phone, "export test");
-    const output = await memberExport(t.app.services, [m.prefix, m.phone]);
+    const output = await memberExport(t.app.services, [m.prefix, m.phone, ...WHY]);
     const doc = JSON.parse(output);
 
     expect(doc.format).toBe("hcoins-member-export/1");
@@ -143,7 +145,10 @@ describe("member-export", () => {
       [`+${m.prefix}`, m.phone],
     ]) {
       const before = (await exports()).length;
-      expect(JSON.parse(await memberExport(t.app.services, args)).member.id, args.join(" ")).toBe(row?.id);
+      expect(
+        JSON.parse(await memberExport(t.app.services, [...args, ...WHY])).member.id,
+        args.join(" "),
+      ).toBe(row?.id);
       // Each export is recorded once, by the data-protection service, as the console's are.
       const after = await exports();
       expect(after.length - before).toBe(1);
@@ -152,7 +157,7 @@ describe("member-export", () => {
     const dir = await mkdtemp(join(tmpdir(), "member-export-"));
     try {
       const file = join(dir, "export.json");
-      expect(await memberExport(t.app.services, [m.user.member_no, "--out", file])).toBe(
+      expect(await memberExport(t.app.services, [m.user.member_no, "--out", file, ...WHY])).toBe(
         `Wrote everything held about member ${m.user.member_no} (+852 ${m.phone}) to ${file}.`,
       );
       expect(JSON.parse(await readFile(file, "utf8")).member.mobile_phone).toBe(m.phone);
@@ -161,7 +166,7 @@ describe("member-export", () => {
       await rm(dir, { recursive: true, force: true });
     }
     const missing = async (args: string[]) => {
-      const error = await memberExport(t.app.services, args).catch((e: unknown) => e);
+      const error = await memberExport(t.app.services, [...args, ...WHY]).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(CliError);
       return (error as CliError).message;
     };
@@ -169,12 +174,19 @@ describe("member-export", () => {
     expect(await missing(["M999999999"])).toBe("no member has the member number M999999999");
     expect(await missing(["#999999999"])).toBe("no member has the id 999999999");
     expect(await missing([])).toContain("Usage: member-export");
+    // The reason is required, and the audit entry keeps it with the member number.
+    const noReason = await memberExport(t.app.services, [m.user.member_no]).catch((e: unknown) => e);
+    expect((noReason as CliError).message).toContain('give the reason with --reason "…"');
+    expect((await exports())[0]?.after).toEqual({
+      member_no: m.user.member_no,
+      reason: "Access request by email",
+    });
   });
 
   it("refuses, exporting nothing, while an external coin scheme cannot be reached", async () => {
     const t = await fresh({ COIN_SCHEME_URL: "http://127.0.0.1:9", COIN_SCHEME_TIMEOUT_MS: "300" });
     const m = await registerMember(t);
-    const error = await memberExport(t.app.services, [m.prefix, m.phone]).catch((e: unknown) => e);
+    const error = await memberExport(t.app.services, [m.prefix, m.phone, ...WHY]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect((error as Error).message).toMatch(
       /^the coin scheme did not answer \(coin scheme unreachable: .*nothing was exported/,

@@ -5,17 +5,28 @@ import { showMember } from "../modules/members/operator-text.ts";
 import type { Services } from "../services.ts";
 import { cliActor } from "./cli-actor.ts";
 import { CliError } from "./command.ts";
-import { MEMBER_ARGUMENT, memberFromArguments, parseMemberCommand } from "./member-argument.ts";
+import {
+  MEMBER_ARGUMENT,
+  memberFromArguments,
+  parseMemberCommand,
+  requiredReason,
+} from "./member-argument.ts";
 
-export const MEMBER_EXPORT_USAGE = `member-export ${MEMBER_ARGUMENT} [--out file.json]`;
+export const MEMBER_EXPORT_USAGE = `member-export ${MEMBER_ARGUMENT} --reason "why" [--out file.json]`;
 
 export async function memberExport(services: Services, args: string[]): Promise<string> {
   const { values, positionals } = parseMemberCommand(MEMBER_EXPORT_USAGE, () =>
-    parseArgs({ args, options: { out: { type: "string" } }, allowPositionals: true, strict: true }),
+    parseArgs({
+      args,
+      options: { out: { type: "string" }, reason: { type: "string" } },
+      allowPositionals: true,
+      strict: true,
+    }),
   );
+  const reason = requiredReason(values.reason, MEMBER_EXPORT_USAGE);
   const member = await memberFromArguments(services, positionals, MEMBER_EXPORT_USAGE);
   const document = await services.dataProtection
-    .exportDocument(member, cliActor())
+    .exportDocument(member, cliActor(), reason)
     .catch((error: unknown) => {
       if (error instanceof CoinSchemeUnavailableError || error instanceof CoinSchemeRefusedError) {
         throw new CliError(

@@ -30,6 +30,8 @@ const coinMovements = {
   /** Given back when a voucher was cancelled. */
   cancelled: z.number().int(),
   expired: z.number().int(),
+  /** An erased member's balance, forfeited at the erasure. */
+  forfeited: z.number().int(),
 };
 
 export const consoleFiguresSchema = z.object({

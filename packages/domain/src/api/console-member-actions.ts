@@ -9,6 +9,12 @@ import { emptyPayload, okAnswer } from "./envelope.ts";
  */
 
 const reason = z.string().trim().min(1, "required").max(500, "tooLong");
+/** Why a member's data is exported or erased: the audit entry keeps it; "required" when missing altogether. */
+const dataProtectionReason = z
+  .string({ error: (issue) => (issue.input === undefined ? "required" : "invalid") })
+  .trim()
+  .min(1, "required")
+  .max(500, "tooLong");
 const memberParams = z.object({ id: z.coerce.number().int().min(1) });
 const ACTION_NOTE = "Needs the X-CSRF-Token header (4031); writes one audit entry.";
 
@@ -68,22 +74,30 @@ export const consoleMemberActions = {
     path: "/members/:id/export",
     access: { permission: "members.dataProtection" },
     summary: "Everything held about the member, as one JSON document (a download; no envelope)",
-    description: `${ACTION_NOTE} 5030 when the coin scheme cannot answer (an export without the ledger would be incomplete).`,
+    description: `${ACTION_NOTE} \`reason\` is required (why the member's data is exported, e.g. their access request); the audit entry carries it and the member number. 5030 when the coin scheme cannot answer (an export without the ledger would be incomplete).`,
     params: memberParams,
+    body: z.object({ reason: dataProtectionReason }),
     answer: z.string().meta({
       format: "binary",
       description: "application/json: the member export document (format hcoins-member-export/1)",
     }),
   },
-  /** Erases the member (members.dataProtection): `confirm_mobile_phone` must be their mobile number exactly. */
+  /**
+   * Erases the member (members.dataProtection): `confirm_mobile_phone` must be their mobile number
+   * exactly; their coins are forfeited at the scheme in the same erasure.
+   */
   erase: {
     method: "POST",
     path: "/members/:id/erase",
     access: { permission: "members.dataProtection" },
-    summary: "Erase the member; confirm_mobile_phone must be their mobile number exactly",
-    description: `${ACTION_NOTE} 4000 \`confirmationMismatch\` when the typed number differs; 5030 when the coin scheme did not erase (nothing was erased).`,
+    summary:
+      "Erase the member, their H Coins forfeited; confirm_mobile_phone must be their mobile number exactly",
+    description: `${ACTION_NOTE} \`reason\` is required; the audit entry carries it, the member number and the coins forfeited. The scheme first forfeits the balance (a \`forfeit\` ledger entry) and anonymises the accounts, then the member server deletes the member, in that order (docs/data-protection.md). 4000 \`confirmationMismatch\` when the typed number differs; 5030 when the coin scheme did not erase (nothing was erased).`,
     params: memberParams,
-    body: z.object({ confirm_mobile_phone: z.string().trim().min(1, "required").max(20, "tooLong") }),
+    body: z.object({
+      confirm_mobile_phone: z.string().trim().min(1, "required").max(20, "tooLong"),
+      reason: dataProtectionReason,
+    }),
     answer: okAnswer(emptyPayload),
   },
 } as const satisfies Record<string, ConsoleOperation>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { smsCodeSchema } from "../sms-code.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
+import { pageParam, pageSizeParam, sortDirection } from "./list-paging.ts";
 import { presentPassword } from "./profile.ts";
 
 /*
@@ -219,6 +220,20 @@ export const memberDetailSchema = z.object({
 });
 export type ConsoleMemberDetail = z.output<typeof memberDetailSchema>;
 
+/** Why a member is in the search's results: the exact key that named them, or `text` (contains). */
+export const MEMBER_SEARCH_MATCHES = [
+  "phone",
+  "email",
+  "memberNo",
+  "hcoinsNo",
+  "voucher",
+  "receipt",
+  "text",
+] as const;
+export const MEMBER_SEARCH_SORTS = ["name", "member_no", "email"] as const;
+/** A search lists at most this many members a page (so it cannot be used to list them all quickly). */
+export const MEMBER_SEARCH_PAGE_MAX = 50;
+
 const reason = z.string().trim().min(1, "required").max(500, "tooLong");
 const memberParams = z.object({ id: z.coerce.number().int().min(1) });
 const MEMBER_ACTION_NOTE =
@@ -227,15 +242,32 @@ const membersRead = { permission: "members.read" } as const;
 const membersAct = { permission: "members.act" } as const;
 
 export const consoleMembers = {
-  /** One box: a mobile number (with or without +852), a member number, an email or an H Coins number. */
+  /**
+   * One box: a mobile number (with or without +852), a member number, an email, an H Coins
+   * number, a voucher code or a receipt number, matched exactly and listed first; then the members
+   * whose name, email or numbers contain the text, a page at a time.
+   */
   search: {
     method: "GET",
     path: "/members",
     access: membersRead,
     summary:
-      "Find a member by mobile number (with or without 852 / +852), member number, email or H Coins number",
-    query: z.object({ q: z.string().trim().min(1, "required").max(254, "tooLong") }),
-    answer: okAnswer(z.object({ members: z.array(memberSummarySchema) })),
+      "Find members: exact mobile number, member number, email, H Coins number, voucher code or receipt number first, then part of a name, email or number",
+    description:
+      "`q` at least 3 characters (4000 `searchTooShort`). The exact matches (`matched` says which key) come first on the first page; the members whose name, email, member, mobile or H Coins number contain `q` (any case) follow, sorted by `sort` and `dir`. `total` counts both. A voucher code or receipt number is looked up at the coin scheme; when it cannot answer, the rest still shows.",
+    query: z.object({
+      q: z.string().trim().min(1, "required").min(3, "searchTooShort").max(254, "tooLong"),
+      page: pageParam.default(1),
+      page_size: pageSizeParam(MEMBER_SEARCH_PAGE_MAX, 20),
+      sort: z.enum(MEMBER_SEARCH_SORTS, "invalid").default("name"),
+      dir: sortDirection.default("asc"),
+    }),
+    answer: okAnswer(
+      z.object({
+        members: z.array(memberSummarySchema.extend({ matched: z.enum(MEMBER_SEARCH_MATCHES) })),
+        total: z.number().int(),
+      }),
+    ),
   },
   detail: {
     method: "GET",
@@ -332,11 +364,13 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.output<typeof auditEntrySchema>;
 
 const auditQuery = z.object({
-  actor: z.string().max(254).optional(),
-  action: z.string().max(64).optional(),
-  target: z.string().max(128).optional(),
+  actor: z.string().trim().max(254, "tooLong").optional(),
+  action: z.string().trim().max(64, "tooLong").optional(),
+  target: z.string().trim().max(128, "tooLong").optional(),
   from: z.string().datetime({ offset: true }).optional(),
   to: z.string().datetime({ offset: true }).optional(),
+  /** By time: newest first (desc, the default) or oldest first. */
+  dir: sortDirection.default("desc"),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   page_size: z.coerce.number().int().min(1).max(200).optional().default(50),
 });
@@ -346,7 +380,8 @@ export const consoleAudit = {
     method: "GET",
     path: "/audit",
     access: { permission: "audit.read" },
-    summary: "Search the audit log, newest first (exact actor, action, target; from / to inclusive)",
+    summary:
+      "Search the audit log, newest first or oldest (`dir`): actor, action and target match any part, any case; from / to inclusive",
     query: auditQuery,
     answer: okAnswer(z.object({ entries: z.array(auditEntrySchema), total: z.number().int() })),
   },
@@ -355,7 +390,8 @@ export const consoleAudit = {
     method: "GET",
     path: "/audit.csv",
     access: { permission: "audit.read" },
-    summary: "Every matching audit entry as CSV (text/csv)",
+    summary:
+      "Every matching audit entry as CSV (text/csv, UTF-8 with a byte-order mark so Excel reads Chinese)",
     query: auditQuery.omit({ page: true, page_size: true }),
     answer: z.string().meta({
       format: "binary",

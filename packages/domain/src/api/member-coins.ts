@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LEDGER_KINDS } from "../ledger-kinds.ts";
 import { smsCodeSchema } from "../sms-code.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 import { presentPassword } from "./profile.ts";
@@ -46,7 +47,7 @@ export const coinBalance = {
 /** One line of the member's history. */
 export const historyEntrySchema = z.object({
   id: z.number().int(),
-  kind: z.enum(["purchase", "refund", "adjustment", "expiry", "redemption", "cancellation"]),
+  kind: z.enum(LEDGER_KINDS),
   /** Positive earned or returned, negative spent, refunded or expired. */
   coins: z.number().int(),
   created_at: isoTime,

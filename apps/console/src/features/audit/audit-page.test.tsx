@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
@@ -41,6 +41,7 @@ describe("the audit log", () => {
       from: "2026-11-01T00:00:00+08:00",
       page: "1",
       page_size: "50",
+      dir: "desc",
     });
     expect(screen.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
       "href",
@@ -51,6 +52,17 @@ describe("the audit log", () => {
     expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
     expect(api.called("GET /audit").at(-1)?.url.searchParams.get("page")).toBe("2");
     expect(screen.getByRole("button", { name: "Previous page" })).toBeEnabled();
+
+    // Oldest first from the time column's header, back to the first page.
+    const time = screen.getByRole("columnheader", { name: /Time/ });
+    expect(time).toHaveAttribute("aria-sort", "descending");
+    await user.click(within(time).getByRole("button"));
+    expect(await screen.findByRole("columnheader", { name: /Time/ })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
+    expect(api.called("GET /audit").at(-1)?.url.searchParams.get("dir")).toBe("asc");
+    expect(api.called("GET /audit").at(-1)?.url.searchParams.get("page")).toBe("1");
   });
 
   it("says when nothing matches", async () => {

@@ -3,7 +3,9 @@ import type { FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { AUDIT_PAGE_SIZE, auditCsvUrl, auditQuery } from "../../api/audit.ts";
 import { Field } from "../../components/field.tsx";
+import { Pager, pageCount } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { type ListSort, SortHeader } from "../../components/sort-header.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
@@ -23,8 +25,9 @@ export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const filters = auditFilters(params);
   const page = Math.max(1, Number(params.get("page")) || 1);
-  const audit = useQuery(auditQuery(filters, page));
-  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / AUDIT_PAGE_SIZE)) : 1;
+  const sort: ListSort<"at"> = { column: "at", dir: params.get("dir") === "asc" ? "asc" : "desc" };
+  const audit = useQuery(auditQuery(filters, page, sort.dir));
+  const pages = audit.data ? pageCount(audit.data.total, AUDIT_PAGE_SIZE) : 1;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,6 +42,12 @@ export function AuditPage() {
   const goTo = (target: number) => {
     const next = new URLSearchParams(params);
     next.set("page", String(target));
+    setParams(next);
+  };
+  const sortBy = ({ dir }: ListSort<"at">) => {
+    const next = new URLSearchParams(params);
+    next.set("dir", dir);
+    next.delete("page");
     setParams(next);
   };
 
@@ -86,7 +95,13 @@ export function AuditPage() {
                 <caption>{t("audit.count", { count: audit.data.total })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{t("audit.at")}</th>
+                    <SortHeader
+                      label={t("audit.at")}
+                      column="at"
+                      sort={sort}
+                      onSort={sortBy}
+                      firstDir="desc"
+                    />
                     <th scope="col">{t("audit.actor")}</th>
                     <th scope="col">{t("audit.action")}</th>
                     <th scope="col">{t("audit.target")}</th>
@@ -114,25 +129,7 @@ export function AuditPage() {
                 </tbody>
               </table>
             </TableScroll>
-            <nav className="pager" aria-label={t("audit.pages")}>
-              <button
-                type="button"
-                className="button secondary"
-                disabled={page <= 1}
-                onClick={() => goTo(page - 1)}
-              >
-                {t("audit.previous")}
-              </button>
-              <span>{t("audit.page", { page, pages })}</span>
-              <button
-                type="button"
-                className="button secondary"
-                disabled={page >= pages}
-                onClick={() => goTo(page + 1)}
-              >
-                {t("audit.next")}
-              </button>
-            </nav>
+            <Pager page={page} pages={pages} onPage={goTo} label={t("audit.pages")} />
           </>
         )
       ) : null}

@@ -4,9 +4,12 @@ import { useState } from "react";
 import { pagesQuery, usePageChanges } from "../../api/content.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { ConfirmDeleteDialog, RowActions } from "../../components/row-actions.tsx";
+import { SortHeader } from "../../components/sort-header.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { scheduleText } from "./banners-page.tsx";
 import { PageForm } from "./page-form.tsx";
@@ -21,6 +24,20 @@ export function PagesPage() {
   const [previewing, setPreviewing] = useState<ConsolePage | null>(null);
   const [deleting, setDeleting] = useState<ConsolePage | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+
+  const list = useSortedPage(
+    pages.data ?? [],
+    {
+      location: (page) => t(`content.locations.${page.location}`, { defaultValue: page.location }),
+      slug: (page) => page.slug,
+      title: (page) => page.title.tc,
+      active: (page) => (page.active ? 0 : 1),
+    },
+    null,
+  );
+  const header = (column: "location" | "slug" | "title" | "active", label: string) => (
+    <SortHeader label={label} column={column} sort={list.sort} onSort={list.setSort} />
+  );
 
   const confirmDelete = async (page: ConsolePage) => {
     setFailure(null);
@@ -63,16 +80,16 @@ export function PagesPage() {
           <table>
             <thead>
               <tr>
-                <th scope="col">{t("content.location")}</th>
-                <th scope="col">{t("content.pages.slug")}</th>
-                <th scope="col">{t("content.pages.pageTitle")}</th>
+                {header("location", t("content.location"))}
+                {header("slug", t("content.pages.slug"))}
+                {header("title", t("content.pages.pageTitle"))}
                 <th scope="col">{t("content.schedule")}</th>
-                <th scope="col">{t("content.active")}</th>
+                {header("active", t("content.active"))}
                 <th scope="col">{t("content.actionsColumn")}</th>
               </tr>
             </thead>
             <tbody>
-              {pages.data.map((page) => (
+              {list.rows.map((page) => (
                 <tr key={page.id}>
                   <td>{t(`content.locations.${page.location}`, { defaultValue: page.location })}</td>
                   <td>{page.slug}</td>
@@ -103,6 +120,7 @@ export function PagesPage() {
           </table>
         </TableScroll>
       ) : null}
+      <Pager page={list.page} pages={list.pages} onPage={list.setPage} label={t("content.pages.title")} />
       {deleting ? (
         <ConfirmDeleteDialog
           title={t("content.pages.deleteTitle")}

@@ -21,6 +21,7 @@ const coinDay = (day: string, earned: number, redeemed: number, outstanding: num
   redeemed,
   cancelled: 0,
   expired: 0,
+  forfeited: 0,
   outstanding,
 });
 
@@ -32,7 +33,15 @@ const figures = (withCoins: boolean) => ({
   coins: withCoins
     ? {
         days: [coinDay("2026-11-26", 1500, 200, 9300), coinDay("2026-11-27", 700, 0, 10000)],
-        totals: { earned: 2200, refunded: 0, adjusted: 0, redeemed: 200, cancelled: 0, expired: 0 },
+        totals: {
+          earned: 2200,
+          refunded: 0,
+          adjusted: 0,
+          redeemed: 200,
+          cancelled: 0,
+          expired: 0,
+          forfeited: 0,
+        },
         outstanding: 10000,
         accounts: 12,
       }
@@ -80,7 +89,7 @@ describe("the figures screen", () => {
       within(rows[1] as HTMLElement)
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["3", "10", "8", "2", "1,500", "0", "0", "200", "0", "0", "9,300"]);
+    ).toEqual(["3", "10", "8", "2", "1,500", "0", "0", "200", "0", "0", "0", "9,300"]);
     expect(await seriousViolations()).toEqual([]);
   });
 

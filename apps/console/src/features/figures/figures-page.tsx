@@ -168,6 +168,7 @@ function Figures({ figures }: { figures: ConsoleFigures }) {
               <th scope="col">{t("figures.redeemed")}</th>
               <th scope="col">{t("figures.cancelled")}</th>
               <th scope="col">{t("figures.expired")}</th>
+              <th scope="col">{t("figures.forfeited")}</th>
               <th scope="col">{t("figures.outstanding")}</th>
             </tr>
           </thead>
@@ -189,6 +190,7 @@ function Figures({ figures }: { figures: ConsoleFigures }) {
                   <td>{coin(moved?.redeemed)}</td>
                   <td>{coin(moved?.cancelled)}</td>
                   <td>{coin(moved?.expired)}</td>
+                  <td>{coin(moved?.forfeited)}</td>
                   <td>{coin(moved?.outstanding)}</td>
                 </tr>
               );

@@ -82,8 +82,16 @@ describe("the member page's number, voucher and data-protection actions", () => 
     await user.clear(within(dialog).getByLabelText("Mobile number"));
     await user.type(within(dialog).getByLabelText("Mobile number"), "91234567");
     await user.click(within(dialog).getByRole("button", { name: "Erase for good" }));
+    // The reason is required: the audit entry keeps it with the member number.
+    expect(within(dialog).getByText("Required.")).toBeInTheDocument();
+    expect(api.called("POST /members/42/erase")).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText("Reason"), "Member asked by email");
+    await user.click(within(dialog).getByRole("button", { name: "Erase for good" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toMatch(/\/members$/));
-    expect(api.called("POST /members/42/erase")[0]?.json).toEqual({ confirm_mobile_phone: "91234567" });
+    expect(api.called("POST /members/42/erase")[0]?.json).toEqual({
+      confirm_mobile_phone: "91234567",
+      reason: "Member asked by email",
+    });
   });
 
   it("downloads the export", async () => {
@@ -104,8 +112,12 @@ describe("the member page's number, voucher and data-protection actions", () => 
     await user.click(screen.getByRole("button", { name: "Export data" }));
     const dialog = await screen.findByRole("dialog", { name: "Export the member's data?" });
     await user.click(within(dialog).getByRole("button", { name: "Download" }));
+    expect(within(dialog).getByText("Required.")).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText("Reason"), "Access request, ticket 88");
+    await user.click(within(dialog).getByRole("button", { name: "Download" }));
     expect(await screen.findByText("Export downloaded.")).toBeInTheDocument();
     expect(api.called("POST /members/42/export")).toHaveLength(1);
+    expect(api.called("POST /members/42/export")[0]?.json).toEqual({ reason: "Access request, ticket 88" });
     expect(clicked.map((link) => [link.download, link.href])).toEqual([["member-42.json", "blob:export"]]);
     click.mockRestore();
   });

@@ -108,12 +108,12 @@ function CaseDialog({
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const asksReason = action === "blockNumber" || action === "unblockNumber" || action === "cancelVoucher";
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
-    if (asksReason && reason.trim() === "") missing.reason = "required";
+    // Every one of these actions is recorded with the operator's reason (an export or an erasure too).
+    if (reason.trim() === "") missing.reason = "required";
     if (action === "erase" && confirm.trim() !== detail.member.mobile_phone)
       missing.confirm_mobile_phone = "confirmationMismatch";
     setErrors(missing);
@@ -157,15 +157,13 @@ function CaseDialog({
             {errors.code ? <p className="field-error">{ruleText(errors.code)}</p> : null}
           </div>
         ) : null}
-        {asksReason ? (
-          <Field
-            label={t("memberCase.reason")}
-            value={reason}
-            maxLength={500}
-            error={errors.reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        ) : null}
+        <Field
+          label={t("memberCase.reason")}
+          value={reason}
+          maxLength={500}
+          error={errors.reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
         {action === "erase" ? (
           <>
             <Field

@@ -3,10 +3,16 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { CSRF, fail, type MockCall, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { memberLedger } from "./ledger-fixtures.ts";
 import { memberDetail } from "./member-fixtures.ts";
 
 const open = (role: OperatorRole = "customerService", handlers = {}) => {
-  const api = mockApi({ "GET /session": session(role), "GET /members/42": ok(memberDetail()), ...handlers });
+  const api = mockApi({
+    "GET /session": session(role),
+    "GET /members/42": ok(memberDetail()),
+    "GET /members/42/ledger": ok(memberLedger()),
+    ...handlers,
+  });
   renderConsole("/members/42");
   return api;
 };
@@ -26,7 +32,7 @@ describe("a member's page", () => {
     expect(screen.getByText("1200 seconds")).toBeInTheDocument();
     expect(screen.getByRole("cell", { name: "resetPassword" })).toBeInTheDocument();
     expect(screen.getByText("1,250")).toBeInTheDocument();
-    expect(screen.getByRole("cell", { name: "Purchase at Mong Kok store" })).toBeInTheDocument();
+    expect(await screen.findByRole("cell", { name: "HF-MK01 · Mong Kok store" })).toBeInTheDocument();
     expect(screen.getByRole("cell", { name: "7K2M-Q9XW-4HTP-2ZRA" })).toBeInTheDocument();
   });
 

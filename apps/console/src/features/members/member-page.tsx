@@ -13,6 +13,7 @@ import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { MemberCaseActions } from "../member-case/member-case-actions.tsx";
 import { MemberActionDialog } from "./member-action-dialog.tsx";
 import { type ActionSpec, MEMBER_ACTIONS } from "./member-actions.ts";
+import { MemberLedger } from "./member-ledger.tsx";
 
 /** A member as customer service needs them: who, why they cannot log in, what was sent, their coins; and the actions. */
 export function MemberPage() {
@@ -227,25 +228,7 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
                 [t("member.balance"), formatNumber(coins.balance)],
               ]}
             />
-            <h3>{t("member.ledger")}</h3>
-            <Table
-              caption={t("member.ledger")}
-              head={[
-                t("member.createdAt"),
-                t("member.kind"),
-                t("member.coinsColumn"),
-                t("member.reason"),
-                t("member.actor"),
-              ]}
-              rows={coins.ledger.map((item) => [
-                formatTime(item.created_at),
-                named("kinds", item.kind),
-                formatNumber(item.coins),
-                item.reason,
-                item.actor,
-              ])}
-              empty={t("member.noLedger")}
-            />
+            <MemberLedger memberId={member.id} />
             <h3>{t("member.vouchers")}</h3>
             <Table
               caption={t("member.vouchers")}

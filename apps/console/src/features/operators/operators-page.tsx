@@ -8,13 +8,18 @@ import { operatorsQuery, useOperatorChange } from "../../api/operators.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
+import { SortHeader } from "../../components/sort-header.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
+import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { AdjustmentCeilingsForm } from "./adjustment-ceilings-form.tsx";
 
+/** The columns the operators list sorts by (their header texts are operators.<column>). */
+const SORTED_BY = ["email", "role", "state", "lastSignIn"] as const;
 /** The one-time sign-in link, shown once: after this dialog closes nobody can see it again. */
 function SignInLink({ email, link, onClose }: { email: string; link: string; onClose: () => void }) {
   const { t } = useTranslation();
@@ -123,6 +128,17 @@ export function OperatorsPage() {
     setDisabling(null);
   };
 
+  const list = useSortedPage(
+    query.data?.operators ?? [],
+    {
+      email: (operator) => operator.email,
+      role: (operator) => t(`roles.${operator.role}`),
+      state: (operator) => (!operator.active ? 2 : operator.activated ? 0 : 1),
+      lastSignIn: (operator) => operator.last_sign_in_at,
+    },
+    null,
+  );
+
   return (
     <section className="page">
       <h1>{t("operators.title")}</h1>
@@ -135,15 +151,20 @@ export function OperatorsPage() {
           <table>
             <thead>
               <tr>
-                <th scope="col">{t("operators.email")}</th>
-                <th scope="col">{t("operators.role")}</th>
-                <th scope="col">{t("operators.state")}</th>
-                <th scope="col">{t("operators.lastSignIn")}</th>
+                {SORTED_BY.map((column) => (
+                  <SortHeader
+                    key={column}
+                    label={t(`operators.${column}`)}
+                    column={column}
+                    sort={list.sort}
+                    onSort={list.setSort}
+                  />
+                ))}
                 <th scope="col">{t("operators.actions")}</th>
               </tr>
             </thead>
             <tbody>
-              {query.data.operators.map((operator) => (
+              {list.rows.map((operator) => (
                 <tr key={operator.id}>
                   <td>{operator.email}</td>
                   <td>{t(`roles.${operator.role}`)}</td>
@@ -183,6 +204,7 @@ export function OperatorsPage() {
           </table>
         </TableScroll>
       ) : null}
+      <Pager page={list.page} pages={list.pages} onPage={list.setPage} label={t("operators.title")} />
       {shown ? <SignInLink email={shown.email} link={shown.link} onClose={() => setShown(null)} /> : null}
       {disabling ? (
         <Dialog title={t("operators.disableTitle")} onClose={() => setDisabling(null)}>

@@ -7,7 +7,9 @@ import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ListTable } from "../../components/list-table.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { BirthdayMultiplierForm } from "./birthday-multiplier-form.tsx";
 import { useCanEditProgramme } from "./can-edit.ts";
@@ -27,6 +29,11 @@ export function multiplierHundredths(text: string, min = 101): number | null {
 export function BonusDaysPage() {
   const { t } = useTranslation();
   const days = useQuery(bonusDaysQuery());
+  const list = useSortedPage(
+    days.data?.days ?? [],
+    { date: (day) => day.date, multiplier: (day) => Number(day.multiplier), source: (day) => day.source },
+    null,
+  );
   const canEdit = useCanEditProgramme();
   const setDay = useBonusDaySet();
   const removeDay = useBonusDayRemove();
@@ -68,15 +75,17 @@ export function BonusDaysPage() {
           <ListTable
             caption={t("programme.bonusDays.title")}
             head={[
-              t("programme.bonusDays.date"),
-              t("programme.bonusDays.multiplier"),
-              t("programme.bonusDays.source"),
+              { label: t("programme.bonusDays.date"), column: "date" },
+              { label: t("programme.bonusDays.multiplier"), column: "multiplier" },
+              { label: t("programme.bonusDays.source"), column: "source" },
               canEdit && t("programme.rewards.actions"),
             ]}
+            sort={list.sort}
+            onSort={list.setSort}
             empty={t("programme.bonusDays.none")}
             count={days.data.days.length}
           >
-            {days.data.days.map((day) => (
+            {list.rows.map((day) => (
               <tr key={`${day.date}-${day.source}`}>
                 <td>{day.date}</td>
                 <td>×{day.multiplier}</td>
@@ -95,6 +104,12 @@ export function BonusDaysPage() {
               </tr>
             ))}
           </ListTable>
+          <Pager
+            page={list.page}
+            pages={list.pages}
+            onPage={list.setPage}
+            label={t("programme.bonusDays.title")}
+          />
         </>
       ) : null}
       {canEdit ? (

@@ -8,7 +8,9 @@ import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ListTable } from "../../components/list-table.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
@@ -28,6 +30,16 @@ export function RewardsPage() {
   const saved = (useLocation().state as { done?: string } | null)?.done ?? null;
   const [done, setDone] = useState<string | null>(saved);
   const language = currentLanguage();
+  const list = useSortedPage(
+    rewards.data?.rewards ?? [],
+    {
+      title: (reward) => reward.title[language] || reward.title.en,
+      coins: (reward) => reward.coins,
+      stock: (reward) => reward.stock,
+      state: (reward) => (reward.active ? 0 : 1),
+    },
+    null,
+  );
 
   return (
     <section className="page">
@@ -45,16 +57,18 @@ export function RewardsPage() {
         <ListTable
           caption={t("programme.rewards.title")}
           head={[
-            t("programme.rewards.reward"),
-            t("programme.rewards.coins"),
-            t("programme.rewards.stock"),
-            t("programme.rewards.state"),
+            { label: t("programme.rewards.reward"), column: "title" },
+            { label: t("programme.rewards.coins"), column: "coins" },
+            { label: t("programme.rewards.stock"), column: "stock" },
+            { label: t("programme.rewards.state"), column: "state" },
             canEdit && t("programme.rewards.actions"),
           ]}
+          sort={list.sort}
+          onSort={list.setSort}
           empty={t("programme.rewards.none")}
           count={rewards.data.rewards.length}
         >
-          {rewards.data.rewards.map((reward) => (
+          {list.rows.map((reward) => (
             <tr key={reward.id}>
               <td>
                 <Link
@@ -93,6 +107,7 @@ export function RewardsPage() {
           ))}
         </ListTable>
       ) : null}
+      <Pager page={list.page} pages={list.pages} onPage={list.setPage} label={t("programme.rewards.title")} />
       {editing ? (
         <RewardDialog
           editing={editing}

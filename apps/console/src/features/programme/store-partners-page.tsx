@@ -6,7 +6,9 @@ import { storeFlagsQuery, useStorePartnerSet } from "../../api/programme.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ListTable } from "../../components/list-table.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 
@@ -21,6 +23,15 @@ export function StorePartnersPage() {
   const [done, setDone] = useState<string | null>(null);
   const language = currentLanguage();
   const yesNo = (flag: boolean) => (flag ? t("programme.stores.yes") : t("programme.stores.no"));
+  const list = useSortedPage(
+    stores.data?.stores ?? [],
+    {
+      code: (store) => store.code,
+      name: (store) => (store.name ? store.name[language] || store.name.en : null),
+      partner: (store) => (store.partner ? 0 : 1),
+    },
+    null,
+  );
 
   const confirm = async (store: ConsoleStoreFlag) => {
     setFailure(null);
@@ -43,16 +54,18 @@ export function StorePartnersPage() {
         <ListTable
           caption={t("programme.stores.title")}
           head={[
-            t("programme.stores.code"),
-            t("programme.stores.name"),
-            t("programme.stores.partner"),
+            { label: t("programme.stores.code"), column: "code" },
+            { label: t("programme.stores.name"), column: "name" },
+            { label: t("programme.stores.partner"), column: "partner" },
             t("programme.stores.scheme"),
             canEdit && t("programme.rewards.actions"),
           ]}
           empty={t("programme.stores.none")}
           count={stores.data.stores.length}
+          sort={list.sort}
+          onSort={list.setSort}
         >
-          {stores.data.stores.map((store) => (
+          {list.rows.map((store) => (
             <tr key={store.code}>
               <td>{store.code}</td>
               <td>{store.name ? store.name[language] || store.name.en : "—"}</td>
@@ -77,6 +90,7 @@ export function StorePartnersPage() {
           ))}
         </ListTable>
       ) : null}
+      <Pager page={list.page} pages={list.pages} onPage={list.setPage} label={t("programme.stores.title")} />
       {changing ? (
         <Dialog
           title={

@@ -8,8 +8,10 @@ import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ListTable } from "../../components/list-table.tsx";
+import { Pager } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
+import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
@@ -152,6 +154,16 @@ function StoresDialog({
 export function TillKeysPage() {
   const { t } = useTranslation();
   const keys = useQuery(tillKeysQuery());
+  const list = useSortedPage(
+    keys.data?.till_keys ?? [],
+    {
+      name: (key) => key.name,
+      state: (key) => (key.revoked_at === null ? 0 : 1),
+      created: (key) => key.created_at,
+      lastUsed: (key) => key.last_used_at,
+    },
+    null,
+  );
   const canEdit = useCanEditProgramme();
   const { revoke } = useTillKeyChange();
   const [shown, setShown] = useState<{ key: string; made: ConsoleTillKey } | null>(null);
@@ -183,17 +195,19 @@ export function TillKeysPage() {
         <ListTable
           caption={t("programme.tillKeys.title")}
           head={[
-            t("programme.tillKeys.name"),
+            { label: t("programme.tillKeys.name"), column: "name" },
             t("programme.tillKeys.stores"),
-            t("programme.tillKeys.state"),
-            t("programme.tillKeys.created"),
-            t("programme.tillKeys.lastUsed"),
+            { label: t("programme.tillKeys.state"), column: "state" },
+            { label: t("programme.tillKeys.created"), column: "created" },
+            { label: t("programme.tillKeys.lastUsed"), column: "lastUsed" },
             canEdit && t("programme.rewards.actions"),
           ]}
+          sort={list.sort}
+          onSort={list.setSort}
           empty={t("programme.tillKeys.none")}
           count={keys.data.till_keys.length}
         >
-          {keys.data.till_keys.map((tillKey) => (
+          {list.rows.map((tillKey) => (
             <tr key={tillKey.id}>
               <td>{tillKey.name}</td>
               <td>{storeList(tillKey.stores)}</td>
@@ -234,6 +248,12 @@ export function TillKeysPage() {
           ))}
         </ListTable>
       ) : null}
+      <Pager
+        page={list.page}
+        pages={list.pages}
+        onPage={list.setPage}
+        label={t("programme.tillKeys.title")}
+      />
       {canEdit ? (
         <CreateTillKey
           onMade={(key, made) => {

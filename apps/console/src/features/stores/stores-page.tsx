@@ -10,6 +10,7 @@ import { useId, useState } from "react";
 import { errorMessage } from "../../api/error-message.ts";
 import { brandsQuery, storeListQuery, useStoreStatus } from "../../api/stores.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { Pager, pageCount } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
@@ -46,7 +47,7 @@ export function StoresPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const ids = { q: useId(), brand: useId(), region: useId(), status: useId() };
-  const pages = stores.data ? Math.max(1, Math.ceil(stores.data.total / CONSOLE_STORE_PAGE_SIZE)) : 1;
+  const pages = stores.data ? pageCount(stores.data.total, CONSOLE_STORE_PAGE_SIZE) : 1;
   const set = (change: Partial<Filters>) => setDraft((current) => ({ ...current, ...change }));
 
   const toggle = async (store: ConsoleStore) => {
@@ -190,27 +191,7 @@ export function StoresPage() {
               </table>
             </TableScroll>
           ) : null}
-          {pages > 1 ? (
-            <nav className="pager" aria-label={t("stores.list.pages")}>
-              <button
-                type="button"
-                className="button secondary"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                {t("stores.list.previous")}
-              </button>
-              <span>{t("stores.list.page", { page, pages })}</span>
-              <button
-                type="button"
-                className="button secondary"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                {t("stores.list.next")}
-              </button>
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} onPage={setPage} label={t("stores.list.pages")} />
         </>
       ) : null}
     </section>

@@ -1,3 +1,4 @@
+import { containsText } from "@hcoins/server-kit/contains-text";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import { type ChainedFields, entryHash } from "./chain.ts";
@@ -59,22 +60,27 @@ export class AuditRepository {
 
   private filtered(filter: AuditFilter) {
     let query = this.db.selectFrom("audit_log");
-    if (filter.actor) query = query.where("actor", "=", filter.actor);
-    if (filter.action) query = query.where("action", "=", filter.action);
-    if (filter.target) query = query.where("target", "=", filter.target);
+    for (const column of ["actor", "action", "target"] as const) {
+      const text = filter[column];
+      if (!text) continue;
+      query =
+        filter.match === "contains"
+          ? query.where(containsText(column, text))
+          : query.where(column, "=", text);
+    }
     if (filter.from !== undefined) query = query.where("at", ">=", filter.from);
     if (filter.to !== undefined) query = query.where("at", "<=", filter.to);
     return query;
   }
 
-  /** Newest first; `limit` null for every matching entry. */
+  /** Newest first (or oldest, `dir` asc); `limit` null for every matching entry. */
   find(filter: AuditFilter, page: { limit: number | null; offset: number }) {
     let query: SelectQueryBuilder<AuditTables, "audit_log", AuditLogTable & { id: number }> = this.filtered(
       filter,
     )
       .selectAll()
-      .orderBy("at", "desc")
-      .orderBy("id", "desc") as never;
+      .orderBy("at", filter.dir ?? "desc")
+      .orderBy("id", filter.dir ?? "desc") as never;
     if (page.limit !== null) query = query.limit(page.limit).offset(page.offset);
     return query.execute();
   }

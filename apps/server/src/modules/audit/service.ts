@@ -10,6 +10,13 @@ export interface AuditFilter {
   /** Unix ms, inclusive. */
   from?: number | undefined;
   to?: number | undefined;
+  /**
+   * How actor, action and target match: `exact` (the code's own look-ups) or `contains`, any part
+   * in any case (what an operator types in the console: "ann@", "voucher", "member:42").
+   */
+  match?: "exact" | "contains" | undefined;
+  /** Newest first (desc, the default) or oldest first. */
+  dir?: "asc" | "desc" | undefined;
 }
 
 type Snapshot = Record<string, unknown> | null;

@@ -1,4 +1,5 @@
 import type {
+  AccountsResult,
   BalanceResult,
   BirthdayMultiplierResult,
   BirthMonthResult,
@@ -28,6 +29,7 @@ import type {
 } from "@hcoins/coin-scheme/api-schemas";
 import type { Holder, HolderAnonymiseResult, HolderExport } from "@hcoins/coin-scheme/holders";
 import type { LocalizedText } from "@hcoins/domain/languages";
+import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 
@@ -45,8 +47,10 @@ export interface CoinSchemeClient {
   linkAccount(hcoinsMemberNo: string, memberRef: string, birthMonth: number | null): Promise<LinkResult>;
   /** Once: the same month again changes nothing, another is refused (6013). */
   setBirthMonth(hcoinsMemberNo: string, month: number): Promise<BirthMonthResult>;
-  /** Newest first: `limit` entries (default 50) from `offset` (default 0), with the total. */
-  ledger(hcoinsMemberNo: string, page?: { limit?: number; offset?: number }): Promise<LedgerResult>;
+  /** Newest first (or `order`): `limit` entries (default 50) from `offset` (default 0) of those the filters match, with their total. */
+  ledger(hcoinsMemberNo: string, page?: LedgerPage): Promise<LedgerResult>;
+  /** The accounts whose ledger holds the receipt number exactly (any store), at most 20. */
+  accountsWithReceipt(receiptNo: string): Promise<AccountsResult>;
   /** The balance and the coins expiring soonest. */
   balance(hcoinsMemberNo: string): Promise<BalanceResult>;
   /** The catalogue in its order; with `memberRef` each reward says how many that member holds. */
@@ -99,14 +103,30 @@ export interface CoinSchemeClient {
   setBirthdayMultiplier(multiplier: number, operator: string): Promise<BirthdayMultiplierResult>;
   /** Data protection (the scheme's holders.ts): everything held about a member and their number. */
   holderData(holder: Holder): Promise<HolderExport>;
-  /** Anonymises the member's accounts; their ledgers stay. Idempotent. */
-  eraseHolder(holder: Holder): Promise<HolderAnonymiseResult>;
+  /**
+   * Forfeits the coins of the member's accounts (a `forfeit` entry naming `operator`, who erased)
+   * and anonymises them, in one transaction of the scheme; their ledgers stay. Idempotent.
+   */
+  eraseHolder(holder: Holder, operator: string): Promise<HolderAnonymiseResult>;
   /**
    * This client with its calls inside `trx`, a transaction of the member server's database.
    * The embedded scheme keeps its tables there, so its writes then commit or roll back with
    * the member server's; the scheme over HTTP cannot join, and answers itself.
    */
   inTransaction(trx: TableViews): CoinSchemeClient;
+}
+
+/** A page of an account's ledger and its filters; `from` and `to` are unix ms, both included. */
+export interface LedgerPage {
+  limit?: number;
+  offset?: number;
+  kind?: LedgerKind | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  storeCode?: string | undefined;
+  /** Part of the receipt number, any case. */
+  receiptNo?: string | undefined;
+  order?: "newest" | "oldest";
 }
 
 export interface AccountToCreate {

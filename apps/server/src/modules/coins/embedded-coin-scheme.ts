@@ -12,6 +12,7 @@ import {
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
   fieldErrorsOf,
+  type LedgerPage,
   type Redemption,
   type RewardInput,
 } from "./coin-scheme-client.ts";
@@ -54,8 +55,12 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.setBirthMonth(hcoinsMemberNo, month));
   }
 
-  ledger(hcoinsMemberNo: string, page?: { limit?: number; offset?: number }) {
+  ledger(hcoinsMemberNo: string, page?: LedgerPage) {
     return this.call(() => this.scheme.ledger(hcoinsMemberNo, page));
+  }
+
+  accountsWithReceipt(receiptNo: string) {
+    return this.call(() => this.scheme.accountsWithReceipt(receiptNo));
   }
 
   balance(hcoinsMemberNo: string) {
@@ -164,8 +169,8 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.holderData(holder));
   }
 
-  eraseHolder(holder: Holder) {
-    return this.call(() => this.scheme.eraseHolder(holder));
+  eraseHolder(holder: Holder, operator: string) {
+    return this.call(() => this.scheme.eraseHolder(holder, { operator, client: this.client }));
   }
 
   inTransaction(trx: TableViews): CoinSchemeClient {

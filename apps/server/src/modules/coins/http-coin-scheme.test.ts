@@ -108,6 +108,19 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
     const ledger = await t.app.services.coinSchemeClient.ledger(number);
     expect(ledger.balance).toBe(purchase.payload.balance);
     expect(ledger.entries[0]).toMatchObject({ receipt_no: "HTTP-1", kind: "purchase" });
+    // A receipt dispute over HTTP: the receipt's account, and the ledger filtered to it.
+    const found = await t.app.services.coinSchemeClient.accountsWithReceipt("HTTP-1");
+    expect(found.accounts.map((account) => account.hcoins_memberno)).toEqual([number]);
+    const receipt = await t.app.services.coinSchemeClient.ledger(number, {
+      receiptNo: "http-",
+      storeCode: "S9",
+      kind: "purchase",
+      from: Date.now() - 3_600_000,
+      to: Date.now() + 60_000,
+      order: "oldest",
+    });
+    expect(receipt).toMatchObject({ total: 1, entries: [{ receipt_no: "HTTP-1" }] });
+    expect((await t.app.services.coinSchemeClient.ledger(number, { kind: "refund" })).total).toBe(0);
   });
 
   it("100 → link-hcoin-2 → 101", async () => {

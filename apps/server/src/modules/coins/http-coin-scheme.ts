@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   accountLookupResponse,
+  accountsResponse,
   balanceResponse,
   birthdayMultiplierResponse,
   birthMonthResponse,
@@ -40,6 +41,7 @@ import {
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
   fieldErrorsOf,
+  type LedgerPage,
   type Redemption,
   type RewardInput,
 } from "./coin-scheme-client.ts";
@@ -175,9 +177,22 @@ export class HttpCoinScheme implements CoinSchemeClient {
     return this.request("GET", `/figures?${new URLSearchParams({ from, to })}`, coinFiguresResponse);
   }
 
-  ledger(hcoinsMemberNo: string, page: { limit?: number; offset?: number } = {}) {
+  ledger(hcoinsMemberNo: string, page: LedgerPage = {}) {
     const query = new URLSearchParams({ limit: String(page.limit ?? 50), offset: String(page.offset ?? 0) });
+    const filters: [string, string | number | undefined][] = [
+      ["kind", page.kind],
+      ["from", page.from === undefined ? undefined : new Date(page.from).toISOString()],
+      ["to", page.to === undefined ? undefined : new Date(page.to).toISOString()],
+      ["store_code", page.storeCode],
+      ["receipt_no", page.receiptNo],
+      ["order", page.order],
+    ];
+    for (const [name, value] of filters) if (value !== undefined) query.set(name, String(value));
     return this.request("GET", `${accountPath(hcoinsMemberNo)}/ledger?${query}`, ledgerResponse);
+  }
+
+  accountsWithReceipt(receiptNo: string) {
+    return this.request("GET", `/receipts/${encodeURIComponent(receiptNo)}/accounts`, accountsResponse);
   }
 
   balance(hcoinsMemberNo: string) {
@@ -286,8 +301,11 @@ export class HttpCoinScheme implements CoinSchemeClient {
   }
 
   /** Safe to send twice (the retry of a request that got no answer): the scheme's erase is idempotent. */
-  eraseHolder(holder: Holder) {
-    return this.request("POST", "/holders/erase", holderAnonymiseResponse, holderBody(holder));
+  eraseHolder(holder: Holder, operator: string) {
+    return this.request("POST", "/holders/erase", holderAnonymiseResponse, {
+      ...holderBody(holder),
+      operator,
+    });
   }
 
   /** Its calls are the scheme's own transactions, in its own database. */

@@ -7,14 +7,27 @@ import type { AuditFilter } from "../audit/service.ts";
 import { auditCsv } from "./audit-csv.ts";
 import { consoleRoute } from "./console-route.ts";
 
-const filterOf = (query: { actor?: string; action?: string; target?: string; from?: string; to?: string }) =>
+/** What the operator typed matches any part of actor, action and target, in any case. */
+const filterOf = (query: {
+  actor?: string | undefined;
+  action?: string | undefined;
+  target?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  dir?: "asc" | "desc" | undefined;
+}) =>
   ({
     actor: query.actor,
     action: query.action,
     target: query.target,
     from: query.from ? Date.parse(query.from) : undefined,
     to: query.to ? Date.parse(query.to) : undefined,
+    match: "contains",
+    dir: query.dir,
   }) satisfies AuditFilter;
+
+/** Excel reads a CSV without it in the machine's code page, and garbles Chinese. */
+const BYTE_ORDER_MARK = "\uFEFF";
 
 /** The audit log, searched and exported by auditors and administrators. */
 export const consoleAuditRoutes: FastifyPluginAsync<{ services: Services }> = async (
@@ -33,6 +46,6 @@ export const consoleAuditRoutes: FastifyPluginAsync<{ services: Services }> = as
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", 'attachment; filename="audit-log.csv"')
-      .send(auditCsv(entries));
+      .send(`${BYTE_ORDER_MARK}${auditCsv(entries)}`);
   });
 };

@@ -45,7 +45,7 @@ export const consoleMemberActionRoutes: FastifyPluginAsync<{ services: Services 
     const member = await support.member(request.params.id);
     let document: Awaited<ReturnType<typeof services.dataProtection.exportDocument>>;
     try {
-      document = await services.dataProtection.exportDocument(member, actorOf(request));
+      document = await services.dataProtection.exportDocument(member, actorOf(request), request.body.reason);
     } catch (error) {
       request.log.warn({ err: error }, "member export failed");
       throw new AppError(ErrorCode.serviceUnavailable);
@@ -62,7 +62,7 @@ export const consoleMemberActionRoutes: FastifyPluginAsync<{ services: Services 
     if (request.body.confirm_mobile_phone !== member.mobile_phone)
       throw validationError([{ field: "confirm_mobile_phone", rule: "confirmationMismatch" }]);
     try {
-      await services.dataProtection.erase(member, actorOf(request));
+      await services.dataProtection.erase(member, actorOf(request), request.body.reason);
     } catch (error) {
       if (error instanceof SchemeDidNotErase) throw new AppError(ErrorCode.serviceUnavailable);
       throw error;

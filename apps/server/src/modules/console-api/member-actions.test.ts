@@ -93,7 +93,11 @@ describe("customer service's further member actions", () => {
     t = await createTestApp();
     const member = await linkedMember(t, 30);
     const admin = as(await signedInOperator(t, "administrator"));
-    const answer = await admin.post(`/members/${member.user.id}/export`);
+    const noReason = await admin.post(`/members/${member.user.id}/export`);
+    expect(noReason.body.payload.errors).toEqual([{ field: "reason", rule: "required" }]);
+    const answer = await admin.post(`/members/${member.user.id}/export`, {
+      reason: "Access request, ticket 88",
+    });
     expect(answer.status, answer.text).toBe(200);
     expect(answer.headers["content-disposition"]).toBe(
       `attachment; filename="member-${member.user.id}.json"`,
@@ -104,6 +108,7 @@ describe("customer service's further member actions", () => {
     expect((await entries())[0]).toMatchObject({
       action: "member.export",
       target: `member:${member.user.id}`,
+      after: { member_no: member.user.member_no, reason: "Access request, ticket 88" },
     });
   });
 
@@ -114,18 +119,44 @@ describe("customer service's further member actions", () => {
     const id = member.user.id as number;
     const count = (await entries()).length;
     for (const typed of ["", `852${member.phone}`, member.phone.slice(1)]) {
-      const refused = await admin.post(`/members/${id}/erase`, { confirm_mobile_phone: typed });
+      const refused = await admin.post(`/members/${id}/erase`, {
+        confirm_mobile_phone: typed,
+        reason: "Asked",
+      });
       expect(refused.body.error_code, typed).toBe(4000);
     }
     expect(
-      (await admin.post(`/members/${id}/erase`, { confirm_mobile_phone: "12345678" })).body.payload.errors,
+      (await admin.post(`/members/${id}/erase`, { confirm_mobile_phone: "12345678", reason: "Asked" })).body
+        .payload.errors,
     ).toEqual([{ field: "confirm_mobile_phone", rule: "confirmationMismatch" }]);
+    expect(
+      (await admin.post(`/members/${id}/erase`, { confirm_mobile_phone: member.phone })).body.payload.errors,
+    ).toEqual([{ field: "reason", rule: "required" }]);
     expect((await entries()).length).toBe(count);
     expect(await t.app.services.members.findById(id)).toBeDefined();
-    const erased = await admin.post(`/members/${id}/erase`, { confirm_mobile_phone: member.phone });
+    const memberNo = (await t.app.services.members.findById(id))?.member_no;
+    const erased = await admin.post(`/members/${id}/erase`, {
+      confirm_mobile_phone: member.phone,
+      reason: "Member asked by email, ticket 91",
+    });
     expect(erased.status, erased.text).toBe(200);
     expect(await t.app.services.members.findById(id)).toBeUndefined();
-    expect((await entries())[0]).toMatchObject({ action: "member.erase", target: `member:${id}` });
+    expect((await entries())[0]).toMatchObject({
+      action: "member.erase",
+      target: `member:${id}`,
+      after: { member_no: memberNo, reason: "Member asked by email, ticket 91", coins_forfeited: 30 },
+    });
+    // The 30 coins left the liability with the erasure: a forfeit on the anonymised account.
+    const forfeited = await t.app.services.coinSchemeClient.ledger(member.hcoins);
+    expect(forfeited.balance).toBe(0);
+    expect(forfeited.entries[0]).toMatchObject({
+      kind: "forfeit",
+      coins: -30,
+      actor: "operator:administrator@example.com",
+    });
+    const today = new Date(t.clock.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const figures = await t.app.services.coinSchemeClient.figures(today, today);
+    expect(figures.days[0]?.forfeited).toBe(30);
     expect((await admin.get(`/members/${id}`)).status).toBe(404);
   });
 });

@@ -14,9 +14,10 @@ export const consoleMemberRoutes: FastifyPluginAsync<{ services: Services }> = a
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const support = services.memberSupport;
 
-  consoleRoute(app, consoleMembers.search, async (request) =>
-    ok({ members: await support.search(request.query.q) }),
-  );
+  consoleRoute(app, consoleMembers.search, async (request) => {
+    const { q, page, page_size, sort, dir } = request.query;
+    return ok(await services.memberFinder.search(q, { page, pageSize: page_size, sort, dir }));
+  });
 
   consoleRoute(app, consoleMembers.detail, async (request) => ok(await support.detail(request.params.id)));
 

@@ -227,16 +227,17 @@ describe("customer service in the console", () => {
       after: { balance: 20, reason: "Goodwill" },
     });
     const row = await t.app.services.members.findById(linked.user.id);
-    await t.app.services.dataProtection.erase(row as NonNullable<typeof row>, {
-      actor: "cli:amy",
-      address: null,
-    });
+    await t.app.services.dataProtection.erase(
+      row as NonNullable<typeof row>,
+      { actor: "cli:amy", address: null },
+      "Member asked by email",
+    );
     expect(await lastEntry()).toMatchObject({
       actor: "cli:amy",
       action: "member.erase",
       target: `member:${linked.user.id}`,
       before: null,
-      after: null,
+      after: { member_no: linked.user.member_no, reason: "Member asked by email", coins_forfeited: 20 },
     });
 
     // The reset logged every device out: a new login to change the password from.

@@ -192,6 +192,10 @@ const CALLS: Record<string, ConsoleCall> = {
   "POST /session/sign-out": { path: () => "/session/sign-out", needs: "session", ownSession: true },
   "GET /members": { path: (_ids) => "/members?q=%2B852%2091234567", needs: "members.read" },
   "GET /members/:id": { path: ({ member }) => `/members/${member}`, needs: "members.read" },
+  "GET /members/:id/ledger": {
+    path: ({ member }) => `/members/${member}/ledger?kind=purchase&from=2025-01-01&dir=asc`,
+    needs: "members.read",
+  },
   "POST /members/:id/unlock": {
     path: ({ member }) => `/members/${member}/unlock`,
     needs: "members.act",
@@ -257,11 +261,12 @@ const CALLS: Record<string, ConsoleCall> = {
   "POST /members/:id/export": {
     path: ({ member }) => `/members/${member}/export`,
     needs: "members.dataProtection",
+    body: () => ({ reason: "Access request" }),
   },
   "POST /members/:id/erase": {
     path: ({ member }) => `/members/${member}/erase`,
     needs: "members.dataProtection",
-    body: (_role, { phone }) => ({ confirm_mobile_phone: phone }),
+    body: (_role, { phone }) => ({ confirm_mobile_phone: phone, reason: "Member asked" }),
     prepare: freshMember,
   },
   "GET /adjustment-ceilings": { path: (_ids) => "/adjustment-ceilings", needs: "coins.adjust" },

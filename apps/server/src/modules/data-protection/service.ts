@@ -65,6 +65,9 @@ function withheldColumns(): Record<string, string> {
   return withheld;
 }
 
+/** Who erased, as the scheme's forfeit entry names them (its operator field holds 64 characters). */
+const operatorOf = (by: Actor) => by.actor.slice(0, 64);
+
 const holderOf = (member: MemberRow): Holder => ({
   memberRef: memberRefOf(member),
   prefix: member.mobile_phone_prefix,
@@ -89,11 +92,12 @@ export class DataProtectionService {
 
   /**
    * One JSON document with everything held about the member, secrets left out (see `withheld`),
-   * and one audit entry (`member.export`) for whoever asked: the console and the command line alike.
+   * and one audit entry (`member.export`, with the member number and the reason) for whoever
+   * asked: the console and the command line alike.
    * A scheme that cannot answer fails it (CoinSchemeUnavailableError / RefusedError) and records
    * nothing: an export without the coin ledger would be incomplete.
    */
-  async exportDocument(member: MemberRow, by: Actor) {
+  async exportDocument(member: MemberRow, by: Actor, reason: string) {
     const [held, resetTokens, smsCodes, smsDeliveries, coins] = await Promise.all([
       this.members.dataOf(member),
       this.auth.resetTokensOf(member.id),
@@ -102,7 +106,12 @@ export class DataProtectionService {
       this.coinScheme.holderData(holderOf(member)),
     ]);
     const now = this.now();
-    await this.audit.record({ ...by, action: "member.export", target: `member:${member.id}` });
+    await this.audit.record({
+      ...by,
+      action: "member.export",
+      target: `member:${member.id}`,
+      after: { member_no: member.member_no, reason },
+    });
     return {
       format: "hcoins-member-export/1",
       exported_at: iso(now),
@@ -125,15 +134,20 @@ export class DataProtectionService {
 
   /**
    * Erases a member: their row, sessions, consent records, reset tokens and the SMS code
-   * records and SMS delivery log of their number are deleted, and their H Coins accounts anonymised (the ledger stays). Embedded
-   * scheme: its tables are in the same database, so the whole erasure is one transaction.
-   * External scheme: it is asked first (its erase is idempotent); when it cannot answer,
-   * nothing is erased (SchemeDidNotErase), and when the member server's part then fails,
-   * erasing again completes it. MemberErasedMeanwhile when another erasure got there first.
+   * records and SMS delivery log of their number are deleted, and at the scheme their H Coins
+   * are forfeited (a `forfeit` entry, so the liability no longer counts them) and their accounts
+   * anonymised (the ledger stays). The order (docs/data-protection.md): the scheme first, its
+   * forfeit and anonymisation in one transaction of its own; then the member server's part and
+   * the audit entry (with the member number and the reason) in one transaction. Embedded scheme:
+   * its tables are in the same database, so all of it is one transaction. External scheme: when
+   * it cannot answer, nothing is erased (SchemeDidNotErase); when the member server's part then
+   * fails, erasing again completes it (the scheme's erase is idempotent and forfeits nothing
+   * twice). MemberErasedMeanwhile when another erasure got there first.
    */
   async erase(
     member: MemberRow,
     by: Actor,
+    reason: string,
   ): Promise<{
     coins: HolderAnonymiseResult;
     removed: {
@@ -148,15 +162,15 @@ export class DataProtectionService {
     const holder = holderOf(member);
     if (this.coinScheme.kind === "embedded") {
       return this.transaction(async (trx) => {
-        const coins = await this.coinScheme.inTransaction(trx).eraseHolder(holder);
+        const coins = await this.coinScheme.inTransaction(trx).eraseHolder(holder, operatorOf(by));
         const removed = await this.eraseMemberData(member, trx);
-        await this.recordErasure(member, by, trx);
+        await this.recordErasure(member, by, reason, coins, trx);
         return { coins, removed };
       });
     }
     let coins: HolderAnonymiseResult;
     try {
-      coins = await this.coinScheme.eraseHolder(holder);
+      coins = await this.coinScheme.eraseHolder(holder, operatorOf(by));
     } catch (error) {
       if (error instanceof CoinSchemeUnavailableError || error instanceof CoinSchemeRefusedError) {
         throw new SchemeDidNotErase(error.message, { cause: error });
@@ -165,19 +179,31 @@ export class DataProtectionService {
     }
     const removed = await this.transaction(async (trx) => {
       const erased = await this.eraseMemberData(member, trx);
-      await this.recordErasure(member, by, trx);
+      await this.recordErasure(member, by, reason, coins, trx);
       return erased;
     });
     return { coins, removed };
   }
 
-  /** The audit entry names the erased member by their row id alone: nothing personal may outlive them. */
-  private recordErasure(member: MemberRow, by: Actor, trx: TableViews) {
+  /**
+   * The audit entry names the erased member by row id and member number (a number the programme
+   * gave, not the person's data: an auditor asked about the erasure of M… must find it), the
+   * reason, and the coins forfeited; never their name, mobile number or email.
+   */
+  private recordErasure(
+    member: MemberRow,
+    by: Actor,
+    reason: string,
+    coins: HolderAnonymiseResult,
+    trx: TableViews,
+  ) {
+    const forfeited = coins.accounts.reduce((sum, account) => sum + account.forfeited, 0);
     return this.audit.record(
       {
         ...by,
         action: "member.erase",
         target: `member:${member.id}`,
+        after: { member_no: member.member_no, reason, coins_forfeited: forfeited },
       },
       trx,
     );

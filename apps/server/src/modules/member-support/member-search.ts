@@ -30,3 +30,12 @@ export function searchKey(text: string): SearchKey {
   }
   return { kind: "number", value: trimmed.toUpperCase() };
 }
+
+/**
+ * The text as a voucher code (16 letters and digits, shown in groups of four, as the scheme's
+ * voucher-codes.ts makes them), upper case without spaces or hyphens; null when it cannot be one.
+ */
+export function voucherCodeOf(text: string): string | null {
+  const code = text.toUpperCase().replace(/[\s-]/g, "");
+  return /^[0-9A-Z]{16}$/.test(code) ? code : null;
+}

@@ -12,7 +12,6 @@ import {
 import type { MemberRow, MemberService } from "../members/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
 import type { AdjustmentCeilingService } from "./adjustment-ceilings.ts";
-import { searchKey } from "./member-search.ts";
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const SCHEME_ACCOUNT_NOT_FOUND = 6004;
@@ -25,7 +24,8 @@ const RECENT_LEDGER = 20;
 export const memberStatusOf = (member: MemberRow) =>
   member.disabled ? "disabled" : member.password_hash === null ? "appMemberToComplete" : "registered";
 
-const summary = (member: MemberRow): ConsoleMemberSummary => ({
+/** A member as a line of the search's results and the head of their page. */
+export const summary = (member: MemberRow): ConsoleMemberSummary => ({
   id: member.id,
   member_no: member.member_no,
   mobile_phone_prefix: member.mobile_phone_prefix,
@@ -50,30 +50,6 @@ export class MemberSupportService {
     private readonly ceilings: AdjustmentCeilingService,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  /** The members one search box names (none, or one: each key is unique). */
-  async search(text: string): Promise<ConsoleMemberSummary[]> {
-    const key = searchKey(text);
-    let member: MemberRow | undefined;
-    if (key.kind === "phone") member = await this.members.findByPhone(key.prefix, key.phone);
-    else if (key.kind === "email") member = await this.members.findByEmail(key.email);
-    else member = (await this.members.findByMemberNo(key.value)) ?? (await this.byHcoinsNumber(key.value));
-    return member ? [summary(member)] : [];
-  }
-
-  /** Linked on this side, or an account the scheme knows under that number whose phone is a member's. */
-  private async byHcoinsNumber(hcoinsMemberNo: string): Promise<MemberRow | undefined> {
-    const linked = await this.members.findByHcoinsMemberNo(hcoinsMemberNo);
-    if (linked) return linked;
-    try {
-      const { account } = await this.coinScheme.ledger(hcoinsMemberNo, { limit: 1 });
-      return this.members.findByPhone(account.mobile_phone_prefix, account.mobile_phone);
-    } catch (error) {
-      if (error instanceof CoinSchemeRefusedError || error instanceof CoinSchemeUnavailableError)
-        return undefined;
-      throw error;
-    }
-  }
 
   async member(id: number): Promise<MemberRow> {
     const member = await this.members.findById(id);

@@ -10,6 +10,7 @@ const ICONS: Record<HistoryEntry["kind"], string> = {
   expiry: "↓",
   redemption: "★",
   cancellation: "↩",
+  forfeit: "×",
 };
 
 /** One line of the member's history: what happened, where and when, and the coins it moved. */

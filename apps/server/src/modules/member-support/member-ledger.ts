@@ -1,0 +1,97 @@
+import type { MemberLedger, MemberLedgerEntry } from "@hcoins/domain/api/console-ledger";
+import { ErrorCode } from "@hcoins/domain/codes";
+import { addDays, dayStartMs } from "@hcoins/domain/figures-range";
+import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
+import type { FastifyBaseLogger } from "fastify";
+import { AppError, validationError } from "../../errors.ts";
+import {
+  type CoinSchemeClient,
+  CoinSchemeRefusedError,
+  CoinSchemeUnavailableError,
+} from "../coins/coin-scheme-client.ts";
+import type { MemberService } from "../members/service.ts";
+import type { StoreService } from "../stores/service.ts";
+
+const SCHEME_ACCOUNT_NOT_FOUND = 6004;
+/** Only a till's entries carry an amount; the scheme answers "0.00" for the others. */
+const WITH_AMOUNT: readonly LedgerKind[] = ["purchase", "refund"];
+
+export interface MemberLedgerFilter {
+  page: number;
+  pageSize: number;
+  kind?: LedgerKind | undefined;
+  /** Hong Kong days, YYYY-MM-DD, both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+  storeCode?: string | undefined;
+  receiptNo?: string | undefined;
+  dir: "asc" | "desc";
+}
+
+/**
+ * A member's whole H Coins ledger for customer service, a page at a time: the scheme pages and
+ * filters it, this adds the stores' names, which only the member server knows.
+ */
+export class MemberLedgerService {
+  constructor(
+    private readonly members: MemberService,
+    private readonly coinScheme: CoinSchemeClient,
+    private readonly stores: StoreService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** 4040 no such member, 4235 no H Coins account, 4000 `dateOrder` for a reversed range, 5030 the scheme down. */
+  async page(memberId: number, filter: MemberLedgerFilter): Promise<MemberLedger> {
+    if (filter.from !== undefined && filter.to !== undefined && filter.to < filter.from)
+      throw validationError([{ field: "to", rule: "dateOrder" }]);
+    const member = await this.members.findById(memberId);
+    if (!member) throw new AppError(ErrorCode.notFound);
+    const hcoinsMemberNo = member.external_customer_id;
+    if (!hcoinsMemberNo) throw new AppError(ErrorCode.coinAccountNotLinked);
+    let ledger: Awaited<ReturnType<CoinSchemeClient["ledger"]>>;
+    try {
+      ledger = await this.coinScheme.ledger(hcoinsMemberNo, {
+        limit: filter.pageSize,
+        offset: (filter.page - 1) * filter.pageSize,
+        kind: filter.kind,
+        from: filter.from === undefined ? undefined : dayStartMs(filter.from),
+        // The last millisecond of the Hong Kong day `to`.
+        to: filter.to === undefined ? undefined : dayStartMs(addDays(filter.to, 1)) - 1,
+        storeCode: filter.storeCode,
+        receiptNo: filter.receiptNo,
+        order: filter.dir === "asc" ? "oldest" : "newest",
+      });
+    } catch (error) {
+      if (error instanceof CoinSchemeRefusedError && error.errorCode === SCHEME_ACCOUNT_NOT_FOUND)
+        throw new AppError(ErrorCode.coinAccountNotLinked);
+      if (error instanceof CoinSchemeRefusedError || error instanceof CoinSchemeUnavailableError) {
+        this.log.warn({ err: error, memberId }, "member's ledger not read at the scheme");
+        throw new AppError(ErrorCode.serviceUnavailable);
+      }
+      throw error;
+    }
+    const names = await this.stores.namesOf(
+      ledger.entries.flatMap((entry) => (entry.store_code ? [entry.store_code] : [])),
+    );
+    return {
+      hcoins_memberno: hcoinsMemberNo,
+      balance: ledger.balance,
+      total: ledger.total,
+      entries: ledger.entries.map(
+        (entry): MemberLedgerEntry => ({
+          id: entry.id,
+          kind: entry.kind,
+          coins: entry.coins,
+          created_at: entry.created_at,
+          store_code: entry.store_code,
+          store_name: entry.store_code ? (names.get(entry.store_code) ?? null) : null,
+          receipt_no: entry.receipt_no,
+          net_amount: WITH_AMOUNT.includes(entry.kind) ? entry.net_amount : null,
+          actor: entry.actor,
+          reason: entry.reason,
+          voucher_code: entry.voucher_code,
+        }),
+      ),
+    };
+  }
+}

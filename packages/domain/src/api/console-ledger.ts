@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { isCalendarDate } from "../earn-rules.ts";
+import { LEDGER_KINDS } from "../ledger-kinds.ts";
+import type { ConsoleOperation } from "./console.ts";
+import { okAnswer } from "./envelope.ts";
+import { pageParam, pageSizeParam, sortDirection } from "./list-paging.ts";
+
+/*
+ * A member's whole H Coins ledger for customer service, a page at a time, with the store and
+ * receipt of each till entry: the member page shows it so an agent can settle a receipt dispute
+ * of months ago. The scheme keeps the ledger; the member server adds the stores' names.
+ */
+
+/** The most entries one page holds. */
+export const LEDGER_PAGE_SIZE_MAX = 100;
+export const LEDGER_PAGE_SIZE = 25;
+
+const day = z
+  .string()
+  .trim()
+  .refine((value) => isCalendarDate(value), "date");
+
+export const memberLedgerQuery = z.object({
+  page: pageParam.default(1),
+  page_size: pageSizeParam(LEDGER_PAGE_SIZE_MAX, LEDGER_PAGE_SIZE),
+  kind: z.enum(LEDGER_KINDS, "invalid").optional(),
+  /** Hong Kong days (YYYY-MM-DD), both included. */
+  from: day.optional(),
+  to: day.optional(),
+  store_code: z.string().trim().min(1, "required").max(32, "tooLong").optional(),
+  /** Part of the receipt number, any case. */
+  receipt_no: z.string().trim().min(1, "required").max(64, "tooLong").optional(),
+  /** By time: newest first (desc, the default) or oldest first. */
+  dir: sortDirection.default("desc"),
+});
+
+const localized = z.object({ en: z.string(), tc: z.string(), sc: z.string() });
+
+export const memberLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEDGER_KINDS),
+  /** Positive credits, negative debits. */
+  coins: z.number().int(),
+  created_at: z.string(),
+  store_code: z.string().nullable(),
+  /** The store's names when the programme knows the store; null otherwise. */
+  store_name: localized.nullable(),
+  receipt_no: z.string().nullable(),
+  /** A purchase's amount, or what a refund returned, in HKD ("123.40"); null for other kinds. */
+  net_amount: z.string().nullable(),
+  /** The till's or client's name, the operator's email, or "expiry". */
+  actor: z.string(),
+  reason: z.string(),
+  /** The voucher a redemption issued or a cancellation cancelled. */
+  voucher_code: z.string().nullable(),
+});
+export type MemberLedgerEntry = z.output<typeof memberLedgerEntrySchema>;
+
+export const memberLedgerSchema = z.object({
+  hcoins_memberno: z.string(),
+  balance: z.number().int(),
+  entries: z.array(memberLedgerEntrySchema),
+  /** How many entries the filters match. */
+  total: z.number().int(),
+});
+export type MemberLedger = z.output<typeof memberLedgerSchema>;
+
+export const consoleMemberLedger = {
+  list: {
+    method: "GET",
+    path: "/members/:id/ledger",
+    access: { permission: "members.read" },
+    summary: "A page of the member's H Coins ledger, with store and receipt, filtered and sorted by time",
+    description:
+      "Filters: `kind`, `from` / `to` (Hong Kong days, both included; 4000 `dateOrder` when `to` comes first), `store_code`, `receipt_no` (part of it, any case). `dir` desc (newest first, the default) or asc. 4235 when the member has no H Coins account; 5030 when the coin scheme does not answer.",
+    params: z.object({ id: z.coerce.number().int().min(1) }),
+    query: memberLedgerQuery,
+    answer: okAnswer(memberLedgerSchema),
+  },
+} as const satisfies Record<string, ConsoleOperation>;
