@@ -22,7 +22,11 @@ export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 
 export const ADJUSTMENT_REASON_TEXT: Record<AdjustmentReason, LocalizedText> = {
   goodwill: { en: "Goodwill", tc: "客戶關懷贈送", sc: "客户关怀赠送" },
-  missedPurchase: { en: "Purchase not credited at the till", tc: "補回消費所得 H Coins", sc: "补发消费所得 H Coins" },
+  missedPurchase: {
+    en: "Purchase not credited at the till",
+    tc: "補回消費所得 H Coins",
+    sc: "补发消费所得 H Coins",
+  },
   purchaseCorrection: { en: "Correction of a purchase", tc: "消費記錄更正", sc: "消费记录更正" },
   missedPromotion: { en: "Missed promotion", tc: "補回推廣獎賞", sc: "补发促销奖励" },
   returnedPurchase: { en: "Returned purchase", tc: "退貨調整", sc: "退货调整" },

@@ -137,7 +137,7 @@ export const approvalRequestSchema = z.object({
 export type ApprovalRequest = z.output<typeof approvalRequestSchema>;
 
 const approvalParams = z.object({ id: z.coerce.number().int().min(1) });
-const decisionBody = z.object({ note: z.string().trim().min(1, "required").max(500, "tooLong") });
+const decisionBody = z.object({ note: z.string("required").trim().min(1, "required").max(500, "tooLong") });
 const approve = { permission: "coins.approve" } as const;
 
 export const consoleApprovals = {

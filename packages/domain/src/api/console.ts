@@ -327,9 +327,10 @@ export const consoleMembers = {
         .max(100_000_000, "coinsInvalid")
         .refine((value) => value !== 0, "coinsInvalid"),
       reason_code: z.enum(ADJUSTMENT_REASONS, "required"),
-      note: reason,
+      /** Operators only: never sent to the coin scheme nor shown to the member. */
+      note: z.string("required").trim().min(1, "required").max(500, "tooLong"),
       /** One per opened dialog, reused on retry (1-100 characters). */
-      idempotency_key: z.string().trim().min(1, "required").max(100, "tooLong"),
+      idempotency_key: z.string("required").trim().min(1, "required").max(100, "tooLong"),
     }),
     answer: okAnswer(
       memberDetailSchema.extend({

@@ -13,7 +13,7 @@ import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { AdjustmentCeilingsForm } from "./adjustment-ceilings-form.tsx";
+import { CoinControlsForm } from "../coin-controls/coin-controls-form.tsx";
 
 /** The one-time sign-in link, shown once: after this dialog closes nobody can see it again. */
 function SignInLink({ email, link, onClose }: { email: string; link: string; onClose: () => void }) {
@@ -127,7 +127,7 @@ export function OperatorsPage() {
     <section className="page">
       <h1>{t("operators.title")}</h1>
       <AddOperator onLink={(email, link) => setShown({ email, link })} />
-      <AdjustmentCeilingsForm />
+      <CoinControlsForm />
       <FormAlert message={failure} />
       <QueryState query={query} />
       {query.data ? (

@@ -25,7 +25,7 @@ function as(operator: SignedInOperator) {
   };
 }
 
-const adjust = (member: Member, coins: number, fields: Record<string, unknown> = {}) => ({
+const adjust = (coins: number, fields: Record<string, unknown> = {}) => ({
   coins,
   reason_code: "goodwill",
   note: "ticket 4711",
@@ -59,7 +59,7 @@ describe("member-facing reasons", () => {
     const cs = as(await signedInOperator(t, "customerService"));
     const note = `INTERNAL-${randomUUID()} test below zero, ticket 99`;
     const path = `/members/${member.user.id}/adjust-coins`;
-    const done = await cs.post(path, adjust(member, 50, { reason_code: "missedPromotion", note }));
+    const done = await cs.post(path, adjust(50, { reason_code: "missedPromotion", note }));
     expect(done.status, done.text).toBe(200);
     expect(done.body.payload.adjustment).toEqual({ status: "applied", approval_id: null });
     // A legacy adjustment: free text on the ledger, typed for operators.
@@ -105,7 +105,7 @@ describe("member-facing reasons", () => {
       "note",
       "reason_code",
     ]);
-    const long = await cs.post(path, adjust(member, 5, { note: "x".repeat(501) }));
+    const long = await cs.post(path, adjust(5, { note: "x".repeat(501) }));
     expect(long.body.payload.errors).toEqual([{ field: "note", rule: "tooLong" }]);
     expect(await ledgerOf(member)).toEqual([]);
   });
@@ -117,7 +117,7 @@ describe("idempotent adjustments", () => {
     const member = await linkedMember(t, 100);
     const cs = as(await signedInOperator(t, "customerService"));
     const path = `/members/${member.user.id}/adjust-coins`;
-    const body = adjust(member, 40);
+    const body = adjust(40);
     const answers = await Promise.all(Array.from({ length: 20 }, () => cs.post(path, body)));
     for (const answer of answers) expect(answer.status, answer.text).toBe(200);
     expect((await cs.post(path, body)).body.payload.adjustment.status).toBe("applied");
@@ -136,7 +136,7 @@ describe("idempotent adjustments", () => {
     const member = await linkedMember(t, 100);
     const cs = as(await signedInOperator(t, "customerService"));
     const path = `/members/${member.user.id}/adjust-coins`;
-    const body = adjust(member, 30);
+    const body = adjust(30);
     // The scheme has committed; the member server dies before it records that.
     const repository = (t.app.services.coinAdjustments as unknown as { repo: object }).repo as {
       moveAdjustment: (...args: unknown[]) => Promise<boolean>;
@@ -168,7 +168,7 @@ describe("coin controls", () => {
     };
     expect((await admin.post("/coin-controls", controls)).status).toBe(200);
     const path = `/members/${member.user.id}/adjust-coins`;
-    const answers = await Promise.all(Array.from({ length: 30 }, () => cs.post(path, adjust(member, 1000))));
+    const answers = await Promise.all(Array.from({ length: 30 }, () => cs.post(path, adjust(1000))));
     const applied = answers.filter((answer) => answer.status === 200);
     const refused = answers.filter((answer) => answer.status !== 200);
     expect(applied).toHaveLength(5);
@@ -179,13 +179,17 @@ describe("coin controls", () => {
     const ledger = await ledgerOf(member);
     expect(ledger.reduce((sum, entry) => sum + entry.coins, 0)).toBe(5000);
     // A debit counts too (absolute value), and the next Hong Kong day starts again.
-    expect((await cs.post(path, adjust(member, -1))).body.error_code).toBe(4252);
+    expect((await cs.post(path, adjust(-1))).body.error_code).toBe(4252);
     t.clock.advance(24 * 3_600_000);
     const signedIn = await consoleCall(t, "POST", "/session/sign-in", {
-      body: { email: agent.email, password: agent.password, totp_code: totpCode(agent.secret, t.clock.now()) },
+      body: {
+        email: agent.email,
+        password: agent.password,
+        totp_code: totpCode(agent.secret, t.clock.now()),
+      },
     });
     const tomorrow = as({ ...agent, cookie: cookieOf(signedIn), csrf: signedIn.body.payload.csrf_token });
-    expect((await tomorrow.post(path, adjust(member, -1000))).status).toBe(200);
+    expect((await tomorrow.post(path, adjust(-1000))).status).toBe(200);
   });
 
   it("the role's daily total holds across its operators; a refused debit gives its share back", async () => {
@@ -204,14 +208,14 @@ describe("coin controls", () => {
     await admin.post("/coin-controls", controls);
     const path = `/members/${member.user.id}/adjust-coins`;
     // Below the balance: refused by the scheme, nothing counted.
-    expect((await first.post(path, adjust(member, -900))).body.payload.errors).toEqual([
+    expect((await first.post(path, adjust(-900))).body.payload.errors).toEqual([
       { field: "coins", rule: "balanceTooLow" },
     ]);
-    expect((await first.post(path, adjust(member, 900))).status).toBe(200);
-    const over = await second.post(path, adjust(member, 700));
+    expect((await first.post(path, adjust(900))).status).toBe(200);
+    const over = await second.post(path, adjust(700));
     expect(over.body.error_code).toBe(4253);
     expect(over.body.payload).toMatchObject({ remaining: 600, daily_total: 1500 });
-    expect((await second.post(path, adjust(member, 600))).status).toBe(200);
+    expect((await second.post(path, adjust(600))).status).toBe(200);
   });
 
   it("keeps the per-call ceiling, and counts and logs the operator passing 80% of their daily total", async () => {
@@ -219,7 +223,7 @@ describe("coin controls", () => {
     const member = await linkedMember(t, 0);
     const cs = as(await signedInOperator(t, "customerService"));
     const path = `/members/${member.user.id}/adjust-coins`;
-    const refused = await cs.post(path, adjust(member, 1001));
+    const refused = await cs.post(path, adjust(1001));
     expect(refused.body.payload).toMatchObject({
       errors: [{ field: "coins", rule: "coinsAboveCeiling" }],
       ceiling: 1000,
@@ -232,11 +236,11 @@ describe("coin controls", () => {
       );
     const before = await near();
     // Default: 5,000 a day, 500 without approval. 3,500 moved, then 500 crosses 4,000.
-    for (let i = 0; i < 7; i++) expect((await cs.post(path, adjust(member, 500))).status).toBe(200);
+    for (let i = 0; i < 7; i++) expect((await cs.post(path, adjust(500))).status).toBe(200);
     expect(await near()).toBe(before);
-    expect((await cs.post(path, adjust(member, 500))).status).toBe(200);
+    expect((await cs.post(path, adjust(500))).status).toBe(200);
     expect(await near()).toBe(before + 1);
-    expect((await cs.post(path, adjust(member, 500))).status).toBe(200);
+    expect((await cs.post(path, adjust(500))).status).toBe(200);
     expect(await near()).toBe(before + 1);
   });
 

@@ -190,7 +190,11 @@ export class CoinAdjustmentService {
       throw error;
     }
     const applied = { transaction_id: result.transaction.id, balance: result.balance };
-    if (!(await this.repo.moveAdjustment(row.id, "reserved", "applied", { transaction_id: applied.transaction_id })))
+    if (
+      !(await this.repo.moveAdjustment(row.id, "reserved", "applied", {
+        transaction_id: applied.transaction_id,
+      }))
+    )
       return applied;
     metrics.coinAdjustment("applied");
     if (row.approval_id !== null) {

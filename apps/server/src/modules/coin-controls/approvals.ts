@@ -206,7 +206,8 @@ export class ApprovalService {
     if (request.requested_by_id === approver.id) throw new AppError(ErrorCode.ownApprovalRequest);
     const at = this.now();
     const fields = { decided_by: approver.email, decided_at: at, decision_note: note };
-    if (!(await this.repo.decide(id, status, fields, at))) throw new AppError(ErrorCode.approvalRequestClosed);
+    if (!(await this.repo.decide(id, status, fields, at)))
+      throw new AppError(ErrorCode.approvalRequestClosed);
     return { ...request, ...fields, status };
   }
 

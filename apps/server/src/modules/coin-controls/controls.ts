@@ -1,10 +1,10 @@
+import { OPERATOR_ROLES } from "@hcoins/domain/api/console";
 import {
   type CoinControls,
   coinControlsSchema,
   DEFAULT_COIN_CONTROLS,
   roleCoinControlsSchema,
 } from "@hcoins/domain/api/console-coin-controls";
-import { OPERATOR_ROLES } from "@hcoins/domain/api/console";
 import { z } from "zod";
 import type { Actor, AuditService } from "../audit/service.ts";
 import type { SettingsService } from "../settings/service.ts";
@@ -28,7 +28,8 @@ export class CoinControlService {
 
   async all(): Promise<CoinControls> {
     const stored = await this.settings.valueOf(KEY);
-    if (stored !== undefined) return { ...DEFAULT_COIN_CONTROLS, ...storedControls.parse(JSON.parse(stored)) };
+    if (stored !== undefined)
+      return { ...DEFAULT_COIN_CONTROLS, ...storedControls.parse(JSON.parse(stored)) };
     const ceilings = await this.settings.valueOf(CEILINGS_KEY);
     const controls = structuredClone(DEFAULT_COIN_CONTROLS);
     if (ceilings === undefined) return controls;

@@ -96,7 +96,8 @@ export class DailyTotals {
     const day = this.dayOf(this.now());
     const operatorMoved = await this.repo.total(operatorScope(operator), day);
     const roleMoved = await this.repo.total(roleScope(operator), day);
-    const left = (limit: number | null, moved: number) => (limit === null ? null : Math.max(0, limit - moved));
+    const left = (limit: number | null, moved: number) =>
+      limit === null ? null : Math.max(0, limit - moved);
     return {
       day,
       operator_moved: operatorMoved,

@@ -162,7 +162,11 @@ export class CoinControlRepository {
   }
 
   async approval(id: number): Promise<ApprovalRow | undefined> {
-    const row = await this.db().selectFrom("approval_requests").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await this.db()
+      .selectFrom("approval_requests")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
     return row && approvalOf(row);
   }
 
@@ -231,8 +235,7 @@ export class CoinControlRepository {
     page: { limit: number; offset: number },
   ): Promise<{ rows: ApprovalRow[]; total: number }> {
     let query = this.db().selectFrom("approval_requests");
-    if (status === "pending")
-      query = query.where("status", "=", "pending").where("expires_at", ">", now);
+    if (status === "pending") query = query.where("status", "=", "pending").where("expires_at", ">", now);
     else if (status === "expired")
       query = query.where((eb) =>
         eb.or([

@@ -2,8 +2,8 @@ import { consoleMembers } from "@hcoins/domain/api/console";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
-import { controlledOperator } from "../coin-controls/approvals.ts";
 import type { Services } from "../../services.ts";
+import { controlledOperator } from "../coin-controls/approvals.ts";
 import { actorOf, sessionOf } from "./console-auth.ts";
 import { consoleRoute } from "./console-route.ts";
 
