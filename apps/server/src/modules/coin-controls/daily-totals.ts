@@ -67,9 +67,11 @@ export class DailyTotals {
   /** An approved adjustment counts against its requester, whatever their totals (a second operator said yes). */
   async count(operator: ControlledOperator, coins: number): Promise<number> {
     const day = this.dayOf(this.now());
+    // The operator's row before the role's, as reserve() takes them: no two transactions wait on each other.
     return this.repo.transaction(async (trx) => {
+      const total = await this.repo.raiseTotal(operatorScope(operator), day, Math.abs(coins), null, trx);
       await this.repo.raiseTotal(roleScope(operator), day, Math.abs(coins), null, trx);
-      return (await this.repo.raiseTotal(operatorScope(operator), day, Math.abs(coins), null, trx)) ?? 0;
+      return total ?? 0;
     });
   }
 
