@@ -3,6 +3,9 @@ import path from "node:path";
 import type { Language } from "@hcoins/domain/languages";
 import { URI } from "otpauth";
 import type { Page } from "playwright-core";
+import enConsole from "../apps/console/src/locales/en.json" with { type: "json" };
+import scConsole from "../apps/console/src/locales/sc.json" with { type: "json" };
+import tcConsole from "../apps/console/src/locales/tc.json" with { type: "json" };
 import { seriousViolations } from "./support/axe.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { OPERATOR_PASSWORD } from "./support/console.ts";
@@ -27,12 +30,26 @@ function listFrom<T extends string>(value: string | undefined, fallback: T[]): T
   return list?.length ? list : fallback;
 }
 
-/** The console's screens (apps/console/src/app/router.tsx); `:member` is a member with coins. */
-const SHOTS: { name: string; path: string }[] = [
+const CATALOGUES = { en: enConsole, tc: tcConsole, sc: scConsole };
+
+/**
+ * The console's screens (apps/console/src/app/router.tsx); `:member` is a member with coins. `open`
+ * opens a dialog on the screen first (its heading is then waited for instead of the page's).
+ */
+const SHOTS: { name: string; path: string; open?: (page: Page, language: Language) => Promise<void> }[] = [
   { name: "figures", path: "/console/figures" },
   { name: "members", path: "/console/members" },
   { name: "member-search", path: "/console/members?q=chan&sort=email&dir=desc" },
   { name: "member-case", path: "/console/members/:member" },
+  {
+    name: "adjust-dialog",
+    path: "/console/members/:member",
+    open: async (page, language) => {
+      await page.getByRole("button", { name: CATALOGUES[language].coinControls.button, exact: true }).click();
+      await page.getByRole("dialog").getByRole("heading").waitFor();
+    },
+  },
+  { name: "approvals", path: "/console/approvals" },
   { name: "audit", path: "/console/audit" },
   { name: "banners", path: "/console/content/banners" },
   { name: "pages", path: "/console/content/pages" },
@@ -87,6 +104,22 @@ async function main() {
       dir: "asc",
     });
     const memberId = String(found.members[0]?.id);
+    // An agent's adjustment above customer service's threshold: a pending request on the Approvals screen.
+    const agent = await server.services.operators.add("agent.shots@example.com", "customerService", {
+      actor: "cli:screenshots",
+      address: null,
+    });
+    await server.services.coinAdjustments.adjust(
+      {
+        memberId: Number(memberId),
+        coins: 800,
+        reasonCode: "serviceRecovery",
+        note: "Complaint 88: delivery two days late, supervisor agreed",
+        key: "screenshots",
+      },
+      { id: agent.operator.id, email: "agent.shots@example.com", role: "customerService" },
+      { actor: "cli:screenshots", address: null },
+    );
     const { link } = await server.services.operators.add("admin.shots@example.com", "administrator", {
       actor: "cli:screenshots",
       address: null,
@@ -109,6 +142,7 @@ async function main() {
             await page.goto(shot.path.replace(":member", memberId));
             await page.getByRole("heading", { level: 1 }).first().waitFor();
             await page.waitForLoadState("networkidle");
+            await shot.open?.(page, language);
             const wide = await page.evaluate(() => document.documentElement.scrollWidth);
             if (wide > width) problems.push(`${label}: page is ${wide} px wide (screen ${width})`);
             if (process.env.SCREENSHOT_AXE)

@@ -41,6 +41,7 @@ describe("the member server's jobs", () => {
       ["purge-old-sms-log", "35 4 * * *"],
       ["purge-old-audit-entries", "40 4 * * *"],
       ["verify-audit-chain", "50 4 * * *"],
+      ["expire-approval-requests", "5,35 * * * *"],
       ["expire-coins", "0 2 * * *"],
     ]);
   });

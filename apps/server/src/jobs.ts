@@ -9,7 +9,7 @@ import type { Services } from "./services.ts";
  * that the jobs do not start together. `extra` takes other modules' jobs (the coin scheme's).
  */
 export function memberServerJobs(
-  services: Pick<Services, "members" | "auth" | "sms" | "audit" | "operators">,
+  services: Pick<Services, "members" | "auth" | "sms" | "audit" | "operators" | "approvals">,
   extra: readonly ScheduledJob[] = [],
 ): ScheduledJob[] {
   return [
@@ -63,6 +63,14 @@ export function memberServerJobs(
         const check = await services.audit.verifyChain();
         if (check.broken) throw new Error(auditChainProblem(check));
         return { auditEntries: check.checked };
+      },
+    },
+    {
+      // A request read after its time already shows as expired; this records it (and its audit entry).
+      name: "expire-approval-requests",
+      cron: "5,35 * * * *",
+      async run() {
+        return { approvalRequests: await services.approvals.expireDue() };
       },
     },
     ...extra,

@@ -59,6 +59,20 @@ const coinSchemeCalls = new Histogram({
   registers: [registry],
 });
 
+const nearDailyTotal = new Counter({
+  name: "hcoins_operator_near_daily_total_total",
+  help: "Console adjustments that took an operator past 80% of their daily total of coins, by role",
+  labelNames: ["role"] as const,
+  registers: [registry],
+});
+
+const coinAdjustments = new Counter({
+  name: "hcoins_coin_adjustments_total",
+  help: "Operators' coin adjustments, by outcome: applied, pending (waiting for approval), refused (a control or the scheme said no)",
+  labelNames: ["outcome"] as const,
+  registers: [registry],
+});
+
 const dependencyUp = new Gauge({
   name: "hcoins_dependency_up",
   help: "1 while the dependency answers (database; redis with REDIS_URL), else 0; checked at each scrape",
@@ -91,6 +105,12 @@ export const metrics = {
   },
   coinSchemeCall(client: string, operation: string, outcome: CoinSchemeCallOutcome, seconds: number) {
     coinSchemeCalls.observe({ client, operation, outcome }, seconds);
+  },
+  operatorNearDailyTotal(role: string) {
+    nearDailyTotal.inc({ role });
+  },
+  coinAdjustment(outcome: "applied" | "pending" | "refused") {
+    coinAdjustments.inc({ outcome });
   },
   dependency(name: string, up: boolean) {
     dependencyUp.set({ dependency: name }, up ? 1 : 0);

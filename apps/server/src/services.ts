@@ -15,6 +15,11 @@ import { AuthService } from "./modules/auth/service.ts";
 import { CmsEditor } from "./modules/cms/editor.ts";
 import { CmsRepository } from "./modules/cms/repository.ts";
 import { CmsService } from "./modules/cms/service.ts";
+import { ADJUSTMENT_KIND, CoinAdjustmentService } from "./modules/coin-controls/adjustments.ts";
+import { ApprovalService } from "./modules/coin-controls/approvals.ts";
+import { CoinControlService } from "./modules/coin-controls/controls.ts";
+import { DailyTotals } from "./modules/coin-controls/daily-totals.ts";
+import { CoinControlRepository } from "./modules/coin-controls/repository.ts";
 import { createCoinServices } from "./modules/coins/create-coin-services.ts";
 import { DataProtectionService } from "./modules/data-protection/service.ts";
 import { FiguresReport } from "./modules/figures/report.ts";
@@ -24,7 +29,6 @@ import { MediaRepository } from "./modules/media/repository.ts";
 import { MediaService } from "./modules/media/service.ts";
 import { MemberCoinsService } from "./modules/member-coins/service.ts";
 import { RedeemStepUp } from "./modules/member-coins/step-up.ts";
-import { AdjustmentCeilingService } from "./modules/member-support/adjustment-ceilings.ts";
 import { MemberFinder } from "./modules/member-support/member-finder.ts";
 import { MemberLedgerService } from "./modules/member-support/member-ledger.ts";
 import { MemberSupportService } from "./modules/member-support/service.ts";
@@ -226,17 +230,39 @@ export function createServices(
     log,
     now,
   );
-  const adjustmentCeilings = new AdjustmentCeilingService(settings, audit);
+  const coinControlRepository = new CoinControlRepository(database);
+  const coinControls = new CoinControlService(settings, audit);
+  const dailyTotals = new DailyTotals(coinControlRepository, log, now);
+  const approvals = new ApprovalService(
+    coinControlRepository,
+    audit,
+    { expiryHours: config.APPROVAL_EXPIRY_HOURS },
+    log,
+    now,
+  );
+  const coinAdjustments = new CoinAdjustmentService(
+    coinControlRepository,
+    coinControls,
+    dailyTotals,
+    approvals,
+    members,
+    coinSchemeClient,
+    audit,
+    log,
+    now,
+  );
+  // The approvals queue's kinds (coin-controls/approvals.ts ApprovalKind): one line each.
+  approvals.register(ADJUSTMENT_KIND, coinAdjustments.approvalKind());
   const memberSupport = new MemberSupportService(
     members,
     auth,
     sms,
     coinSchemeClient,
     audit,
-    adjustmentCeilings,
+    coinAdjustments,
     log,
   );
-  const memberLedger = new MemberLedgerService(members, coinSchemeClient, stores, log);
+  const memberLedger = new MemberLedgerService(members, coinSchemeClient, stores, coinAdjustments, log);
   const memberFinder = new MemberFinder(members, new MemberDirectory(database), coinSchemeClient, log);
   const programme = new ProgrammeService(coinSchemeClient, audit, stores);
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
@@ -273,7 +299,10 @@ export function createServices(
     memberSupport,
     memberLedger,
     memberFinder,
-    adjustmentCeilings,
+    coinControls,
+    dailyTotals,
+    approvals,
+    coinAdjustments,
     programme,
     figures,
     figuresReport,

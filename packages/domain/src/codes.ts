@@ -55,6 +55,16 @@ export const ErrorCode = {
   operatorSelfDisable: 4250,
   /** Console: the last active administrator cannot be disabled (nobody could administer the console). */
   lastAdministrator: 4251,
+  /** Console: the adjustment would take the operator past their daily total (`remaining`, `daily_total`). */
+  operatorDailyTotalReached: 4252,
+  /** Console: the adjustment would take the operator's role past its daily total (`remaining`, `daily_total`). */
+  roleDailyTotalReached: 4253,
+  /** Console: nobody approves or rejects their own request. */
+  ownApprovalRequest: 4254,
+  /** Console: the approval request was decided already or has expired. */
+  approvalRequestClosed: 4255,
+  /** Console: the idempotency key was used by the operator for a different adjustment. */
+  idempotencyKeyReused: 4256,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -92,6 +102,11 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4242: 403,
   4250: 409,
   4251: 409,
+  4252: 409,
+  4253: 409,
+  4254: 403,
+  4255: 409,
+  4256: 409,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -294,6 +309,31 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "This is the last active administrator: add another administrator before disabling this one.",
     tc: "這是最後一位有效的管理員：請先新增另一位管理員，再停用此帳戶。",
     sc: "这是最后一位有效的管理员：请先添加另一位管理员，再停用此账户。",
+  },
+  4252: {
+    en: "This adjustment would take you past your daily total of coins. Ask for approval or try a smaller amount.",
+    tc: "此調整會超出你今日可調整的 H Coins 總數，請申請批核或減少數量。",
+    sc: "此调整会超出您今日可调整的 H Coins 总数，请申请审批或减少数量。",
+  },
+  4253: {
+    en: "This adjustment would take your role past its daily total of coins. Ask for approval or try tomorrow.",
+    tc: "此調整會超出你的角色今日可調整的 H Coins 總數，請申請批核或明日再試。",
+    sc: "此调整会超出您的角色今日可调整的 H Coins 总数，请申请审批或明天再试。",
+  },
+  4254: {
+    en: "You cannot approve or reject your own request. Another operator must decide it.",
+    tc: "你不能批核或拒絕自己提出的申請，須由另一位操作員決定。",
+    sc: "您不能审批或拒绝自己提出的申请，须由另一位操作员决定。",
+  },
+  4255: {
+    en: "This request has been decided already or has expired.",
+    tc: "此申請已經處理或已過期。",
+    sc: "此申请已经处理或已过期。",
+  },
+  4256: {
+    en: "This request was already used for a different adjustment. Please open the dialog again.",
+    tc: "此申請已用於另一項調整，請重新開啟對話框。",
+    sc: "此申请已用于另一项调整，请重新打开对话框。",
   },
 };
 

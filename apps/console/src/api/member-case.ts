@@ -1,11 +1,8 @@
 import type { ConsoleMemberDetail } from "@hcoins/domain/api/console";
-import { consoleAdjustmentCeilings, consoleMemberActions } from "@hcoins/domain/api/console-member-actions";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { consoleMemberActions } from "@hcoins/domain/api/console-member-actions";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call, download } from "./client.ts";
 import { memberQuery } from "./members.ts";
-
-export const ceilingsQuery = () =>
-  queryOptions({ queryKey: ["adjustment-ceilings"], queryFn: () => call(consoleAdjustmentCeilings.get) });
 
 export type CaseAction = "blockNumber" | "unblockNumber" | "cancelVoucher" | "exportData" | "erase";
 

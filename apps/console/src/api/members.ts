@@ -21,28 +21,18 @@ export const memberQuery = (id: number) =>
   });
 
 /** The member page's actions; each answers the member's page as it is after it. */
-export type MemberAction =
-  | "unlock"
-  | "resetSmsAllowance"
-  | "disable"
-  | "enable"
-  | "revokeSessions"
-  | "adjustCoins";
+export type MemberAction = "unlock" | "resetSmsAllowance" | "disable" | "enable" | "revokeSessions";
 
 export interface MemberActionInput {
   action: MemberAction;
   reason?: string;
-  coins?: number;
 }
 
 export function useMemberAction(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, reason, coins }: MemberActionInput): Promise<ConsoleMemberDetail> =>
-      call(consoleMembers[action], {
-        params: { id },
-        body: { ...(reason ? { reason } : {}), ...(coins !== undefined ? { coins } : {}) },
-      }),
+    mutationFn: ({ action, reason }: MemberActionInput): Promise<ConsoleMemberDetail> =>
+      call(consoleMembers[action], { params: { id }, body: reason ? { reason } : {} }),
     onSuccess: (detail) => {
       client.setQueryData(memberQuery(id).queryKey, detail);
       // The search's rows show the status: the next search asks again.

@@ -4,6 +4,9 @@ import { holds, type PermissionNeed } from "../lib/permissions.ts";
 /** The programme screens: the manager changes, the auditor reads. */
 export const PROGRAMME_READ: PermissionNeed = ["programme.edit", "audit.read"];
 
+/** The approvals queue: those who approve decide, the auditor reads. */
+export const APPROVALS_READ: PermissionNeed = ["coins.approve", "audit.read"];
+
 /** Brands and stores: the content editor and the programme manager change, the auditor reads. */
 export const STORES_READ: PermissionNeed = ["content.edit", "programme.edit", "audit.read"];
 
@@ -12,6 +15,7 @@ export const NAVIGATION: readonly { to: string; label: string; permission: Permi
   // First: the front door of the roles that watch the programme (home-screen.tsx opens the first).
   { to: "/figures", label: "figures.nav", permission: PROGRAMME_READ },
   { to: "/members", label: "nav.members", permission: "members.read" },
+  { to: "/approvals", label: "approvals.nav", permission: APPROVALS_READ },
   { to: "/audit", label: "nav.audit", permission: "audit.read" },
   { to: "/content/banners", label: "content.nav.banners", permission: "content.edit" },
   { to: "/content/pages", label: "content.nav.pages", permission: "content.edit" },

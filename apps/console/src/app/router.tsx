@@ -5,7 +5,7 @@ import { BASENAME } from "../lib/paths.ts";
 import type { PermissionNeed } from "../lib/permissions.ts";
 import { requireSession } from "./guard.ts";
 import { HomeScreen } from "./home-screen.tsx";
-import { PROGRAMME_READ, STORES_READ } from "./navigation.ts";
+import { APPROVALS_READ, PROGRAMME_READ, STORES_READ } from "./navigation.ts";
 import { RouteError } from "./route-error.tsx";
 import { Shell } from "./shell.tsx";
 
@@ -56,6 +56,11 @@ export function routes(client: QueryClient): RouteObject[] {
           path: "members/:id",
           handle: { title: "member.title", permission: "members.read" } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/members/member-page.tsx"), "MemberPage"),
+        },
+        {
+          path: "approvals",
+          handle: { title: "approvals.title", permission: APPROVALS_READ } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/approvals/approvals-page.tsx"), "ApprovalsPage"),
         },
         {
           path: "audit",

@@ -50,7 +50,10 @@ export const memberLedgerEntrySchema = z.object({
   net_amount: z.string().nullable(),
   /** The till's or client's name, the operator's email, or "expiry". */
   actor: z.string(),
+  /** An adjustment's reason code (adjustment-reasons.ts), or the scheme's own wording. */
   reason: z.string(),
+  /** An adjustment's internal note, for operators only; null for other entries. */
+  note: z.string().nullable(),
   /** The voucher a redemption issued or a cancellation cancelled. */
   voucher_code: z.string().nullable(),
 });

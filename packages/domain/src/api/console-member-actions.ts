@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { type ConsoleOperation, memberDetailSchema, OPERATOR_ROLES } from "./console.ts";
+import { type ConsoleOperation, memberDetailSchema } from "./console.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 
 /*
- * Customer service's remaining member actions (block, voucher cancel, data export, erasure) and
- * the adjustment ceilings, beside console.ts's calls. Each state-changing call sends the
+ * Customer service's remaining member actions (block, voucher cancel, data export, erasure),
+ * beside console.ts's calls (the coin controls are in console-coin-controls.ts). Each state-changing call sends the
  * X-CSRF-Token header and writes one audit entry.
  */
 
@@ -17,23 +17,6 @@ const dataProtectionReason = z
   .max(500, "tooLong");
 const memberParams = z.object({ id: z.coerce.number().int().min(1) });
 const ACTION_NOTE = "Needs the X-CSRF-Token header (4031); writes one audit entry.";
-
-/** Per role, the most coins one adjustment may move (absolute value); null is no limit. */
-export const adjustmentCeilingsSchema = z.object(
-  Object.fromEntries(OPERATOR_ROLES.map((role) => [role, z.number().int().min(1).nullable()])) as Record<
-    (typeof OPERATOR_ROLES)[number],
-    z.ZodNullable<z.ZodNumber>
-  >,
-);
-export type AdjustmentCeilings = z.output<typeof adjustmentCeilingsSchema>;
-
-export const DEFAULT_ADJUSTMENT_CEILINGS: AdjustmentCeilings = {
-  customerService: 1_000,
-  contentEditor: null,
-  programmeManager: 100_000,
-  administrator: null,
-  auditor: null,
-};
 
 export const consoleMemberActions = {
   /** Blocks the member's number from registering (members.act). */
@@ -99,26 +82,5 @@ export const consoleMemberActions = {
       reason: dataProtectionReason,
     }),
     answer: okAnswer(emptyPayload),
-  },
-} as const satisfies Record<string, ConsoleOperation>;
-
-export const consoleAdjustmentCeilings = {
-  /** Readable by anyone who may adjust (coins.adjust), so the dialog can show the operator's ceiling. */
-  get: {
-    method: "GET",
-    path: "/adjustment-ceilings",
-    access: { permission: "coins.adjust" },
-    summary: "Per role, the most coins one adjustment may move (null: no limit)",
-    answer: okAnswer(adjustmentCeilingsSchema),
-  },
-  /** Administrators (operators.manage) set them. */
-  set: {
-    method: "POST",
-    path: "/adjustment-ceilings",
-    access: { permission: "operators.manage" },
-    summary: "Set the adjustment ceilings of every role",
-    description: ACTION_NOTE,
-    body: adjustmentCeilingsSchema,
-    answer: okAnswer(adjustmentCeilingsSchema),
   },
 } as const satisfies Record<string, ConsoleOperation>;

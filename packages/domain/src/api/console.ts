@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADJUSTMENT_REASONS } from "../adjustment-reasons.ts";
 import { smsCodeSchema } from "../sms-code.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 import { pageParam, pageSizeParam, sortDirection } from "./list-paging.ts";
@@ -28,6 +29,7 @@ export const PERMISSIONS = [
   "members.read",
   "members.act",
   "coins.adjust",
+  "coins.approve",
   "vouchers.cancel",
   "members.dataProtection",
   "content.edit",
@@ -69,7 +71,7 @@ export interface ConsoleOperation {
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   customerService: ["members.read", "members.act", "coins.adjust", "vouchers.cancel"],
   contentEditor: ["content.edit"],
-  programmeManager: ["members.read", "coins.adjust", "vouchers.cancel", "programme.edit"],
+  programmeManager: ["members.read", "coins.adjust", "coins.approve", "vouchers.cancel", "programme.edit"],
   administrator: PERMISSIONS,
   auditor: ["members.read", "audit.read"],
 };
@@ -88,6 +90,16 @@ export const ConsoleErrorCode = {
   operatorSelfDisable: 4250,
   /** The last active administrator (who can sign in) cannot be disabled. */
   lastAdministrator: 4251,
+  /** The adjustment would take the operator past their daily total; `remaining` and `daily_total` in the payload. */
+  operatorDailyTotalReached: 4252,
+  /** The adjustment would take the operator's role past its daily total; `remaining` and `daily_total`. */
+  roleDailyTotalReached: 4253,
+  /** Nobody approves or rejects their own request. */
+  ownApprovalRequest: 4254,
+  /** The approval request was decided already or has expired. */
+  approvalRequestClosed: 4255,
+  /** The idempotency key was used by the operator for a different adjustment. */
+  idempotencyKeyReused: 4256,
 } as const;
 
 export const operatorSchema = z.object({
@@ -207,7 +219,10 @@ export const memberDetailSchema = z.object({
           id: z.number().int(),
           kind: z.string(),
           coins: z.number().int(),
+          /** An adjustment's reason code (adjustment-reasons.ts), or an older entry's free text. */
           reason: z.string(),
+          /** An adjustment's internal note (operators only); null when none was kept. */
+          note: z.string().nullable(),
           actor: z.string(),
           created_at: z.string(),
         }),
@@ -332,17 +347,32 @@ export const consoleMembers = {
     method: "POST",
     path: "/members/:id/adjust-coins",
     access: { permission: "coins.adjust" },
-    summary: "Credit (coins > 0) or debit the member's H Coins, with a reason",
-    description: `${MEMBER_ACTION_NOTE} 4235 when the member has no H Coins account; 4000 \`balanceTooLow\` for a debit over the balance; 4000 \`coinsAboveCeiling\` (with \`ceiling\` in the payload) above the role's ceiling.`,
+    summary:
+      "Credit (coins > 0) or debit the member's H Coins: a member-facing reason code and an internal note; once per idempotency key",
+    description: `${MEMBER_ACTION_NOTE} Only \`reason_code\` reaches the ledger (the member reads its text in their language); \`note\` stays with operators. The same \`idempotency_key\` from the same operator applies once and answers the first outcome (4256 when it named another adjustment). Above the role's approval threshold nothing moves: the answer's \`adjustment.status\` is \`pending\` with the approval request's id. 4235 when the member has no H Coins account; 4000 \`balanceTooLow\` for a debit over the balance; 4000 \`coinsAboveCeiling\` (with \`ceiling\`) above the role's ceiling; 4252 / 4253 past the operator's / the role's daily total (with \`remaining\` and \`daily_total\`).`,
     params: memberParams,
     body: z.object({
       coins: z
         .number()
         .int()
+        .min(-100_000_000, "coinsInvalid")
+        .max(100_000_000, "coinsInvalid")
         .refine((value) => value !== 0, "coinsInvalid"),
-      reason,
+      reason_code: z.enum(ADJUSTMENT_REASONS, "required"),
+      /** Operators only: never sent to the coin scheme nor shown to the member. */
+      note: z.string("required").trim().min(1, "required").max(500, "tooLong"),
+      /** One per opened dialog, reused on retry (1-100 characters). */
+      idempotency_key: z.string("required").trim().min(1, "required").max(100, "tooLong"),
     }),
-    answer: okAnswer(memberDetailSchema),
+    answer: okAnswer(
+      memberDetailSchema.extend({
+        adjustment: z.object({
+          status: z.enum(["applied", "pending"]),
+          /** The approval request waiting (pending), or the one it was applied by; null for a direct one. */
+          approval_id: z.number().int().nullable(),
+        }),
+      }),
+    ),
   },
 } as const satisfies Record<string, ConsoleOperation>;
 

@@ -59,8 +59,8 @@ export const historyEntrySchema = z.object({
   net_amount: z.string().nullable(),
   /** Bonus coins included in `coins` (birthday and holiday), for a purchase. */
   bonus_coins: z.number().int(),
-  /** An operator's adjustment: the reason they gave. */
-  reason: z.string().nullable(),
+  /** An operator's adjustment: why, in the three languages (adjustment-reasons.ts); never the operator's own words. */
+  reason: localized.nullable(),
   /** A redemption or cancellation: the reward's title. */
   reward_title: localized.nullable(),
   voucher_code: z.string().nullable(),

@@ -1,5 +1,4 @@
 import type { OperatorRole } from "@hcoins/domain/api/console";
-import { DEFAULT_ADJUSTMENT_CEILINGS } from "@hcoins/domain/api/console-member-actions";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -11,7 +10,6 @@ const open = (role: OperatorRole, handlers = {}) => {
   const api = mockApi({
     "GET /session": session(role),
     "GET /members/42": ok(memberDetail()),
-    "GET /adjustment-ceilings": ok(DEFAULT_ADJUSTMENT_CEILINGS),
     ...handlers,
   });
   return { api, ...renderConsole("/members/42") };
@@ -120,27 +118,6 @@ describe("the member page's number, voucher and data-protection actions", () => 
     expect(api.called("POST /members/42/export")[0]?.json).toEqual({ reason: "Access request, ticket 88" });
     expect(clicked.map((link) => [link.download, link.href])).toEqual([["member-42.json", "blob:export"]]);
     click.mockRestore();
-  });
-
-  it("shows the role's ceiling in the adjust dialog, and the refusal above it", async () => {
-    open("customerService", {
-      "POST /members/42/adjust-coins": fail(400, 4000, "invalid", {
-        errors: [{ field: "coins", rule: "coinsAboveCeiling" }],
-        ceiling: 1000,
-      }),
-    });
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole("button", { name: "Adjust coins" }));
-    const dialog = await screen.findByRole("dialog");
-    expect(
-      await within(dialog).findByText("Your role may move at most 1,000 coins in one adjustment."),
-    ).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText(/Coins/), "5000");
-    await user.type(within(dialog).getByLabelText(/Reason/), "goodwill");
-    await user.click(within(dialog).getByRole("button", { name: /Adjust/ }));
-    expect(
-      await within(dialog).findByText("More coins than your role may move in one adjustment."),
-    ).toBeInTheDocument();
   });
 });
 

@@ -1,13 +1,11 @@
-import type { ConsoleMemberDetail, OperatorRole, Permission } from "@hcoins/domain/api/console";
-import { useQuery } from "@tanstack/react-query";
+import type { ConsoleMemberDetail, Permission } from "@hcoins/domain/api/console";
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
-import { type CaseAction, ceilingsQuery, useCaseAction } from "../../api/member-case.ts";
+import { type CaseAction, useCaseAction } from "../../api/member-case.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { formatNumber } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 
 const PERMISSION: Record<CaseAction, Permission> = {
@@ -24,21 +22,6 @@ function applies(action: CaseAction, detail: ConsoleMemberDetail) {
   if (action === "unblockNumber") return detail.blocked.blocked;
   if (action === "cancelVoucher") return detail.coins?.vouchers.some((v) => v.status === "issued") ?? false;
   return true;
-}
-
-/** The most coins the operator's role may move in one adjustment, shown beside the adjust dialog. */
-export function CeilingHint({ role }: { role: OperatorRole }) {
-  const { t } = useTranslation();
-  const { data } = useQuery(ceilingsQuery());
-  if (!data) return null;
-  const ceiling = data[role];
-  return (
-    <p className="hint">
-      {ceiling === null
-        ? t("memberCase.noCeiling")
-        : t("memberCase.ceiling", { coins: formatNumber(ceiling) })}
-    </p>
-  );
 }
 
 /** Block or unblock the number, cancel a voucher, export the member's data, erase the member. */

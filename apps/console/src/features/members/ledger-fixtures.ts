@@ -12,6 +12,7 @@ export const ledgerEntry = (fields: Partial<MemberLedgerEntry> = {}): MemberLedg
   net_amount: "250.00",
   actor: "till-mk01",
   reason: "",
+  note: null,
   voucher_code: null,
   ...fields,
 });

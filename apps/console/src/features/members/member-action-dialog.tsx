@@ -1,18 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { useMemberAction } from "../../api/members.ts";
-import { sessionQuery } from "../../api/session.ts";
 import { Dialog } from "../../components/dialog.tsx";
-import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
-import { CeilingHint } from "../member-case/member-case-actions.tsx";
 import { type ActionFields, type ActionSpec, actionInput } from "./member-actions.ts";
 
 /**
- * The confirmation every action goes through: what it does, the reason (required for disable,
- * enable and adjustments) and, for an adjustment, the coins. A failure keeps what was typed.
+ * The confirmation every action goes through: what it does and the reason (required for disable
+ * and enable). A failure keeps what was typed. Adjusting coins has its own (coin-controls).
  */
 export function MemberActionDialog({
   memberId,
@@ -30,8 +26,7 @@ export function MemberActionDialog({
   const { t } = useTranslation();
   const reasonId = useId();
   const mutation = useMemberAction(memberId);
-  const { data: operator } = useQuery(sessionQuery);
-  const [fields, setFields] = useState<ActionFields>({ reason: "", coins: "" });
+  const [fields, setFields] = useState<ActionFields>({ reason: "" });
   const [errors, setErrors] = useState<Partial<Record<keyof ActionFields, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -48,11 +43,9 @@ export function MemberActionDialog({
       await mutation.mutateAsync(checked.input);
       onDone();
     } catch (error) {
-      const aboveCeiling = fieldErrors(error).some((each) => each.rule === "coinsAboveCeiling");
-      setFailure(aboveCeiling ? t("memberCase.rules.coinsAboveCeiling") : errorMessage(error, t));
+      setFailure(errorMessage(error, t));
       const named: Partial<Record<keyof ActionFields, string>> = {};
-      for (const { field, rule } of fieldErrors(error))
-        if (field === "reason" || field === "coins") named[field] = rule;
+      for (const { field, rule } of fieldErrors(error)) if (field === "reason") named[field] = rule;
       setErrors(named);
     }
   };
@@ -63,17 +56,6 @@ export function MemberActionDialog({
       <form onSubmit={submit} noValidate>
         <p>{t(`actions.${spec.action}.confirm`, { name: memberName })}</p>
         <FormAlert message={failure} />
-        {spec.action === "adjustCoins" && operator ? <CeilingHint role={operator.role} /> : null}
-        {spec.action === "adjustCoins" ? (
-          <Field
-            label={t("actions.adjustCoins.coins")}
-            hint={t("actions.adjustCoins.coinsHint")}
-            inputMode="numeric"
-            value={fields.coins}
-            error={errors.coins}
-            onChange={(event) => setFields({ ...fields, coins: event.target.value })}
-          />
-        ) : null}
         <div className="field">
           <label htmlFor={reasonId}>
             {spec.reason === "required" ? t("actions.reason") : t("actions.reasonOptional")}

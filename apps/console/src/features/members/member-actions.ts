@@ -48,18 +48,10 @@ export const MEMBER_ACTIONS: readonly ActionSpec[] = [
     dangerous: false,
     applies: (d) => d.member.status === "disabled",
   },
-  {
-    action: "adjustCoins",
-    permission: "coins.adjust",
-    reason: "required",
-    dangerous: true,
-    applies: (d) => d.coins !== null,
-  },
 ];
 
 export interface ActionFields {
   reason: string;
-  coins: string;
 }
 
 /** The form's fields as the contract's body, or the rule each failed field broke. */
@@ -68,21 +60,13 @@ export function actionInput(
   fields: ActionFields,
 ): { input: MemberActionInput } | { errors: Partial<Record<keyof ActionFields, string>> } {
   const reason = fields.reason.trim();
-  if (action === "adjustCoins" && !/^[+-]?\d+$/.test(fields.coins.trim())) {
-    const errors: Partial<Record<keyof ActionFields, string>> = { coins: "coinsInvalid" };
-    if (reason === "") errors.reason = "required";
-    return { errors };
-  }
-  const body = {
-    ...(reason !== "" || reasonAsked === "required" ? { reason } : {}),
-    ...(action === "adjustCoins" ? { coins: Number(fields.coins.trim()) } : {}),
-  };
+  const body = reason !== "" || reasonAsked === "required" ? { reason } : {};
   const parsed = consoleMembers[action].body.safeParse(body);
   if (!parsed.success) {
     const errors: Partial<Record<keyof ActionFields, string>> = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if (field === "reason" || field === "coins") errors[field] = issue.message;
+      if (field === "reason") errors[field] = issue.message;
     }
     return { errors };
   }

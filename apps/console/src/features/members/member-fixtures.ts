@@ -40,6 +40,7 @@ export const memberDetail = (changes: Partial<ConsoleMemberDetail> = {}): Consol
         kind: "earn",
         coins: 250,
         reason: "Purchase at Mong Kok store",
+        note: null,
         actor: "till:MK01",
         created_at: "2026-11-25T06:00:00Z",
       },

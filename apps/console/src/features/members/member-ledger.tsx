@@ -12,6 +12,7 @@ import { TableScroll } from "../../components/table-scroll.tsx";
 import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
+import { LedgerReason } from "../coin-controls/ledger-reason.tsx";
 
 const FILTERS = ["kind", "from", "to", "store_code", "receipt_no"] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
@@ -146,7 +147,7 @@ export function MemberLedger({ memberId }: { memberId: number }) {
                       </td>
                       <td>{entry.receipt_no ?? entry.voucher_code ?? "—"}</td>
                       <td className="nowrap">{entry.net_amount === null ? "—" : `HK$${entry.net_amount}`}</td>
-                      <td>{entry.reason || "—"}</td>
+                      <td>{entry.reason ? <LedgerReason reason={entry.reason} note={entry.note} /> : "—"}</td>
                       <td>{entry.actor}</td>
                     </tr>
                   ))}

@@ -10,6 +10,7 @@ import { QueryState } from "../../components/query-state.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
+import { AdjustCoins } from "../coin-controls/adjust-coins.tsx";
 import { MemberCaseActions } from "../member-case/member-case-actions.tsx";
 import { MemberActionDialog } from "./member-action-dialog.tsx";
 import { type ActionSpec, MEMBER_ACTIONS } from "./member-actions.ts";
@@ -62,6 +63,7 @@ export function MemberPage() {
               ))}
             </fieldset>
           ) : null}
+          <AdjustCoins detail={detail} memberName={name} onDone={setDone} />
           <MemberCaseActions
             detail={detail}
             permissions={operator?.permissions ?? []}

@@ -1,4 +1,4 @@
-import { DEFAULT_ADJUSTMENT_CEILINGS } from "@hcoins/domain/api/console-member-actions";
+import { DEFAULT_COIN_CONTROLS } from "@hcoins/domain/api/console-coin-controls";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -127,33 +127,39 @@ describe("the operators screen", () => {
   });
 });
 
-describe("the adjustment ceilings", () => {
-  it("shows each adjusting role's ceiling and saves them, empty for no limit", async () => {
+describe("the coin controls", () => {
+  it("shows each adjusting role's controls and saves them, empty for no limit", async () => {
     const api = mockApi({
       "GET /session": session("administrator"),
       "GET /operators": ok({ operators: [] }),
-      "GET /adjustment-ceilings": ok(DEFAULT_ADJUSTMENT_CEILINGS),
-      "POST /adjustment-ceilings": ({ json }) => ok(json),
+      "GET /coin-controls": ok(DEFAULT_COIN_CONTROLS),
+      "POST /coin-controls": ({ json }) => ok(json),
     });
     renderConsole("/operators");
     const user = userEvent.setup();
-    const cs = await screen.findByLabelText("Customer service");
-    expect(cs).toHaveValue("1000");
-    expect(screen.getByLabelText("Administrator")).toHaveValue("");
-    await user.clear(cs);
-    await user.type(cs, "0");
-    await user.click(screen.getByRole("button", { name: "Save ceilings" }));
+    const cs = within(await screen.findByRole("group", { name: "Customer service" }));
+    const ceiling = cs.getByLabelText("Ceiling per adjustment");
+    expect(ceiling).toHaveValue("1000");
+    expect(cs.getByLabelText("Approval above")).toHaveValue("500");
+    const admin = within(screen.getByRole("group", { name: "Administrator" }));
+    expect(admin.getByLabelText("Ceiling per adjustment")).toHaveValue("");
+    await user.clear(ceiling);
+    await user.type(ceiling, "0");
+    await user.click(screen.getByRole("button", { name: "Save coin controls" }));
     expect(screen.getByText("This value is not valid.")).toBeInTheDocument();
-    expect(api.called("POST /adjustment-ceilings")).toHaveLength(0);
-    await user.clear(cs);
-    await user.type(cs, "2500");
-    await user.clear(screen.getByLabelText("Programme manager"));
-    await user.click(screen.getByRole("button", { name: "Save ceilings" }));
-    expect(await screen.findByText("Ceilings saved.")).toBeInTheDocument();
-    expect(api.called("POST /adjustment-ceilings")[0]?.json).toEqual({
-      ...DEFAULT_ADJUSTMENT_CEILINGS,
-      customerService: 2500,
-      programmeManager: null,
+    expect(api.called("POST /coin-controls")).toHaveLength(0);
+    await user.clear(ceiling);
+    await user.type(ceiling, "2500");
+    await user.clear(cs.getByLabelText("Daily total per operator"));
+    await user.click(screen.getByRole("button", { name: "Save coin controls" }));
+    expect(await screen.findByText("Coin controls saved.")).toBeInTheDocument();
+    expect(api.called("POST /coin-controls")[0]?.json).toEqual({
+      ...DEFAULT_COIN_CONTROLS,
+      customerService: {
+        ...DEFAULT_COIN_CONTROLS.customerService,
+        ceiling: 2500,
+        operator_daily_total: null,
+      },
     });
   });
 });
@@ -163,12 +169,12 @@ describe("accessibility", () => {
     mockApi({
       "GET /session": session("administrator"),
       "GET /operators": ok({ operators: [row(1, "amy@example.com")] }),
-      "GET /adjustment-ceilings": ok(DEFAULT_ADJUSTMENT_CEILINGS),
+      "GET /coin-controls": ok(DEFAULT_COIN_CONTROLS),
       "POST /operators/1/invite": ok({ operator: row(1, "amy@example.com"), sign_in_link: LINK }),
     });
     renderConsole("/operators");
     const user = userEvent.setup();
-    await screen.findByLabelText("Customer service");
+    await screen.findByRole("group", { name: "Customer service" });
     expect(await seriousViolations()).toEqual([]);
     await user.click(screen.getByRole("button", { name: "New sign-in link for amy@example.com" }));
     await screen.findByRole("dialog");

@@ -16,7 +16,7 @@ import { TableScroll } from "../../components/table-scroll.tsx";
 import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { AdjustmentCeilingsForm } from "./adjustment-ceilings-form.tsx";
+import { CoinControlsForm } from "../coin-controls/coin-controls-form.tsx";
 
 /** The columns the operators list sorts by (their header texts are operators.<column>). */
 const SORTED_BY = ["email", "role", "state", "lastSignIn"] as const;
@@ -143,7 +143,7 @@ export function OperatorsPage() {
     <section className="page">
       <h1>{t("operators.title")}</h1>
       <AddOperator onLink={(email, link) => setShown({ email, link })} />
-      <AdjustmentCeilingsForm />
+      <CoinControlsForm />
       <FormAlert message={failure} />
       <QueryState query={query} />
       {query.data ? (

@@ -171,6 +171,8 @@ export interface Adjustment {
   reason: string;
   operator: string;
   allowNegative: boolean;
+  /** With a key it happens once (the scheme keeps `adjustment:<client>:<key>`); 1-100 characters. */
+  key?: string;
 }
 
 export type UnavailableReason = "timeout" | "unreachable" | "failed";

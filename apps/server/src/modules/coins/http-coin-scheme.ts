@@ -144,7 +144,7 @@ export class HttpCoinScheme implements CoinSchemeClient {
         reason: adjustment.reason,
         operator: adjustment.operator,
         allow_negative: adjustment.allowNegative,
-        idempotency_key: randomUUID(),
+        idempotency_key: adjustment.key ?? randomUUID(),
       },
     );
   }

@@ -1,4 +1,4 @@
-import { consoleAdjustmentCeilings, consoleMemberActions } from "@hcoins/domain/api/console-member-actions";
+import { consoleMemberActions } from "@hcoins/domain/api/console-member-actions";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -8,7 +8,7 @@ import { SchemeDidNotErase } from "../data-protection/service.ts";
 import { actorOf, sessionOf } from "./console-auth.ts";
 import { consoleRoute } from "./console-route.ts";
 
-/** Customer service's block, voucher cancel and data-protection actions, and the adjustment ceilings. */
+/** Customer service's block, voucher cancel and data-protection actions. */
 export const consoleMemberActionRoutes: FastifyPluginAsync<{ services: Services }> = async (
   plugin,
   { services },
@@ -69,10 +69,4 @@ export const consoleMemberActionRoutes: FastifyPluginAsync<{ services: Services 
     }
     return ok({});
   });
-
-  consoleRoute(app, consoleAdjustmentCeilings.get, async () => ok(await services.adjustmentCeilings.all()));
-
-  consoleRoute(app, consoleAdjustmentCeilings.set, async (request) =>
-    ok(await services.adjustmentCeilings.set(request.body, actorOf(request))),
-  );
 };

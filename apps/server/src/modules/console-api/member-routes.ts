@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
+import { controlledOperator } from "../coin-controls/approvals.ts";
 import { actorOf, sessionOf } from "./console-auth.ts";
 import { consoleRoute } from "./console-route.ts";
 
@@ -50,14 +51,15 @@ export const consoleMemberRoutes: FastifyPluginAsync<{ services: Services }> = a
   consoleRoute(app, consoleMembers.adjustCoins, async (request) => {
     const { id } = request.params;
     const { operator } = sessionOf(request);
-    await support.adjustCoins(
-      id,
-      request.body.coins,
-      request.body.reason,
-      operator.email,
-      operator.role,
+    const { coins, reason_code, note, idempotency_key } = request.body;
+    const adjustment = await services.coinAdjustments.adjust(
+      { memberId: id, coins, reasonCode: reason_code, note, key: idempotency_key },
+      controlledOperator(operator),
       actorOf(request),
     );
-    return ok(await support.detail(id));
+    return ok({
+      ...(await support.detail(id)),
+      adjustment: { status: adjustment.status, approval_id: adjustment.approvalId },
+    });
   });
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hcoinAdjust } from "../../cli/coin-scheme.ts";
 import { registerMember } from "../../testing/flows.ts";
@@ -167,10 +168,13 @@ describe("customer service in the console", () => {
     t = await createTestApp();
     const member = await linkedMember(t, 10);
     const pm = as(await signedInOperator(t, "programmeManager"));
-    const credited = await pm.post(`/members/${member.user.id}/adjust-coins`, {
-      coins: 15,
-      reason: "goodwill",
+    const adjust = (coins: number) => ({
+      coins,
+      reason_code: "goodwill",
+      note: "ticket 12",
+      idempotency_key: randomUUID(),
     });
+    const credited = await pm.post(`/members/${member.user.id}/adjust-coins`, adjust(15));
     expect(credited.status, credited.text).toBe(200);
     expect(credited.body.payload.coins.balance).toBe(25);
     expect(credited.body.payload.coins.ledger[0]).toMatchObject({
@@ -184,17 +188,15 @@ describe("customer service in the console", () => {
       after: { balance: 25 },
     });
     const before = (await t.app.services.audit.all({})).length;
-    const over = await pm.post(`/members/${member.user.id}/adjust-coins`, { coins: -100, reason: "mistake" });
+    const over = await pm.post(`/members/${member.user.id}/adjust-coins`, adjust(-100));
     expect(over.body.payload.errors).toEqual([{ field: "coins", rule: "balanceTooLow" }]);
-    expect(
-      (await pm.post(`/members/${member.user.id}/adjust-coins`, { coins: 0, reason: "x" })).body.error_code,
-    ).toBe(4000);
+    expect((await pm.post(`/members/${member.user.id}/adjust-coins`, adjust(0))).body.error_code).toBe(4000);
     expect((await t.app.services.audit.all({})).length).toBe(before);
 
     const unlinked = await registerMember(t);
-    expect(
-      (await pm.post(`/members/${unlinked.user.id}/adjust-coins`, { coins: 5, reason: "x" })).body.error_code,
-    ).toBe(4235);
+    expect((await pm.post(`/members/${unlinked.user.id}/adjust-coins`, adjust(5))).body.error_code).toBe(
+      4235,
+    );
   });
 
   it("records the members' own security events: password change and reset, erasure, a CLI adjustment", async () => {

@@ -7,7 +7,7 @@ import {
   type Permission,
   ROLE_PERMISSIONS,
 } from "@hcoins/domain/api/console";
-import { DEFAULT_ADJUSTMENT_CEILINGS } from "@hcoins/domain/api/console-member-actions";
+import { DEFAULT_COIN_CONTROLS } from "@hcoins/domain/api/console-coin-controls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registeredRoutes } from "../../cross-cutting/support.ts";
 import { registerMember } from "../../testing/flows.ts";
@@ -39,6 +39,8 @@ interface Ids {
   page?: number;
   /** A live till key. */
   tillKey: number;
+  /** A pending approval request made by an operator of none of the roles signed in here. */
+  approval?: number;
 }
 
 interface ConsoleCall {
@@ -50,6 +52,18 @@ interface ConsoleCall {
   prepare?: (t: TestApp, ids: Ids) => Promise<Partial<Ids>>;
   /** Made with a session of its own (signing out ends the session it is made with). */
   ownSession?: true;
+}
+
+/** A credit above customer service's approval threshold, asked by a maker of its own: pending. */
+async function freshApproval(t: TestApp, ids: Ids): Promise<Partial<Ids>> {
+  const email = `maker-${randomUUID().slice(0, 8)}@example.com`;
+  const { operator } = await t.app.services.operators.add(email, "customerService", CLI);
+  const answer = await t.app.services.coinAdjustments.adjust(
+    { memberId: ids.member, coins: 600, reasonCode: "goodwill", note: "over threshold", key: randomUUID() },
+    { id: operator.id, email, role: "customerService" },
+    CLI,
+  );
+  return { approval: answer.approvalId as number };
 }
 
 async function freshVoucher(t: TestApp, ids: Ids): Promise<Partial<Ids>> {
@@ -224,7 +238,7 @@ const CALLS: Record<string, ConsoleCall> = {
   "POST /members/:id/adjust-coins": {
     path: ({ member }) => `/members/${member}/adjust-coins`,
     needs: "coins.adjust",
-    body: () => ({ coins: 5, reason: "goodwill" }),
+    body: () => ({ coins: 5, reason_code: "goodwill", note: "ticket 1", idempotency_key: randomUUID() }),
   },
   "GET /audit": { path: (_ids) => "/audit", needs: "audit.read" },
   "GET /audit.csv": { path: (_ids) => "/audit.csv", needs: "audit.read" },
@@ -269,11 +283,28 @@ const CALLS: Record<string, ConsoleCall> = {
     body: (_role, { phone }) => ({ confirm_mobile_phone: phone, reason: "Member asked" }),
     prepare: freshMember,
   },
-  "GET /adjustment-ceilings": { path: (_ids) => "/adjustment-ceilings", needs: "coins.adjust" },
-  "POST /adjustment-ceilings": {
-    path: (_ids) => "/adjustment-ceilings",
+  "GET /coin-controls": {
+    path: (_ids) => "/coin-controls",
+    needs: ["coins.adjust", "coins.approve", "operators.manage"],
+  },
+  "GET /coin-controls/today": { path: (_ids) => "/coin-controls/today", needs: "coins.adjust" },
+  "POST /coin-controls": {
+    path: (_ids) => "/coin-controls",
     needs: "operators.manage",
-    body: () => ({ ...DEFAULT_ADJUSTMENT_CEILINGS }),
+    body: () => structuredClone(DEFAULT_COIN_CONTROLS),
+  },
+  "GET /approvals": { path: (_ids) => "/approvals", needs: ["coins.approve", "audit.read"] },
+  "POST /approvals/:id/approve": {
+    path: ({ approval }) => `/approvals/${approval}/approve`,
+    needs: "coins.approve",
+    body: () => ({ note: "checked the receipt" }),
+    prepare: freshApproval,
+  },
+  "POST /approvals/:id/reject": {
+    path: ({ approval }) => `/approvals/${approval}/reject`,
+    needs: "coins.approve",
+    body: () => ({ note: "no receipt" }),
+    prepare: freshApproval,
   },
   "GET /content/banners": { path: () => "/content/banners", needs: ["content.edit", "audit.read"] },
   "GET /content/pages": { path: () => "/content/pages", needs: ["content.edit", "audit.read"] },

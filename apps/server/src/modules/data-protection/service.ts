@@ -38,6 +38,11 @@ export const TABLES_WITHOUT_MEMBER_DATA: Readonly<Record<string, string>> = {
     "who changed what, kept AUDIT_RETENTION_DAYS for accountability: names a member by row id only (member:<id>), never by number, name or email",
   audit_chain:
     "the audit log's hash chain: the newest entry's hash and where the chain starts, naming no one",
+  coin_adjustments:
+    "operators' coin adjustments with their internal notes, kept for accountability as the audit log keeps them: names a member by row id only",
+  coin_daily_totals: "coins moved per day by each operator and role: counts, naming no member",
+  approval_requests:
+    "the operators' approvals queue, kept for accountability as the audit log keeps it: names a member by row id only (a list by member number)",
 };
 
 /** An external scheme did not erase (it is asked first): nothing was erased. */

@@ -4,6 +4,7 @@ import type {
   SchemeTransaction,
   SchemeVoucher,
 } from "@hcoins/coin-scheme/api-schemas";
+import { memberFacingReason } from "@hcoins/domain/adjustment-reasons";
 import type { HistoryEntry, MemberReward, MemberVoucher } from "@hcoins/domain/api/member-coins";
 import type { LocalizedText } from "@hcoins/domain/languages";
 
@@ -36,8 +37,9 @@ export function historyEntry(
     receipt_no: entry.receipt_no,
     net_amount: AMOUNT_KINDS.has(entry.kind) ? entry.net_amount : null,
     bonus_coins: entry.birthday_bonus + entry.holiday_bonus,
-    // Expiry and till entries carry the scheme's own wording; only an operator's reason is meant for the member.
-    reason: entry.kind === "adjustment" ? entry.reason : null,
+    // Expiry and till entries carry the scheme's own wording; an adjustment's is a reason code, shown
+    // as its member-facing text (an older free text, typed for operators, as the generic one).
+    reason: entry.kind === "adjustment" ? memberFacingReason(entry.reason) : null,
     reward_title: entry.reward_id === null ? null : (titles.get(entry.reward_id) ?? null),
     voucher_code: entry.voucher_code,
     expires_at: entry.coins > 0 ? entry.expires_at : null,

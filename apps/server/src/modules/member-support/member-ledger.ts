@@ -37,6 +37,8 @@ export class MemberLedgerService {
     private readonly members: MemberService,
     private readonly coinScheme: CoinSchemeClient,
     private readonly stores: StoreService,
+    /** The internal notes of adjustments by ledger entry id (coin-controls), which only operators read. */
+    private readonly adjustmentNotes: { notesOf(ids: readonly number[]): Promise<Map<number, string>> },
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -70,9 +72,10 @@ export class MemberLedgerService {
       }
       throw error;
     }
-    const names = await this.stores.namesOf(
-      ledger.entries.flatMap((entry) => (entry.store_code ? [entry.store_code] : [])),
-    );
+    const [names, notes] = await Promise.all([
+      this.stores.namesOf(ledger.entries.flatMap((entry) => (entry.store_code ? [entry.store_code] : []))),
+      this.adjustmentNotes.notesOf(ledger.entries.map((entry) => entry.id)),
+    ]);
     return {
       hcoins_memberno: hcoinsMemberNo,
       balance: ledger.balance,
@@ -89,6 +92,7 @@ export class MemberLedgerService {
           net_amount: WITH_AMOUNT.includes(entry.kind) ? entry.net_amount : null,
           actor: entry.actor,
           reason: entry.reason,
+          note: notes.get(entry.id) ?? null,
           voucher_code: entry.voucher_code,
         }),
       ),

@@ -1,4 +1,4 @@
-import type { ConsoleMemberDetail, ConsoleMemberSummary, OperatorRole } from "@hcoins/domain/api/console";
+import type { ConsoleMemberDetail, ConsoleMemberSummary } from "@hcoins/domain/api/console";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError, validationError } from "../../errors.ts";
@@ -11,11 +11,8 @@ import {
 } from "../coins/coin-scheme-client.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
-import type { AdjustmentCeilingService } from "./adjustment-ceilings.ts";
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
-const SCHEME_ACCOUNT_NOT_FOUND = 6004;
-const SCHEME_BALANCE_TOO_LOW = 6018;
 const SCHEME_VOUCHER_NOT_FOUND = 6024;
 const SCHEME_VOUCHER_SPENT = [6025, 6026, 6027];
 const RECENT_SMS = 20;
@@ -47,7 +44,8 @@ export class MemberSupportService {
     private readonly sms: SmsCodeService,
     private readonly coinScheme: CoinSchemeClient,
     private readonly audit: AuditService,
-    private readonly ceilings: AdjustmentCeilingService,
+    /** The internal notes of adjustments by ledger entry id (coin-controls): operators read them on the ledger. */
+    private readonly adjustmentNotes: { notesOf(ids: readonly number[]): Promise<Map<number, string>> },
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -110,6 +108,7 @@ export class MemberSupportService {
         this.coinScheme.ledger(hcoinsMemberNo, { limit: RECENT_LEDGER }),
         this.coinScheme.vouchers(hcoinsMemberNo),
       ]);
+      const notes = await this.adjustmentNotes.notesOf(ledger.entries.map((entry) => entry.id));
       return {
         hcoins_memberno: hcoinsMemberNo,
         balance: ledger.balance,
@@ -118,6 +117,7 @@ export class MemberSupportService {
           kind: entry.kind,
           coins: entry.coins,
           reason: entry.reason,
+          note: notes.get(entry.id) ?? null,
           actor: entry.actor,
           created_at: entry.created_at,
         })),
@@ -260,53 +260,6 @@ export class MemberSupportService {
         transaction_id: result.transaction.id,
       },
     });
-  }
-
-  /** A credit or debit on the member's H Coins account by an operator (their email on the ledger), within their role's ceiling. */
-  async adjustCoins(
-    id: number,
-    coins: number,
-    reason: string,
-    operator: string,
-    role: OperatorRole,
-    by: Actor,
-  ): Promise<void> {
-    const ceiling = (await this.ceilings.all())[role];
-    if (ceiling !== null && Math.abs(coins) > ceiling)
-      throw new AppError(ErrorCode.validation, {
-        errors: [{ field: "coins", rule: "coinsAboveCeiling" }],
-        ceiling,
-      });
-    const member = await this.member(id);
-    const hcoinsMemberNo = member.external_customer_id;
-    if (!hcoinsMemberNo) throw new AppError(ErrorCode.coinAccountNotLinked);
-    let result: Awaited<ReturnType<CoinSchemeClient["adjust"]>>;
-    try {
-      result = await this.coinScheme.adjust({
-        hcoinsMemberNo,
-        coins,
-        reason,
-        operator,
-        allowNegative: false,
-      });
-    } catch (error) {
-      if (error instanceof CoinSchemeRefusedError && error.errorCode === SCHEME_ACCOUNT_NOT_FOUND)
-        throw new AppError(ErrorCode.coinAccountNotLinked);
-      if (error instanceof CoinSchemeRefusedError && error.errorCode === SCHEME_BALANCE_TOO_LOW)
-        throw validationError([{ field: "coins", rule: "balanceTooLow" }]);
-      if (error instanceof CoinSchemeRefusedError || error instanceof CoinSchemeUnavailableError) {
-        this.log.warn({ err: error }, "coin adjustment failed at the scheme");
-        throw new AppError(ErrorCode.serviceUnavailable);
-      }
-      throw error;
-    }
-    await this.record(
-      by,
-      "coins.adjust",
-      member,
-      { balance: result.balance - result.transaction.coins },
-      { balance: result.balance, coins, reason, transaction_id: result.transaction.id },
-    );
   }
 
   private record(

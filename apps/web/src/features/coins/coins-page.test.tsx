@@ -65,7 +65,7 @@ describe("CoinsPage", () => {
         receipt_no: null,
         net_amount: null,
         bonus_coins: 0,
-        reason: "Missed receipt on 18 Nov",
+        reason: { en: "Missed promotion", tc: "補回推廣獎賞", sc: "补发促销奖励" },
       }),
       historyEntry({
         id: 4,
@@ -114,7 +114,7 @@ describe("CoinsPage", () => {
     expect(purchase).toHaveTextContent("+120");
     expect(within(refund).getByText("Refund at Causeway Bay")).toBeInTheDocument();
     expect(refund).toHaveTextContent("−50");
-    expect(within(adjustment).getByText("Reason: Missed receipt on 18 Nov")).toBeInTheDocument();
+    expect(within(adjustment).getByText("Reason: Missed promotion")).toBeInTheDocument();
     expect(within(redemption).getByText("Redeemed: HK$50 e-gift voucher")).toBeInTheDocument();
     expect(within(redemption).getByText("Voucher HCV4-K7PQ-2M9X-8B3D")).toBeInTheDocument();
     expect(within(expiry).getByText("H Coins expired")).toBeInTheDocument();

@@ -43,7 +43,7 @@ export function HistoryItem({ entry }: { entry: HistoryEntry }) {
         {entry.bonus_coins > 0 && (
           <p className="history-meta">{t("bonus", { coins: formatNumber(entry.bonus_coins) })}</p>
         )}
-        {entry.reason && <p className="history-meta">{t("reason", { reason: entry.reason })}</p>}
+        {entry.reason && <p className="history-meta">{t("reason", { reason: localized(entry.reason) })}</p>}
         {entry.voucher_code && (
           <p className="history-meta">{t("voucherCode", { code: entry.voucher_code })}</p>
         )}

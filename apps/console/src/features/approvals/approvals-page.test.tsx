@@ -1,0 +1,91 @@
+import type { OperatorRole } from "@hcoins/domain/api/console";
+import type { ApprovalRequest } from "@hcoins/domain/api/console-coin-controls";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { seriousViolations } from "../../lib/axe.ts";
+import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+
+const request = (fields: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
+  id: 17,
+  kind: "coins.adjust",
+  status: "pending",
+  member_id: 42,
+  coins: 800,
+  reason_code: "serviceRecovery",
+  note: "Complaint 88, manager agreed",
+  requested_by: "amy@example.com",
+  requested_at: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+  expires_at: new Date(Date.now() + 69 * 3_600_000).toISOString(),
+  decided_by: null,
+  decided_at: null,
+  decision_note: null,
+  lines: null,
+  failure: null,
+  ...fields,
+});
+
+const open = (role: OperatorRole, handlers = {}) => {
+  const api = mockApi({
+    "GET /session": session(role),
+    "GET /approvals": ok({ requests: [request()], total: 1 }),
+    ...handlers,
+  });
+  renderConsole("/approvals");
+  return api;
+};
+
+describe("the approvals screen", () => {
+  it("lists the pending requests with amount, reason, note, requester and age; the manager approves with a note", async () => {
+    const api = open("programmeManager", {
+      "POST /approvals/17/approve": ok(request({ status: "approved", decided_by: "pm@example.com" })),
+    });
+    const row = within(
+      (await screen.findByRole("cell", { name: "Service recovery" })).closest("tr") as HTMLElement,
+    );
+    expect(row.getByRole("link", { name: "#42" })).toBeInTheDocument();
+    expect(row.getByText("800")).toBeInTheDocument();
+    expect(row.getByText("Complaint 88, manager agreed")).toBeInTheDocument();
+    expect(row.getByText("3 h")).toBeInTheDocument();
+    expect(api.called("GET /approvals")[0]?.url.searchParams.get("status")).toBe("pending");
+
+    const user = userEvent.setup();
+    await user.click(row.getByRole("button", { name: "Approve" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Approve request 17" }));
+    await user.click(dialog.getByRole("button", { name: "Approve" }));
+    expect(dialog.getByText("Required.")).toBeInTheDocument();
+    await user.type(dialog.getByLabelText("Note on your decision"), "Receipt checked");
+    await user.click(dialog.getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Request 17 approved and applied.")).toBeInTheDocument();
+    expect(api.called("POST /approvals/17/approve")[0]?.json).toEqual({ note: "Receipt checked" });
+  });
+
+  it("says why a decision was refused: the operator's own request", async () => {
+    open("programmeManager", {
+      "POST /approvals/17/reject": fail(403, 4254, "own"),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Reject" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Reject request 17" }));
+    await user.type(dialog.getByLabelText("Note on your decision"), "No receipt");
+    await user.click(dialog.getByRole("button", { name: "Reject" }));
+    expect(await dialog.findByRole("alert")).toHaveTextContent(
+      "You cannot approve or reject your own request: another operator must decide it.",
+    );
+  });
+
+  it("the auditor reads the queue without buttons; the navigation shows it to approvers and the auditor only", async () => {
+    open("auditor");
+    await screen.findByRole("cell", { name: "Service recovery" });
+    expect(screen.queryByRole("button", { name: "Approve" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Approvals" })).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("customer service has no approvals entry", async () => {
+    mockApi({ "GET /session": session("customerService"), "GET /members": ok({ members: [] }) });
+    renderConsole("/members");
+    await screen.findByRole("link", { name: "Members" });
+    expect(screen.queryByRole("link", { name: "Approvals" })).not.toBeInTheDocument();
+  });
+});

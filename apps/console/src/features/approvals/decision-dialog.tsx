@@ -1,0 +1,91 @@
+import type { ApprovalRequest } from "@hcoins/domain/api/console-coin-controls";
+import { type FormEvent, useState } from "react";
+import { coinControlError } from "../../api/coin-control-errors.ts";
+import { useDecideApproval } from "../../api/coin-controls.ts";
+import { Dialog } from "../../components/dialog.tsx";
+import { FormAlert } from "../../components/form-alert.tsx";
+import { TextArea } from "../../components/text-area.tsx";
+import { formatNumber } from "../../lib/format.ts";
+import { useTranslation } from "../../lib/i18n.ts";
+
+/** Approve or reject one request, with a note on the decision (required). */
+export function DecisionDialog({
+  request,
+  decision,
+  onDone,
+  onClose,
+}: {
+  request: ApprovalRequest;
+  decision: "approve" | "reject";
+  onDone: (message: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [failure, setFailure] = useState<string | null>(null);
+  const mutation = useDecideApproval();
+  const values = {
+    id: request.id,
+    coins: formatNumber(request.coins),
+    member: `#${request.member_id ?? "—"}`,
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const text = note.trim();
+    if (text === "" || text.length > 500) {
+      setError(text === "" ? "required" : "tooLong");
+      return;
+    }
+    setError(undefined);
+    setFailure(null);
+    try {
+      const decided = await mutation.mutateAsync({ id: request.id, decision, note: text });
+      onDone(
+        decided.status === "failed"
+          ? t("approvals.failed", {
+              id: request.id,
+              failure: t(`approvals.failures.${decided.failure}`, { defaultValue: decided.failure ?? "" }),
+            })
+          : t(decided.status === "approved" ? "approvals.approved" : "approvals.rejected", {
+              id: request.id,
+            }),
+      );
+    } catch (caught) {
+      setFailure(coinControlError(caught, t));
+    }
+  };
+
+  return (
+    <Dialog
+      title={t(decision === "approve" ? "approvals.approveTitle" : "approvals.rejectTitle", values)}
+      onClose={onClose}
+    >
+      <form onSubmit={submit} noValidate>
+        <p>{t(decision === "approve" ? "approvals.approveConfirm" : "approvals.rejectConfirm", values)}</p>
+        <FormAlert message={failure} />
+        <TextArea
+          label={t("approvals.decisionNote")}
+          rows={3}
+          maxLength={500}
+          value={note}
+          error={error}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <div className="dialog-actions">
+          <button type="button" className="button secondary" onClick={onClose}>
+            {t("approvals.cancel")}
+          </button>
+          <button
+            type="submit"
+            className={decision === "approve" ? "button" : "button danger"}
+            disabled={mutation.isPending}
+          >
+            {t(decision === "approve" ? "approvals.approve" : "approvals.reject")}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
