@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
 import { CSRF, fail, type MockCall, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { ledgerEntry, memberLedger } from "../members/ledger-fixtures.ts";
 import { memberDetail } from "../members/member-fixtures.ts";
 
 const TODAY = {
@@ -106,27 +107,25 @@ describe("the adjust dialog", () => {
 
   it("shows the ledger's reason labels and the internal note, and has no serious axe violation", async () => {
     const detail = memberDetail();
-    const coins = detail.coins as NonNullable<typeof detail.coins>;
     mockApi({
       "GET /session": session("customerService"),
-      "GET /members/42": ok({
-        ...detail,
-        coins: {
-          ...coins,
-          ledger: [
-            {
-              id: 9,
-              kind: "adjustment",
-              coins: 50,
-              reason: "missedPromotion",
-              note: "Ticket 4711",
-              actor: "amy@example.com",
-              created_at: "2026-11-26T06:00:00Z",
-            },
-            ...coins.ledger,
-          ],
-        },
-      }),
+      "GET /members/42": ok(detail),
+      "GET /members/42/ledger": ok(
+        memberLedger([
+          ledgerEntry({
+            id: 9,
+            kind: "adjustment",
+            coins: 50,
+            store_code: null,
+            store_name: null,
+            receipt_no: null,
+            net_amount: null,
+            reason: "missedPromotion",
+            note: "Ticket 4711",
+            actor: "amy@example.com",
+          }),
+        ]),
+      ),
       "GET /coin-controls": ok(DEFAULT_COIN_CONTROLS),
       "GET /coin-controls/today": ok(TODAY),
     });
