@@ -29,6 +29,7 @@ import { MemberSupportService } from "./modules/member-support/service.ts";
 import { LookupBudget } from "./modules/members/lookup-budget.ts";
 import { MemberRepository } from "./modules/members/repository.ts";
 import { MemberService } from "./modules/members/service.ts";
+import { OperatorLifecycle } from "./modules/operators/lifecycle.ts";
 import { OperatorRepository } from "./modules/operators/repository.ts";
 import { OperatorService } from "./modules/operators/service.ts";
 import { OperatorSessions } from "./modules/operators/sessions.ts";
@@ -223,6 +224,7 @@ export function createServices(
     log,
     now,
   );
+  const operatorLifecycle = new OperatorLifecycle(operatorRepository, operators, operators.sessions, audit);
   const adjustmentCeilings = new AdjustmentCeilingService(settings, audit);
   const memberSupport = new MemberSupportService(
     members,
@@ -265,6 +267,7 @@ export function createServices(
     stores,
     audit,
     operators,
+    operatorLifecycle,
     memberSupport,
     adjustmentCeilings,
     programme,

@@ -55,6 +55,16 @@ export const ErrorCode = {
   operatorSelfDisable: 4250,
   /** Console: the last active administrator cannot be disabled (nobody could administer the console). */
   lastAdministrator: 4251,
+  /** Console: an administrator tried to change their own role or reset their own authenticator. */
+  operatorSelfChange: 4275,
+  /** Console: the last active administrator cannot lose the role (nobody could administer the console). */
+  lastAdministratorRole: 4276,
+  /** Console: adding an operator whose email names a disabled operator (with operator_id): re-enable them. */
+  operatorDisabledEmail: 4277,
+  /** Console: re-enabling an operator who is not disabled. */
+  operatorNotDisabled: 4278,
+  /** Console: a new link or authenticator for a disabled operator (re-enable them instead). */
+  operatorIsDisabled: 4279,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -92,6 +102,11 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4242: 403,
   4250: 409,
   4251: 409,
+  4275: 409,
+  4276: 409,
+  4277: 409,
+  4278: 409,
+  4279: 409,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -294,6 +309,31 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "This is the last active administrator: add another administrator before disabling this one.",
     tc: "這是最後一位有效的管理員：請先新增另一位管理員，再停用此帳戶。",
     sc: "这是最后一位有效的管理员：请先添加另一位管理员，再停用此账户。",
+  },
+  4275: {
+    en: "You cannot change your own role or reset your own authenticator. Ask another administrator.",
+    tc: "你不能更改自己的角色或重設自己的驗證器，請由另一位管理員處理。",
+    sc: "您不能更改自己的角色或重置自己的验证器，请由另一位管理员处理。",
+  },
+  4276: {
+    en: "This is the last active administrator: make another operator an administrator before changing this one's role.",
+    tc: "這是最後一位有效的管理員：請先將另一位操作員設為管理員，再更改此帳戶的角色。",
+    sc: "这是最后一位有效的管理员：请先将另一位操作员设为管理员，再更改此账户的角色。",
+  },
+  4277: {
+    en: "An operator with this email exists and is disabled. Re-enable them instead.",
+    tc: "此電郵的操作員已存在並已停用，請改為重新啟用。",
+    sc: "此电子邮箱的操作员已存在并已停用，请改为重新启用。",
+  },
+  4278: {
+    en: "This operator is not disabled.",
+    tc: "此操作員並未停用。",
+    sc: "此操作员并未停用。",
+  },
+  4279: {
+    en: "This operator is disabled. Re-enable them first.",
+    tc: "此操作員已停用，請先重新啟用。",
+    sc: "此操作员已停用，请先重新启用。",
   },
 };
 

@@ -39,6 +39,8 @@ interface Ids {
   page?: number;
   /** A live till key. */
   tillKey: number;
+  /** A live session of `operator`. */
+  session?: string;
 }
 
 interface ConsoleCall {
@@ -70,6 +72,23 @@ async function freshTillKey(t: TestApp): Promise<Partial<Ids>> {
     "test",
   );
   return { tillKey: till_key.id };
+}
+
+/** An operator of their own for each call that changes one once (re-enabling, a new role). */
+async function freshOperator(t: TestApp, disabled = false): Promise<Partial<Ids>> {
+  const email = `op-${randomUUID().slice(0, 8)}@example.com`;
+  const { operator } = await t.app.services.operators.add(email, "auditor", CLI);
+  if (disabled) await t.app.services.operators.disable(email, CLI);
+  return { operator: operator.id };
+}
+
+/** A signed-in operator and their one live session. */
+async function operatorWithSession(t: TestApp): Promise<Partial<Ids>> {
+  const signedIn = await signedInOperator(t, "auditor", `live-${randomUUID().slice(0, 8)}@example.com`);
+  const operator = (await t.app.services.operators.list()).find((one) => one.email === signedIn.email);
+  const id = operator?.id as number;
+  const [session] = await t.app.services.operators.sessions.liveOf(id);
+  return { operator: id, session: session?.id as string };
 }
 
 // The image a banner row names: the images row (run before it for each role) stores it.
@@ -236,6 +255,36 @@ const CALLS: Record<string, ConsoleCall> = {
   },
   "POST /operators/:id/disable": {
     path: ({ operator }) => `/operators/${operator}/disable`,
+    needs: "operators.manage",
+  },
+  "GET /operators/:id": { path: ({ operator }) => `/operators/${operator}`, needs: "operators.manage" },
+  "POST /operators/:id/enable": {
+    path: ({ operator }) => `/operators/${operator}/enable`,
+    needs: "operators.manage",
+    prepare: (t) => freshOperator(t, true),
+  },
+  "POST /operators/:id/role": {
+    path: ({ operator }) => `/operators/${operator}/role`,
+    needs: "operators.manage",
+    body: () => ({ role: "contentEditor" }),
+    prepare: (t) => freshOperator(t),
+  },
+  "POST /operators/:id/unlock": {
+    path: ({ operator }) => `/operators/${operator}/unlock`,
+    needs: "operators.manage",
+  },
+  "POST /operators/:id/reset-authenticator": {
+    path: ({ operator }) => `/operators/${operator}/reset-authenticator`,
+    needs: "operators.manage",
+    prepare: (t) => freshOperator(t),
+  },
+  "POST /operators/:id/sessions/:session/end": {
+    path: ({ operator, session }) => `/operators/${operator}/sessions/${session ?? "0000000000000000"}/end`,
+    needs: "operators.manage",
+    prepare: (t) => operatorWithSession(t),
+  },
+  "POST /operators/:id/end-sessions": {
+    path: ({ operator }) => `/operators/${operator}/end-sessions`,
     needs: "operators.manage",
   },
   "POST /members/:id/block-number": {

@@ -9,6 +9,7 @@ import { consoleFigureRoutes } from "./figure-routes.ts";
 import { consoleImageRoutes } from "./image-routes.ts";
 import { consoleMemberActionRoutes } from "./member-action-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
+import { consoleOperatorLifecycleRoutes } from "./operator-lifecycle-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
 import { consoleProgrammeRoutes } from "./programme-routes.ts";
 import { consoleSessionRoutes } from "./session-routes.ts";
@@ -35,6 +36,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleMemberActionRoutes,
         consoleAuditRoutes,
         consoleOperatorRoutes,
+        consoleOperatorLifecycleRoutes,
         consoleContentRoutes,
         consoleProgrammeRoutes,
         consoleStoreRoutes,
