@@ -25,6 +25,16 @@ export function errorMessage(error: unknown, t: TFunction): string {
       return t("errors.operatorSelfDisable");
     case ConsoleErrorCode.lastAdministrator:
       return t("errors.lastAdministrator");
+    case ConsoleErrorCode.operatorSelfChange:
+      return t("operatorLifecycle.errors.selfChange");
+    case ConsoleErrorCode.lastAdministratorRole:
+      return t("operatorLifecycle.errors.lastAdministratorRole");
+    case ConsoleErrorCode.operatorDisabledEmail:
+      return t("operatorLifecycle.errors.disabledEmail");
+    case ConsoleErrorCode.operatorNotDisabled:
+      return t("operatorLifecycle.errors.notDisabled");
+    case ConsoleErrorCode.operatorIsDisabled:
+      return t("operatorLifecycle.errors.isDisabled");
     case ErrorCode.loginLocked:
     case ErrorCode.rateLimited:
       return seconds === undefined ? t("errors.rateLimited") : t("errors.rateLimitedFor", { count: seconds });
