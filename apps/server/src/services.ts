@@ -235,7 +235,7 @@ export function createServices(
     adjustmentCeilings,
     log,
   );
-  const programme = new ProgrammeService(coinSchemeClient, audit, stores);
+  const programme = new ProgrammeService(coinSchemeClient, audit, stores, now);
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */

@@ -8,6 +8,7 @@ import {
   ROLE_PERMISSIONS,
 } from "@hcoins/domain/api/console";
 import { DEFAULT_ADJUSTMENT_CEILINGS } from "@hcoins/domain/api/console-member-actions";
+import { programmeDate } from "@hcoins/domain/earn-rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registeredRoutes } from "../../cross-cutting/support.ts";
 import { registerMember } from "../../testing/flows.ts";
@@ -412,6 +413,11 @@ const CALLS: Record<string, ConsoleCall> = {
     body: () => ({ date: "2026-12-25" }),
   },
   "GET /expiry-policy": { path: () => "/expiry-policy", needs: ["programme.edit", "audit.read"] },
+  "GET /expiry-policy/preview": {
+    // A day within the three years ahead whatever today is (the test clock is the real one).
+    path: () => `/expiry-policy/preview?date=${programmeDate(Date.now() + 30 * 86_400_000)}`,
+    needs: ["programme.edit", "audit.read"],
+  },
   "POST /expiry-policy": {
     path: () => "/expiry-policy",
     needs: "programme.edit",
