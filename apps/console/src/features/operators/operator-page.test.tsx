@@ -62,7 +62,7 @@ describe("an operator's page", () => {
     expect(screen.getByRole("cell", { name: "203.0.113.9" })).toBeInTheDocument();
     expect(screen.getByRole("cell", { name: "Mozilla/5.0 (iPhone)" })).toBeInTheDocument();
     const user = userEvent.setup();
-    const ends = screen.getAllByRole("button", { name: /End the session started/ });
+    const ends = screen.getAllByRole("button", { name: /End session started/ });
     await user.click(ends[0] as HTMLElement);
     const confirm = await dialog("End this session?");
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));

@@ -36,7 +36,7 @@ export function OperatorPage() {
       <QueryState query={query} />
       {detail && operator ? (
         <>
-          <h1>{operator.email}</h1>
+          <h1 className="operator-email">{operator.email}</h1>
           <p className="status-line" role="status">
             {done}
           </p>
