@@ -413,6 +413,10 @@ const CALLS: Record<string, ConsoleCall> = {
     body: () => ({ date: "2026-12-25" }),
   },
   "GET /expiry-policy": { path: () => "/expiry-policy", needs: ["programme.edit", "audit.read"] },
+  "GET /figures.csv": {
+    path: () => "/figures.csv?from=2026-11-01&to=2026-11-27",
+    needs: ["programme.edit", "audit.read"],
+  },
   "GET /expiry-policy/preview": {
     // A day within the three years ahead whatever today is (the test clock is the real one).
     path: () => `/expiry-policy/preview?date=${programmeDate(Date.now() + 30 * 86_400_000)}`,
