@@ -12,7 +12,7 @@ export function FiguresCsvLink({ from, to }: { from: string; to: string }) {
         href={callUrl(consoleFigures.exportCsv, { query: { from, to } })}
         download
       >
-        {t("figuresExport.csv", { from, to })}
+        {t("figuresExport.csv")}
       </a>
     </p>
   );
