@@ -33,7 +33,7 @@ function listFrom<T extends string>(value: string | undefined, fallback: T[]): T
 const CATALOGUES = { en: enConsole, tc: tcConsole, sc: scConsole };
 
 /**
- * The console's screens (apps/console/src/app/router.tsx); `:member` is a member with coins. `open`
+ * The console's screens (apps/console/src/app/router.tsx); `:member` is a member with coins, `:operator` the administrator taking them. `open`
  * opens a dialog on the screen first (its heading is then waited for instead of the page's).
  */
 const SHOTS: { name: string; path: string; open?: (page: Page, language: Language) => Promise<void> }[] = [
@@ -54,6 +54,7 @@ const SHOTS: { name: string; path: string; open?: (page: Page, language: Languag
   { name: "banners", path: "/console/content/banners" },
   { name: "pages", path: "/console/content/pages" },
   { name: "operators", path: "/console/operators" },
+  { name: "operator", path: "/console/operators/:operator" },
   { name: "rewards", path: "/console/rewards" },
   { name: "reward-new", path: "/console/rewards/new" },
   { name: "reward-edit", path: "/console/rewards/1" },
@@ -125,6 +126,18 @@ async function main() {
       address: null,
     });
     const token = new URL(link).hash.slice(1);
+    const operatorId = String(
+      (await server.services.operators.list()).find((one) => one.email === "admin.shots@example.com")?.id,
+    );
+    // A disabled operator, so the list shows its re-enable button.
+    await server.services.operators.add("left.shots@example.com", "customerService", {
+      actor: "cli:screenshots",
+      address: null,
+    });
+    await server.services.operators.disable("left.shots@example.com", {
+      actor: "cli:screenshots",
+      address: null,
+    });
 
     // One session for every shot (an authenticator code works once); language and width change in place.
     const context = await browser.newContext({ baseURL: server.url });
@@ -139,7 +152,7 @@ async function main() {
           if (ONLY && !ONLY.includes(shot.name)) continue;
           const label = `${language}/${width}/${shot.name}`;
           try {
-            await page.goto(shot.path.replace(":member", memberId));
+            await page.goto(shot.path.replace(":member", memberId).replace(":operator", operatorId));
             await page.getByRole("heading", { level: 1 }).first().waitFor();
             await page.waitForLoadState("networkidle");
             await shot.open?.(page, language);

@@ -36,6 +36,7 @@ import { LookupBudget } from "./modules/members/lookup-budget.ts";
 import { MemberDirectory } from "./modules/members/member-directory.ts";
 import { MemberRepository } from "./modules/members/repository.ts";
 import { MemberService } from "./modules/members/service.ts";
+import { OperatorLifecycle } from "./modules/operators/lifecycle.ts";
 import { OperatorRepository } from "./modules/operators/repository.ts";
 import { OperatorService } from "./modules/operators/service.ts";
 import { OperatorSessions } from "./modules/operators/sessions.ts";
@@ -253,6 +254,7 @@ export function createServices(
   );
   // The approvals queue's kinds (coin-controls/approvals.ts ApprovalKind): one line each.
   approvals.register(ADJUSTMENT_KIND, coinAdjustments.approvalKind());
+  const operatorLifecycle = new OperatorLifecycle(operatorRepository, operators, operators.sessions, audit);
   const memberSupport = new MemberSupportService(
     members,
     auth,
@@ -264,7 +266,7 @@ export function createServices(
   );
   const memberLedger = new MemberLedgerService(members, coinSchemeClient, stores, coinAdjustments, log);
   const memberFinder = new MemberFinder(members, new MemberDirectory(database), coinSchemeClient, log);
-  const programme = new ProgrammeService(coinSchemeClient, audit, stores);
+  const programme = new ProgrammeService(coinSchemeClient, audit, stores, now);
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
@@ -296,6 +298,7 @@ export function createServices(
     stores,
     audit,
     operators,
+    operatorLifecycle,
     memberSupport,
     memberLedger,
     memberFinder,

@@ -65,6 +65,16 @@ export const ErrorCode = {
   approvalRequestClosed: 4255,
   /** Console: the idempotency key was used by the operator for a different adjustment. */
   idempotencyKeyReused: 4256,
+  /** Console: an administrator tried to change their own role or reset their own authenticator. */
+  operatorSelfChange: 4275,
+  /** Console: the last active administrator cannot lose the role (nobody could administer the console). */
+  lastAdministratorRole: 4276,
+  /** Console: adding an operator whose email names a disabled operator (with operator_id): re-enable them. */
+  operatorDisabledEmail: 4277,
+  /** Console: re-enabling an operator who is not disabled. */
+  operatorNotDisabled: 4278,
+  /** Console: a new link or authenticator for a disabled operator (re-enable them instead). */
+  operatorIsDisabled: 4279,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -107,6 +117,11 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4254: 403,
   4255: 409,
   4256: 409,
+  4275: 409,
+  4276: 409,
+  4277: 409,
+  4278: 409,
+  4279: 409,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -334,6 +349,31 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "This request was already used for a different adjustment. Please open the dialog again.",
     tc: "此申請已用於另一項調整，請重新開啟對話框。",
     sc: "此申请已用于另一项调整，请重新打开对话框。",
+  },
+  4275: {
+    en: "You cannot change your own role or reset your own authenticator. Ask another administrator.",
+    tc: "你不能更改自己的角色或重設自己的驗證器，請由另一位管理員處理。",
+    sc: "您不能更改自己的角色或重置自己的验证器，请由另一位管理员处理。",
+  },
+  4276: {
+    en: "This is the last active administrator: make another operator an administrator before changing this one's role.",
+    tc: "這是最後一位有效的管理員：請先將另一位操作員設為管理員，再更改此帳戶的角色。",
+    sc: "这是最后一位有效的管理员：请先将另一位操作员设为管理员，再更改此账户的角色。",
+  },
+  4277: {
+    en: "An operator with this email exists and is disabled. Re-enable them instead.",
+    tc: "此電郵的操作員已存在並已停用，請改為重新啟用。",
+    sc: "此电子邮箱的操作员已存在并已停用，请改为重新启用。",
+  },
+  4278: {
+    en: "This operator is not disabled.",
+    tc: "此操作員並未停用。",
+    sc: "此操作员并未停用。",
+  },
+  4279: {
+    en: "This operator is disabled. Re-enable them first.",
+    tc: "此操作員已停用，請先重新啟用。",
+    sc: "此操作员已停用，请先重新启用。",
   },
 };
 

@@ -2,6 +2,16 @@ import type { Language, LocalizedText } from "@hcoins/domain/languages";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { isDatabaseUnavailable } from "./database-errors.ts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The largest file a route's upload takes, in bytes as the person chose it (not the encoded
+     * body): a 413 tells it as `max_bytes`, so the client can say the limit in its own words.
+     */
+    uploadMaxBytes?: number;
+  }
+}
+
 /**
  * A failure the client is told about in the envelope both servers answer:
  * `{code: <HTTP status>, error_code, error_message, payload: {error_code, error_message, ...details}}`.
@@ -92,8 +102,14 @@ export function envelopeErrorHandler<Code extends number>(envelope: ErrorEnvelop
         return send(reply, request, new errorClass(codes.rateLimited));
       if (error.statusCode === 404) return send(reply, request, new errorClass(codes.notFound));
       // Over bodyLimit: refused on the announced Content-Length before any of the body is read.
-      if (error.statusCode === 413 && codes.bodyTooLarge !== undefined)
-        return send(reply, request, new errorClass(codes.bodyTooLarge));
+      if (error.statusCode === 413 && codes.bodyTooLarge !== undefined) {
+        const maxBytes = request.routeOptions.config?.uploadMaxBytes;
+        return send(
+          reply,
+          request,
+          new errorClass(codes.bodyTooLarge, maxBytes === undefined ? {} : { max_bytes: maxBytes }),
+        );
+      }
       return send(reply, request, invalid("body"));
     }
     // PostgreSQL refuses a NUL character in text (SQLSTATE 22021) wherever a value reaches a query:

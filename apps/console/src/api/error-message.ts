@@ -1,6 +1,7 @@
 import { ConsoleErrorCode } from "@hcoins/domain/api/console";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { TFunction } from "@hcoins/i18n/translator";
+import { formatMegabytes } from "../lib/file-size.ts";
 import { ApiError } from "./client.ts";
 
 /** The console's refusal of a call the operator's role may not make (the members' API has no such code). */
@@ -25,9 +26,21 @@ export function errorMessage(error: unknown, t: TFunction): string {
       return t("errors.operatorSelfDisable");
     case ConsoleErrorCode.lastAdministrator:
       return t("errors.lastAdministrator");
+    case ConsoleErrorCode.operatorSelfChange:
+      return t("operatorLifecycle.errors.selfChange");
+    case ConsoleErrorCode.lastAdministratorRole:
+      return t("operatorLifecycle.errors.lastAdministratorRole");
+    case ConsoleErrorCode.operatorDisabledEmail:
+      return t("operatorLifecycle.errors.disabledEmail");
+    case ConsoleErrorCode.operatorNotDisabled:
+      return t("operatorLifecycle.errors.notDisabled");
+    case ConsoleErrorCode.operatorIsDisabled:
+      return t("operatorLifecycle.errors.isDisabled");
     case ErrorCode.loginLocked:
     case ErrorCode.rateLimited:
       return seconds === undefined ? t("errors.rateLimited") : t("errors.rateLimitedFor", { count: seconds });
+    case ErrorCode.bodyTooLarge:
+      return tooLarge(error, t);
     case ErrorCode.validation:
       return t("errors.invalidInput");
     case FORBIDDEN:
@@ -41,6 +54,14 @@ export function errorMessage(error: unknown, t: TFunction): string {
   if (error.status === 403) return t("errors.forbidden");
   if (error.status === 0) return t("errors.network");
   return t("errors.unexpected");
+}
+
+/** A file over the server's limit (413, or the imageTooLarge rule): the limit when the server told it. */
+export function tooLarge(error: ApiError, t: TFunction): string {
+  const max = Number(error.details.max_bytes);
+  return Number.isFinite(max) && max > 0
+    ? t("uploadLimit.tooLarge", { size: formatMegabytes(max) })
+    : t("uploadLimit.tooLargeNoLimit");
 }
 
 /** The fields a 4000 named, with their rules (the form shows each under its field). */

@@ -83,6 +83,11 @@ export function routes(client: QueryClient): RouteObject[] {
           lazy: lazyScreen(() => import("../features/operators/operators-page.tsx"), "OperatorsPage"),
         },
         {
+          path: "operators/:id",
+          handle: { title: "operatorLifecycle.title", permission: "operators.manage" } satisfies ScreenHandle,
+          lazy: lazyScreen(() => import("../features/operators/operator-page.tsx"), "OperatorPage"),
+        },
+        {
           path: "rewards",
           handle: { title: "programme.rewards.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/programme/rewards-page.tsx"), "RewardsPage"),

@@ -1,5 +1,7 @@
+import { ErrorCode } from "@hcoins/domain/codes";
 import { useId, useState } from "react";
-import { errorMessage, fieldErrors } from "../api/error-message.ts";
+import { ApiError } from "../api/client.ts";
+import { errorMessage, fieldErrors, tooLarge } from "../api/error-message.ts";
 import { uploadImage } from "../api/images.ts";
 import { useTranslation } from "../lib/i18n.ts";
 import { FormAlert } from "./form-alert.tsx";
@@ -38,22 +40,33 @@ export function ImageField({
   const { t } = useTranslation();
   const id = useId();
   const ruleText = useRuleText();
-  const [state, setState] = useState<{ busy: boolean; rule: string | null; failure: string | null }>({
-    busy: false,
-    rule: null,
-    failure: null,
-  });
-  const shown = state.rule ?? rule ?? null;
+  const [state, setState] = useState<{
+    busy: boolean;
+    rule: string | null;
+    failure: string | null;
+    /** The too-large message with the limit, shown as the field's error. */
+    tooLarge: string | null;
+  }>({ busy: false, rule: null, failure: null, tooLarge: null });
+  const shown = state.tooLarge ?? ((state.rule ?? rule) ? ruleText(state.rule ?? rule ?? "") : null);
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    setState({ busy: true, rule: null, failure: null });
+    setState({ busy: true, rule: null, failure: null, tooLarge: null });
     try {
       onStored(await uploadImage(file));
-      setState({ busy: false, rule: null, failure: null });
+      setState({ busy: false, rule: null, failure: null, tooLarge: null });
     } catch (error) {
       const named = fieldErrors(error)[0]?.rule ?? null;
-      setState({ busy: false, rule: named, failure: named ? null : errorMessage(error, t) });
+      // Too large (the body refused, 413, or the image, imageTooLarge): said with the server's limit.
+      const limitTold = error instanceof ApiError && error.details.max_bytes !== undefined;
+      if (
+        error instanceof ApiError &&
+        (error.code === ErrorCode.bodyTooLarge || (named === "imageTooLarge" && limitTold))
+      ) {
+        setState({ busy: false, rule: null, failure: null, tooLarge: tooLarge(error, t) });
+        return;
+      }
+      setState({ busy: false, rule: named, failure: named ? null : errorMessage(error, t), tooLarge: null });
     }
   };
 
@@ -91,7 +104,7 @@ export function ImageField({
       {state.busy ? <p role="status">{t("images.uploading")}</p> : null}
       {shown ? (
         <p className="field-error" id={`${id}-error`}>
-          {ruleText(shown)}
+          {shown}
         </p>
       ) : null}
       <FormAlert message={state.failure} />

@@ -44,7 +44,12 @@ export function consoleAndSchemeRoutes(app: FastifyInstance): {
 }
 
 /** The console calls that answer a file at HTTP 200, not the envelope. */
-const CONSOLE_DOWNLOADS = [/\/audit\.csv$/, /\/members\/[^/]+\/export$/, /\/images\/[^/]+$/];
+const CONSOLE_DOWNLOADS = [
+  /\/audit\.csv$/,
+  /\/figures\.csv$/,
+  /\/members\/[^/]+\/export$/,
+  /\/images\/[^/]+$/,
+];
 
 /**
  * Whatever a console or scheme call answers must be the envelope with the right HTTP status (the

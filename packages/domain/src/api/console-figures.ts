@@ -66,4 +66,17 @@ export const consoleFigures = {
     query: z.object({ from: day.optional(), to: day.optional() }),
     answer: okAnswer(consoleFiguresSchema),
   },
+  /** The same days as CSV (text/csv, UTF-8 with a byte-order mark for Excel; no envelope). */
+  exportCsv: {
+    method: "GET",
+    path: "/figures.csv",
+    access: { permission: ["programme.edit", "audit.read"] },
+    summary: "The figures' days as CSV (UTF-8 with a byte-order mark), then a total row",
+    description:
+      "Same range and 4000 rules as /figures. Columns: day,registrations,logins,sms_sent,sms_failed,earned,refunded,adjusted,redeemed,cancelled,expired,outstanding; the coin columns are empty when the coin scheme did not answer.",
+    query: z.object({ from: day.optional(), to: day.optional() }),
+    answer: z
+      .string()
+      .meta({ format: "binary", description: "text/csv; charset=utf-8, starting with U+FEFF" }),
+  },
 } as const satisfies Record<string, ConsoleOperation>;

@@ -306,6 +306,27 @@ export const consoleExpiry = {
       }),
     ),
   },
+  /** What expires by the end of a Hong Kong day, today up to three years ahead ("what expires at year-end"). */
+  preview: {
+    method: "GET",
+    path: "/expiry-policy/preview",
+    access: read,
+    summary:
+      "Dry run: the coins that expire up to and including a Hong Kong day (today to three years ahead)",
+    description: `${READ_NOTE} \`date\` YYYY-MM-DD: 4000 \`date\` when it is not a real date, \`expiryDatePast\` before today, \`expiryDateTooFar\` more than three years ahead. \`at\` is the expiry run that would take them (00:10 the next day).`,
+    query: z.object({
+      date: z.string({ error: "required" }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: "date" }),
+    }),
+    answer: okAnswer(
+      z.object({
+        date: z.string(),
+        at: z.string(),
+        credits: z.number().int(),
+        accounts: z.number().int(),
+        coins: z.number().int(),
+      }),
+    ),
+  },
   /** Applies to coins credited from now on; coins earned before keep their expiry. */
   set: {
     method: "POST",

@@ -100,6 +100,16 @@ export const ConsoleErrorCode = {
   approvalRequestClosed: 4255,
   /** The idempotency key was used by the operator for a different adjustment. */
   idempotencyKeyReused: 4256,
+  /** An administrator tried to change their own role or reset their own authenticator. */
+  operatorSelfChange: 4275,
+  /** The last active administrator (who can sign in) cannot lose the role. */
+  lastAdministratorRole: 4276,
+  /** Adding an operator whose email names a disabled one (with operator_id): re-enable them instead. */
+  operatorDisabledEmail: 4277,
+  /** Re-enabling an operator who is not disabled. */
+  operatorNotDisabled: 4278,
+  /** A new link or authenticator for a disabled operator: re-enable them first. */
+  operatorIsDisabled: 4279,
 } as const;
 
 export const operatorSchema = z.object({
@@ -456,7 +466,8 @@ export const consoleOperators = {
     path: "/operators",
     access: { permission: "operators.manage" },
     summary: "Add an operator; answers their one-time sign-in link (valid 72 hours)",
-    description: "Needs the X-CSRF-Token header (4031). 40010 when the email names an operator already.",
+    description:
+      "Needs the X-CSRF-Token header (4031). 40010 when the email names an operator already; 4277 (with `operator_id`) when it names a disabled operator: re-enable them instead.",
     body: z.object({ email, role: z.enum(OPERATOR_ROLES) }),
     answer: okAnswer(z.object({ operator: operatorSchema, sign_in_link: z.string() })),
   },

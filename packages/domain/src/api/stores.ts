@@ -7,7 +7,7 @@ export const STORE_PAGE_SIZE_MAX = 100;
 const CONTENT_TAGS = ["content"];
 
 /** Both calls of the store path share their prose: the server registers the path once, with both answers. */
-const STORES_DESCRIPTION = `Active stores matching every filter given: \`region\` and \`district\` codes (a district must belong to the region when both are given, else 4000), \`brand\` (id or code; unknown: no stores), \`q\` (text contained in the name or address, any language, case-insensitive). Paging: \`page\` from 1, \`page_size\` 1-${STORE_PAGE_SIZE_MAX} (default 20; larger is capped). Answers \`{items, total, page, page_size}\`. With \`metadata=1\`: \`{regions: [{code, name, districts}], districts: [{code, name, region_code}], brands: [{id, code, name}]}\` in the request's language instead.`;
+const STORES_DESCRIPTION = `Active stores matching every filter given: \`region\` and \`district\` codes (a district must belong to the region when both are given, else 4000), \`brand\` (id or code; unknown: no stores), \`q\` (text contained in the name or address, any language, case-insensitive). Paging: \`page\` from 1, \`page_size\` 1-${STORE_PAGE_SIZE_MAX} (default 20; larger is capped). Answers \`{items, total, page, page_size}\`. With \`metadata=1\`: \`{regions: [{code, name, districts}], districts: [{code, name, region_code}], brands: [{id, code, name}]}\` (only brands with an active store) in the request's language instead.`;
 
 /** An optional query value; an empty one (`region=`) counts as not given. */
 const optional = <T extends z.ZodType>(schema: T) =>

@@ -2,6 +2,7 @@ import { OPERATOR_ROLES, type OperatorRole } from "@hcoins/domain/api/console";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { operatorsQuery, useOperatorChange } from "../../api/operators.ts";
@@ -10,32 +11,33 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
-import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
 import { SortHeader } from "../../components/sort-header.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { CoinControlsForm } from "../coin-controls/coin-controls-form.tsx";
+import { ReEnableDialog } from "./re-enable-dialog.tsx";
+import { SignInLinkDialog } from "./sign-in-link-dialog.tsx";
 
 /** The columns the operators list sorts by (their header texts are operators.<column>). */
 const SORTED_BY = ["email", "role", "state", "lastSignIn"] as const;
-/** The one-time sign-in link, shown once: after this dialog closes nobody can see it again. */
-function SignInLink({ email, link, onClose }: { email: string; link: string; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <ShownOnceDialog
-      title={t("operators.linkTitle")}
-      secret={link}
-      labels={{ copy: t("operators.copy"), copied: t("operators.copied"), done: t("operators.done") }}
-      onClose={onClose}
-    >
-      <p>{t("operators.linkIntro", { email })}</p>
-    </ShownOnceDialog>
-  );
+
+/** Re-enabling an operator: who, and in which role (the one asked for when adding them again). */
+interface Enabling {
+  id: number;
+  email: string;
+  role: OperatorRole;
 }
 
-function AddOperator({ onLink }: { onLink: (email: string, link: string) => void }) {
+function AddOperator({
+  onLink,
+  onDisabled,
+}: {
+  onLink: (email: string, link: string) => void;
+  /** The email names a disabled operator (4277): offer to re-enable them in the role chosen. */
+  onDisabled: (id: number, role: OperatorRole) => void;
+}) {
   const { t } = useTranslation();
   const roleId = useId();
   const { add } = useOperatorChange();
@@ -43,6 +45,7 @@ function AddOperator({ onLink }: { onLink: (email: string, link: string) => void
   const [role, setRole] = useState<OperatorRole>("customerService");
   const [emailRule, setEmailRule] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
+  const [disabledId, setDisabledId] = useState<number | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,6 +55,7 @@ function AddOperator({ onLink }: { onLink: (email: string, link: string) => void
     }
     setEmailRule(undefined);
     setFailure(null);
+    setDisabledId(null);
     try {
       const added = await add.mutateAsync({ email: email.trim(), role });
       setEmail("");
@@ -62,6 +66,8 @@ function AddOperator({ onLink }: { onLink: (email: string, link: string) => void
           ? t("operators.emailTaken")
           : errorMessage(error, t),
       );
+      const disabled = error instanceof ApiError && error.code === ErrorCode.operatorDisabledEmail;
+      setDisabledId(disabled ? Number(error.details.operator_id) : null);
       setEmailRule(fieldErrors(error).find((each) => each.field === "email")?.rule);
     }
   };
@@ -70,6 +76,13 @@ function AddOperator({ onLink }: { onLink: (email: string, link: string) => void
     <form className="filters" onSubmit={submit} noValidate>
       <h2>{t("operators.add")}</h2>
       <FormAlert message={failure} />
+      {disabledId !== null ? (
+        <p>
+          <button type="button" className="button secondary" onClick={() => onDisabled(disabledId, role)}>
+            {t("operatorLifecycle.enableInstead")}
+          </button>
+        </p>
+      ) : null}
       <Field
         label={t("operators.email")}
         type="email"
@@ -97,13 +110,14 @@ function AddOperator({ onLink }: { onLink: (email: string, link: string) => void
   );
 }
 
-/** Administrators: the operators, adding one, a new sign-in link, disabling. */
+/** Administrators: the operators, adding one, a new sign-in link, disabling, re-enabling; each row opens the operator's page. */
 export function OperatorsPage() {
   const { t } = useTranslation();
   const query = useQuery(operatorsQuery());
   const { reinvite, disable } = useOperatorChange();
   const [shown, setShown] = useState<{ email: string; link: string } | null>(null);
   const [disabling, setDisabling] = useState<{ id: number; email: string } | null>(null);
+  const [enabling, setEnabling] = useState<Enabling | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const when = (at: string | null) => (at === null ? t("operators.never") : formatTime(at));
 
@@ -142,7 +156,13 @@ export function OperatorsPage() {
   return (
     <section className="page">
       <h1>{t("operators.title")}</h1>
-      <AddOperator onLink={(email, link) => setShown({ email, link })} />
+      <AddOperator
+        onLink={(email, link) => setShown({ email, link })}
+        onDisabled={(id, role) => {
+          const operator = query.data?.operators.find((one) => one.id === id);
+          if (operator) setEnabling({ id, email: operator.email, role });
+        }}
+      />
       <CoinControlsForm />
       <FormAlert message={failure} />
       <QueryState query={query} />
@@ -166,7 +186,9 @@ export function OperatorsPage() {
             <tbody>
               {list.rows.map((operator) => (
                 <tr key={operator.id}>
-                  <td>{operator.email}</td>
+                  <td>
+                    <Link to={`/operators/${operator.id}`}>{operator.email}</Link>
+                  </td>
                   <td>{t(`roles.${operator.role}`)}</td>
                   <td>
                     {!operator.active
@@ -196,7 +218,18 @@ export function OperatorsPage() {
                           {t("operators.disable")}
                         </button>
                       </>
-                    ) : null}
+                    ) : (
+                      <button
+                        type="button"
+                        className="button secondary"
+                        aria-label={t("operatorLifecycle.enableFor", { email: operator.email })}
+                        onClick={() =>
+                          setEnabling({ id: operator.id, email: operator.email, role: operator.role })
+                        }
+                      >
+                        {t("operatorLifecycle.enable")}
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -205,7 +238,19 @@ export function OperatorsPage() {
         </TableScroll>
       ) : null}
       <Pager page={list.page} pages={list.pages} onPage={list.setPage} label={t("operators.title")} />
-      {shown ? <SignInLink email={shown.email} link={shown.link} onClose={() => setShown(null)} /> : null}
+      {shown ? (
+        <SignInLinkDialog email={shown.email} link={shown.link} onClose={() => setShown(null)} />
+      ) : null}
+      {enabling ? (
+        <ReEnableDialog
+          operator={enabling}
+          onClose={() => setEnabling(null)}
+          onLink={(email, link) => {
+            setEnabling(null);
+            setShown({ email, link });
+          }}
+        />
+      ) : null}
       {disabling ? (
         <Dialog title={t("operators.disableTitle")} onClose={() => setDisabling(null)}>
           <p>{t("operators.disableConfirm", { email: disabling.email })}</p>

@@ -8,6 +8,7 @@ import { QueryState } from "../../components/query-state.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
+import { ExpiryPreviewForm } from "./expiry-preview-form.tsx";
 
 type Choice = "none" | "year-end" | "months";
 
@@ -83,6 +84,7 @@ export function ExpiryPage() {
           </p>
         </>
       ) : null}
+      <ExpiryPreviewForm />
       {canEdit ? (
         <form className="card" onSubmit={submit} noValidate>
           <h2>{t("programme.expiry.change")}</h2>

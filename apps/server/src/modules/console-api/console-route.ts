@@ -65,7 +65,7 @@ export function consoleRoute<Entry extends ConsoleOperation>(
   app: ConsoleApp,
   entry: Entry,
   handler: ConsoleHandler<Entry>,
-  options: { bodyLimit?: number } = {},
+  { uploadMaxBytes, ...options }: { bodyLimit?: number; uploadMaxBytes?: number } = {},
 ): void {
   app.route({
     method: entry.method,
@@ -81,7 +81,7 @@ export function consoleRoute<Entry extends ConsoleOperation>(
       ...(entry.body ? { body: entry.body } : {}),
       ...(entry.answer ? { response: { 200: entry.answer } } : {}),
     },
-    config: { consoleAccess: entry.access },
+    config: { consoleAccess: entry.access, ...(uploadMaxBytes === undefined ? {} : { uploadMaxBytes }) },
     // The schema is built from the entry's parts, so it is the one the handler was typed with.
     handler: handler as unknown as RouteHandlerMethod,
   });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
+import { figuresCsv } from "../figures/figures-csv.ts";
 import { consoleRoute } from "./console-route.ts";
 
 /** The figures page: programme managers, administrators and auditors read it; a read writes no audit entry. */
@@ -14,4 +15,11 @@ export const consoleFigureRoutes: FastifyPluginAsync<{ services: Services }> = a
   consoleRoute(app, consoleFigures.show, async (request) =>
     ok(await services.figuresReport.show(request.query)),
   );
+  consoleRoute(app, consoleFigures.exportCsv, async (request, reply) => {
+    const figures = await services.figuresReport.show(request.query);
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="figures-${figures.from}-${figures.to}.csv"`)
+      .send(figuresCsv(figures));
+  });
 };

@@ -25,13 +25,24 @@ export const consoleImageRoutes: FastifyPluginAsync<{ services: Services }> = as
         const stored = await services.cmsEditor.uploadImage(bytes, request.body.file_name, actorOf(request));
         return ok({ token: stored.token, image_url: `/crm/media/${stored.token}` });
       } catch (error) {
+        if (error instanceof ContentFieldError && error.rule === "imageTooLarge") {
+          // The limit travels with the rule, as with a 413, so the console says it (MEDIA_MAX_BYTES).
+          throw new AppError(ErrorCode.validation, {
+            errors: [{ field: error.field, rule: error.rule }],
+            max_bytes: services.config.MEDIA_MAX_BYTES,
+          });
+        }
         if (error instanceof ContentFieldError)
           throw validationError([{ field: error.field, rule: error.rule }]);
         throw error;
       }
     },
     // Base64 is 4/3 of the bytes; the media service checks the decoded size against MEDIA_MAX_BYTES.
-    { bodyLimit: Math.ceil((services.config.MEDIA_MAX_BYTES * 4) / 3) + 4096 },
+    // Over the body limit Fastify answers 413 (4130) before reading it, with max_bytes to show.
+    {
+      bodyLimit: Math.ceil((services.config.MEDIA_MAX_BYTES * 4) / 3) + 4096,
+      uploadMaxBytes: services.config.MEDIA_MAX_BYTES,
+    },
   );
 
   consoleRoute(app, consoleImages.read, async (request, typedReply) => {

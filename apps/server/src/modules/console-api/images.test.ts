@@ -59,6 +59,34 @@ describe("the console's image store (banners, brand logos, reward pictures)", ()
     expect((await entries()).length).toBe(before);
   });
 
+  it("answers a 2.5 MB upload 413 in the envelope (4130) with the limit, in the operator's language", async () => {
+    t = await createTestApp();
+    const editor = await signedInOperator(t, "contentEditor");
+    const before = (await entries()).length;
+    const big = Buffer.concat([PNG_1X1, Buffer.alloc(2.5 * 1024 * 1024)]);
+    const answer = await consoleCall(t, "POST", "/images", {
+      cookie: editor.cookie,
+      csrf: editor.csrf,
+      headers: { "accept-language": "en" },
+      body: { file_name: "big.png", data_base64: big.toString("base64") },
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({
+      code: 413,
+      error_code: 4130,
+      error_message: "The request is too large.",
+      payload: { error_code: 4130, max_bytes: 2 * 1024 * 1024 },
+    });
+    // Just over the limit but within the body limit: the rule, with the same limit.
+    const over = await upload(editor, Buffer.concat([PNG_1X1, Buffer.alloc(2 * 1024 * 1024)]), "over.png");
+    expect(over.status).toBe(400);
+    expect(over.body.payload).toMatchObject({
+      errors: [{ field: "data_base64", rule: "imageTooLarge" }],
+      max_bytes: 2 * 1024 * 1024,
+    });
+    expect((await entries()).length).toBe(before);
+  });
+
   it("gives the bytes back with their type for the previews, sandboxed; 4040 for an unknown token", async () => {
     t = await createTestApp();
     const editor = await signedInOperator(t, "contentEditor");

@@ -7,14 +7,16 @@ import { AppError, ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import {
   LastAdministrator,
+  OperatorDisabledEmail,
   OperatorExists,
+  OperatorIsDisabled,
   OperatorSelfDisable,
   operatorView,
 } from "../operators/service.ts";
 import { actorOf } from "./console-auth.ts";
 import { consoleRoute } from "./console-route.ts";
 
-/** Administrators list and add operators. */
+/** Administrators list and add operators, give a new link, disable (the rest: operator-lifecycle-routes.ts). */
 export const consoleOperatorRoutes: FastifyPluginAsync<{ services: Services }> = async (
   plugin,
   { services },
@@ -40,6 +42,10 @@ export const consoleOperatorRoutes: FastifyPluginAsync<{ services: Services }> =
       return ok({ operator: operatorView(operator), sign_in_link: link });
     } catch (error) {
       if (error instanceof OperatorExists) throw new AppError(ErrorCode.emailTaken);
+      // The console offers to re-enable the operator this names.
+      if (error instanceof OperatorDisabledEmail) {
+        throw new AppError(ErrorCode.operatorDisabledEmail, { operator_id: error.operatorId });
+      }
       throw error;
     }
   });
@@ -52,8 +58,13 @@ export const consoleOperatorRoutes: FastifyPluginAsync<{ services: Services }> =
 
   consoleRoute(app, consoleOperatorChanges.reinvite, async (request) => {
     const target = await existing(request.params.id);
-    const { operator, link } = await operators.invite(target.email, actorOf(request));
-    return ok({ operator: operatorView(operator), sign_in_link: link });
+    try {
+      const { operator, link } = await operators.invite(target.email, actorOf(request));
+      return ok({ operator: operatorView(operator), sign_in_link: link });
+    } catch (error) {
+      if (error instanceof OperatorIsDisabled) throw new AppError(ErrorCode.operatorIsDisabled);
+      throw error;
+    }
   });
 
   consoleRoute(app, consoleOperatorChanges.disable, async (request) => {

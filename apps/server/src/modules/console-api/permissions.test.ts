@@ -8,6 +8,7 @@ import {
   ROLE_PERMISSIONS,
 } from "@hcoins/domain/api/console";
 import { DEFAULT_COIN_CONTROLS } from "@hcoins/domain/api/console-coin-controls";
+import { programmeDate } from "@hcoins/domain/earn-rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registeredRoutes } from "../../cross-cutting/support.ts";
 import { registerMember } from "../../testing/flows.ts";
@@ -41,6 +42,8 @@ interface Ids {
   tillKey: number;
   /** A pending approval request made by an operator of none of the roles signed in here. */
   approval?: number;
+  /** A live session of `operator`. */
+  session?: string;
 }
 
 interface ConsoleCall {
@@ -84,6 +87,23 @@ async function freshTillKey(t: TestApp): Promise<Partial<Ids>> {
     "test",
   );
   return { tillKey: till_key.id };
+}
+
+/** An operator of their own for each call that changes one once (re-enabling, a new role). */
+async function freshOperator(t: TestApp, disabled = false): Promise<Partial<Ids>> {
+  const email = `op-${randomUUID().slice(0, 8)}@example.com`;
+  const { operator } = await t.app.services.operators.add(email, "auditor", CLI);
+  if (disabled) await t.app.services.operators.disable(email, CLI);
+  return { operator: operator.id };
+}
+
+/** A signed-in operator and their one live session. */
+async function operatorWithSession(t: TestApp): Promise<Partial<Ids>> {
+  const signedIn = await signedInOperator(t, "auditor", `live-${randomUUID().slice(0, 8)}@example.com`);
+  const operator = (await t.app.services.operators.list()).find((one) => one.email === signedIn.email);
+  const id = operator?.id as number;
+  const [session] = await t.app.services.operators.sessions.liveOf(id);
+  return { operator: id, session: session?.id as string };
 }
 
 // The image a banner row names: the images row (run before it for each role) stores it.
@@ -256,6 +276,36 @@ const CALLS: Record<string, ConsoleCall> = {
     path: ({ operator }) => `/operators/${operator}/disable`,
     needs: "operators.manage",
   },
+  "GET /operators/:id": { path: ({ operator }) => `/operators/${operator}`, needs: "operators.manage" },
+  "POST /operators/:id/enable": {
+    path: ({ operator }) => `/operators/${operator}/enable`,
+    needs: "operators.manage",
+    prepare: (t) => freshOperator(t, true),
+  },
+  "POST /operators/:id/role": {
+    path: ({ operator }) => `/operators/${operator}/role`,
+    needs: "operators.manage",
+    body: () => ({ role: "contentEditor" }),
+    prepare: (t) => freshOperator(t),
+  },
+  "POST /operators/:id/unlock": {
+    path: ({ operator }) => `/operators/${operator}/unlock`,
+    needs: "operators.manage",
+  },
+  "POST /operators/:id/reset-authenticator": {
+    path: ({ operator }) => `/operators/${operator}/reset-authenticator`,
+    needs: "operators.manage",
+    prepare: (t) => freshOperator(t),
+  },
+  "POST /operators/:id/sessions/:session/end": {
+    path: ({ operator, session }) => `/operators/${operator}/sessions/${session ?? "0000000000000000"}/end`,
+    needs: "operators.manage",
+    prepare: (t) => operatorWithSession(t),
+  },
+  "POST /operators/:id/end-sessions": {
+    path: ({ operator }) => `/operators/${operator}/end-sessions`,
+    needs: "operators.manage",
+  },
   "POST /members/:id/block-number": {
     path: ({ member }) => `/members/${member}/block-number`,
     needs: "members.act",
@@ -399,6 +449,15 @@ const CALLS: Record<string, ConsoleCall> = {
     body: () => ({ date: "2026-12-25" }),
   },
   "GET /expiry-policy": { path: () => "/expiry-policy", needs: ["programme.edit", "audit.read"] },
+  "GET /figures.csv": {
+    path: () => "/figures.csv?from=2026-11-01&to=2026-11-27",
+    needs: ["programme.edit", "audit.read"],
+  },
+  "GET /expiry-policy/preview": {
+    // A day within the three years ahead whatever today is (the test clock is the real one).
+    path: () => `/expiry-policy/preview?date=${programmeDate(Date.now() + 30 * 86_400_000)}`,
+    needs: ["programme.edit", "audit.read"],
+  },
   "POST /expiry-policy": {
     path: () => "/expiry-policy",
     needs: "programme.edit",

@@ -80,6 +80,10 @@ export const consoleProgrammeRoutes: FastifyPluginAsync<{ services: Services }> 
 
   consoleRoute(app, consoleExpiry.show, async () => ok(await programme.expiry()));
 
+  consoleRoute(app, consoleExpiry.preview, async (request) =>
+    ok(await programme.expiryPreview(request.query.date)),
+  );
+
   consoleRoute(app, consoleExpiry.set, async (request) =>
     ok(await programme.setExpiryPolicy(request.body.policy, actorOf(request))),
   );

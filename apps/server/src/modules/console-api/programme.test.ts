@@ -1,6 +1,7 @@
+import { programmeDate } from "@hcoins/domain/earn-rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { newReward } from "../member-coins/coins-test-support.ts";
+import { credit, linkedMember, newReward } from "../member-coins/coins-test-support.ts";
 import { consoleCall, type SignedInOperator, signedInOperator } from "./console-test-support.ts";
 
 describe("the programme manager's console calls", () => {
@@ -163,6 +164,43 @@ describe("the programme manager's console calls", () => {
       after: { policy: "18-months" },
     });
     expect((await call("/expiry-policy")).body.payload.policy).toBe("18-months");
+  });
+
+  it("a dry run for any day up to three years ahead: every coin due by its end, none after", async () => {
+    await call("/expiry-policy", { policy: "year-end" });
+    const member = await linkedMember(t, 120);
+    await credit(t, member.hcoins, 30);
+    // Year-end coins expire at the end of the next year (Hong Kong).
+    const year = Number(programmeDate(t.clock.now()).slice(0, 4));
+    const yearEnd = await call(`/expiry-policy/preview?date=${year + 1}-12-31`);
+    expect(yearEnd.status, yearEnd.text).toBe(200);
+    expect(yearEnd.body.payload).toMatchObject({
+      date: `${year + 1}-12-31`,
+      at: `${year + 1}-12-31T16:10:00.000Z`,
+    });
+    expect(yearEnd.body.payload.coins).toBeGreaterThanOrEqual(150);
+    expect(yearEnd.body.payload.accounts).toBeGreaterThanOrEqual(1);
+    const dayBefore = await call(`/expiry-policy/preview?date=${year + 1}-12-30`);
+    // The coins credited here are not due a day earlier.
+    expect(yearEnd.body.payload.coins - dayBefore.body.payload.coins).toBeGreaterThanOrEqual(150);
+    await call("/expiry-policy", { policy: "none" });
+  });
+
+  it("refuses a dry-run date in the past, too far ahead or not a real date, in the operator's terms", async () => {
+    const today = programmeDate(t.clock.now());
+    const rule = async (date: string) => {
+      const answer = await call(`/expiry-policy/preview?date=${encodeURIComponent(date)}`);
+      expect(answer.status).toBe(400);
+      return answer.body.payload.errors;
+    };
+    const year = Number(today.slice(0, 4));
+    expect(await rule(`${year - 1}-01-01`)).toEqual([{ field: "date", rule: "expiryDatePast" }]);
+    expect(await rule(`${year + 4}-01-01`)).toEqual([{ field: "date", rule: "expiryDateTooFar" }]);
+    expect(await rule(`${year + 1}-02-30`)).toEqual([{ field: "date", rule: "date" }]);
+    expect(await rule("31/12/2026")).toEqual([{ field: "date", rule: "date" }]);
+    expect((await call("/expiry-policy/preview")).body.payload.errors).toEqual([
+      { field: "date", rule: "required" },
+    ]);
   });
 
   it("refuses an expiry policy it does not know, or more than 120 months", async () => {

@@ -11,6 +11,7 @@ import { consoleImageRoutes } from "./image-routes.ts";
 import { consoleMemberActionRoutes } from "./member-action-routes.ts";
 import { consoleMemberLedgerRoutes } from "./member-ledger-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
+import { consoleOperatorLifecycleRoutes } from "./operator-lifecycle-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
 import { consoleProgrammeRoutes } from "./programme-routes.ts";
 import { consoleSessionRoutes } from "./session-routes.ts";
@@ -39,6 +40,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleCoinControlRoutes,
         consoleAuditRoutes,
         consoleOperatorRoutes,
+        consoleOperatorLifecycleRoutes,
         consoleContentRoutes,
         consoleProgrammeRoutes,
         consoleStoreRoutes,

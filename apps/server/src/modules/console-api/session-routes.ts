@@ -10,6 +10,8 @@ import { clearSessionCookie, setSessionCookie } from "./session-cookie.ts";
 
 const SESSION_COOKIE_SECONDS = 12 * 3600;
 
+const userAgentOf = (request: FastifyRequest) => request.headers["user-agent"] ?? null;
+
 /** Signing in and out of the console. */
 export const consoleSessionRoutes: FastifyPluginAsync<{ services: Services }> = async (
   plugin,
@@ -39,7 +41,13 @@ export const consoleSessionRoutes: FastifyPluginAsync<{ services: Services }> = 
     signedIn(
       request,
       reply,
-      await operators.activate(request.body.token, request.body.password, request.body.totp_code, request.ip),
+      await operators.activate(
+        request.body.token,
+        request.body.password,
+        request.body.totp_code,
+        request.ip,
+        userAgentOf(request),
+      ),
     ),
   );
 
@@ -47,7 +55,13 @@ export const consoleSessionRoutes: FastifyPluginAsync<{ services: Services }> = 
     signedIn(
       request,
       reply,
-      await operators.signIn(request.body.email, request.body.password, request.body.totp_code, request.ip),
+      await operators.signIn(
+        request.body.email,
+        request.body.password,
+        request.body.totp_code,
+        request.ip,
+        userAgentOf(request),
+      ),
     ),
   );
 

@@ -79,6 +79,18 @@ export class OperatorRepository {
       .executeTakeFirst();
   }
 
+  /** The operator's sessions neither revoked nor past their lifetime, newest first. */
+  openSessionsOf(operatorId: number, now: number) {
+    return this.db
+      .selectFrom("operator_sessions")
+      .selectAll()
+      .where("operator_id", "=", operatorId)
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">", now)
+      .orderBy("created_at", "desc")
+      .execute();
+  }
+
   async touchSession(tokenHash: string, now: number): Promise<void> {
     await this.db
       .updateTable("operator_sessions")

@@ -35,6 +35,14 @@ export interface OperatorConfig {
 export class OperatorExists extends Error {}
 /** No operator has that email. */
 export class OperatorUnknown extends Error {}
+/** The email names a disabled operator: re-enable them (OperatorLifecycle.enable) rather than add one. */
+export class OperatorDisabledEmail extends Error {
+  constructor(readonly operatorId: number) {
+    super("disabled operator");
+  }
+}
+/** A new link or authenticator was asked for a disabled operator. */
+export class OperatorIsDisabled extends Error {}
 
 export const operatorView = (operator: OperatorRow): ConsoleOperator => ({
   id: operator.id,
@@ -52,13 +60,13 @@ export class LastAdministrator extends Error {}
 export const operatorActor = (email: string) => `operator:${email}`;
 
 /** An administrator who is not disabled and has set up their sign-in. */
-const canAdminister = (operator: OperatorRow) =>
+export const canAdminister = (operator: OperatorRow) =>
   operator.role === "administrator" && operator.active === 1 && operator.activated_at !== null;
 
 /** Emails are kept trimmed and lower-case, as the sign-in form sends them. */
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-const auditView = (operator: OperatorRow) => ({
+export const auditView = (operator: OperatorRow) => ({
   email: operator.email,
   role: operator.role,
   active: operator.active === 1,
@@ -77,6 +85,11 @@ export class OperatorService {
   private readonly emailAtAddressFailures: Counter;
   private readonly emailFailures: Counter;
   private readonly clientFailures: Counter;
+  /**
+   * Per email, how many times an administrator has unlocked it lately: part of the per-address
+   * failure keys, so an unlock lifts the email's lock from every address without knowing them.
+   */
+  private readonly unlocks: Counter;
 
   constructor(
     private readonly repo: OperatorRepository,
@@ -98,6 +111,8 @@ export class OperatorService {
       config.clientMaxFailures,
       config.lockSeconds,
     );
+    // Outlives every per-address key made before an unlock (they count for one window at most).
+    this.unlocks = counters.counter("operator-sign-in-unlocks", 1_000_000, config.lockSeconds * 2);
   }
 
   list() {
@@ -134,8 +149,10 @@ export class OperatorService {
         created_by: by.actor,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new OperatorExists(email);
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      const existing = await this.repo.byEmail(email);
+      if (existing && !existing.active) throw new OperatorDisabledEmail(existing.id);
+      throw new OperatorExists(email);
     }
     await this.audit.record({
       ...by,
@@ -152,12 +169,10 @@ export class OperatorService {
    */
   async invite(email: string, by: Actor): Promise<{ operator: OperatorRow; link: string }> {
     const before = await this.existing(email);
-    const token = newToken();
-    const operator = await this.repo.update(before.id, {
-      invitation_hash: sha256(token),
-      invitation_expires_at: this.invitationExpiry(),
-      pending_totp_secret: null,
-    });
+    // A disabled operator's link would open nothing: re-enabling gives one.
+    if (!before.active) throw new OperatorIsDisabled();
+    const invitation = this.freshInvitation();
+    const operator = await this.repo.update(before.id, { ...invitation.values, pending_totp_secret: null });
     await this.audit.record({
       ...by,
       action: "operator.invite",
@@ -165,7 +180,44 @@ export class OperatorService {
       before: auditView(before),
       after: auditView(operator),
     });
-    return { operator, link: this.link(token) };
+    return { operator, link: invitation.link };
+  }
+
+  /** A new one-time link: the columns that store it (hashed) and the link to show once. */
+  freshInvitation() {
+    const token = newToken();
+    return {
+      link: this.link(token),
+      values: { invitation_hash: sha256(token), invitation_expires_at: this.invitationExpiry() },
+    };
+  }
+
+  /**
+   * Whether failed sign-ins lock the email: locked when its ceiling is spent or it has at least
+   * OPERATOR_SIGN_IN_MAX_FAILURES failures (then some address is locked out of it).
+   */
+  async signInState(email: string) {
+    const count = await this.emailFailures.peek(email);
+    const failures = Math.min(count?.consumed ?? 0, this.config.emailCeiling);
+    const locked = count !== null && (!count.allowed || count.consumed >= this.config.emailMaxFailures);
+    return { locked, failures, retry_after_seconds: locked && count ? count.retryAfterSeconds : null };
+  }
+
+  /**
+   * An administrator's unlock: clears the email's failures from every address (a new unlock
+   * generation) and its ceiling. The per-address count of every email is left: it guards
+   * against one address spraying many emails, not this operator.
+   */
+  async unlock(operator: OperatorRow, by: Actor): Promise<void> {
+    const before = await this.signInState(operator.email);
+    await Promise.all([this.unlocks.consume(operator.email), this.emailFailures.reset(operator.email)]);
+    await this.audit.record({
+      ...by,
+      action: "operator.unlock",
+      target: `operator:${operator.id}`,
+      before: { email: operator.email, locked: before.locked, failures: before.failures },
+      after: { email: operator.email, locked: false, failures: 0 },
+    });
   }
 
   /**
@@ -205,7 +257,7 @@ export class OperatorService {
   }
 
   /** Sets the password and the authenticator (proved by a code), spends the link, and signs in. */
-  async activate(token: string, password: string, code: string, address: string) {
+  async activate(token: string, password: string, code: string, address: string, userAgent: string | null) {
     const operator = await this.invited(token);
     if (!passwordFormatOk(password)) throw validationError([{ field: "password", rule: "passwordFormat" }]);
     if (isCommonPassword(password)) throw new AppError(ErrorCode.passwordTooCommon);
@@ -230,12 +282,12 @@ export class OperatorService {
       target: `operator:${operator.id}`,
       address,
     });
-    return { operator, ...(await this.sessions.open(operator.id, address)) };
+    return { operator, ...(await this.sessions.open(operator.id, address, userAgent)) };
   }
 
-  async signIn(email: string, password: string, code: string, address: string) {
+  async signIn(email: string, password: string, code: string, address: string, userAgent: string | null) {
     const attempt = await CountedAttempt.begin(
-      this.signInLimits(email, address),
+      await this.signInLimits(email, address),
       this.config.lockSeconds,
       this.log,
     );
@@ -264,7 +316,7 @@ export class OperatorService {
       target: `operator:${operator.id}`,
       address,
     });
-    return { operator, ...(await this.sessions.open(operator.id, address)) };
+    return { operator, ...(await this.sessions.open(operator.id, address, userAgent)) };
   }
 
   async signOut(operator: OperatorRow, tokenHash: string, address: string): Promise<void> {
@@ -277,11 +329,12 @@ export class OperatorService {
     });
   }
 
-  private signInLimits(email: string, address: string): FailureLimit[] {
+  private async signInLimits(email: string, address: string): Promise<FailureLimit[]> {
+    const generation = (await this.unlocks.peek(email))?.consumed ?? 0;
     return [
       {
         counter: this.emailAtAddressFailures,
-        key: `${email}@${address}`,
+        key: generation === 0 ? `${email}@${address}` : `${email}#${generation}@${address}`,
         onSuccess: "reset",
         lockLog: {
           limit: "operator-sign-in",

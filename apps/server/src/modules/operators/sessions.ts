@@ -6,6 +6,23 @@ export interface SessionConfig {
   lifetimeHours: number;
 }
 
+/** A live session as an administrator lists it: `id` names it without giving away its token's hash. */
+export interface LiveSession {
+  id: string;
+  tokenHash: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** The longest User-Agent kept (the column's width). */
+const USER_AGENT_MAX = 300;
+
+/** The public name of a session: derived from its token's hash, which it does not reveal. */
+export const sessionId = (tokenHash: string) => sha256(`session-id:${tokenHash}`).slice(0, 16);
+
 export interface OperatorSession {
   operator: OperatorRow;
   tokenHash: string;
@@ -24,7 +41,11 @@ export class OperatorSessions {
     private readonly now: () => number,
   ) {}
 
-  async open(operatorId: number, address: string): Promise<{ token: string; csrfToken: string }> {
+  async open(
+    operatorId: number,
+    address: string,
+    userAgent: string | null = null,
+  ): Promise<{ token: string; csrfToken: string }> {
     const token = newToken();
     const csrfToken = newToken();
     const now = this.now();
@@ -37,8 +58,26 @@ export class OperatorSessions {
       expires_at: now + this.config.lifetimeHours * 3_600_000,
       revoked_at: null,
       address,
+      user_agent: userAgent === null ? null : userAgent.slice(0, USER_AGENT_MAX),
     });
     return { token, csrfToken };
+  }
+
+  /** The operator's sessions that still let them in (not revoked, expired or idle), newest first. */
+  async liveOf(operatorId: number): Promise<LiveSession[]> {
+    const now = this.now();
+    const idle = this.config.idleMinutes * 60_000;
+    return (await this.repo.openSessionsOf(operatorId, now))
+      .filter((session) => Number(session.last_seen_at) + idle > now)
+      .map((session) => ({
+        id: sessionId(session.token_hash),
+        tokenHash: session.token_hash,
+        createdAt: Number(session.created_at),
+        lastSeenAt: Number(session.last_seen_at),
+        expiresAt: Number(session.expires_at),
+        address: session.address,
+        userAgent: session.user_agent,
+      }));
   }
 
   /** The live session behind a cookie's token, its idle clock restarted; null for anything else. */

@@ -35,4 +35,6 @@ export type OperatorSessionsTable = {
   expires_at: number;
   revoked_at: number | null;
   address: string | null;
+  /** The browser's User-Agent at sign-in, cut to 300 characters. */
+  user_agent: string | null;
 };

@@ -1,6 +1,7 @@
 import type { BonusDays, SchemeReward, SchemeTillKey } from "@hcoins/coin-scheme/api-schemas";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { MAX_MULTIPLIER } from "@hcoins/domain/earn-rules";
+import { expiryPreviewAt } from "@hcoins/domain/expiry-preview";
 import { parseExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import { tillKeyNameRule, tillKeyStores, tillKeyStoresRule } from "@hcoins/domain/till-key-rules";
 import { AppError, validationError } from "../../errors.ts";
@@ -51,6 +52,7 @@ export class ProgrammeService {
     private readonly scheme: CoinSchemeClient,
     private readonly audit: AuditService,
     private readonly stores: StoreService,
+    private readonly now: () => number,
   ) {}
 
   async rewards(): Promise<SchemeReward[]> {
@@ -176,6 +178,14 @@ export class ProgrammeService {
       this.ask(() => this.scheme.previewExpiry()),
     ]);
     return { ...policy, next_run: nextRun };
+  }
+
+  /** The dry run of everything due by the end of Hong Kong day `date`; 4000 on `date` for a day out of range. */
+  async expiryPreview(date: string) {
+    const when = expiryPreviewAt(date, this.now());
+    if ("rule" in when) throw validationError([{ field: "date", rule: when.rule }]);
+    const preview = await this.ask(() => this.scheme.previewExpiry(when.at));
+    return { date, ...preview };
   }
 
   /**

@@ -203,6 +203,17 @@ export class StoreRepository {
     await this.on(trx).deleteFrom("tags").where("id", "=", id).execute();
   }
 
+  /** The brands (their ids) at least one active store names: the ones a member can find a store of. */
+  async brandIdsWithActiveStores(): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom("stores")
+      .select("brand_id")
+      .distinct()
+      .where("status", "=", "active")
+      .execute();
+    return new Set(rows.map((row) => row.brand_id));
+  }
+
   /** How many stores, of any status, name each brand (by its id); brands without stores are absent. */
   async storeCountsByBrand(trx?: TableViews): Promise<Map<number, number>> {
     const rows = await this.on(trx)

@@ -208,6 +208,26 @@ describe("GET /crm/store/?metadata=1", () => {
     // Beta has no Simplified name: it falls back to Traditional.
     expect(sc.brands.map((brand: { name: string }) => brand.name)).toEqual(["甲牌", "乙牌"]);
   });
+
+  it("leaves out a brand with no store, and one whose stores are all closed", async () => {
+    await fixtureApp();
+    const stores = t.app.services.stores;
+    await stores.saveBrand({ code: "gamma", name: { en: "Gamma", tc: "丙牌", sc: "丙牌" }, sortOrder: 3 });
+    await stores.saveBrand({ code: "delta", name: { en: "Delta", tc: "丁牌", sc: "丁牌" }, sortOrder: 4 });
+    await stores.saveStores([
+      store("D1", "delta", "5005", "Delta Gone", "7 Closed Lane", { status: "inactive" }),
+    ]);
+    const brands = async () =>
+      (
+        (await t.call("GET", "/crm/store/?metadata=1", { lang: "en" })).body.payload.brands as {
+          code: string;
+        }[]
+      ).map((brand) => brand.code);
+    expect(await brands()).toEqual(["alpha", "beta"]);
+    // Its first store opens: the brand appears.
+    await stores.saveStores([store("G1", "gamma", "5005", "Gamma Central", "8 Open Road")]);
+    expect(await brands()).toEqual(["alpha", "beta", "gamma"]);
+  });
 });
 
 describe("GET /crm/store/{id}", () => {

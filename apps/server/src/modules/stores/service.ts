@@ -141,7 +141,11 @@ export class StoreService {
     return row && storeView(row, lang);
   }
 
-  /** The store list's filter choices in one language: every region with its districts, and the brands. */
+  /**
+   * The store list's filter choices in one language: every region with its districts, and the
+   * brands a member can find a store of (a brand whose stores are all closed, or that has none yet,
+   * would filter the list down to nothing).
+   */
   async metadata(lang: Language) {
     const regions = REGIONS.map((region) => ({
       code: region.code,
@@ -158,7 +162,9 @@ export class StoreService {
         region_code: region.code,
       })),
     );
-    return { regions, districts, brands: await this.brands(lang) };
+    const visible = await this.repository.brandIdsWithActiveStores();
+    const brands = (await this.brands(lang)).filter((brand) => visible.has(brand.id));
+    return { regions, districts, brands };
   }
 
   /** A brand by id (digits) or code. */
