@@ -24,6 +24,8 @@ import { MediaRepository } from "./modules/media/repository.ts";
 import { MediaService } from "./modules/media/service.ts";
 import { MemberCoinsService } from "./modules/member-coins/service.ts";
 import { RedeemStepUp } from "./modules/member-coins/step-up.ts";
+import { MemberRecordRepository } from "./modules/member-records/repository.ts";
+import { MemberRecordService } from "./modules/member-records/service.ts";
 import { AdjustmentCeilingService } from "./modules/member-support/adjustment-ceilings.ts";
 import { MemberSupportService } from "./modules/member-support/service.ts";
 import { LookupBudget } from "./modules/members/lookup-budget.ts";
@@ -39,6 +41,7 @@ import { SettingsService } from "./modules/settings/service.ts";
 import { ConsoleSmsSender } from "./modules/sms/console-sender.ts";
 import { SmsDeliveryRepository } from "./modules/sms/delivery-repository.ts";
 import { HttpSmsSender } from "./modules/sms/http-sender.ts";
+import { SmsLimitSourceRepository } from "./modules/sms/limit-sources.ts";
 import { SmsCodeRepository } from "./modules/sms/repository.ts";
 import { SmsCodeService } from "./modules/sms/service.ts";
 import { StoreRepository } from "./modules/stores/repository.ts";
@@ -95,6 +98,7 @@ export function createServices(
   const sms = new SmsCodeService(
     new SmsCodeRepository(database),
     new SmsDeliveryRepository(database),
+    new SmsLimitSourceRepository(database),
     figures,
     smsSender,
     counters,
@@ -233,6 +237,16 @@ export function createServices(
     adjustmentCeilings,
     log,
   );
+  const memberRecords = new MemberRecordService(
+    members,
+    sms,
+    coinSchemeClient,
+    audit,
+    new MemberRecordRepository(database),
+    transaction,
+    log,
+    now,
+  );
   const programme = new ProgrammeService(coinSchemeClient, audit, stores);
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   return {
@@ -266,6 +280,7 @@ export function createServices(
     audit,
     operators,
     memberSupport,
+    memberRecords,
     adjustmentCeilings,
     programme,
     figures,

@@ -55,6 +55,12 @@ export const ErrorCode = {
   operatorSelfDisable: 4250,
   /** Console: the last active administrator cannot be disabled (nobody could administer the console). */
   lastAdministrator: 4251,
+  /** Console: the new mobile number of a number change belongs to another member. */
+  mobileNumberTaken: 4267,
+  /** Console: the new mobile number of a number change is blocked from registering. */
+  mobileNumberBlocked: 4268,
+  /** Console: the member's H Coins account cannot follow a number change (another account holds the number). */
+  schemeNumberConflict: 4269,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -92,6 +98,9 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4242: 403,
   4250: 409,
   4251: 409,
+  4267: 409,
+  4268: 409,
+  4269: 409,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -294,6 +303,21 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "This is the last active administrator: add another administrator before disabling this one.",
     tc: "這是最後一位有效的管理員：請先新增另一位管理員，再停用此帳戶。",
     sc: "这是最后一位有效的管理员：请先添加另一位管理员，再停用此账户。",
+  },
+  4267: {
+    en: "This mobile number belongs to another member.",
+    tc: "此手提電話號碼已屬於另一位會員。",
+    sc: "此手机号码已属于另一位会员。",
+  },
+  4268: {
+    en: "This mobile number is blocked from registering. Lift the block first if it was a mistake.",
+    tc: "此手提電話號碼已被禁止登記。如屬誤會，請先解除封鎖。",
+    sc: "此手机号码已被禁止注册。如属误会，请先解除封锁。",
+  },
+  4269: {
+    en: "The member's H Coins account cannot move to this number: another H Coins account holds it. Nothing was changed.",
+    tc: "會員的 H Coins 帳戶無法轉到此號碼：另一個 H Coins 帳戶正使用此號碼。未有作出任何更改。",
+    sc: "会员的 H Coins 账户无法转到此号码：另一个 H Coins 账户正在使用此号码。未作任何更改。",
   },
 };
 

@@ -242,6 +242,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0006-activity",
       "0007-unsubscribe-reason-other",
       "0008-audit-chain",
+      "0010-member-records",
     ]);
     expect(await migrationsRecorded(app.services.database, "coin_scheme_migration")).toEqual([
       "0001-accounts-and-ledger",

@@ -45,6 +45,10 @@ export interface CoinSchemeClient {
   linkAccount(hcoinsMemberNo: string, memberRef: string, birthMonth: number | null): Promise<LinkResult>;
   /** Once: the same month again changes nothing, another is refused (6013). */
   setBirthMonth(hcoinsMemberNo: string, month: number): Promise<BirthMonthResult>;
+  /** An operator's correction: the month changes even when one was recorded. */
+  correctBirthMonth(hcoinsMemberNo: string, month: number): Promise<BirthMonthResult>;
+  /** The account follows the member's new number; 6010 when another account holds it. */
+  changePhone(hcoinsMemberNo: string, prefix: string, phone: string): Promise<SchemeAccount>;
   /** Newest first: `limit` entries (default 50) from `offset` (default 0), with the total. */
   ledger(hcoinsMemberNo: string, page?: { limit?: number; offset?: number }): Promise<LedgerResult>;
   /** The balance and the coins expiring soonest. */

@@ -8,6 +8,7 @@ import { consoleContentRoutes } from "./content-routes.ts";
 import { consoleFigureRoutes } from "./figure-routes.ts";
 import { consoleImageRoutes } from "./image-routes.ts";
 import { consoleMemberActionRoutes } from "./member-action-routes.ts";
+import { consoleMemberRecordRoutes } from "./member-record-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
 import { consoleProgrammeRoutes } from "./programme-routes.ts";
@@ -33,6 +34,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleSessionRoutes,
         consoleMemberRoutes,
         consoleMemberActionRoutes,
+        consoleMemberRecordRoutes,
         consoleAuditRoutes,
         consoleOperatorRoutes,
         consoleContentRoutes,
