@@ -14,7 +14,11 @@ import { okAnswer } from "./envelope.ts";
  * and writes one audit entry with what it changed and why.
  */
 
-const reason = z.string().trim().min(1, "required").max(500, "tooLong");
+const reason = z
+  .string({ error: (issue) => (issue.input === undefined ? "required" : "invalid") })
+  .trim()
+  .min(1, "required")
+  .max(500, "tooLong");
 const memberParams = z.object({ id: z.coerce.number().int().min(1) });
 const NOTE = "Needs the X-CSRF-Token header (4031); writes one audit entry with the reason.";
 export const CASE_NOTE_MAX_LENGTH = 2000;
