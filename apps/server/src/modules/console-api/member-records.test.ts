@@ -131,7 +131,9 @@ describe("changing the member's mobile number", () => {
       after: { mobile_phone: newPhone, reason: "lost the old SIM" },
     });
     // Now the member's own number.
-    expect((await change({ code })).body.payload.errors).toEqual([{ field: "mobile_phone", rule: "sameNumber" }]);
+    expect((await change({ code })).body.payload.errors).toEqual([
+      { field: "mobile_phone", rule: "sameNumber" },
+    ]);
   });
 
   it("refuses a number another member holds (4267), a blocked one (4268), the member's own, and one another H Coins account holds (4269)", async () => {
