@@ -3,10 +3,13 @@ import path from "node:path";
 import type { Language } from "@hcoins/domain/languages";
 import { URI } from "otpauth";
 import type { Page } from "playwright-core";
+import enConsole from "../apps/console/src/locales/en.json" with { type: "json" };
+import scConsole from "../apps/console/src/locales/sc.json" with { type: "json" };
+import tcConsole from "../apps/console/src/locales/tc.json" with { type: "json" };
 import { seriousViolations } from "./support/axe.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { OPERATOR_PASSWORD } from "./support/console.ts";
-import { api, createMember, snapshotWebDist } from "./support/journeys.ts";
+import { api, createMember, smsOutbox, snapshotWebDist } from "./support/journeys.ts";
 import { startServer } from "./support/server.ts";
 
 /**
@@ -18,6 +21,7 @@ import { startServer } from "./support/server.ts";
  * SCREENSHOT_ONLY narrow a run.
  */
 const OUT = path.resolve(".screenshots/console");
+const CONSOLE_TEXTS = { en: enConsole, tc: tcConsole, sc: scConsole };
 const LANGUAGES = listFrom<Language>(process.env.SCREENSHOT_LANGUAGES, ["en", "tc", "sc"]);
 const WIDTHS = listFrom(process.env.SCREENSHOT_WIDTHS, ["375", "768", "1280"]).map(Number);
 const ONLY = process.env.SCREENSHOT_ONLY?.split(",");
@@ -27,11 +31,16 @@ function listFrom<T extends string>(value: string | undefined, fallback: T[]): T
   return list?.length ? list : fallback;
 }
 
-/** The console's screens (apps/console/src/app/router.tsx); `:member` is a member with coins. */
-const SHOTS: { name: string; path: string }[] = [
+/**
+ * The console's screens (apps/console/src/app/router.tsx); `:member` is a member with coins, an
+ * earlier number, case notes and SMS limits in force. `open` opens a dialog on the screen first.
+ */
+const SHOTS: { name: string; path: string; open?: (page: Page, language: Language) => Promise<void> }[] = [
   { name: "figures", path: "/console/figures" },
   { name: "members", path: "/console/members" },
   { name: "member-case", path: "/console/members/:member" },
+  { name: "member-edit", path: "/console/members/:member", open: openDialog("edit") },
+  { name: "member-number", path: "/console/members/:member", open: openDialog("number") },
   { name: "audit", path: "/console/audit" },
   { name: "banners", path: "/console/content/banners" },
   { name: "pages", path: "/console/content/pages" },
@@ -70,6 +79,7 @@ async function main() {
     });
     const found = await server.services.memberSupport.search(member.memberNo);
     const memberId = String(found[0]?.id);
+    await memberRecords(server, Number(memberId));
     const { link } = await server.services.operators.add("admin.shots@example.com", "administrator", {
       actor: "cli:screenshots",
       address: null,
@@ -92,13 +102,15 @@ async function main() {
             await page.goto(shot.path.replace(":member", memberId));
             await page.getByRole("heading", { level: 1 }).first().waitFor();
             await page.waitForLoadState("networkidle");
+            await shot.open?.(page, language);
             const wide = await page.evaluate(() => document.documentElement.scrollWidth);
             if (wide > width) problems.push(`${label}: page is ${wide} px wide (screen ${width})`);
             if (process.env.SCREENSHOT_AXE)
               for (const note of await seriousViolations(page)) problems.push(`${label}: ${note}`);
             const dir = path.join(OUT, language, String(width));
             await mkdir(dir, { recursive: true });
-            await page.screenshot({ path: path.join(dir, `${shot.name}.png`), fullPage: true });
+            // A dialog holds the screen: the screen is the shot.
+            await page.screenshot({ path: path.join(dir, `${shot.name}.png`), fullPage: !shot.open });
             taken += 1;
           } catch (error) {
             problems.push(`${label}: NOT TAKEN: ${(error as Error).message.split("\n")[0]}`);
@@ -117,6 +129,36 @@ async function main() {
   );
   for (const problem of problems.sort()) console.log(`- ${problem}`);
   if (problems.some((problem) => problem.includes("NOT TAKEN"))) process.exitCode = 1;
+}
+
+/** Clicks the member page's "Edit member" or "Change mobile number" and waits for its dialog. */
+function openDialog(which: "edit" | "number") {
+  return async (page: Page, language: Language) => {
+    const { memberRecords: t } = CONSOLE_TEXTS[language];
+    await page.getByRole("button", { name: t[which].button, exact: true }).click();
+    await page.getByRole("dialog").waitFor();
+  };
+}
+
+/** The member's records: an earlier number, a case note, and SMS limits in force (a reset code asked twice). */
+async function memberRecords(server: Awaited<ReturnType<typeof startServer>>, memberId: number) {
+  const by = { actor: "operator:agent@example.com", address: "203.0.113.7" };
+  const records = server.services.memberRecords;
+  await records.sendNumberCode(memberId, { prefix: "852", phone: "61234568" }, "en", by);
+  const [sent] = await smsOutbox(server, "61234568");
+  await records.changeNumber(
+    memberId,
+    { prefix: "852", phone: "61234568" },
+    sent?.code ?? "",
+    "Lost the old SIM card",
+    by,
+  );
+  await records.addCaseNote(memberId, "Called about a missing receipt from Mong Kok; asked for a copy.", by);
+  for (let i = 0; i < 2; i++)
+    await api(server, "POST", "/crm/auth/forgot-password-with-mobile", {
+      mobile_phone_prefix: "852",
+      mobile_phone: "61234568",
+    });
 }
 
 /** The administrator's first sign-in, through the API from the page so the session cookie lands in it. */

@@ -32,7 +32,7 @@ export function MemberHistoryCard({ memberId }: { memberId: number }) {
           t("memberRecords.when"),
           t("memberRecords.by"),
           t("memberRecords.history.action"),
-          t("memberRecords.reason"),
+          t("memberRecords.reasonColumn"),
           t("memberRecords.history.change"),
         ]}
         empty={t("memberRecords.history.none")}

@@ -20,7 +20,7 @@ export function PhoneHistoryCard({ memberId }: { memberId: number }) {
           t("memberRecords.phones.number"),
           t("memberRecords.phones.replacedAt"),
           t("memberRecords.by"),
-          t("memberRecords.reason"),
+          t("memberRecords.reasonColumn"),
         ]}
         empty={t("memberRecords.phones.none")}
         count={numbers.length}

@@ -16,7 +16,7 @@ export function SmsLimitsCard({ memberId }: { memberId: number }) {
       ? t("memberRecords.limits.resendFor", { purpose: t(`member.purposes.${limit.purpose}`) })
       : t(`memberRecords.limits.${limit.limit}`);
   return (
-    <section className="card">
+    <section className="card wide">
       <h2>{t("memberRecords.limits.title")}</h2>
       <QueryState query={query} />
       <ListTable

@@ -543,14 +543,17 @@ export class SmsCodeService {
         cleared: false,
         always: false,
       })),
-      ...[...new Set(addresses.map(networkBlock))].map((network) => ({
-        limit: "network" as const,
-        source: network,
-        counter: this.perNetwork,
-        key: network,
-        cleared: false,
-        always: false,
-      })),
+      // An address that is not an IP address (an operator asking from the console) is its own network.
+      ...[...new Set(addresses.map(networkBlock))]
+        .filter((network) => !addresses.includes(network))
+        .map((network) => ({
+          limit: "network" as const,
+          source: network,
+          counter: this.perNetwork,
+          key: network,
+          cleared: false,
+          always: false,
+        })),
       { limit: "budget", counter: this.total, key: "deployment", cleared: false, always: true },
     ]);
   }
