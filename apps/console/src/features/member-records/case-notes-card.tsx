@@ -41,7 +41,7 @@ export function CaseNotesCard({ memberId, canAdd }: { memberId: number; canAdd: 
   };
 
   return (
-    <section className="card">
+    <section className="card wide">
       <h2>{t("memberRecords.notes.title")}</h2>
       {canAdd ? (
         <form onSubmit={submit} noValidate>

@@ -11,7 +11,7 @@ export function PhoneHistoryCard({ memberId }: { memberId: number }) {
   const query = useQuery(phoneHistoryQuery(memberId));
   const numbers = query.data?.numbers ?? [];
   return (
-    <section className="card">
+    <section className="card wide">
       <h2>{t("memberRecords.phones.title")}</h2>
       <QueryState query={query} />
       <ListTable
