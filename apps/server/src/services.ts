@@ -182,6 +182,16 @@ export function createServices(
     now,
     counters,
   );
+  const memberRecords = new MemberRecordService(
+    members,
+    sms,
+    coinSchemeClient,
+    audit,
+    new MemberRecordRepository(database),
+    transaction,
+    log,
+    now,
+  );
   const dataProtection = new DataProtectionService(
     members,
     auth,
@@ -190,6 +200,7 @@ export function createServices(
     audit,
     transaction,
     now,
+    memberRecords,
   );
   const media = new MediaService(new MediaRepository(database), { maxBytes: config.MEDIA_MAX_BYTES }, now);
   const cmsRepository = new CmsRepository(database);
@@ -237,16 +248,7 @@ export function createServices(
     adjustmentCeilings,
     log,
   );
-  const memberRecords = new MemberRecordService(
-    members,
-    sms,
-    coinSchemeClient,
-    audit,
-    new MemberRecordRepository(database),
-    transaction,
-    log,
-    now,
-  );
+
   const programme = new ProgrammeService(coinSchemeClient, audit, stores);
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   return {

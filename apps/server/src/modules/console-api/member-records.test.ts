@@ -130,6 +130,17 @@ describe("changing the member's mobile number", () => {
       before: { mobile_phone: member.phone },
       after: { mobile_phone: newPhone, reason: "lost the old SIM" },
     });
+    // A data access request shows the earlier number, and the addresses that asked codes for the number are withheld.
+    const row = await t.app.services.members.findById(id);
+    const exported = await t.app.services.dataProtection.exportDocument(row as never, {
+      actor: "cli:test",
+      address: null,
+    });
+    expect(exported.phone_history).toEqual([
+      expect.objectContaining({ mobile_phone: member.phone, reason: "lost the old SIM" }),
+    ]);
+    expect(exported.sms_limit_sources[0]).not.toHaveProperty("source");
+    expect(exported.withheld).toHaveProperty(["sms_limit_sources.source"]);
     // Now the member's own number.
     expect((await change({ code })).body.payload.errors).toEqual([
       { field: "mobile_phone", rule: "sameNumber" },

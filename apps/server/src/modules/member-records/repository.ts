@@ -42,6 +42,16 @@ export class MemberRecordRepository {
       .execute();
   }
 
+  /** Every note of the member, oldest first (a data access request). */
+  allNotesOf(memberId: number) {
+    return this.db
+      .selectFrom("member_case_notes")
+      .selectAll()
+      .where("member_id", "=", memberId)
+      .orderBy("id")
+      .execute();
+  }
+
   async noteCount(memberId: number): Promise<number> {
     const row = await this.db
       .selectFrom("member_case_notes")

@@ -194,6 +194,12 @@ export class MemberRecordService {
     }
   }
 
+  /** The member's earlier numbers and case notes as stored, for a data access request. */
+  async dataOf(memberId: number) {
+    const [phones, notes] = await Promise.all([this.repo.phonesOf(memberId), this.repo.allNotesOf(memberId)]);
+    return { phones, notes };
+  }
+
   async phoneHistory(memberId: number) {
     const member = await this.member(memberId);
     return (await this.repo.phonesOf(member.id)).map((row) => ({

@@ -54,6 +54,16 @@ export class SmsLimitSourceRepository {
       .execute();
   }
 
+  /** Every row of the number, expired or not (a data access request). */
+  allOf(prefix: string, phone: string) {
+    return this.db
+      .selectFrom("sms_limit_sources")
+      .selectAll()
+      .where("mobile_phone_prefix", "=", prefix)
+      .where("mobile_phone", "=", phone)
+      .execute();
+  }
+
   async deleteExpired(now: number): Promise<number> {
     const result = await this.db
       .deleteFrom("sms_limit_sources")

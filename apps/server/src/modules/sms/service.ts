@@ -558,6 +558,11 @@ export class SmsCodeService {
     ]);
   }
 
+  /** The addresses and devices remembered for a number's limits, for a data access request. */
+  limitSourcesOf(prefix: string, phone: string) {
+    return this.sources.allOf(prefix, phone);
+  }
+
   /** Forgets the addresses and devices whose counts have all ended; returns how many. */
   purgeEndedLimitSources(now: number): Promise<number> {
     return this.sources.deleteExpired(now);
