@@ -9,7 +9,7 @@ import tcConsole from "../apps/console/src/locales/tc.json" with { type: "json" 
 import { seriousViolations } from "./support/axe.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { OPERATOR_PASSWORD } from "./support/console.ts";
-import { api, createMember, snapshotWebDist } from "./support/journeys.ts";
+import { api, createMember, smsOutbox, snapshotWebDist } from "./support/journeys.ts";
 import { startServer } from "./support/server.ts";
 
 /**
@@ -21,6 +21,7 @@ import { startServer } from "./support/server.ts";
  * SCREENSHOT_ONLY narrow a run.
  */
 const OUT = path.resolve(".screenshots/console");
+const CONSOLE_TEXTS = { en: enConsole, tc: tcConsole, sc: scConsole };
 const LANGUAGES = listFrom<Language>(process.env.SCREENSHOT_LANGUAGES, ["en", "tc", "sc"]);
 const WIDTHS = listFrom(process.env.SCREENSHOT_WIDTHS, ["375", "768", "1280"]).map(Number);
 const ONLY = process.env.SCREENSHOT_ONLY?.split(",");
@@ -30,11 +31,9 @@ function listFrom<T extends string>(value: string | undefined, fallback: T[]): T
   return list?.length ? list : fallback;
 }
 
-const CATALOGUES = { en: enConsole, tc: tcConsole, sc: scConsole };
-
 /**
- * The console's screens (apps/console/src/app/router.tsx); `:member` is a member with coins, `:operator` the administrator taking them. `open`
- * opens a dialog on the screen first (its heading is then waited for instead of the page's).
+ * The console's screens (apps/console/src/app/router.tsx); `:member` is a member with coins, an
+ * earlier number, case notes and SMS limits in force, `:operator` the administrator taking them. `open` opens a dialog on the screen first (its heading is then waited for instead of the page's).
  */
 const SHOTS: { name: string; path: string; open?: (page: Page, language: Language) => Promise<void> }[] = [
   { name: "figures", path: "/console/figures" },
@@ -45,11 +44,15 @@ const SHOTS: { name: string; path: string; open?: (page: Page, language: Languag
     name: "adjust-dialog",
     path: "/console/members/:member",
     open: async (page, language) => {
-      await page.getByRole("button", { name: CATALOGUES[language].coinControls.button, exact: true }).click();
+      await page
+        .getByRole("button", { name: CONSOLE_TEXTS[language].coinControls.button, exact: true })
+        .click();
       await page.getByRole("dialog").getByRole("heading").waitFor();
     },
   },
   { name: "approvals", path: "/console/approvals" },
+  { name: "member-edit", path: "/console/members/:member", open: openDialog("edit") },
+  { name: "member-number", path: "/console/members/:member", open: openDialog("number") },
   { name: "audit", path: "/console/audit" },
   { name: "banners", path: "/console/content/banners" },
   { name: "pages", path: "/console/content/pages" },
@@ -121,6 +124,7 @@ async function main() {
       { id: agent.operator.id, email: "agent.shots@example.com", role: "customerService" },
       { actor: "cli:screenshots", address: null },
     );
+    await memberRecords(server, Number(memberId));
     const { link } = await server.services.operators.add("admin.shots@example.com", "administrator", {
       actor: "cli:screenshots",
       address: null,
@@ -162,7 +166,8 @@ async function main() {
               for (const note of await seriousViolations(page)) problems.push(`${label}: ${note}`);
             const dir = path.join(OUT, language, String(width));
             await mkdir(dir, { recursive: true });
-            await page.screenshot({ path: path.join(dir, `${shot.name}.png`), fullPage: true });
+            // A dialog holds the screen: the screen is the shot.
+            await page.screenshot({ path: path.join(dir, `${shot.name}.png`), fullPage: !shot.open });
             taken += 1;
           } catch (error) {
             problems.push(`${label}: NOT TAKEN: ${(error as Error).message.split("\n")[0]}`);
@@ -181,6 +186,36 @@ async function main() {
   );
   for (const problem of problems.sort()) console.log(`- ${problem}`);
   if (problems.some((problem) => problem.includes("NOT TAKEN"))) process.exitCode = 1;
+}
+
+/** Clicks the member page's "Edit member" or "Change mobile number" and waits for its dialog. */
+function openDialog(which: "edit" | "number") {
+  return async (page: Page, language: Language) => {
+    const { memberRecords: t } = CONSOLE_TEXTS[language];
+    await page.getByRole("button", { name: t[which].button, exact: true }).click();
+    await page.getByRole("dialog").waitFor();
+  };
+}
+
+/** The member's records: an earlier number, a case note, and SMS limits in force (a reset code asked twice). */
+async function memberRecords(server: Awaited<ReturnType<typeof startServer>>, memberId: number) {
+  const by = { actor: "operator:agent@example.com", address: "203.0.113.7" };
+  const records = server.services.memberRecords;
+  await records.sendNumberCode(memberId, { prefix: "852", phone: "61234568" }, "en", by);
+  const [sent] = await smsOutbox(server, "61234568");
+  await records.changeNumber(
+    memberId,
+    { prefix: "852", phone: "61234568" },
+    sent?.code ?? "",
+    "Lost the old SIM card",
+    by,
+  );
+  await records.addCaseNote(memberId, "Called about a missing receipt from Mong Kok; asked for a copy.", by);
+  for (let i = 0; i < 2; i++)
+    await api(server, "POST", "/crm/auth/forgot-password-with-mobile", {
+      mobile_phone_prefix: "852",
+      mobile_phone: "61234568",
+    });
 }
 
 /** The administrator's first sign-in, through the API from the page so the session cookie lands in it. */

@@ -114,6 +114,20 @@ export class CoinSchemeRepository {
     return Number(result.numUpdatedRows);
   }
 
+  /** An operator's correction of the birth month (the profile's once-only rule does not hold it). */
+  async correctBirthMonth(id: number, month: number): Promise<void> {
+    await this.db.updateTable("hcoin_accounts").set({ birth_month: month }).where("id", "=", id).execute();
+  }
+
+  /** The account's mobile number follows the member's number change. */
+  async setPhone(id: number, prefix: string, phone: string): Promise<void> {
+    await this.db
+      .updateTable("hcoin_accounts")
+      .set({ mobile_phone_prefix: prefix, mobile_phone: phone })
+      .where("id", "=", id)
+      .execute();
+  }
+
   /**
    * Takes the account's row lock for the rest of the transaction (a write that changes nothing:
    * PostgreSQL locks the row, SQLite takes the one write lock) and answers the row as it is now.

@@ -234,6 +234,32 @@ export class CoinSchemeService {
     return { hcoins_memberno: hcoinsMemberNo, birth_month: month, changed };
   }
 
+  /**
+   * An operator's correction of the member's birth month, past the once-only rule of
+   * setBirthMonth: the birthday bonus follows the corrected month from now on.
+   */
+  async correctBirthMonth(hcoinsMemberNo: string, month: number): Promise<BirthMonthResult> {
+    const account = await this.repository.accountByMemberNo(hcoinsMemberNo);
+    if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
+    await this.repository.correctBirthMonth(account.id, month);
+    return { hcoins_memberno: hcoinsMemberNo, birth_month: month, changed: account.birth_month !== month };
+  }
+
+  /**
+   * The account's mobile number follows the member's number change, so a lookup by number (the
+   * link check, the till's number entry) finds it under the new one. 6010 when another account
+   * holds the new number (the two are not merged).
+   */
+  async changePhone(hcoinsMemberNo: string, prefix: string, phone: string): Promise<SchemeAccount> {
+    const account = await this.repository.accountByMemberNo(hcoinsMemberNo);
+    if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
+    const holder = await this.repository.accountByPhone(prefix, phone);
+    if (holder && holder.id !== account.id)
+      throw new SchemeError(SchemeErrorCode.accountLinkedToAnotherMember);
+    await this.repository.setPhone(account.id, prefix, phone);
+    return (await this.accountByMemberNo(hcoinsMemberNo)) as SchemeAccount;
+  }
+
   // ---- earning, refunds and adjustments (ledger-writes.ts) ---------------------------
 
   purchase(input: PurchaseInput): Promise<TransactionResult> {

@@ -26,7 +26,13 @@ function runJob(name: string): Promise<Record<string, number>> {
 }
 
 const rowsOf = (
-  table: "access_tokens" | "reset_tokens" | "sms_codes" | "sms_deliveries" | "signature_nonces",
+  table:
+    | "access_tokens"
+    | "reset_tokens"
+    | "sms_codes"
+    | "sms_deliveries"
+    | "sms_limit_sources"
+    | "signature_nonces",
 ) => tablesOf(t.app.services).selectFrom(table).selectAll().execute();
 
 describe("the member server's jobs", () => {
@@ -145,14 +151,14 @@ describe("purge-old-sms-codes", () => {
       .values([code(old, now - 30 * DAY - 1), code(kept, now - 30 * DAY + MINUTE)])
       .execute();
 
-    expect(await runJob("purge-old-sms-codes")).toEqual({ smsCodes: 1 });
+    expect(await runJob("purge-old-sms-codes")).toMatchObject({ smsCodes: 1 });
     // The member's registration code (for their data export) and the younger record stay.
     expect((await rowsOf("sms_codes")).map((row) => row.mobile_phone).sort()).toEqual(
       [member.phone, kept].sort(),
     );
-    expect(await runJob("purge-old-sms-codes")).toEqual({ smsCodes: 0 });
+    expect(await runJob("purge-old-sms-codes")).toMatchObject({ smsCodes: 0 });
     t.clock.advance(2 * MINUTE);
-    expect(await runJob("purge-old-sms-codes")).toEqual({ smsCodes: 1 });
+    expect(await runJob("purge-old-sms-codes")).toMatchObject({ smsCodes: 1 });
   });
 
   it("keeps a verified code while it can still be used, even with no retention", async () => {
@@ -161,13 +167,24 @@ describe("purge-old-sms-codes", () => {
     const sms_token = await verifiedRegisterCode(t, phone);
     // Past the code's 5 minutes, inside the 30 minutes a verified code may still register.
     t.clock.advance(10 * MINUTE);
-    expect(await runJob("purge-old-sms-codes")).toEqual({ smsCodes: 0 });
+    expect(await runJob("purge-old-sms-codes")).toMatchObject({ smsCodes: 0 });
     const res = await t.call("POST", "/crm/registration/register-with-mobile", {
       body: { ...validRegistration(phone), sms_token },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     t.clock.advance(30 * MINUTE);
-    expect(await runJob("purge-old-sms-codes")).toEqual({ smsCodes: 1 });
+    expect(await runJob("purge-old-sms-codes")).toMatchObject({ smsCodes: 1 });
+  });
+
+  it("forgets the addresses that asked for a number once their hour is over", async () => {
+    t = await createTestApp();
+    const phone = nextPhone();
+    await verifiedRegisterCode(t, phone);
+    expect(await runJob("purge-old-sms-codes")).toMatchObject({ smsLimitSources: 0 });
+    expect(await rowsOf("sms_limit_sources")).toHaveLength(1);
+    t.clock.advance(60 * MINUTE);
+    expect(await runJob("purge-old-sms-codes")).toMatchObject({ smsLimitSources: 1 });
+    expect(await rowsOf("sms_limit_sources")).toEqual([]);
   });
 });
 

@@ -34,7 +34,10 @@ export function memberServerJobs(
       name: "purge-old-sms-codes",
       cron: "30 4 * * *",
       async run(now) {
-        return { smsCodes: await services.sms.purgeOldCodes(now) };
+        return {
+          smsCodes: await services.sms.purgeOldCodes(now),
+          smsLimitSources: await services.sms.purgeEndedLimitSources(now),
+        };
       },
     },
     {

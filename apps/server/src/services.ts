@@ -29,6 +29,8 @@ import { MediaRepository } from "./modules/media/repository.ts";
 import { MediaService } from "./modules/media/service.ts";
 import { MemberCoinsService } from "./modules/member-coins/service.ts";
 import { RedeemStepUp } from "./modules/member-coins/step-up.ts";
+import { MemberRecordRepository } from "./modules/member-records/repository.ts";
+import { MemberRecordService } from "./modules/member-records/service.ts";
 import { MemberFinder } from "./modules/member-support/member-finder.ts";
 import { MemberLedgerService } from "./modules/member-support/member-ledger.ts";
 import { MemberSupportService } from "./modules/member-support/service.ts";
@@ -47,6 +49,7 @@ import { SettingsService } from "./modules/settings/service.ts";
 import { ConsoleSmsSender } from "./modules/sms/console-sender.ts";
 import { SmsDeliveryRepository } from "./modules/sms/delivery-repository.ts";
 import { HttpSmsSender } from "./modules/sms/http-sender.ts";
+import { SmsLimitSourceRepository } from "./modules/sms/limit-sources.ts";
 import { SmsCodeRepository } from "./modules/sms/repository.ts";
 import { SmsCodeService } from "./modules/sms/service.ts";
 import { StoreRepository } from "./modules/stores/repository.ts";
@@ -103,6 +106,7 @@ export function createServices(
   const sms = new SmsCodeService(
     new SmsCodeRepository(database),
     new SmsDeliveryRepository(database),
+    new SmsLimitSourceRepository(database),
     figures,
     smsSender,
     counters,
@@ -186,6 +190,16 @@ export function createServices(
     now,
     counters,
   );
+  const memberRecords = new MemberRecordService(
+    members,
+    sms,
+    coinSchemeClient,
+    audit,
+    new MemberRecordRepository(database),
+    transaction,
+    log,
+    now,
+  );
   const dataProtection = new DataProtectionService(
     members,
     auth,
@@ -194,6 +208,7 @@ export function createServices(
     audit,
     transaction,
     now,
+    memberRecords,
   );
   const media = new MediaService(new MediaRepository(database), { maxBytes: config.MEDIA_MAX_BYTES }, now);
   const cmsRepository = new CmsRepository(database);
@@ -306,6 +321,7 @@ export function createServices(
     dailyTotals,
     approvals,
     coinAdjustments,
+    memberRecords,
     programme,
     figures,
     figuresReport,

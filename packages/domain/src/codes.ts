@@ -75,6 +75,12 @@ export const ErrorCode = {
   operatorNotDisabled: 4278,
   /** Console: a new link or authenticator for a disabled operator (re-enable them instead). */
   operatorIsDisabled: 4279,
+  /** Console: the new mobile number of a number change belongs to another member. */
+  mobileNumberTaken: 4267,
+  /** Console: the new mobile number of a number change is blocked from registering. */
+  mobileNumberBlocked: 4268,
+  /** Console: the member's H Coins account cannot follow a number change (another account holds the number). */
+  schemeNumberConflict: 4269,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -122,6 +128,9 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4277: 409,
   4278: 409,
   4279: 409,
+  4267: 409,
+  4268: 409,
+  4269: 409,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -374,6 +383,21 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "This operator is disabled. Re-enable them first.",
     tc: "此操作員已停用，請先重新啟用。",
     sc: "此操作员已停用，请先重新启用。",
+  },
+  4267: {
+    en: "This mobile number belongs to another member.",
+    tc: "此手提電話號碼已屬於另一位會員。",
+    sc: "此手机号码已属于另一位会员。",
+  },
+  4268: {
+    en: "This mobile number is blocked from registering. Lift the block first if it was a mistake.",
+    tc: "此手提電話號碼已被禁止登記。如屬誤會，請先解除封鎖。",
+    sc: "此手机号码已被禁止注册。如属误会，请先解除封锁。",
+  },
+  4269: {
+    en: "The member's H Coins account cannot move to this number: another H Coins account holds it. Nothing was changed.",
+    tc: "會員的 H Coins 帳戶無法轉到此號碼：另一個 H Coins 帳戶正使用此號碼。未有作出任何更改。",
+    sc: "会员的 H Coins 账户无法转到此号码：另一个 H Coins 账户正在使用此号码。未作任何更改。",
   },
 };
 

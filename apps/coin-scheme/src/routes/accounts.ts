@@ -124,6 +124,35 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
     },
   );
 
+  app.put(
+    `${COIN_SCHEME_PREFIX}/accounts/:hcoins_memberno/birth-month/correction`,
+    schemeRoute("all", {
+      summary: "Correct the member's birth month (an operator's decision, past the once-only rule)",
+      description: `The member server sends it when an operator corrects the month in the console; the birthday bonus follows it from then on. \`changed\` is false when the account had this month already. 6004 no such account. ${FULL_SCOPE}`,
+      params: z.object({ hcoins_memberno: hcoinsMemberNo }),
+      body: z.object({ birth_month: birthMonth }),
+      response: { 200: envelope(birthMonthResponse) },
+    }),
+    async (request) => {
+      return ok(await scheme.correctBirthMonth(request.params.hcoins_memberno, request.body.birth_month));
+    },
+  );
+
+  app.put(
+    `${COIN_SCHEME_PREFIX}/accounts/:hcoins_memberno/mobile-phone`,
+    schemeRoute("all", {
+      summary: "Move the account to the member's new mobile number",
+      description: `The member server sends it when an operator changes the member's number, so that lookups by number find the account under the new one. Answers the account. 6004 no such account; 6010 another account holds the new number (accounts are not merged). ${FULL_SCOPE}`,
+      params: z.object({ hcoins_memberno: hcoinsMemberNo }),
+      body: withPhoneCheck(z.object({ ...phoneFields })),
+      response: { 200: envelope(accountLookupResponse) },
+    }),
+    async (request) => {
+      const { mobile_phone_prefix: prefix, mobile_phone: phone } = request.body;
+      return ok({ account: await scheme.changePhone(request.params.hcoins_memberno, prefix, phone) });
+    },
+  );
+
   app.get(
     `${COIN_SCHEME_PREFIX}/accounts/:hcoins_memberno/ledger`,
     schemeRoute("all", {

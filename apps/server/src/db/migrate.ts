@@ -9,6 +9,7 @@ import * as m0006 from "./migrations/0006-activity.ts";
 import * as m0007 from "./migrations/0007-unsubscribe-reason-other.ts";
 import * as m0008 from "./migrations/0008-audit-chain.ts";
 import * as m0009 from "./migrations/0009-coin-controls.ts";
+import * as m0010 from "./migrations/0010-member-records.ts";
 import * as m0011 from "./migrations/0011-operator-session-agent.ts";
 
 /** The first migration: a database that has recorded it holds the member server's tables. */
@@ -27,6 +28,7 @@ export function migrateMemberDatabase(database: TableViews): Promise<void> {
       "0007-unsubscribe-reason-other": m0007,
       "0008-audit-chain": m0008,
       "0009-coin-controls": m0009,
+      "0010-member-records": m0010,
       "0011-operator-session-agent": m0011,
     },
   });

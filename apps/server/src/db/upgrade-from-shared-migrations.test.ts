@@ -243,6 +243,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0007-unsubscribe-reason-other",
       "0008-audit-chain",
       "0009-coin-controls",
+      "0010-member-records",
       "0011-operator-session-agent",
     ]);
     expect(await migrationsRecorded(app.services.database, "coin_scheme_migration")).toEqual([

@@ -12,6 +12,8 @@ import { formatNumber, formatTime } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { AdjustCoins } from "../coin-controls/adjust-coins.tsx";
 import { MemberCaseActions } from "../member-case/member-case-actions.tsx";
+import { MemberRecordActions } from "../member-records/member-record-actions.tsx";
+import { MemberRecordCards } from "../member-records/member-record-cards.tsx";
 import { MemberActionDialog } from "./member-action-dialog.tsx";
 import { type ActionSpec, MEMBER_ACTIONS } from "./member-actions.ts";
 import { MemberLedger } from "./member-ledger.tsx";
@@ -69,7 +71,13 @@ export function MemberPage() {
             permissions={operator?.permissions ?? []}
             onDone={(message) => setDone(message)}
           />
+          <MemberRecordActions
+            detail={detail}
+            permissions={operator?.permissions ?? []}
+            onDone={(message) => setDone(message)}
+          />
           <MemberDetail detail={detail} />
+          <MemberRecordCards detail={detail} permissions={operator?.permissions ?? []} />
           {open ? (
             <MemberActionDialog
               memberId={id}

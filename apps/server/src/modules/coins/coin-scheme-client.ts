@@ -47,6 +47,10 @@ export interface CoinSchemeClient {
   linkAccount(hcoinsMemberNo: string, memberRef: string, birthMonth: number | null): Promise<LinkResult>;
   /** Once: the same month again changes nothing, another is refused (6013). */
   setBirthMonth(hcoinsMemberNo: string, month: number): Promise<BirthMonthResult>;
+  /** An operator's correction: the month changes even when one was recorded. */
+  correctBirthMonth(hcoinsMemberNo: string, month: number): Promise<BirthMonthResult>;
+  /** The account follows the member's new number; 6010 when another account holds it. */
+  changePhone(hcoinsMemberNo: string, prefix: string, phone: string): Promise<SchemeAccount>;
   /** Newest first (or `order`): `limit` entries (default 50) from `offset` (default 0) of those the filters match, with their total. */
   ledger(hcoinsMemberNo: string, page?: LedgerPage): Promise<LedgerResult>;
   /** The accounts whose ledger holds the receipt number exactly (any store), at most 20. */

@@ -55,6 +55,14 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.setBirthMonth(hcoinsMemberNo, month));
   }
 
+  correctBirthMonth(hcoinsMemberNo: string, month: number) {
+    return this.call(() => this.scheme.correctBirthMonth(hcoinsMemberNo, month));
+  }
+
+  changePhone(hcoinsMemberNo: string, prefix: string, phone: string) {
+    return this.call(() => this.scheme.changePhone(hcoinsMemberNo, prefix, phone));
+  }
+
   ledger(hcoinsMemberNo: string, page?: LedgerPage) {
     return this.call(() => this.scheme.ledger(hcoinsMemberNo, page));
   }

@@ -133,6 +133,26 @@ export class HttpCoinScheme implements CoinSchemeClient {
     );
   }
 
+  correctBirthMonth(hcoinsMemberNo: string, month: number) {
+    return this.request(
+      "PUT",
+      `/accounts/${encodeURIComponent(hcoinsMemberNo)}/birth-month/correction`,
+      birthMonthResponse,
+      { birth_month: month },
+    );
+  }
+
+  async changePhone(hcoinsMemberNo: string, prefix: string, phone: string) {
+    const { account } = await this.request(
+      "PUT",
+      `/accounts/${encodeURIComponent(hcoinsMemberNo)}/mobile-phone`,
+      accountLookupResponse,
+      { mobile_phone_prefix: prefix, mobile_phone: phone },
+    );
+    if (!account) throw new Error("the coin scheme answered no account for a number change");
+    return account;
+  }
+
   /** With a key of its own, so that the retry of a request that got no answer credits nothing twice. */
   adjust(adjustment: Adjustment) {
     return this.request(

@@ -130,8 +130,8 @@ describe("customer service in the console", () => {
     expect(reset.status, reset.text).toBe(200);
     expect(await lastEntry()).toMatchObject({
       action: "member.resetSmsAllowance",
-      before: { sms_sent_this_hour: 1 },
-      after: { sms_sent_this_hour: 0 },
+      before: { sms_limits: expect.arrayContaining([expect.objectContaining({ limit: "number", used: 1 })]) },
+      after: { sms_limits: expect.arrayContaining([expect.objectContaining({ limit: "number", used: 0 })]) },
     });
     expect((await forgot()).status).toBe(200);
   });

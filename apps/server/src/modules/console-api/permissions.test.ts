@@ -11,7 +11,7 @@ import { DEFAULT_COIN_CONTROLS } from "@hcoins/domain/api/console-coin-controls"
 import { programmeDate } from "@hcoins/domain/earn-rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registeredRoutes } from "../../cross-cutting/support.ts";
-import { registerMember } from "../../testing/flows.ts";
+import { latestCode, nextPhone, registerMember } from "../../testing/flows.ts";
 import { PNG_1X1 } from "../../testing/images.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 import { createTestApp } from "../../testing/test-app.ts";
@@ -44,6 +44,9 @@ interface Ids {
   approval?: number;
   /** A live session of `operator`. */
   session?: string;
+  /** A number nobody holds, with the code sent to it for the member's number change. */
+  newPhone?: string;
+  code?: string;
 }
 
 interface ConsoleCall {
@@ -169,6 +172,19 @@ async function freshPage(t: TestApp): Promise<Partial<Ids>> {
   return { page: page.id };
 }
 
+/** A fresh member and a new number, its code sent as the console's first step sends it. */
+async function numberChange(t: TestApp): Promise<Partial<Ids>> {
+  const member = await registerMember(t);
+  const newPhone = nextPhone();
+  await t.app.services.memberRecords.sendNumberCode(
+    member.user.id,
+    { prefix: "852", phone: newPhone },
+    "en",
+    CLI,
+  );
+  return { member: member.user.id as number, newPhone, code: await latestCode(t, newPhone) };
+}
+
 async function freshMember(t: TestApp): Promise<Partial<Ids>> {
   const member = await registerMember(t);
   return { member: member.user.id as number, phone: member.phone };
@@ -260,6 +276,51 @@ const CALLS: Record<string, ConsoleCall> = {
     needs: "coins.adjust",
     body: () => ({ coins: 5, reason_code: "goodwill", note: "ticket 1", idempotency_key: randomUUID() }),
   },
+  "GET /members/:id/sms-limits": {
+    path: ({ member }) => `/members/${member}/sms-limits`,
+    needs: "members.read",
+  },
+  "POST /members/:id/edit": {
+    path: ({ member }) => `/members/${member}/edit`,
+    needs: "members.act",
+    body: (role) => ({ first_name: `Edited by ${role}`, reason: "member called" }),
+  },
+  "POST /members/:id/birth-month": {
+    path: ({ member }) => `/members/${member}/birth-month`,
+    needs: "members.act",
+    body: () => ({ birthday_month: 3, reason: "typed wrong at registration" }),
+    prepare: freshMember,
+  },
+  "POST /members/:id/mobile-number/code": {
+    path: ({ member }) => `/members/${member}/mobile-number/code`,
+    needs: "members.act",
+    body: () => ({ mobile_phone_prefix: "852", mobile_phone: nextPhone() }),
+  },
+  "POST /members/:id/mobile-number": {
+    path: ({ member }) => `/members/${member}/mobile-number`,
+    needs: "members.act",
+    body: (_role, { newPhone, code }) => ({
+      mobile_phone_prefix: "852",
+      mobile_phone: newPhone,
+      code,
+      reason: "new phone",
+    }),
+    prepare: numberChange,
+  },
+  "GET /members/:id/phone-history": {
+    path: ({ member }) => `/members/${member}/phone-history`,
+    needs: "members.read",
+  },
+  "GET /members/:id/case-notes": {
+    path: ({ member }) => `/members/${member}/case-notes`,
+    needs: "members.read",
+  },
+  "POST /members/:id/case-notes": {
+    path: ({ member }) => `/members/${member}/case-notes`,
+    needs: "members.act",
+    body: () => ({ note: "called about a missing receipt" }),
+  },
+  "GET /members/:id/history": { path: ({ member }) => `/members/${member}/history`, needs: "members.read" },
   "GET /audit": { path: (_ids) => "/audit", needs: "audit.read" },
   "GET /audit.csv": { path: (_ids) => "/audit.csv", needs: "audit.read" },
   "GET /operators": { path: (_ids) => "/operators", needs: "operators.manage" },

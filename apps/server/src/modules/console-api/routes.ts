@@ -10,6 +10,7 @@ import { consoleFigureRoutes } from "./figure-routes.ts";
 import { consoleImageRoutes } from "./image-routes.ts";
 import { consoleMemberActionRoutes } from "./member-action-routes.ts";
 import { consoleMemberLedgerRoutes } from "./member-ledger-routes.ts";
+import { consoleMemberRecordRoutes } from "./member-record-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
 import { consoleOperatorLifecycleRoutes } from "./operator-lifecycle-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
@@ -38,6 +39,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleMemberActionRoutes,
         consoleMemberLedgerRoutes,
         consoleCoinControlRoutes,
+        consoleMemberRecordRoutes,
         consoleAuditRoutes,
         consoleOperatorRoutes,
         consoleOperatorLifecycleRoutes,

@@ -10,6 +10,8 @@ import {
   CoinSchemeUnavailableError,
 } from "../coins/coin-scheme-client.ts";
 import { memberRefOf } from "../coins/service.ts";
+import { MEMBER_RECORD_DATA_COLUMNS } from "../member-records/personal-data.ts";
+import type { MemberRecordService } from "../member-records/service.ts";
 import { MEMBER_DATA_COLUMNS } from "../members/personal-data.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
 import { SMS_DATA_COLUMNS } from "../sms/personal-data.ts";
@@ -19,7 +21,12 @@ import type { SmsCodeService } from "../sms/service.ts";
  * Every column of the member server's tables that hold personal data, exported or withheld
  * with the reason, from the modules that own them (the scheme's are in the scheme's holders.ts).
  */
-export const MEMBER_COLUMNS = { ...MEMBER_DATA_COLUMNS, ...AUTH_DATA_COLUMNS, ...SMS_DATA_COLUMNS };
+export const MEMBER_COLUMNS = {
+  ...MEMBER_DATA_COLUMNS,
+  ...AUTH_DATA_COLUMNS,
+  ...SMS_DATA_COLUMNS,
+  ...MEMBER_RECORD_DATA_COLUMNS,
+};
 
 /** The member server's tables that hold nothing about a member, and why; with the map above they cover its schema. */
 export const TABLES_WITHOUT_MEMBER_DATA: Readonly<Record<string, string>> = {
@@ -93,6 +100,7 @@ export class DataProtectionService {
     private readonly audit: AuditService,
     private readonly transaction: DatabaseHandle["transaction"],
     private readonly now: () => number,
+    private readonly records: MemberRecordService,
   ) {}
 
   /**
@@ -103,11 +111,13 @@ export class DataProtectionService {
    * nothing: an export without the coin ledger would be incomplete.
    */
   async exportDocument(member: MemberRow, by: Actor, reason: string) {
-    const [held, resetTokens, smsCodes, smsDeliveries, coins] = await Promise.all([
+    const [held, resetTokens, smsCodes, smsDeliveries, limitSources, records, coins] = await Promise.all([
       this.members.dataOf(member),
       this.auth.resetTokensOf(member.id),
       this.sms.codesOf(member.mobile_phone_prefix, member.mobile_phone),
       this.sms.deliveriesOf(member.mobile_phone_prefix, member.mobile_phone),
+      this.sms.limitSourcesOf(member.mobile_phone_prefix, member.mobile_phone),
+      this.records.dataOf(member.id),
       this.coinScheme.holderData(holderOf(member)),
     ]);
     const now = this.now();
@@ -128,6 +138,9 @@ export class DataProtectionService {
       reset_tokens: resetTokens.map((token) => exportRow(token, MEMBER_COLUMNS.reset_tokens)),
       sms_codes: smsCodes.map((code) => exportRow(code, MEMBER_COLUMNS.sms_codes)),
       sms_deliveries: smsDeliveries.map((delivery) => exportRow(delivery, MEMBER_COLUMNS.sms_deliveries)),
+      sms_limit_sources: limitSources.map((row) => exportRow(row, MEMBER_COLUMNS.sms_limit_sources)),
+      phone_history: records.phones.map((row) => exportRow(row, MEMBER_COLUMNS.member_phone_history)),
+      case_notes: records.notes.map((row) => exportRow(row, MEMBER_COLUMNS.member_case_notes)),
       marketing_consents: held.consentRecords.map((record) =>
         exportRow(record, MEMBER_COLUMNS.marketing_consents),
       ),

@@ -147,15 +147,15 @@ export class MemberSupportService {
 
   async resetSmsAllowance(id: number, reason: string | null, by: Actor): Promise<void> {
     const member = await this.member(id);
-    const used = () => this.sms.allowanceUsed(member.mobile_phone_prefix, member.mobile_phone);
-    const before = await used();
+    const inForce = () => this.sms.limitsInForce(member.mobile_phone_prefix, member.mobile_phone);
+    const before = await inForce();
     await this.sms.resetAllowance(member.mobile_phone_prefix, member.mobile_phone);
     await this.record(
       by,
       "member.resetSmsAllowance",
       member,
-      { sms_sent_this_hour: before },
-      { sms_sent_this_hour: await used(), reason },
+      { sms_limits: before },
+      { sms_limits: await inForce(), reason },
     );
   }
 

@@ -243,6 +243,28 @@ export class MemberService {
     return this.repo.update(memberId, { external_customer_id: externalCustomerId, updated_at: this.now() });
   }
 
+  /** An operator's correction of the birth month, past the profile's once-only rule. */
+  correctBirthMonth(memberId: number, month: number) {
+    return this.repo.update(memberId, { birthday_month: month, updated_at: this.now() });
+  }
+
+  /**
+   * The member's new mobile number (an operator's change, the code proved by the member), in the
+   * caller's transaction; 4267 when another member took it meanwhile (the unique key).
+   */
+  async changeMobileNumber(memberId: number, prefix: string, phone: string, trx: TableViews) {
+    try {
+      return await this.repo.update(
+        memberId,
+        { mobile_phone_prefix: prefix, mobile_phone: phone, updated_at: this.now() },
+        trx,
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(ErrorCode.mobileNumberTaken);
+      throw error;
+    }
+  }
+
   /**
    * A disabled account may not log in (4202), and every access token it holds is revoked. The
    * flag goes first: a login racing with this then fails rather than minting a token after the revoke.

@@ -1,10 +1,11 @@
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
-import type { SmsCodesTable, SmsDeliveriesTable } from "./tables.ts";
+import type { SmsCodesTable, SmsDeliveriesTable, SmsLimitSourcesTable } from "./tables.ts";
 
 /** Every column of this module's table, exported or withheld (see members/personal-data.ts). */
 export const SMS_DATA_COLUMNS: {
   sms_codes: Record<keyof SmsCodesTable, ColumnPolicy>;
   sms_deliveries: Record<keyof SmsDeliveriesTable, ColumnPolicy>;
+  sms_limit_sources: Record<keyof SmsLimitSourcesTable, ColumnPolicy>;
 } = {
   sms_codes: {
     id: "exported",
@@ -25,5 +26,15 @@ export const SMS_DATA_COLUMNS: {
     purpose: "exported",
     delivered: "exported",
     created_at: "exported",
+  },
+  sms_limit_sources: {
+    mobile_phone_prefix: "exported",
+    mobile_phone: "exported",
+    kind: "exported",
+    source: {
+      withheld:
+        "the address or device that asked a code for the number: often not the member's own (anyone may ask), kept an hour",
+    },
+    expires_at: "exported",
   },
 };

@@ -9,6 +9,8 @@ import { metrics } from "../../metrics.ts";
 import { newSmsCode, safeEqual, sha256 } from "../../secrets.ts";
 import type { FiguresService } from "../figures/service.ts";
 import type { SmsDelivery, SmsDeliveryRepository } from "./delivery-repository.ts";
+import type { SmsLimitSourceRepository } from "./limit-sources.ts";
+import { type LimitInForce, limitsView } from "./limits-in-force.ts";
 import { isMobileNumber } from "./mobile-number.ts";
 import { networkBlock } from "./network-block.ts";
 import type { NumberAndPurpose, SmsCodeRepository } from "./repository.ts";
@@ -96,6 +98,7 @@ export class SmsCodeService {
   constructor(
     private readonly repo: SmsCodeRepository,
     private readonly deliveries: SmsDeliveryRepository,
+    private readonly sources: SmsLimitSourceRepository,
     private readonly figures: FiguresService,
     private readonly sender: SmsSender,
     counters: CounterFactory,
@@ -138,6 +141,7 @@ export class SmsCodeService {
       throw validationError([{ field: "mobile_phone", rule: "mobileNotMobile" }]);
     }
     const limits = this.limitsOf(key, clientAddress, deliver, trustedDevice);
+    await this.noteSources(key, clientAddress, trustedDevice);
     for (const [i, limit] of limits.entries()) {
       const { counter, key: counterKey, refusal, logged } = limit;
       const result = limit.peekOnly ? await this.budgetLeft() : await counter.consume(counterKey);
@@ -161,6 +165,23 @@ export class SmsCodeService {
       resend_after_seconds: this.config.resendSeconds,
       expires_in_seconds: this.config.codeTtlSeconds,
     };
+  }
+
+  /**
+   * Remembers who asked for this number (its address, and the device a reset is counted on) for
+   * as long as the counts keyed by them last, so an operator's reset can find them.
+   */
+  private async noteSources(key: NumberAndPurpose, clientAddress: string, trustedDevice?: string) {
+    const device = key.purpose === "reset" ? trustedDevice : undefined;
+    await this.sources.note(
+      key.prefix,
+      key.phone,
+      [
+        { kind: "address", source: clientAddress },
+        ...(device ? [{ kind: "device" as const, source: device }] : []),
+      ],
+      this.now() + HOUR * 1000,
+    );
   }
 
   /** The limits one send counts against, in order: the budget last, so other refusals do not spend it. */
@@ -442,25 +463,109 @@ export class SmsCodeService {
   }
 
   /**
-   * An operator's reset of a number's allowance: its hourly count, its redeeming codes' count and
-   * resend waits start afresh.
-   * The per-address share of it (SMS_NUMBER_CLIENT_HOURLY_LIMIT) and the address's own limit stay:
-   * they are counted by address, which the operator does not know.
+   * An operator's reset: every count that holds this number back starts afresh, the number's hourly
+   * allowance, its redeeming codes', the resend waits of each purpose, and the share of it of every
+   * address and device that asked for it lately. The limits of an address or network on every number
+   * and the deployment's budget stay: they are not this number's, and clearing them would hand
+   * whoever spent them (a stranger, often) a fresh allowance for every number.
    */
   async resetAllowance(prefix: string, phone: string): Promise<void> {
     const numberKey = `${prefix}-${phone}`;
+    const sources = await this.sources.of(prefix, phone, this.now());
     const purposes: SmsPurpose[] = ["register", "reset", "redeem"];
     await Promise.all([
       this.perNumber.reset(numberKey),
       this.perRedeem.reset(numberKey),
       ...purposes.map((purpose) => this.resend.reset(`${numberKey}:${purpose}`)),
+      ...sources.flatMap(({ kind, source }) =>
+        kind === "address"
+          ? [this.perNumberClient.reset(`${numberKey}@${source}`)]
+          : [
+              this.perDevice.reset(`${numberKey}:${source}`),
+              this.resend.reset(`${numberKey}:reset:${source}`),
+            ],
+      ),
     ]);
   }
 
-  /** How many sends the number's hourly allowance has counted now. */
-  async allowanceUsed(prefix: string, phone: string): Promise<number> {
-    const count = await this.perNumber.peek(`${prefix}-${phone}`);
-    return Math.min(count?.consumed ?? 0, this.config.numberHourlyLimit);
+  /**
+   * Every limit a code for this number is counted against now, with its use: the number's own
+   * (always), and those of the addresses and devices that asked for it within the hour, where
+   * they have a count.
+   */
+  async limitsInForce(prefix: string, phone: string): Promise<LimitInForce[]> {
+    const numberKey = `${prefix}-${phone}`;
+    const sources = await this.sources.of(prefix, phone, this.now());
+    const addresses = sources.filter(({ kind }) => kind === "address").map(({ source }) => source);
+    const devices = sources.filter(({ kind }) => kind === "device").map(({ source }) => source);
+    const purposes: SmsPurpose[] = ["register", "reset", "redeem"];
+    return limitsView(this.now(), [
+      ...purposes.map((purpose) => ({
+        limit: "resend" as const,
+        purpose,
+        counter: this.resend,
+        key: `${numberKey}:${purpose}`,
+        cleared: true,
+        always: false,
+      })),
+      ...devices.map((device) => ({
+        limit: "resend" as const,
+        purpose: "reset" as const,
+        device,
+        counter: this.resend,
+        key: `${numberKey}:reset:${device}`,
+        cleared: true,
+        always: false,
+      })),
+      { limit: "number", counter: this.perNumber, key: numberKey, cleared: true, always: true },
+      { limit: "redeem", counter: this.perRedeem, key: numberKey, cleared: true, always: true },
+      ...addresses.map((address) => ({
+        limit: "numberAddress" as const,
+        source: address,
+        counter: this.perNumberClient,
+        key: `${numberKey}@${address}`,
+        cleared: true,
+        always: false,
+      })),
+      ...devices.map((device) => ({
+        limit: "device" as const,
+        device,
+        counter: this.perDevice,
+        key: `${numberKey}:${device}`,
+        cleared: true,
+        always: false,
+      })),
+      ...addresses.map((address) => ({
+        limit: "address" as const,
+        source: address,
+        counter: this.perClient,
+        key: address,
+        cleared: false,
+        always: false,
+      })),
+      // An address that is not an IP address (an operator asking from the console) is its own network.
+      ...[...new Set(addresses.map(networkBlock))]
+        .filter((network) => !addresses.includes(network))
+        .map((network) => ({
+          limit: "network" as const,
+          source: network,
+          counter: this.perNetwork,
+          key: network,
+          cleared: false,
+          always: false,
+        })),
+      { limit: "budget", counter: this.total, key: "deployment", cleared: false, always: true },
+    ]);
+  }
+
+  /** The addresses and devices remembered for a number's limits, for a data access request. */
+  limitSourcesOf(prefix: string, phone: string) {
+    return this.sources.allOf(prefix, phone);
+  }
+
+  /** Forgets the addresses and devices whose counts have all ended; returns how many. */
+  purgeEndedLimitSources(now: number): Promise<number> {
+    return this.sources.deleteExpired(now);
   }
 
   /** Every code record of a number, for a data access request. */
@@ -482,8 +587,12 @@ export class SmsCodeService {
     return this.repo.deleteCodesExpiredBefore(now - keptMs);
   }
 
-  /** Deletes every code record of a number in the caller's transaction (erasure); returns how many. */
-  eraseCodesOf(prefix: string, phone: string, trx: TableViews): Promise<number> {
+  /**
+   * Deletes every code record of a number in the caller's transaction (erasure), and the addresses
+   * and devices remembered for its limits; returns how many code records.
+   */
+  async eraseCodesOf(prefix: string, phone: string, trx: TableViews): Promise<number> {
+    await this.sources.deleteOf(prefix, phone, trx);
     return this.repo.deleteCodesOf(prefix, phone, trx);
   }
 

@@ -3,6 +3,7 @@ import type { Generated } from "kysely";
 export type SmsTables = {
   sms_codes: SmsCodesTable;
   sms_deliveries: SmsDeliveriesTable;
+  sms_limit_sources: SmsLimitSourcesTable;
 };
 
 export type SmsCodesTable = {
@@ -28,3 +29,17 @@ export type SmsDeliveriesTable = {
   delivered: number;
   created_at: number;
 };
+
+/**
+ * An address or device that asked a code for a number within the hour (sms/limit-sources.ts): the
+ * keys of the number's per-address and per-device counts, which an operator's reset must find.
+ */
+export type SmsLimitSourcesTable = {
+  mobile_phone_prefix: string;
+  mobile_phone: string;
+  kind: LimitSourceKind;
+  source: string;
+  expires_at: number;
+};
+
+export type LimitSourceKind = "address" | "device";

@@ -1,0 +1,53 @@
+import type { ConsoleMemberDetail, Permission } from "@hcoins/domain/api/console";
+import { useState } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
+import { ChangeNumberDialog } from "./change-number-dialog.tsx";
+import { EditMemberDialog } from "./edit-member-dialog.tsx";
+
+type RecordDialog = "edit" | "number";
+
+/** "Edit member" and "Change mobile number", for operators who may act on members. */
+export function MemberRecordActions({
+  detail,
+  permissions,
+  onDone,
+}: {
+  detail: ConsoleMemberDetail;
+  permissions: readonly Permission[];
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<RecordDialog | null>(null);
+  if (!permissions.includes("members.act")) return null;
+  const finish = (message: string) => {
+    setOpen(null);
+    onDone(message);
+  };
+  return (
+    <>
+      <fieldset className="actions">
+        <legend className="visually-hidden">{t("memberRecords.label")}</legend>
+        <button type="button" className="button secondary" onClick={() => setOpen("edit")}>
+          {t("memberRecords.edit.button")}
+        </button>
+        <button type="button" className="button secondary" onClick={() => setOpen("number")}>
+          {t("memberRecords.number.button")}
+        </button>
+      </fieldset>
+      {open === "edit" ? (
+        <EditMemberDialog
+          detail={detail}
+          onClose={() => setOpen(null)}
+          onDone={() => finish(t("memberRecords.edit.done"))}
+        />
+      ) : null}
+      {open === "number" ? (
+        <ChangeNumberDialog
+          detail={detail}
+          onClose={() => setOpen(null)}
+          onDone={() => finish(t("memberRecords.number.done"))}
+        />
+      ) : null}
+    </>
+  );
+}
