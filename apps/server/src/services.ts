@@ -45,6 +45,8 @@ import { StoreRepository } from "./modules/stores/repository.ts";
 import { StoreService } from "./modules/stores/service.ts";
 import { StoreEditor } from "./modules/stores/store-editor.ts";
 import { SubscriptionService } from "./modules/subscriptions/service.ts";
+import { VoucherActionKeys } from "./modules/vouchers/action-keys.ts";
+import { VoucherSupportService } from "./modules/vouchers/voucher-support.ts";
 
 /**
  * Every domain service, wired once; routes and the admin CLI receive this object. Each
@@ -233,6 +235,13 @@ export function createServices(
     adjustmentCeilings,
     log,
   );
+  const voucherSupport = new VoucherSupportService(
+    members,
+    coinSchemeClient,
+    audit,
+    new VoucherActionKeys(database, now),
+    log,
+  );
   const programme = new ProgrammeService(coinSchemeClient, audit, stores);
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   return {
@@ -266,6 +275,7 @@ export function createServices(
     audit,
     operators,
     memberSupport,
+    voucherSupport,
     adjustmentCeilings,
     programme,
     figures,

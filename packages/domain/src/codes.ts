@@ -55,6 +55,10 @@ export const ErrorCode = {
   operatorSelfDisable: 4250,
   /** Console: the last active administrator cannot be disabled (nobody could administer the console). */
   lastAdministrator: 4251,
+  /** Console: an idempotency key sent again with another request (another voucher, reward or member). */
+  idempotencyKeyReused: 4260,
+  /** Console: the first call with this idempotency key is still under way. */
+  idempotencyKeyInProgress: 4261,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -92,6 +96,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4242: 403,
   4250: 409,
   4251: 409,
+  4260: 409,
+  4261: 409,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -294,6 +300,16 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "This is the last active administrator: add another administrator before disabling this one.",
     tc: "這是最後一位有效的管理員：請先新增另一位管理員，再停用此帳戶。",
     sc: "这是最后一位有效的管理员：请先添加另一位管理员，再停用此账户。",
+  },
+  4260: {
+    en: "This action was already sent with other details. Close the dialog and open it again.",
+    tc: "此操作已以其他資料提交過。請關閉對話框後重新開啟。",
+    sc: "此操作已以其他资料提交过。请关闭对话框后重新打开。",
+  },
+  4261: {
+    en: "This action is still being processed. Please wait a moment and try again.",
+    tc: "此操作仍在處理中，請稍候再試。",
+    sc: "此操作仍在处理中，请稍候再试。",
   },
 };
 

@@ -25,6 +25,10 @@ export function errorMessage(error: unknown, t: TFunction): string {
       return t("errors.operatorSelfDisable");
     case ConsoleErrorCode.lastAdministrator:
       return t("errors.lastAdministrator");
+    case ConsoleErrorCode.idempotencyKeyReused:
+      return t("vouchers.errors.keyReused");
+    case ConsoleErrorCode.idempotencyKeyInProgress:
+      return t("vouchers.errors.keyInProgress");
     case ErrorCode.loginLocked:
     case ErrorCode.rateLimited:
       return seconds === undefined ? t("errors.rateLimited") : t("errors.rateLimitedFor", { count: seconds });

@@ -122,6 +122,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
       "0006-activity",
       "0007-unsubscribe-reason-other",
       "0008-audit-chain",
+      "0013-voucher-action-keys",
     ]);
     const [marker] = await query<{ value: string }>(
       "select value from settings where key = 'content_seeded'",

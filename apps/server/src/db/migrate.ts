@@ -8,6 +8,7 @@ import * as m0005 from "./migrations/0005-operators-and-audit.ts";
 import * as m0006 from "./migrations/0006-activity.ts";
 import * as m0007 from "./migrations/0007-unsubscribe-reason-other.ts";
 import * as m0008 from "./migrations/0008-audit-chain.ts";
+import * as m0013 from "./migrations/0013-voucher-action-keys.ts";
 
 /** The first migration: a database that has recorded it holds the member server's tables. */
 export const FIRST_MEMBER_MIGRATION = "0001-members-and-auth";
@@ -24,6 +25,7 @@ export function migrateMemberDatabase(database: TableViews): Promise<void> {
       "0006-activity": m0006,
       "0007-unsubscribe-reason-other": m0007,
       "0008-audit-chain": m0008,
+      "0013-voucher-action-keys": m0013,
     },
   });
 }

@@ -242,6 +242,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0006-activity",
       "0007-unsubscribe-reason-other",
       "0008-audit-chain",
+      "0013-voucher-action-keys",
     ]);
     expect(await migrationsRecorded(app.services.database, "coin_scheme_migration")).toEqual([
       "0001-accounts-and-ledger",
@@ -250,6 +251,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0004-ledger-by-time",
       "0005-till-keys",
       "0006-refund-keys",
+      "0007-suspensions-goodwill-low-stock",
     ]);
   });
 
@@ -274,6 +276,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0004-ledger-by-time",
       "0005-till-keys",
       "0006-refund-keys",
+      "0007-suspensions-goodwill-low-stock",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(

@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   "members.act",
   "coins.adjust",
   "vouchers.cancel",
+  "vouchers.reveal",
+  "vouchers.goodwill",
   "members.dataProtection",
   "content.edit",
   "programme.edit",
@@ -66,9 +68,22 @@ export interface ConsoleOperation {
  * nothing: its only permissions are reads.
  */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
-  customerService: ["members.read", "members.act", "coins.adjust", "vouchers.cancel"],
+  customerService: [
+    "members.read",
+    "members.act",
+    "coins.adjust",
+    "vouchers.cancel",
+    "vouchers.reveal",
+    "vouchers.goodwill",
+  ],
   contentEditor: ["content.edit"],
-  programmeManager: ["members.read", "coins.adjust", "vouchers.cancel", "programme.edit"],
+  programmeManager: [
+    "members.read",
+    "coins.adjust",
+    "vouchers.cancel",
+    "vouchers.goodwill",
+    "programme.edit",
+  ],
   administrator: PERMISSIONS,
   auditor: ["members.read", "audit.read"],
 };
@@ -87,6 +102,10 @@ export const ConsoleErrorCode = {
   operatorSelfDisable: 4250,
   /** The last active administrator (who can sign in) cannot be disabled. */
   lastAdministrator: 4251,
+  /** An idempotency key sent again with another request (another voucher, reward or member). */
+  idempotencyKeyReused: 4260,
+  /** The first call with this idempotency key is still under way: try again in a moment. */
+  idempotencyKeyInProgress: 4261,
 } as const;
 
 export const operatorSchema = z.object({
@@ -211,8 +230,19 @@ export const memberDetailSchema = z.object({
           created_at: z.string(),
         }),
       ),
+      /**
+       * Never a full code (a code is spendable at a till): the last four characters, and the
+       * scheme's id of the voucher to act on it by (cancel, reveal).
+       */
       vouchers: z.array(
-        z.object({ code: z.string(), title_en: z.string(), status: z.string(), valid_until: z.string() }),
+        z.object({
+          id: z.number().int(),
+          code_last_four: z.string(),
+          title_en: z.string(),
+          status: z.string(),
+          valid_until: z.string(),
+          goodwill: z.boolean(),
+        }),
       ),
     })
     .nullable(),

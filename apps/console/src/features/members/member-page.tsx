@@ -11,6 +11,8 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { MemberCaseActions } from "../member-case/member-case-actions.tsx";
+import { maskedCode } from "../vouchers/masked-code.ts";
+import { VoucherTools } from "../vouchers/voucher-tools.tsx";
 import { MemberActionDialog } from "./member-action-dialog.tsx";
 import { type ActionSpec, MEMBER_ACTIONS } from "./member-actions.ts";
 
@@ -66,6 +68,7 @@ export function MemberPage() {
             permissions={operator?.permissions ?? []}
             onDone={(message) => setDone(message)}
           />
+          <VoucherTools detail={detail} permissions={operator?.permissions ?? []} onDone={setDone} />
           <MemberDetail detail={detail} />
           {open ? (
             <MemberActionDialog
@@ -256,7 +259,7 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
                 t("member.validUntil"),
               ]}
               rows={coins.vouchers.map((item) => [
-                item.code,
+                maskedCode(item.code_last_four),
                 item.title_en,
                 named("voucherStatuses", item.status),
                 formatTime(item.valid_until),

@@ -12,6 +12,7 @@ import {
   envelope,
   expiryPolicyResponse,
   expiryPreviewResponse,
+  goodwillResponse,
   ledgerCheckResponse,
   ledgerResponse,
   linkResponse,
@@ -20,6 +21,7 @@ import {
   rewardsResponse,
   storeResponse,
   storesResponse,
+  suspensionResponse,
   tillKeyCreateResponse,
   tillKeyResponse,
   tillKeysResponse,
@@ -40,6 +42,7 @@ import {
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
   fieldErrorsOf,
+  type Goodwill,
   type Redemption,
   type RewardInput,
 } from "./coin-scheme-client.ts";
@@ -223,6 +226,26 @@ export class HttpCoinScheme implements CoinSchemeClient {
 
   voucher(code: string) {
     return this.request("GET", `/vouchers/${encodeURIComponent(code)}`, voucherResponse);
+  }
+
+  goodwillVoucher(goodwill: Goodwill) {
+    return this.request(
+      "POST",
+      `${accountPath(goodwill.hcoinsMemberNo)}/goodwill-vouchers`,
+      goodwillResponse,
+      {
+        reward_id: goodwill.rewardId,
+        operator: goodwill.operator,
+        idempotency_key: goodwill.key,
+      },
+    );
+  }
+
+  setSuspended(hcoinsMemberNo: string, suspended: boolean, operator: string) {
+    return this.request("PUT", `${accountPath(hcoinsMemberNo)}/suspension`, suspensionResponse, {
+      suspended,
+      operator,
+    });
   }
 
   /** Sent twice (a retry after a lost answer) the second is refused (6027): it changes nothing twice. */
