@@ -188,6 +188,9 @@ export const coinDayFiguresSchema = z.object({
   redeemed: z.number().int(),
   cancelled: z.number().int(),
   expired: z.number().int(),
+  /** Goodwill vouchers operators gave that day (no coins spent), and their rewards' price in coins: a cost. */
+  goodwill_vouchers: z.number().int(),
+  goodwill_coins: z.number().int(),
   outstanding: z.number().int(),
 });
 export type CoinDayFigures = z.infer<typeof coinDayFiguresSchema>;

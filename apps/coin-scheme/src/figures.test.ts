@@ -83,6 +83,8 @@ describe("the coin figures", () => {
       redeemed: 0,
       cancelled: 0,
       expired: 0,
+      goodwill_vouchers: 0,
+      goodwill_coins: 0,
       outstanding: 0,
     });
     const fifteenth = bought + boughtToRefund + late - 40 + 300 - 200 + 100;
@@ -94,6 +96,8 @@ describe("the coin figures", () => {
       redeemed: 200,
       cancelled: 100,
       expired: 0,
+      goodwill_vouchers: 0,
+      goodwill_coins: 0,
       outstanding: fifteenth,
     });
     expect(day("2025-07-16")).toMatchObject({ earned: early, outstanding: fifteenth + early });

@@ -30,6 +30,9 @@ const coinMovements = {
   /** Given back when a voucher was cancelled. */
   cancelled: z.number().int(),
   expired: z.number().int(),
+  /** Goodwill vouchers operators gave (no coins spent), and their rewards' price in coins: a cost. */
+  goodwill_vouchers: z.number().int(),
+  goodwill_coins: z.number().int(),
 };
 
 export const consoleFiguresSchema = z.object({

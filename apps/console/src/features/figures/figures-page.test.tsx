@@ -21,6 +21,8 @@ const coinDay = (day: string, earned: number, redeemed: number, outstanding: num
   redeemed,
   cancelled: 0,
   expired: 0,
+  goodwill_vouchers: 0,
+  goodwill_coins: 0,
   outstanding,
 });
 
@@ -32,7 +34,16 @@ const figures = (withCoins: boolean) => ({
   coins: withCoins
     ? {
         days: [coinDay("2026-11-26", 1500, 200, 9300), coinDay("2026-11-27", 700, 0, 10000)],
-        totals: { earned: 2200, refunded: 0, adjusted: 0, redeemed: 200, cancelled: 0, expired: 0 },
+        totals: {
+          earned: 2200,
+          refunded: 0,
+          adjusted: 0,
+          redeemed: 200,
+          cancelled: 0,
+          expired: 0,
+          goodwill_vouchers: 0,
+          goodwill_coins: 0,
+        },
         outstanding: 10000,
         accounts: 12,
       }

@@ -171,3 +171,87 @@ describe("cancelling a voucher by its id, once per key", () => {
     expect(ledger.filter((entry) => entry.kind === "cancellation")).toHaveLength(1);
   });
 });
+
+describe("goodwill vouchers", () => {
+  it("gives a reward without coins, once per key: stock down, limit held, audited with the note, the member sees it", async () => {
+    t = await createTestApp();
+    const member = await linkedMember(t, 30);
+    const reward = await newReward(t, { coins: 500, stock: 5, perMemberLimit: 1 });
+    const pm = as(await signedInOperator(t, "programmeManager"));
+    const listed = await pm.get("/goodwill-rewards");
+    expect(listed.body.payload.rewards).toContainEqual({
+      id: reward.id,
+      title: reward.title,
+      coins: 500,
+      stock: 5,
+      per_member_limit: 1,
+    });
+    const path = `/members/${member.user.id}/goodwill-vouchers`;
+    expect(
+      (await pm.post(path, {})).body.payload.errors.map((error: { field: string }) => error.field).sort(),
+    ).toEqual(["idempotency_key", "note", "reward_id"]);
+    const body = { reward_id: reward.id, note: "parcel lost, ticket 4411", idempotency_key: randomUUID() };
+    const before = (await entries()).length;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pm.post(path, body)));
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    const issued = answers[0]?.body.payload;
+    expect(answers.map((answer) => answer.body.payload)).toEqual(Array(5).fill(issued));
+    expect((await entries()).length - before).toBe(1);
+    expect((await entries())[0]).toMatchObject({
+      action: "voucher.goodwill",
+      actor: "operator:programmemanager@example.com",
+      target: `member:${member.user.id}`,
+      after: {
+        voucher: `voucher:${issued.voucher_id}`,
+        code_last_four: issued.code_last_four,
+        reward_id: reward.id,
+        coins_value: 500,
+        note: "parcel lost, ticket 4411",
+      },
+    });
+    const { reward: after } = await t.app.services.coinSchemeClient.reward(reward.id);
+    expect(after.stock).toBe(4);
+    expect((await t.app.services.coinSchemeClient.balance(member.hcoins)).balance).toBe(30);
+    // The member sees it among their vouchers, as a redeemed one; the note is nowhere in their answers.
+    const mine = await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-vouchers", {
+      body: {},
+      token: member.token,
+    });
+    expect(mine.body.payload.vouchers).toHaveLength(1);
+    expect(mine.body.payload.vouchers[0]).toMatchObject({ reward_id: reward.id, status: "issued" });
+    expect(JSON.stringify(mine.body)).not.toContain("ticket 4411");
+    const history = await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-history", {
+      body: {},
+      token: member.token,
+    });
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).not.toContain("ticket 4411");
+    // The per-member limit holds for goodwill too; the same key with another reward is refused.
+    const again = await pm.post(path, { ...body, idempotency_key: randomUUID() });
+    expect(again.body.payload.errors).toEqual([{ field: "reward_id", rule: "rewardLimitReached" }]);
+    const otherReward = await newReward(t);
+    expect((await pm.post(path, { ...body, reward_id: otherReward.id })).body.error_code).toBe(4260);
+    // The member's page marks it goodwill, last four only.
+    const page = await pm.get(`/members/${member.user.id}`);
+    expect(page.body.payload.coins.vouchers[0]).toMatchObject({
+      id: issued.voucher_id,
+      code_last_four: issued.code_last_four,
+      goodwill: true,
+    });
+  });
+
+  it("refuses a reward out of stock and a member without an account, in the operator's words", async () => {
+    t = await createTestApp();
+    const member = await linkedMember(t, 0);
+    const reward = await newReward(t, { stock: 0 });
+    const cs = as(await signedInOperator(t, "customerService"));
+    const refused = await cs.post(`/members/${member.user.id}/goodwill-vouchers`, {
+      reward_id: reward.id,
+      note: "sorry",
+      idempotency_key: randomUUID(),
+    });
+    expect(refused.body.payload.errors).toEqual([{ field: "reward_id", rule: "rewardOutOfStock" }]);
+    const auditor = as(await signedInOperator(t, "auditor"));
+    expect((await auditor.get("/goodwill-rewards")).body.error_code).toBe(4030);
+  });
+});

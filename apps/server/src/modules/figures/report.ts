@@ -10,7 +10,16 @@ import {
 } from "../coins/coin-scheme-client.ts";
 import type { FiguresService } from "./service.ts";
 
-const MOVEMENTS = ["earned", "refunded", "adjusted", "redeemed", "cancelled", "expired"] as const;
+const MOVEMENTS = [
+  "earned",
+  "refunded",
+  "adjusted",
+  "redeemed",
+  "cancelled",
+  "expired",
+  "goodwill_vouchers",
+  "goodwill_coins",
+] as const;
 
 /**
  * The figures page: the member server's daily counts beside the coin scheme's. The scheme is
