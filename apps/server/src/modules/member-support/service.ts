@@ -14,6 +14,7 @@ import type { SmsCodeService } from "../sms/service.ts";
 import { maskedVoucher } from "../vouchers/masked-vouchers.ts";
 import type { AdjustmentCeilingService } from "./adjustment-ceilings.ts";
 import { searchKey } from "./member-search.ts";
+import { suspendAtTills } from "./till-suspension.ts";
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const SCHEME_ACCOUNT_NOT_FOUND = 6004;
@@ -177,9 +178,10 @@ export class MemberSupportService {
     );
   }
 
-  /** Disables (every session revoked) or enables the account. */
+  /** Disables (every session revoked, the H Coins account suspended at the tills) or enables the account. */
   async setDisabled(id: number, disabled: boolean, reason: string | null, by: Actor): Promise<MemberRow> {
     const member = await this.member(id);
+    await suspendAtTills(this.coinScheme, member, disabled, by, this.log);
     const changed = await this.members.setDisabled(member.id, disabled);
     await this.record(
       by,
