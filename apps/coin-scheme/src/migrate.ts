@@ -6,7 +6,7 @@ import * as m0003 from "./migrations/0003-rewards-and-vouchers.ts";
 import * as m0004 from "./migrations/0004-ledger-by-time.ts";
 import * as m0005 from "./migrations/0005-till-keys.ts";
 import * as m0006 from "./migrations/0006-refund-keys.ts";
-import * as m0007 from "./migrations/0007-suspensions-goodwill-low-stock.ts";
+import * as m0007 from "./migrations/0007-suspensions-and-goodwill.ts";
 
 /**
  * The scheme's migrations, recorded in tables of their own so that the scheme can share a
@@ -22,7 +22,7 @@ export function migrateCoinScheme(database: TableViews): Promise<void> {
       "0004-ledger-by-time": m0004,
       "0005-till-keys": m0005,
       "0006-refund-keys": m0006,
-      "0007-suspensions-goodwill-low-stock": m0007,
+      "0007-suspensions-and-goodwill": m0007,
     },
     migrationTableName: "coin_scheme_migration",
     migrationLockTableName: "coin_scheme_migration_lock",

@@ -149,7 +149,7 @@ export class Rewards {
 
 function columnsOf(
   fields: RewardFields,
-): Omit<HcoinRewardsTable, "id" | "stock" | "created_at" | "updated_at" | "low_stock_at"> {
+): Omit<HcoinRewardsTable, "id" | "stock" | "created_at" | "updated_at"> {
   return {
     kind: fields.kind,
     coins: fields.coins,

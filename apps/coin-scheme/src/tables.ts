@@ -145,8 +145,6 @@ export type HcoinRewardsTable = {
   starts_at: number | null;
   ends_at: number | null;
   per_member_limit: number | null;
-  /** At or below this stock the reward is low on stock (console marker, log line, metric); null = never. */
-  low_stock_at: number | null;
   voucher_valid_days: number;
   active: number;
   sort_order: number;

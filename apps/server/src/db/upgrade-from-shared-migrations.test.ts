@@ -251,7 +251,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0004-ledger-by-time",
       "0005-till-keys",
       "0006-refund-keys",
-      "0007-suspensions-goodwill-low-stock",
+      "0007-suspensions-and-goodwill",
     ]);
   });
 
@@ -276,7 +276,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0004-ledger-by-time",
       "0005-till-keys",
       "0006-refund-keys",
-      "0007-suspensions-goodwill-low-stock",
+      "0007-suspensions-and-goodwill",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(
