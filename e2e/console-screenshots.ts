@@ -3,6 +3,9 @@ import path from "node:path";
 import type { Language } from "@hcoins/domain/languages";
 import { URI } from "otpauth";
 import type { Page } from "playwright-core";
+import en from "../apps/console/src/locales/en.json" with { type: "json" };
+import sc from "../apps/console/src/locales/sc.json" with { type: "json" };
+import tc from "../apps/console/src/locales/tc.json" with { type: "json" };
 import { seriousViolations } from "./support/axe.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { OPERATOR_PASSWORD } from "./support/console.ts";
@@ -22,16 +25,23 @@ const LANGUAGES = listFrom<Language>(process.env.SCREENSHOT_LANGUAGES, ["en", "t
 const WIDTHS = listFrom(process.env.SCREENSHOT_WIDTHS, ["375", "768", "1280"]).map(Number);
 const ONLY = process.env.SCREENSHOT_ONLY?.split(",");
 
+const CATALOGUES: Record<Language, typeof en> = { en, tc, sc };
+
 function listFrom<T extends string>(value: string | undefined, fallback: T[]): T[] {
   const list = value?.split(",").filter(Boolean) as T[] | undefined;
   return list?.length ? list : fallback;
 }
 
 /** The console's screens (apps/console/src/app/router.tsx); `:member` is a member with coins. */
-const SHOTS: { name: string; path: string }[] = [
+/** A dialog a shot opens: its button's label in the console's catalogue (apps/console/src/locales). */
+type Opens = (catalogue: typeof en) => string;
+
+const SHOTS: { name: string; path: string; opens?: Opens }[] = [
   { name: "figures", path: "/console/figures" },
   { name: "members", path: "/console/members" },
   { name: "member-case", path: "/console/members/:member" },
+  { name: "voucher-reveal", path: "/console/members/:member", opens: (t) => t.vouchers.reveal.button },
+  { name: "voucher-goodwill", path: "/console/members/:member", opens: (t) => t.vouchers.goodwill.button },
   { name: "audit", path: "/console/audit" },
   { name: "banners", path: "/console/content/banners" },
   { name: "pages", path: "/console/content/pages" },
@@ -68,6 +78,20 @@ async function main() {
       operator: "screenshots",
       allowNegative: false,
     });
+    // A voucher for the member's page (its code masked) and the reveal and goodwill dialogs.
+    const { reward } = await coinSchemeClient.reward(1);
+    await coinSchemeClient.adjust({
+      hcoinsMemberNo: account?.hcoins_memberno ?? "",
+      coins: reward.coins,
+      reason: "For a voucher",
+      operator: "screenshots",
+      allowNegative: false,
+    });
+    await coinSchemeClient.redeem({
+      hcoinsMemberNo: account?.hcoins_memberno ?? "",
+      rewardId: 1,
+      key: "shots",
+    });
     const found = await server.services.memberSupport.search(member.memberNo);
     const memberId = String(found[0]?.id);
     const { link } = await server.services.operators.add("admin.shots@example.com", "administrator", {
@@ -92,6 +116,11 @@ async function main() {
             await page.goto(shot.path.replace(":member", memberId));
             await page.getByRole("heading", { level: 1 }).first().waitFor();
             await page.waitForLoadState("networkidle");
+            if (shot.opens) {
+              await page.getByRole("button", { name: shot.opens(CATALOGUES[language]), exact: true }).click();
+              await page.getByRole("dialog").waitFor();
+              await page.waitForLoadState("networkidle");
+            }
             const wide = await page.evaluate(() => document.documentElement.scrollWidth);
             if (wide > width) problems.push(`${label}: page is ${wide} px wide (screen ${width})`);
             if (process.env.SCREENSHOT_AXE)
