@@ -53,6 +53,16 @@ const SHOTS: { name: string; path: string; open?: (page: Page, language: Languag
   { name: "approvals", path: "/console/approvals" },
   { name: "member-edit", path: "/console/members/:member", open: openDialog("edit") },
   { name: "member-number", path: "/console/members/:member", open: openDialog("number") },
+  {
+    name: "voucher-reveal",
+    path: "/console/members/:member",
+    open: openWith((t) => t.vouchers.reveal.button),
+  },
+  {
+    name: "voucher-goodwill",
+    path: "/console/members/:member",
+    open: openWith((t) => t.vouchers.goodwill.button),
+  },
   { name: "audit", path: "/console/audit" },
   { name: "banners", path: "/console/content/banners" },
   { name: "pages", path: "/console/content/pages" },
@@ -125,6 +135,20 @@ async function main() {
       { actor: "cli:screenshots", address: null },
     );
     await memberRecords(server, Number(memberId));
+    // A voucher for the member's page (its code masked) and the reveal and goodwill dialogs.
+    const { reward } = await coinSchemeClient.reward(1);
+    await coinSchemeClient.adjust({
+      hcoinsMemberNo: account?.hcoins_memberno ?? "",
+      coins: reward.coins,
+      reason: "For a voucher",
+      operator: "screenshots",
+      allowNegative: false,
+    });
+    await coinSchemeClient.redeem({
+      hcoinsMemberNo: account?.hcoins_memberno ?? "",
+      rewardId: 1,
+      key: "shots",
+    });
     const { link } = await server.services.operators.add("admin.shots@example.com", "administrator", {
       actor: "cli:screenshots",
       address: null,
@@ -186,6 +210,15 @@ async function main() {
   );
   for (const problem of problems.sort()) console.log(`- ${problem}`);
   if (problems.some((problem) => problem.includes("NOT TAKEN"))) process.exitCode = 1;
+}
+
+/** Clicks the button a catalogue names and waits for its dialog. */
+function openWith(label: (catalogue: typeof enConsole) => string) {
+  return async (page: Page, language: Language) => {
+    await page.getByRole("button", { name: label(CONSOLE_TEXTS[language]), exact: true }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.waitForLoadState("networkidle");
+  };
 }
 
 /** Clicks the member page's "Edit member" or "Change mobile number" and waits for its dialog. */

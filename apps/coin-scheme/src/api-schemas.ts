@@ -22,6 +22,8 @@ export const accountSchema = z.object({
   /** The member's birth month (1-12) as the member server recorded it, or null; the birthday bonus follows it. */
   birth_month: z.number().int().nullable(),
   balance: z.number().int(),
+  /** Suspended (its member disabled): tills may not earn on it nor take its vouchers. */
+  suspended: z.boolean(),
 });
 export type SchemeAccount = z.infer<typeof accountSchema>;
 
@@ -193,6 +195,9 @@ export const coinDayFiguresSchema = z.object({
   expired: z.number().int(),
   /** Forfeited by an erased member (their balance when their data was erased). */
   forfeited: z.number().int(),
+  /** Goodwill vouchers operators gave that day (no coins spent), and their rewards' price in coins: a cost. */
+  goodwill_vouchers: z.number().int(),
+  goodwill_coins: z.number().int(),
   outstanding: z.number().int(),
 });
 export type CoinDayFigures = z.infer<typeof coinDayFiguresSchema>;
@@ -314,6 +319,8 @@ export type RewardResult = z.infer<typeof rewardResponse>;
  * coins and stock returned).
  */
 export const voucherSchema = z.object({
+  /** The scheme's id of the voucher: what operators act on it by, never usable at a till. */
+  id: z.number().int(),
   /** Unguessable, 16 characters of Crockford base 32 in groups of four: what the QR code carries. */
   code: z.string(),
   reward_id: z.number().int(),
@@ -332,6 +339,8 @@ export const voucherSchema = z.object({
   used_receipt_no: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   cancel_reason: z.string().nullable(),
+  /** Given by an operator without coins (`coins` is then 0). */
+  goodwill: z.boolean(),
 });
 export type SchemeVoucher = z.infer<typeof voucherSchema>;
 
@@ -349,6 +358,23 @@ export const redemptionResponse = z.object({
   duplicate: z.boolean(),
 });
 export type RedemptionResult = z.infer<typeof redemptionResponse>;
+
+export const suspensionResponse = z.object({
+  account: accountSchema,
+  /** False when the account already was as asked: nothing changed. */
+  changed: z.boolean(),
+});
+export type SuspensionResult = z.infer<typeof suspensionResponse>;
+
+/** A goodwill voucher: the voucher given, its 0-coin trace on the ledger, the reward's price it cost. */
+export const goodwillResponse = z.object({
+  voucher: voucherSchema,
+  transaction: transactionSchema,
+  goodwill_coins: z.number().int(),
+  /** True when the idempotency key had been used for this reward before: nothing changed again. */
+  duplicate: z.boolean(),
+});
+export type GoodwillResult = z.infer<typeof goodwillResponse>;
 
 /** A voucher used at a till. */
 export const voucherUseResponse = z.object({

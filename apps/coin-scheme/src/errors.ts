@@ -43,6 +43,8 @@ export const SchemeErrorCode = {
   tillKeyRevoked: 6031,
   /** Redeeming while a refund has left the balance below zero. */
   balanceNegative: 6032,
+  /** The account is suspended (its member was disabled): no earning, no voucher use, no goodwill. */
+  accountSuspended: 6033,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -82,6 +84,7 @@ const HTTP_STATUS: Record<SchemeErrorCodeValue, number> = {
   6030: 404,
   6031: 409,
   6032: 422,
+  6033: 409,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -251,6 +254,11 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "The account's balance is below zero after a refund: it redeems nothing until the coins it earns bring the balance back to zero.",
     tc: "帳戶因退款而結餘低於零：須待賺取的 H Coins 令結餘回復至零或以上，方可再換領禮遇。",
     sc: "账户因退款而余额低于零：须待赚取的 H Coins 使余额恢复至零或以上，方可再兑换礼遇。",
+  },
+  6033: {
+    en: "This member's H Coins account is suspended: no coins can be earned and no vouchers used. The member should contact customer service.",
+    tc: "此會員的 H Coins 帳戶已暫停：不能賺取 H Coins，亦不能使用禮券。請會員聯絡客戶服務。",
+    sc: "此会员的 H Coins 账户已暂停：不能赚取 H Coins，也不能使用礼券。请会员联系客户服务。",
   },
 };
 

@@ -35,6 +35,31 @@ export class FiguresRepository {
     }));
   }
 
+  /** Goodwill vouchers given per Hong Kong day in [from, until), and their rewards' price (the cost). */
+  async goodwillByDay(
+    from: number,
+    until: number,
+  ): Promise<{ dayNumber: number; vouchers: number; coins: number }[]> {
+    const dayNumber = sql<Counted>`(issued_at + ${sql.lit(HONG_KONG_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
+    const rows = await this.db
+      .selectFrom("hcoin_vouchers")
+      .select([
+        dayNumber.as("day_number"),
+        sql<Counted>`count(*)`.as("vouchers"),
+        sql<Counted>`sum(goodwill_coins)`.as("coins"),
+      ])
+      .where("goodwill_coins", "is not", null)
+      .where("issued_at", ">=", from)
+      .where("issued_at", "<", until)
+      .groupBy(dayNumber)
+      .execute();
+    return rows.map((row) => ({
+      dayNumber: Number(row.day_number),
+      vouchers: Number(row.vouchers),
+      coins: Number(row.coins),
+    }));
+  }
+
   /** The net coins of every entry made at or after `from` (what the balances gained since). */
   async coinsSince(from: number): Promise<number> {
     const row = await this.db

@@ -84,6 +84,8 @@ describe("the coin figures", () => {
       cancelled: 0,
       expired: 0,
       forfeited: 0,
+      goodwill_vouchers: 0,
+      goodwill_coins: 0,
       outstanding: 0,
     });
     const fifteenth = bought + boughtToRefund + late - 40 + 300 - 200 + 100;
@@ -96,6 +98,8 @@ describe("the coin figures", () => {
       cancelled: 100,
       expired: 0,
       forfeited: 0,
+      goodwill_vouchers: 0,
+      goodwill_coins: 0,
       outstanding: fifteenth,
     });
     expect(day("2025-07-16")).toMatchObject({ earned: early, outstanding: fifteenth + early });

@@ -8,7 +8,10 @@ const DAY_MS = 86_400_000;
 /** Which column of a day's figures an entry kind counts in, and its sign there (debits are negative on the ledger). */
 const COLUMN: Record<
   EntryKind,
-  { column: Exclude<keyof CoinDayFigures, "day" | "outstanding">; sign: 1 | -1 }
+  {
+    column: Exclude<keyof CoinDayFigures, "day" | "outstanding" | "goodwill_vouchers" | "goodwill_coins">;
+    sign: 1 | -1;
+  }
 > = {
   purchase: { column: "earned", sign: 1 },
   refund: { column: "refunded", sign: -1 },
@@ -33,8 +36,9 @@ export async function coinFigures(
   to: string,
 ): Promise<CoinFiguresResult> {
   const until = dayStartMs(addDays(to, 1));
-  const [rows, after, { outstanding, accounts }] = await Promise.all([
+  const [rows, goodwill, after, { outstanding, accounts }] = await Promise.all([
     repository.figures.coinsByDayAndKind(dayStartMs(from), until),
+    repository.figures.goodwillByDay(dayStartMs(from), until),
     repository.figures.coinsSince(until),
     repository.figures.balances(),
   ]);
@@ -51,6 +55,8 @@ export async function coinFigures(
         cancelled: 0,
         expired: 0,
         forfeited: 0,
+        goodwill_vouchers: 0,
+        goodwill_coins: 0,
         outstanding: 0,
       },
     ]),
@@ -62,6 +68,12 @@ export async function coinFigures(
     if (!figures || !counted) continue;
     figures[counted.column] += counted.sign * row.coins;
     net.set(day, (net.get(day) ?? 0) + row.coins);
+  }
+  for (const row of goodwill) {
+    const figures = byDay.get(dayOfNumber(row.dayNumber));
+    if (!figures) continue;
+    figures.goodwill_vouchers += row.vouchers;
+    figures.goodwill_coins += row.coins;
   }
   const days = [...byDay.values()];
   let end = outstanding - after;

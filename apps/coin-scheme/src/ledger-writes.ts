@@ -97,6 +97,7 @@ export class LedgerWrites {
     if (freshness === "future") throw new SchemeError(SchemeErrorCode.qrFromFuture);
     const account = await this.repository.accountByMemberRef(qr.memberRef);
     if (!account) throw new SchemeError(SchemeErrorCode.unknownMember);
+    refuseSuspended(account);
     const store = await this.repository.store(input.storeCode);
     if (!store) throw new SchemeError(SchemeErrorCode.unknownStore, { store_code: input.storeCode });
 
@@ -116,6 +117,7 @@ export class LedgerWrites {
     try {
       return await this.repository.inTransaction(async (repository) => {
         const locked = await repository.lockAccount(account.id);
+        refuseSuspended(locked);
         await checkVelocity(repository, this.counters, this.settings.limits, locked, input, at);
         const policy = await expiryPolicyOf(repository);
         const { entry, balance } = await postCredit(
@@ -284,6 +286,7 @@ export class LedgerWrites {
     if (freshness === "future") throw new SchemeError(SchemeErrorCode.qrFromFuture);
     const account = await this.repository.accountByMemberRef(qr.memberRef);
     if (!account) throw new SchemeError(SchemeErrorCode.unknownMember);
+    refuseSuspended(account);
     return { hcoins_memberno: account.hcoins_memberno, balance: account.balance };
   }
 
@@ -391,4 +394,9 @@ function refundRefusal(
     errors: [{ field: share.field, rule: share.rule }],
     ...remaining,
   });
+}
+
+/** A suspended account (its member disabled) earns nothing and is not looked up at a till (6033). */
+export function refuseSuspended(account: AccountRow) {
+  if (account.suspended_at !== null) throw new SchemeError(SchemeErrorCode.accountSuspended);
 }

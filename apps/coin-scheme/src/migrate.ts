@@ -6,6 +6,7 @@ import * as m0003 from "./migrations/0003-rewards-and-vouchers.ts";
 import * as m0004 from "./migrations/0004-ledger-by-time.ts";
 import * as m0005 from "./migrations/0005-till-keys.ts";
 import * as m0006 from "./migrations/0006-refund-keys.ts";
+import * as m0007 from "./migrations/0007-suspensions-and-goodwill.ts";
 import * as m0008 from "./migrations/0008-ledger-lookups.ts";
 
 /**
@@ -22,6 +23,7 @@ export function migrateCoinScheme(database: TableViews): Promise<void> {
       "0004-ledger-by-time": m0004,
       "0005-till-keys": m0005,
       "0006-refund-keys": m0006,
+      "0007-suspensions-and-goodwill": m0007,
       "0008-ledger-lookups": m0008,
     },
     migrationTableName: "coin_scheme_migration",

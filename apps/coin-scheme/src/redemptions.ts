@@ -240,7 +240,7 @@ function refuseNegative(account: AccountRow) {
     throw new SchemeError(SchemeErrorCode.balanceNegative, { balance: account.balance });
 }
 
-function refuseUnredeemable(
+export function refuseUnredeemable(
   reward: RewardRow | undefined,
   rewardId: number,
   at: number,

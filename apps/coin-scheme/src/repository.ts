@@ -141,6 +141,17 @@ export class CoinSchemeRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** Suspends (at, by) or resumes (null) the account: false when it already was so. */
+  async setSuspended(id: number, suspension: { at: number; by: string } | null): Promise<boolean> {
+    const result = await this.db
+      .updateTable("hcoin_accounts")
+      .set({ suspended_at: suspension?.at ?? null, suspended_by: suspension?.by ?? null })
+      .where("id", "=", id)
+      .where("suspended_at", suspension ? "is" : "is not", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async addToBalance(id: number, coins: number): Promise<number> {
     const row = await this.db
       .updateTable("hcoin_accounts")

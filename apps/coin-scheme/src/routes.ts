@@ -5,6 +5,7 @@ import { type ApiClient, authenticateApiKey } from "./api-keys.ts";
 import { SCHEME_ENVELOPE, SchemeError, SchemeErrorCode } from "./errors.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { admitClient, COIN_SCHEME_PREFIX } from "./routes/fields.ts";
+import { operatorActionRoutes } from "./routes/operator-actions.ts";
 import { programmeRoutes } from "./routes/programme.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
 import { tillRoutes } from "./routes/till.ts";
@@ -61,4 +62,5 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
   programmeRoutes(app, scheme);
   rewardRoutes(app, scheme);
   tillKeyRoutes(app, scheme);
+  operatorActionRoutes(app, scheme);
 };

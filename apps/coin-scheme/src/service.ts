@@ -17,6 +17,7 @@ import type {
   ExpiryPolicyResult,
   ExpiryPreviewResult,
   ExpiryRunResult,
+  GoodwillResult,
   LedgerCheckResult,
   LedgerResult,
   LinkResult,
@@ -26,6 +27,7 @@ import type {
   SchemeAccount,
   StoreResult,
   StoresResult,
+  SuspensionResult,
   TillAccountResult,
   TillKeyCreateResult,
   TillKeyResult,
@@ -45,6 +47,7 @@ import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryPolicy } from "./expiry.ts";
 import { coinFigures } from "./figures.ts";
+import { type GoodwillInput, GoodwillVouchers } from "./goodwill.ts";
 import type { Holder, HolderAccount, HolderAnonymiseResult, HolderExport } from "./holders.ts";
 import { type AdjustmentInput, LedgerWrites, type PurchaseInput, type RefundInput } from "./ledger-writes.ts";
 import { plainEntry, postDebit } from "./postings.ts";
@@ -87,6 +90,7 @@ export class CoinSchemeService {
   private readonly redemptions: Redemptions;
   private readonly voucherBook: Vouchers;
   private readonly keys: TillKeys;
+  private readonly goodwill: GoodwillVouchers;
 
   /** What one till key may ask in a minute (routes.ts, routes/till.ts). */
   readonly tillLimits: TillLimits;
@@ -105,6 +109,7 @@ export class CoinSchemeService {
     this.redemptions = new Redemptions(repository, now, new Bulkhead(settings.redemptions), soldOut);
     this.voucherBook = new Vouchers(repository, now);
     this.keys = new TillKeys(repository, now);
+    this.goodwill = new GoodwillVouchers(repository, now, soldOut);
   }
 
   // ---- accounts --------------------------------------------------------------
@@ -309,6 +314,26 @@ export class CoinSchemeService {
   }
 
   /** The balance and the coins that expire soonest, summed by expiry date. */
+  /**
+   * Suspends the account (the member server's operator disabled its member) or resumes it. While
+   * suspended, tills may not earn on it nor take its vouchers (6033); refunds of earlier purchases
+   * still go through (the money goes back to the customer, and its coins must follow it).
+   */
+  async setSuspended(
+    hcoinsMemberNo: string,
+    suspended: boolean,
+    operator: string,
+  ): Promise<SuspensionResult> {
+    const account = await this.repository.accountByMemberNo(hcoinsMemberNo);
+    if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
+    const changed = await this.repository.setSuspended(
+      account.id,
+      suspended ? { at: this.now(), by: operator } : null,
+    );
+    const after = (await this.repository.accountById(account.id)) as AccountRow;
+    return { account: accountView(after), changed };
+  }
+
   async balance(hcoinsMemberNo: string): Promise<BalanceResult> {
     const account = await this.repository.accountByMemberNo(hcoinsMemberNo);
     if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
@@ -354,6 +379,11 @@ export class CoinSchemeService {
     client: string;
   }): Promise<VoucherCancelResult> {
     return this.redemptions.cancel(input);
+  }
+
+  /** A reward given by an operator without coins (goodwill.ts). */
+  goodwillVoucher(input: GoodwillInput): Promise<GoodwillResult> {
+    return this.goodwill.issue(input);
   }
 
   vouchers(hcoinsMemberNo: string): Promise<VouchersResult> {

@@ -34,6 +34,10 @@ export type HcoinAccountsTable = {
   birth_month: number | null;
   /** The sum of the ledger's `coins`, kept in the same transaction as every entry (ledger-check proves it). */
   balance: Generated<number>;
+  /** While set, tills may not earn on the account nor take its vouchers (the member was disabled). */
+  suspended_at: number | null;
+  /** The operator who suspended it, as the relaying client named them. */
+  suspended_by: string | null;
   created_by: string;
   created_at: number;
 };
@@ -170,6 +174,8 @@ export type HcoinVouchersTable = {
   used_receipt_no: string | null;
   /** The till (API client) that used it. */
   used_by: string | null;
+  /** A goodwill voucher (an operator gave it, no coins spent): the reward's coins then; null when redeemed. */
+  goodwill_coins: number | null;
   cancelled_at: number | null;
   /** The operator who cancelled it. */
   cancelled_by: string | null;

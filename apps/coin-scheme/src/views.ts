@@ -18,6 +18,7 @@ export function accountView(row: AccountRow): SchemeAccount {
     created_at: iso(row.created_at),
     birth_month: row.birth_month,
     balance: row.balance,
+    suspended: row.suspended_at !== null,
   };
 }
 
@@ -88,6 +89,7 @@ export function voucherView(
   now: number,
 ): SchemeVoucher {
   return {
+    id: row.id,
     code: formatVoucherCode(row.code),
     reward_id: row.reward_id,
     kind: reward.kind,
@@ -104,5 +106,6 @@ export function voucherView(
     used_receipt_no: row.used_receipt_no,
     cancelled_at: isoOrNull(row.cancelled_at),
     cancel_reason: row.cancel_reason,
+    goodwill: row.goodwill_coins !== null,
   };
 }

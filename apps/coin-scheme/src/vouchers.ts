@@ -1,5 +1,6 @@
 import type { VoucherResult, VouchersResult, VoucherUseResult } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
+import { refuseSuspended } from "./ledger-writes.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { AccountRow, RewardRow, VoucherRow } from "./tables.ts";
 import { iso, voucherView } from "./views.ts";
@@ -63,6 +64,7 @@ export class Vouchers {
   async check(input: TillVoucherInput): Promise<VoucherResult> {
     const voucher = await findVoucher(this.repository, input.code);
     refuseUnusable(voucher, this.now());
+    await this.refuseSuspendedHolder(voucher);
     await this.refuseStore(voucher, input.storeCode);
     return { voucher: await this.view(voucher) };
   }
@@ -77,6 +79,7 @@ export class Vouchers {
     const at = this.now();
     if (!this.isSameUse(voucher, input)) {
       refuseUnusable(voucher, at);
+      await this.refuseSuspendedHolder(voucher);
       await this.refuseStore(voucher, input.storeCode);
       const used = await this.repository.rewards.markUsed(voucher.id, {
         at,
@@ -113,6 +116,11 @@ export class Vouchers {
       throw new SchemeError(SchemeErrorCode.voucherNotValidAtStore, { store_code: storeCode });
     if (stores.length === 0 && !(await this.repository.store(storeCode)))
       throw new SchemeError(SchemeErrorCode.unknownStore, { store_code: storeCode });
+  }
+
+  /** The vouchers of a suspended account (its member disabled) are not taken at a till (6033). */
+  private async refuseSuspendedHolder(voucher: VoucherRow) {
+    refuseSuspended((await this.repository.accountById(voucher.account_id)) as AccountRow);
   }
 
   private async view(voucher: VoucherRow) {

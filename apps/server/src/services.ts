@@ -56,6 +56,8 @@ import { StoreRepository } from "./modules/stores/repository.ts";
 import { StoreService } from "./modules/stores/service.ts";
 import { StoreEditor } from "./modules/stores/store-editor.ts";
 import { SubscriptionService } from "./modules/subscriptions/service.ts";
+import { VoucherActionKeys } from "./modules/vouchers/action-keys.ts";
+import { VoucherSupportService } from "./modules/vouchers/voucher-support.ts";
 
 /**
  * Every domain service, wired once; routes and the admin CLI receive this object. Each
@@ -282,6 +284,13 @@ export function createServices(
   const memberLedger = new MemberLedgerService(members, coinSchemeClient, stores, coinAdjustments, log);
   const memberFinder = new MemberFinder(members, new MemberDirectory(database), coinSchemeClient, log);
   const programme = new ProgrammeService(coinSchemeClient, audit, stores, now);
+  const voucherSupport = new VoucherSupportService(
+    members,
+    coinSchemeClient,
+    audit,
+    new VoucherActionKeys(database, now),
+    log,
+  );
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
@@ -322,6 +331,7 @@ export function createServices(
     approvals,
     coinAdjustments,
     memberRecords,
+    voucherSupport,
     programme,
     figures,
     figuresReport,

@@ -63,8 +63,10 @@ export const ErrorCode = {
   ownApprovalRequest: 4254,
   /** Console: the approval request was decided already or has expired. */
   approvalRequestClosed: 4255,
-  /** Console: the idempotency key was used by the operator for a different adjustment. */
+  /** Console: an idempotency key sent again with another request (another adjustment, voucher, reward or member). */
   idempotencyKeyReused: 4256,
+  /** Console: the first call with this idempotency key is still under way. */
+  idempotencyKeyInProgress: 4261,
   /** Console: an administrator tried to change their own role or reset their own authenticator. */
   operatorSelfChange: 4275,
   /** Console: the last active administrator cannot lose the role (nobody could administer the console). */
@@ -131,6 +133,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4267: 409,
   4268: 409,
   4269: 409,
+  4261: 409,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -355,9 +358,9 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     sc: "此申请已经处理或已过期。",
   },
   4256: {
-    en: "This request was already used for a different adjustment. Please open the dialog again.",
-    tc: "此申請已用於另一項調整，請重新開啟對話框。",
-    sc: "此申请已用于另一项调整，请重新打开对话框。",
+    en: "This action was already sent with other details. Close the dialog and open it again.",
+    tc: "此操作已以其他資料提交過。請關閉對話框後重新開啟。",
+    sc: "此操作已以其他资料提交过。请关闭对话框后重新打开。",
   },
   4275: {
     en: "You cannot change your own role or reset your own authenticator. Ask another administrator.",
@@ -398,6 +401,11 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "The member's H Coins account cannot move to this number: another H Coins account holds it. Nothing was changed.",
     tc: "會員的 H Coins 帳戶無法轉到此號碼：另一個 H Coins 帳戶正使用此號碼。未有作出任何更改。",
     sc: "会员的 H Coins 账户无法转到此号码：另一个 H Coins 账户正在使用此号码。未作任何更改。",
+  },
+  4261: {
+    en: "This action is still being processed. Please wait a moment and try again.",
+    tc: "此操作仍在處理中，請稍候再試。",
+    sc: "此操作仍在处理中，请稍候再试。",
   },
 };
 

@@ -36,6 +36,10 @@ export function errorMessage(error: unknown, t: TFunction): string {
       return t("operatorLifecycle.errors.notDisabled");
     case ConsoleErrorCode.operatorIsDisabled:
       return t("operatorLifecycle.errors.isDisabled");
+    case ConsoleErrorCode.idempotencyKeyReused:
+      return t("vouchers.errors.keyReused");
+    case ConsoleErrorCode.idempotencyKeyInProgress:
+      return t("vouchers.errors.keyInProgress");
     case ErrorCode.loginLocked:
     case ErrorCode.rateLimited:
       return seconds === undefined ? t("errors.rateLimited") : t("errors.rateLimitedFor", { count: seconds });

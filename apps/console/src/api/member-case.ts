@@ -9,7 +9,10 @@ export type CaseAction = "blockNumber" | "unblockNumber" | "cancelVoucher" | "ex
 export interface CaseInput {
   action: CaseAction;
   reason?: string;
-  code?: string;
+  /** The voucher's id (cancelVoucher). */
+  voucherId?: number;
+  /** Made once per opened dialog: a retry or double click of it cancels once. */
+  key?: string;
   confirm?: string;
 }
 
@@ -17,7 +20,7 @@ export interface CaseInput {
 export function useCaseAction(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ action, reason, code, confirm }: CaseInput): Promise<unknown> => {
+    mutationFn: async ({ action, reason, voucherId, key, confirm }: CaseInput): Promise<unknown> => {
       if (action === "exportData") {
         const file = await download(consoleMemberActions.exportData, { params: { id }, body: { reason } });
         const url = URL.createObjectURL(file);
@@ -35,8 +38,8 @@ export function useCaseAction(id: number) {
         });
       if (action === "cancelVoucher")
         return call(consoleMemberActions.cancelVoucher, {
-          params: { id, code: code ?? "" },
-          body: { reason },
+          params: { id, voucherId: voucherId ?? 0 },
+          body: { reason, idempotency_key: key },
         });
       return call(consoleMemberActions[action], { params: { id }, body: { reason } });
     },

@@ -124,6 +124,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
       "0008-audit-chain",
       "0010-member-records",
       "0011-operator-session-agent",
+      "0013-voucher-action-keys",
     ]);
     const [marker] = await query<{ value: string }>(
       "select value from settings where key = 'content_seeded'",

@@ -11,6 +11,7 @@ import * as m0008 from "./migrations/0008-audit-chain.ts";
 import * as m0009 from "./migrations/0009-coin-controls.ts";
 import * as m0010 from "./migrations/0010-member-records.ts";
 import * as m0011 from "./migrations/0011-operator-session-agent.ts";
+import * as m0013 from "./migrations/0013-voucher-action-keys.ts";
 
 /** The first migration: a database that has recorded it holds the member server's tables. */
 export const FIRST_MEMBER_MIGRATION = "0001-members-and-auth";
@@ -30,6 +31,7 @@ export function migrateMemberDatabase(database: TableViews): Promise<void> {
       "0009-coin-controls": m0009,
       "0010-member-records": m0010,
       "0011-operator-session-agent": m0011,
+      "0013-voucher-action-keys": m0013,
     },
   });
 }

@@ -245,6 +245,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0009-coin-controls",
       "0010-member-records",
       "0011-operator-session-agent",
+      "0013-voucher-action-keys",
     ]);
     expect(await migrationsRecorded(app.services.database, "coin_scheme_migration")).toEqual([
       "0001-accounts-and-ledger",
@@ -253,6 +254,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0004-ledger-by-time",
       "0005-till-keys",
       "0006-refund-keys",
+      "0007-suspensions-and-goodwill",
     ]);
   });
 
@@ -277,6 +279,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0004-ledger-by-time",
       "0005-till-keys",
       "0006-refund-keys",
+      "0007-suspensions-and-goodwill",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(

@@ -32,6 +32,9 @@ const coinMovements = {
   expired: z.number().int(),
   /** An erased member's balance, forfeited at the erasure. */
   forfeited: z.number().int(),
+  /** Goodwill vouchers operators gave (no coins spent), and their rewards' price in coins: a cost. */
+  goodwill_vouchers: z.number().int(),
+  goodwill_coins: z.number().int(),
 };
 
 export const consoleFiguresSchema = z.object({

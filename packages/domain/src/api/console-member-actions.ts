@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type ConsoleOperation, memberDetailSchema } from "./console.ts";
+import { IDEMPOTENCY_NOTE, idempotencyKey } from "./console-idempotency.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 
 /*
@@ -43,12 +44,13 @@ export const consoleMemberActions = {
   /** Cancels one of the member's vouchers at the scheme, its coins returned (vouchers.cancel). */
   cancelVoucher: {
     method: "POST",
-    path: "/members/:id/vouchers/:code/cancel",
+    path: "/members/:id/vouchers/:voucherId/cancel",
     access: { permission: "vouchers.cancel" },
-    summary: "Cancel one of the member's vouchers (its coins go back), with a reason",
-    description: `${ACTION_NOTE} 4040 for a code that is not the member's; 4000 \`voucherNotCancellable\` when used, expired or cancelled.`,
-    params: memberParams.extend({ code: z.string().min(1).max(64) }),
-    body: z.object({ reason }),
+    summary:
+      "Cancel one of the member's vouchers (its coins go back), with a reason, once per idempotency key",
+    description: `${ACTION_NOTE} \`voucherId\` is the voucher's \`id\` on the member's page (never its code). ${IDEMPOTENCY_NOTE} 4040 for a voucher that is not the member's; 4000 \`voucherNotCancellable\` when used, expired or cancelled.`,
+    params: memberParams.extend({ voucherId: z.coerce.number().int().min(1) }),
+    body: z.object({ reason, idempotency_key: idempotencyKey }),
     answer: okAnswer(memberDetailSchema),
   },
   /** Everything held about the member, as the CLI's export writes it (members.dataProtection); a JSON download. */

@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   "coins.adjust",
   "coins.approve",
   "vouchers.cancel",
+  "vouchers.reveal",
+  "vouchers.goodwill",
   "members.dataProtection",
   "content.edit",
   "programme.edit",
@@ -69,9 +71,23 @@ export interface ConsoleOperation {
  * nothing: its only permissions are reads.
  */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
-  customerService: ["members.read", "members.act", "coins.adjust", "vouchers.cancel"],
+  customerService: [
+    "members.read",
+    "members.act",
+    "coins.adjust",
+    "vouchers.cancel",
+    "vouchers.reveal",
+    "vouchers.goodwill",
+  ],
   contentEditor: ["content.edit"],
-  programmeManager: ["members.read", "coins.adjust", "coins.approve", "vouchers.cancel", "programme.edit"],
+  programmeManager: [
+    "members.read",
+    "coins.adjust",
+    "coins.approve",
+    "vouchers.cancel",
+    "vouchers.goodwill",
+    "programme.edit",
+  ],
   administrator: PERMISSIONS,
   auditor: ["members.read", "audit.read"],
 };
@@ -98,8 +114,10 @@ export const ConsoleErrorCode = {
   ownApprovalRequest: 4254,
   /** The approval request was decided already or has expired. */
   approvalRequestClosed: 4255,
-  /** The idempotency key was used by the operator for a different adjustment. */
+  /** An idempotency key sent again with another request (another adjustment, voucher, reward or member). */
   idempotencyKeyReused: 4256,
+  /** The first call with this idempotency key is still under way: try again in a moment. */
+  idempotencyKeyInProgress: 4261,
   /** An administrator tried to change their own role or reset their own authenticator. */
   operatorSelfChange: 4275,
   /** The last active administrator (who can sign in) cannot lose the role. */
@@ -237,8 +255,19 @@ export const memberDetailSchema = z.object({
           created_at: z.string(),
         }),
       ),
+      /**
+       * Never a full code (a code is spendable at a till): the last four characters, and the
+       * scheme's id of the voucher to act on it by (cancel, reveal).
+       */
       vouchers: z.array(
-        z.object({ code: z.string(), title_en: z.string(), status: z.string(), valid_until: z.string() }),
+        z.object({
+          id: z.number().int(),
+          code_last_four: z.string(),
+          title_en: z.string(),
+          status: z.string(),
+          valid_until: z.string(),
+          goodwill: z.boolean(),
+        }),
       ),
     })
     .nullable(),

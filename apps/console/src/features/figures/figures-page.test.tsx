@@ -22,6 +22,8 @@ const coinDay = (day: string, earned: number, redeemed: number, outstanding: num
   cancelled: 0,
   expired: 0,
   forfeited: 0,
+  goodwill_vouchers: 0,
+  goodwill_coins: 0,
   outstanding,
 });
 
@@ -32,7 +34,10 @@ const figures = (withCoins: boolean) => ({
   totals: { registrations: 4, logins: 14, sms_sent: 10, sms_failed: 2 },
   coins: withCoins
     ? {
-        days: [coinDay("2026-11-26", 1500, 200, 9300), coinDay("2026-11-27", 700, 0, 10000)],
+        days: [
+          { ...coinDay("2026-11-26", 1500, 200, 9300), goodwill_vouchers: 1, goodwill_coins: 500 },
+          coinDay("2026-11-27", 700, 0, 10000),
+        ],
         totals: {
           earned: 2200,
           refunded: 0,
@@ -41,6 +46,8 @@ const figures = (withCoins: boolean) => ({
           cancelled: 0,
           expired: 0,
           forfeited: 0,
+          goodwill_vouchers: 1,
+          goodwill_coins: 500,
         },
         outstanding: 10000,
         accounts: 12,
@@ -89,7 +96,8 @@ describe("the figures screen", () => {
       within(rows[1] as HTMLElement)
         .getAllByRole("cell")
         .map((cell) => cell.textContent),
-    ).toEqual(["3", "10", "8", "2", "1,500", "0", "0", "200", "0", "0", "0", "9,300"]);
+    ).toEqual(["3", "10", "8", "2", "1,500", "0", "0", "200", "0", "0", "0", "1", "500", "9,300"]);
+    expect(headline("Goodwill vouchers")).toBe("1 voucher, worth 500 coins");
     expect(await seriousViolations()).toEqual([]);
   });
 

@@ -129,6 +129,14 @@ function Figures({ figures }: { figures: ConsoleFigures }) {
       [t("figures.earned"), formatNumber(coins.totals.earned)],
       [t("figures.redeemed"), formatNumber(coins.totals.redeemed)],
       [
+        t("goodwillFigures.headline"),
+        t("goodwillFigures.value", {
+          count: coins.totals.goodwill_vouchers,
+          vouchers: formatNumber(coins.totals.goodwill_vouchers),
+          coins: formatNumber(coins.totals.goodwill_coins),
+        }),
+      ],
+      [
         t("figures.outstanding"),
         t("figures.outstandingValue", {
           coins: formatNumber(coins.outstanding),
@@ -171,6 +179,8 @@ function Figures({ figures }: { figures: ConsoleFigures }) {
               <th scope="col">{t("figures.cancelled")}</th>
               <th scope="col">{t("figures.expired")}</th>
               <th scope="col">{t("figures.forfeited")}</th>
+              <th scope="col">{t("goodwillFigures.vouchers")}</th>
+              <th scope="col">{t("goodwillFigures.coins")}</th>
               <th scope="col">{t("figures.outstanding")}</th>
             </tr>
           </thead>
@@ -193,6 +203,8 @@ function Figures({ figures }: { figures: ConsoleFigures }) {
                   <td>{coin(moved?.cancelled)}</td>
                   <td>{coin(moved?.expired)}</td>
                   <td>{coin(moved?.forfeited)}</td>
+                  <td>{coin(moved?.goodwill_vouchers)}</td>
+                  <td>{coin(moved?.goodwill_coins)}</td>
                   <td>{coin(moved?.outstanding)}</td>
                 </tr>
               );

@@ -1,5 +1,5 @@
 import type { OperatorRole } from "@hcoins/domain/api/console";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
@@ -48,23 +48,26 @@ describe("the member page's number, voucher and data-protection actions", () => 
 
   it("cancels a voucher, and says why the scheme refused", async () => {
     const { api } = open("customerService", {
-      "POST /members/42/vouchers/7K2M-Q9XW-4HTP-2ZRA/cancel": fail(400, 4000, "invalid", {
-        errors: [{ field: "code", rule: "voucherNotCancellable" }],
+      "POST /members/42/vouchers/31/cancel": fail(400, 4000, "invalid", {
+        errors: [{ field: "voucherId", rule: "voucherNotCancellable" }],
       }),
     });
     const user = userEvent.setup();
     await caseButtons();
     await user.click(screen.getByRole("button", { name: "Cancel a voucher" }));
     const dialog = await screen.findByRole("dialog", { name: "Cancel a voucher?" });
-    expect(within(dialog).getByLabelText("Voucher")).toHaveValue("7K2M-Q9XW-4HTP-2ZRA");
+    expect(within(dialog).getByLabelText("Voucher")).toHaveValue("31");
     await user.type(within(dialog).getByLabelText("Reason"), "member asked");
     await user.click(within(dialog).getByRole("button", { name: "Cancel voucher" }));
     expect(
       await within(dialog).findByText("This voucher was used, has expired or is cancelled already."),
     ).toBeInTheDocument();
-    expect(api.called("POST /members/42/vouchers/7K2M-Q9XW-4HTP-2ZRA/cancel")[0]?.json).toEqual({
-      reason: "member asked",
-    });
+    const first = api.called("POST /members/42/vouchers/31/cancel")[0]?.json as Record<string, string>;
+    expect(first).toEqual({ reason: "member asked", idempotency_key: expect.any(String) });
+    // A retry from the same dialog sends the same key: the server applies it once.
+    await user.click(within(dialog).getByRole("button", { name: "Cancel voucher" }));
+    await waitFor(() => expect(api.called("POST /members/42/vouchers/31/cancel")).toHaveLength(2));
+    expect(api.called("POST /members/42/vouchers/31/cancel")[1]?.json).toEqual(first);
   });
 
   it("erases only when the number typed is the member's, then goes back to the search", async () => {

@@ -7,6 +7,7 @@ import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
+import { maskedCode } from "../vouchers/masked-code.ts";
 
 const PERMISSION: Record<CaseAction, Permission> = {
   blockNumber: "members.act",
@@ -87,7 +88,9 @@ function CaseDialog({
   const mutation = useCaseAction(detail.member.id);
   const vouchers = detail.coins?.vouchers.filter((v) => v.status === "issued") ?? [];
   const [reason, setReason] = useState("");
-  const [code, setCode] = useState(vouchers[0]?.code ?? "");
+  const [chosen, setChosen] = useState(vouchers[0]?.id ?? 0);
+  // One key per opened dialog: a retry or a second click of it cancels once.
+  const [key] = useState(() => crypto.randomUUID());
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -103,7 +106,13 @@ function CaseDialog({
     if (Object.keys(missing).length > 0) return;
     setFailure(null);
     try {
-      await mutation.mutateAsync({ action, reason: reason.trim(), code, confirm: confirm.trim() });
+      await mutation.mutateAsync({
+        action,
+        reason: reason.trim(),
+        voucherId: chosen,
+        key,
+        confirm: confirm.trim(),
+      });
       if (action === "erase") {
         navigate("/members");
         return;
@@ -130,14 +139,14 @@ function CaseDialog({
         {action === "cancelVoucher" ? (
           <div className="field">
             <label htmlFor={voucherId}>{t("memberCase.voucher")}</label>
-            <select id={voucherId} value={code} onChange={(event) => setCode(event.target.value)}>
+            <select id={voucherId} value={chosen} onChange={(event) => setChosen(Number(event.target.value))}>
               {vouchers.map((voucher) => (
-                <option key={voucher.code} value={voucher.code}>
-                  {voucher.code} – {voucher.title_en}
+                <option key={voucher.id} value={voucher.id}>
+                  {maskedCode(voucher.code_last_four)} – {voucher.title_en}
                 </option>
               ))}
             </select>
-            {errors.code ? <p className="field-error">{ruleText(errors.code)}</p> : null}
+            {errors.voucherId ? <p className="field-error">{ruleText(errors.voucherId)}</p> : null}
           </div>
         ) : null}
         <Field

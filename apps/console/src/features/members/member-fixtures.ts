@@ -47,10 +47,12 @@ export const memberDetail = (changes: Partial<ConsoleMemberDetail> = {}): Consol
     ],
     vouchers: [
       {
-        code: "7K2M-Q9XW-4HTP-2ZRA",
+        id: 31,
+        code_last_four: "2ZRA",
         title_en: "HK$50 e-gift voucher",
         status: "issued",
         valid_until: "2026-12-31T15:59:59Z",
+        goodwill: false,
       },
     ],
   },

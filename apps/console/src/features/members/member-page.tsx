@@ -14,6 +14,8 @@ import { AdjustCoins } from "../coin-controls/adjust-coins.tsx";
 import { MemberCaseActions } from "../member-case/member-case-actions.tsx";
 import { MemberRecordActions } from "../member-records/member-record-actions.tsx";
 import { MemberRecordCards } from "../member-records/member-record-cards.tsx";
+import { maskedCode } from "../vouchers/masked-code.ts";
+import { VoucherTools } from "../vouchers/voucher-tools.tsx";
 import { MemberActionDialog } from "./member-action-dialog.tsx";
 import { type ActionSpec, MEMBER_ACTIONS } from "./member-actions.ts";
 import { MemberLedger } from "./member-ledger.tsx";
@@ -76,6 +78,7 @@ export function MemberPage() {
             permissions={operator?.permissions ?? []}
             onDone={(message) => setDone(message)}
           />
+          <VoucherTools detail={detail} permissions={operator?.permissions ?? []} onDone={setDone} />
           <MemberDetail detail={detail} />
           <MemberRecordCards detail={detail} permissions={operator?.permissions ?? []} />
           {open ? (
@@ -249,7 +252,7 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
                 t("member.validUntil"),
               ]}
               rows={coins.vouchers.map((item) => [
-                item.code,
+                maskedCode(item.code_last_four),
                 item.title_en,
                 named("voucherStatuses", item.status),
                 formatTime(item.valid_until),

@@ -10,6 +10,7 @@ import type {
   CreateAccountResult,
   ExpiryPolicyResult,
   ExpiryPreviewResult,
+  GoodwillResult,
   LedgerCheckResult,
   LedgerResult,
   LinkResult,
@@ -19,6 +20,7 @@ import type {
   SchemeAccount,
   StoreResult,
   StoresResult,
+  SuspensionResult,
   TillKeyCreateResult,
   TillKeyResult,
   TillKeysResult,
@@ -78,6 +80,13 @@ export interface CoinSchemeClient {
   voucher(code: string): Promise<VoucherResult>;
   /** An operator's cancellation: coins and stock back; 6025 used, 6027 cancelled already. */
   cancelVoucher(code: string, operator: string, reason: string): Promise<VoucherCancelResult>;
+  /**
+   * A reward given by an operator without coins: stock and per-member limit as a redemption,
+   * once per (account, key). 6033 suspended, 6020-6023 as a redemption.
+   */
+  goodwillVoucher(goodwill: Goodwill): Promise<GoodwillResult>;
+  /** Suspends (the member disabled) or resumes the account; idempotent. 6004 no such account. */
+  setSuspended(hcoinsMemberNo: string, suspended: boolean, operator: string): Promise<SuspensionResult>;
   /** An operator's credit (coins > 0) or debit with a reason; happens once. */
   adjust(adjustment: Adjustment): Promise<TransactionResult>;
   /** Registers the store code with the scheme, or changes its partner flag. */
@@ -143,6 +152,15 @@ export interface AccountToCreate {
 export interface Redemption {
   hcoinsMemberNo: string;
   rewardId: number;
+  /** The client's idempotency key (1-100 characters). */
+  key: string;
+}
+
+export interface Goodwill {
+  hcoinsMemberNo: string;
+  rewardId: number;
+  /** The operator who gave it (their email). */
+  operator: string;
   /** The client's idempotency key (1-100 characters). */
   key: string;
 }

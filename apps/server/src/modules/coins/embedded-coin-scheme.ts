@@ -12,6 +12,7 @@ import {
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
   fieldErrorsOf,
+  type Goodwill,
   type LedgerPage,
   type Redemption,
   type RewardInput,
@@ -107,6 +108,14 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   cancelVoucher(code: string, operator: string, reason: string) {
     return this.call(() => this.scheme.cancelVoucher({ code, operator, reason, client: this.client }));
+  }
+
+  goodwillVoucher(goodwill: Goodwill) {
+    return this.call(() => this.scheme.goodwillVoucher({ ...goodwill, client: this.client }));
+  }
+
+  setSuspended(hcoinsMemberNo: string, suspended: boolean, operator: string) {
+    return this.call(() => this.scheme.setSuspended(hcoinsMemberNo, suspended, operator));
   }
 
   adjust(adjustment: Adjustment) {

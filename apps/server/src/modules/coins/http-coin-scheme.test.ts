@@ -276,6 +276,49 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
     expect(refusals.map((error) => error.errorCode)).toEqual([6027, 4000, 6020, 6024]);
   });
 
+  it("a goodwill voucher and an account's suspension over HTTP, refusals as refusals", async () => {
+    const client = t.app.services.coinSchemeClient;
+    const member = await registerMember(t);
+    const { account } = await client.createAccount({ prefix: "852", phone: member.phone });
+    const text = { en: "Gift", tc: "禮物", sc: "礼物" };
+    const { reward } = await client.saveReward({
+      kind: "product",
+      coins: 250,
+      stock: 2,
+      valueCents: null,
+      storeCodes: ["S9"],
+      title: text,
+      description: text,
+      terms: text,
+      imageUrl: null,
+      startsAt: null,
+      endsAt: null,
+      perMemberLimit: null,
+      voucherValidDays: 30,
+      active: true,
+      sortOrder: 0,
+    });
+    const goodwill = {
+      hcoinsMemberNo: account.hcoins_memberno,
+      rewardId: reward.id,
+      operator: "amy",
+      key: "gw-1",
+    };
+    const given = await client.goodwillVoucher(goodwill);
+    expect(given).toMatchObject({
+      goodwill_coins: 250,
+      duplicate: false,
+      voucher: { goodwill: true, coins: 0 },
+    });
+    expect((await client.goodwillVoucher(goodwill)).duplicate).toBe(true);
+    const suspended = await client.setSuspended(account.hcoins_memberno, true, "amy");
+    expect(suspended).toMatchObject({ changed: true, account: { suspended: true } });
+    await expect(client.goodwillVoucher({ ...goodwill, key: "gw-2" })).rejects.toMatchObject({
+      errorCode: 6033,
+    });
+    expect((await client.setSuspended(account.hcoins_memberno, false, "amy")).account.suspended).toBe(false);
+  });
+
   it("the figures over HTTP: each day's coins and the liability, a refused range as a refusal", async () => {
     const client = t.app.services.coinSchemeClient;
     const today = programmeDate(Date.now());

@@ -13,6 +13,7 @@ import {
   envelope,
   expiryPolicyResponse,
   expiryPreviewResponse,
+  goodwillResponse,
   ledgerCheckResponse,
   ledgerResponse,
   linkResponse,
@@ -21,6 +22,7 @@ import {
   rewardsResponse,
   storeResponse,
   storesResponse,
+  suspensionResponse,
   tillKeyCreateResponse,
   tillKeyResponse,
   tillKeysResponse,
@@ -41,6 +43,7 @@ import {
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
   fieldErrorsOf,
+  type Goodwill,
   type LedgerPage,
   type Redemption,
   type RewardInput,
@@ -258,6 +261,26 @@ export class HttpCoinScheme implements CoinSchemeClient {
 
   voucher(code: string) {
     return this.request("GET", `/vouchers/${encodeURIComponent(code)}`, voucherResponse);
+  }
+
+  goodwillVoucher(goodwill: Goodwill) {
+    return this.request(
+      "POST",
+      `${accountPath(goodwill.hcoinsMemberNo)}/goodwill-vouchers`,
+      goodwillResponse,
+      {
+        reward_id: goodwill.rewardId,
+        operator: goodwill.operator,
+        idempotency_key: goodwill.key,
+      },
+    );
+  }
+
+  setSuspended(hcoinsMemberNo: string, suspended: boolean, operator: string) {
+    return this.request("PUT", `${accountPath(hcoinsMemberNo)}/suspension`, suspensionResponse, {
+      suspended,
+      operator,
+    });
   }
 
   /** Sent twice (a retry after a lost answer) the second is refused (6027): it changes nothing twice. */

@@ -5,10 +5,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AppError, ok, validationError } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { SchemeDidNotErase } from "../data-protection/service.ts";
-import { actorOf, sessionOf } from "./console-auth.ts";
+import { actorOf } from "./console-auth.ts";
 import { consoleRoute } from "./console-route.ts";
 
-/** Customer service's block, voucher cancel and data-protection actions. */
+/** Customer service's block and data-protection actions (voucher cancel: voucher-routes.ts). */
 export const consoleMemberActionRoutes: FastifyPluginAsync<{ services: Services }> = async (
   plugin,
   { services },
@@ -28,18 +28,6 @@ export const consoleMemberActionRoutes: FastifyPluginAsync<{ services: Services 
       return ok(await support.detail(member.id));
     });
   }
-
-  consoleRoute(app, consoleMemberActions.cancelVoucher, async (request) => {
-    const { id, code } = request.params;
-    await support.cancelVoucher(
-      id,
-      code,
-      request.body.reason,
-      sessionOf(request).operator.email,
-      actorOf(request),
-    );
-    return ok(await support.detail(id));
-  });
 
   consoleRoute(app, consoleMemberActions.exportData, async (request, reply) => {
     const member = await support.member(request.params.id);

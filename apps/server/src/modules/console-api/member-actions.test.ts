@@ -1,8 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerMember } from "../../testing/flows.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { linkedMember, newReward } from "../member-coins/coins-test-support.ts";
+import { linkedMember } from "../member-coins/coins-test-support.ts";
 import { consoleCall, type SignedInOperator, signedInOperator } from "./console-test-support.ts";
 
 let t: TestApp;
@@ -48,45 +47,6 @@ describe("customer service's further member actions", () => {
     const count = (await entries()).length;
     await cs.post(`/members/${id}/unblock-number`, { reason: "again" });
     expect((await entries()).length).toBe(count);
-  });
-
-  it("cancels one of the member's vouchers: coins back, the operator on the ledger; a second cancel refused", async () => {
-    t = await createTestApp();
-    const member = await linkedMember(t, 100);
-    const cs = as(await signedInOperator(t, "customerService"));
-    const reward = await newReward(t);
-    const { voucher } = await t.app.services.coinSchemeClient.redeem({
-      hcoinsMemberNo: member.hcoins,
-      rewardId: reward.id,
-      key: randomUUID(),
-    });
-    const path = `/members/${member.user.id}/vouchers/${voucher.code}/cancel`;
-    expect((await cs.post(path, {})).body.payload.errors.map(fieldOf)).toEqual(["reason"]);
-    const cancelled = await cs.post(path, { reason: "member asked" });
-    expect(cancelled.status, cancelled.text).toBe(200);
-    expect(cancelled.body.payload.coins.balance).toBe(100);
-    expect(cancelled.body.payload.coins.vouchers[0]).toMatchObject({
-      code: voucher.code,
-      status: "cancelled",
-    });
-    expect(cancelled.body.payload.coins.ledger[0].actor).toBe("customerservice@example.com");
-    expect((await entries())[0]).toMatchObject({
-      action: "voucher.cancel",
-      target: `voucher:${voucher.code}`,
-      after: { status: "cancelled", balance: 100, reason: "member asked" },
-    });
-    const again = await cs.post(path, { reason: "twice" });
-    expect(again.body.payload.errors).toEqual([{ field: "code", rule: "voucherNotCancellable" }]);
-    // Another member's voucher is not this member's to cancel.
-    const other = await linkedMember(t, 100);
-    const { voucher: theirs } = await t.app.services.coinSchemeClient.redeem({
-      hcoinsMemberNo: other.hcoins,
-      rewardId: reward.id,
-      key: randomUUID(),
-    });
-    expect(
-      (await cs.post(`/members/${member.user.id}/vouchers/${theirs.code}/cancel`, { reason: "x" })).status,
-    ).toBe(404);
   });
 
   it("exports the member's data as a JSON download, recorded once", async () => {

@@ -30,7 +30,8 @@ interface Ids {
   member: number;
   phone: string;
   operator: number;
-  voucher: string;
+  /** The scheme's id of a voucher of the member's. */
+  voucher: number;
   /** A reward of the scheme's catalogue. */
   reward: number;
   /** A brand, a store, a banner and a page of its own, for the calls that change or delete one. */
@@ -79,7 +80,7 @@ async function freshVoucher(t: TestApp, ids: Ids): Promise<Partial<Ids>> {
   await credit(t, hcoinsMemberNo, 100);
   const reward = await newReward(t);
   const { voucher } = await client.redeem({ hcoinsMemberNo, rewardId: reward.id, key: randomUUID() });
-  return { voucher: voucher.code };
+  return { voucher: voucher.id };
 }
 
 /** A live till key for each call that changes one (revoking it twice would be refused). */
@@ -377,11 +378,28 @@ const CALLS: Record<string, ConsoleCall> = {
     needs: "members.act",
     body: () => ({ reason: "cleared" }),
   },
-  "POST /members/:id/vouchers/:code/cancel": {
+  "POST /members/:id/vouchers/:voucherId/cancel": {
     path: ({ member, voucher }) => `/members/${member}/vouchers/${voucher}/cancel`,
     needs: "vouchers.cancel",
-    body: () => ({ reason: "member asked" }),
+    body: () => ({ reason: "member asked", idempotency_key: randomUUID() }),
     prepare: freshVoucher,
+  },
+  "POST /members/:id/vouchers/:voucherId/reveal": {
+    path: ({ member, voucher }) => `/members/${member}/vouchers/${voucher}/reveal`,
+    needs: "vouchers.reveal",
+    body: () => ({ reason: "member on the phone" }),
+    prepare: freshVoucher,
+  },
+  "GET /goodwill-rewards": { path: (_ids) => "/goodwill-rewards", needs: "vouchers.goodwill" },
+  "POST /members/:id/goodwill-vouchers": {
+    path: ({ member }) => `/members/${member}/goodwill-vouchers`,
+    needs: "vouchers.goodwill",
+    body: (_role, { reward }) => ({
+      reward_id: reward,
+      note: "late delivery",
+      idempotency_key: randomUUID(),
+    }),
+    prepare: async (t) => ({ reward: (await newReward(t)).id }),
   },
   "POST /members/:id/export": {
     path: ({ member }) => `/members/${member}/export`,
@@ -628,7 +646,7 @@ describe("each role, call by call", () => {
       member: member.user.id as number,
       phone: member.phone,
       operator: operator.id,
-      voucher: "NONE",
+      voucher: 999_999,
       reward: (await newReward(t)).id,
       ...(await freshBrand(t)),
       ...(await freshStore(t)),

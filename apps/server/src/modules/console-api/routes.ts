@@ -18,6 +18,7 @@ import { consoleProgrammeRoutes } from "./programme-routes.ts";
 import { consoleSessionRoutes } from "./session-routes.ts";
 import { consoleStoreRoutes } from "./store-routes.ts";
 import { consoleTillKeyRoutes } from "./till-key-routes.ts";
+import { consoleVoucherRoutes } from "./voucher-routes.ts";
 
 /**
  * The operators' console API under /console/api: cookie sessions, not the members' bearer header.
@@ -49,6 +50,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleFigureRoutes,
         consoleTillKeyRoutes,
         consoleImageRoutes,
+        consoleVoucherRoutes,
       ]) {
         await api.register(routes, { services });
       }

@@ -18,6 +18,8 @@ const MOVEMENTS = [
   "cancelled",
   "expired",
   "forfeited",
+  "goodwill_vouchers",
+  "goodwill_coins",
 ] as const;
 
 /**

@@ -11,10 +11,10 @@ import {
 } from "../coins/coin-scheme-client.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
+import { maskedVoucher } from "../vouchers/masked-vouchers.ts";
+import { suspendAtTills } from "./till-suspension.ts";
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
-const SCHEME_VOUCHER_NOT_FOUND = 6024;
-const SCHEME_VOUCHER_SPENT = [6025, 6026, 6027];
 const RECENT_SMS = 20;
 const RECENT_LEDGER = 20;
 
@@ -121,12 +121,7 @@ export class MemberSupportService {
           actor: entry.actor,
           created_at: entry.created_at,
         })),
-        vouchers: vouchers.map((voucher) => ({
-          code: voucher.code,
-          title_en: voucher.title.en,
-          status: voucher.status,
-          valid_until: voucher.valid_until,
-        })),
+        vouchers: vouchers.map(maskedVoucher),
       };
     } catch (error) {
       if (error instanceof CoinSchemeRefusedError || error instanceof CoinSchemeUnavailableError) {
@@ -159,9 +154,10 @@ export class MemberSupportService {
     );
   }
 
-  /** Disables (every session revoked) or enables the account. */
+  /** Disables (every session revoked, the H Coins account suspended at the tills) or enables the account. */
   async setDisabled(id: number, disabled: boolean, reason: string | null, by: Actor): Promise<MemberRow> {
     const member = await this.member(id);
+    await suspendAtTills(this.coinScheme, member, disabled, by, this.log);
     const changed = await this.members.setDisabled(member.id, disabled);
     await this.record(
       by,
@@ -221,45 +217,6 @@ export class MemberSupportService {
       after: { blocked: false, reason },
     });
     return true;
-  }
-
-  /** Cancels one of the member's own vouchers at the scheme (its coins go back), the operator's email on the ledger. */
-  async cancelVoucher(id: number, code: string, reason: string, operator: string, by: Actor): Promise<void> {
-    const member = await this.member(id);
-    const hcoinsMemberNo = member.external_customer_id;
-    if (!hcoinsMemberNo) throw new AppError(ErrorCode.coinAccountNotLinked);
-    let result: Awaited<ReturnType<CoinSchemeClient["cancelVoucher"]>>;
-    try {
-      const { vouchers } = await this.coinScheme.vouchers(hcoinsMemberNo);
-      if (!vouchers.some((voucher) => voucher.code === code)) throw new AppError(ErrorCode.notFound);
-      result = await this.coinScheme.cancelVoucher(code, operator, reason);
-    } catch (error) {
-      if (error instanceof CoinSchemeRefusedError && error.errorCode === SCHEME_VOUCHER_NOT_FOUND)
-        throw new AppError(ErrorCode.notFound);
-      if (error instanceof CoinSchemeRefusedError && SCHEME_VOUCHER_SPENT.includes(error.errorCode))
-        throw validationError([{ field: "code", rule: "voucherNotCancellable" }]);
-      if (error instanceof CoinSchemeRefusedError || error instanceof CoinSchemeUnavailableError) {
-        this.log.warn({ err: error }, "voucher cancel failed at the scheme");
-        throw new AppError(ErrorCode.serviceUnavailable);
-      }
-      throw error;
-    }
-    await this.audit.record({
-      ...by,
-      action: "voucher.cancel",
-      target: `voucher:${code}`,
-      before: {
-        member: `member:${member.id}`,
-        status: "issued",
-        balance: result.balance - result.transaction.coins,
-      },
-      after: {
-        status: result.voucher.status,
-        balance: result.balance,
-        reason,
-        transaction_id: result.transaction.id,
-      },
-    });
   }
 
   private record(

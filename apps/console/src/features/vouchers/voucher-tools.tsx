@@ -1,0 +1,51 @@
+import type { ConsoleMemberDetail, Permission } from "@hcoins/domain/api/console";
+import { useState } from "react";
+import { useTranslation } from "../../lib/i18n.ts";
+import { GoodwillDialog } from "./goodwill-dialog.tsx";
+import { RevealDialog } from "./reveal-dialog.tsx";
+
+type Tool = "reveal" | "goodwill";
+
+/** The member page's voucher tools: reveal a code (customer service), give a goodwill voucher. */
+export function VoucherTools({
+  detail,
+  permissions,
+  onDone,
+}: {
+  detail: ConsoleMemberDetail;
+  permissions: readonly Permission[];
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Tool | null>(null);
+  if (!detail.coins) return null;
+  const tools: Tool[] = [];
+  if (permissions.includes("vouchers.reveal") && detail.coins.vouchers.length > 0) tools.push("reveal");
+  if (permissions.includes("vouchers.goodwill") && detail.member.status !== "disabled")
+    tools.push("goodwill");
+  if (tools.length === 0) return null;
+  return (
+    <>
+      <fieldset className="actions">
+        <legend className="visually-hidden">{t("vouchers.label")}</legend>
+        {tools.map((tool) => (
+          <button key={tool} type="button" className="button secondary" onClick={() => setOpen(tool)}>
+            {t(`vouchers.${tool}.button`)}
+          </button>
+        ))}
+      </fieldset>
+      {open === "reveal" ? (
+        <RevealDialog detail={detail} onClose={() => setOpen(null)} />
+      ) : open === "goodwill" ? (
+        <GoodwillDialog
+          memberId={detail.member.id}
+          onClose={() => setOpen(null)}
+          onDone={(lastFour) => {
+            setOpen(null);
+            onDone(t("vouchers.goodwill.done", { code: `••••${lastFour}` }));
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
