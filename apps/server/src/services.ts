@@ -29,6 +29,7 @@ import { MediaRepository } from "./modules/media/repository.ts";
 import { MediaService } from "./modules/media/service.ts";
 import { MemberCoinsService } from "./modules/member-coins/service.ts";
 import { RedeemStepUp } from "./modules/member-coins/step-up.ts";
+import { BIRTH_MONTH_KIND, BirthMonthCorrections } from "./modules/member-records/birth-month-approvals.ts";
 import { MemberRecordRepository } from "./modules/member-records/repository.ts";
 import { MemberRecordService } from "./modules/member-records/service.ts";
 import { MemberFinder } from "./modules/member-support/member-finder.ts";
@@ -57,6 +58,7 @@ import { StoreService } from "./modules/stores/service.ts";
 import { StoreEditor } from "./modules/stores/store-editor.ts";
 import { SubscriptionService } from "./modules/subscriptions/service.ts";
 import { VoucherActionKeys } from "./modules/vouchers/action-keys.ts";
+import { GOODWILL_KIND, GoodwillVouchers } from "./modules/vouchers/goodwill-approvals.ts";
 import { VoucherSupportService } from "./modules/vouchers/voucher-support.ts";
 
 /**
@@ -269,8 +271,6 @@ export function createServices(
     log,
     now,
   );
-  // The approvals queue's kinds (coin-controls/approvals.ts ApprovalKind): one line each.
-  approvals.register(ADJUSTMENT_KIND, coinAdjustments.approvalKind());
   const operatorLifecycle = new OperatorLifecycle(operatorRepository, operators, operators.sessions, audit);
   const memberSupport = new MemberSupportService(
     members,
@@ -284,13 +284,20 @@ export function createServices(
   const memberLedger = new MemberLedgerService(members, coinSchemeClient, stores, coinAdjustments, log);
   const memberFinder = new MemberFinder(members, new MemberDirectory(database), coinSchemeClient, log);
   const programme = new ProgrammeService(coinSchemeClient, audit, stores, now);
-  const voucherSupport = new VoucherSupportService(
-    members,
-    coinSchemeClient,
-    audit,
-    new VoucherActionKeys(database, now),
-    log,
+  const voucherActionKeys = new VoucherActionKeys(database, now);
+  const voucherSupport = new VoucherSupportService(members, coinSchemeClient, audit, voucherActionKeys, log);
+  const goodwillVouchers = new GoodwillVouchers(
+    voucherSupport,
+    coinControls,
+    approvals,
+    voucherActionKeys,
+    database,
   );
+  const birthMonthCorrections = new BirthMonthCorrections(members, memberRecords, approvals, database);
+  // The approvals queue's kinds (coin-controls/approvals.ts ApprovalKind): one line each.
+  approvals.register(ADJUSTMENT_KIND, coinAdjustments.approvalKind());
+  approvals.register(GOODWILL_KIND, goodwillVouchers.approvalKind());
+  approvals.register(BIRTH_MONTH_KIND, birthMonthCorrections.approvalKind());
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
@@ -332,6 +339,8 @@ export function createServices(
     coinAdjustments,
     memberRecords,
     voucherSupport,
+    goodwillVouchers,
+    birthMonthCorrections,
     programme,
     figures,
     figuresReport,

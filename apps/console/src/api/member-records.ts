@@ -49,22 +49,23 @@ export interface MemberEditInput {
   reason: string;
 }
 
-/** Name and email in one call, a birth month correction in its own (each audited with the reason). */
+/** Name and email in one call; a birth month correction is a request for approval of its own (each audited with the reason). */
 export function useEditMember(id: number) {
   const refresh = useRefresh(id);
   return useMutation({
     mutationFn: async ({ changes, birthdayMonth, reason }: MemberEditInput) => {
       let detail: ConsoleMemberDetail | undefined;
+      let approvalId: number | undefined;
       if (Object.keys(changes).length > 0)
         detail = await call(consoleMemberRecords.edit, { params: { id }, body: { ...changes, reason } });
       if (birthdayMonth !== undefined)
-        detail = await call(consoleMemberRecords.correctBirthMonth, {
+        ({ approval_id: approvalId } = await call(consoleMemberRecords.correctBirthMonth, {
           params: { id },
           body: { birthday_month: birthdayMonth, reason },
-        });
-      return detail;
+        }));
+      return { detail, approvalId };
     },
-    onSettled: (detail) => refresh(detail),
+    onSettled: (edited) => refresh(edited?.detail),
   });
 }
 

@@ -137,11 +137,12 @@ export const consoleMemberRecords = {
     method: "POST",
     path: "/members/:id/birth-month",
     access: { permission: "members.act" },
-    summary: "Correct the member's birth month (the scheme's birthday bonus follows it), with a reason",
-    description: `${NOTE} 5030 when the coin scheme cannot record it (nothing changes). Answers the member's page.`,
+    summary:
+      "Ask for a correction of the member's birth month (the scheme's birthday bonus follows it), with a reason",
+    description: `${NOTE} The correction waits for a second operator (coins.approve) on the Approvals screen: answers the request's \`approval_id\`; 4000 \`nothingToChange\` when the month is already this one. On approval the month changes here and at the coin scheme (a scheme that cannot record it fails the approval with 5030 and changes nothing).`,
     params: memberParams,
     body: birthMonthCorrectionSchema,
-    answer: okAnswer(memberDetailSchema),
+    answer: okAnswer(z.object({ approval_id: z.number().int() })),
   },
   sendNumberCode: {
     method: "POST",

@@ -53,13 +53,20 @@ export const consoleVouchers = {
     path: "/members/:id/goodwill-vouchers",
     access: { permission: "vouchers.goodwill" },
     summary: "Give the member a reward's voucher without spending coins, with an internal note",
-    description: `${ACTION_NOTE} The reward's stock goes down by one and its per-member limit holds; the member sees the voucher in their vouchers; the figures count it as a goodwill cost at the reward's coins. \`note\` is for operators only (the audit entry \`voucher.goodwill\`). ${IDEMPOTENCY_NOTE} 4000 \`rewardNotAvailable\`, \`rewardOutOfStock\` or \`rewardLimitReached\` on \`reward_id\`; 4235 the member has no H Coins account.`,
+    description: `${ACTION_NOTE} The reward's stock goes down by one and its per-member limit holds; the member sees the voucher in their vouchers; the figures count it as a goodwill cost at the reward's coins. A reward worth more coins than the operator's role may adjust without approval (coin controls, \`approval_threshold\`) is not issued: the request waits on the Approvals screen (\`status: "pending"\`, \`approval_id\`) and the voucher is issued when a second operator approves it. \`note\` is for operators only (the audit entry \`voucher.goodwill\`). ${IDEMPOTENCY_NOTE} 4000 \`rewardNotAvailable\`, \`rewardOutOfStock\` or \`rewardLimitReached\` on \`reward_id\`; 4235 the member has no H Coins account.`,
     params: z.object({ id: z.coerce.number().int().min(1) }),
     body: z.object({
       reward_id: z.number({ error: "required" }).int("required").min(1, "required"),
       note: text(500),
       idempotency_key: idempotencyKey,
     }),
-    answer: okAnswer(z.object({ voucher_id: z.number().int(), code_last_four: z.string() })),
+    answer: okAnswer(
+      z.discriminatedUnion("status", [
+        z.object({ status: z.literal("applied"), voucher_id: z.number().int(), code_last_four: z.string() }),
+        z.object({ status: z.literal("pending"), approval_id: z.number().int() }),
+      ]),
+    ),
   },
 } as const satisfies Record<string, ConsoleOperation>;
+
+export type GoodwillAnswer = z.output<typeof consoleVouchers.goodwill.answer>["payload"];

@@ -29,6 +29,7 @@ export function DecisionDialog({
     id: request.id,
     coins: formatNumber(request.coins),
     member: `#${request.member_id ?? "—"}`,
+    kind: t(`approvals.kinds.${request.kind}`, { defaultValue: request.kind }),
   };
 
   const submit = async (event: FormEvent) => {

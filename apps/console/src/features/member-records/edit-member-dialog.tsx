@@ -50,7 +50,8 @@ export function EditMemberDialog({
 }: {
   detail: ConsoleMemberDetail;
   onClose: () => void;
-  onDone: () => void;
+  /** Saved; `approvalId` when a birth month correction waits for approval. */
+  onDone: (approvalId?: number) => void;
 }) {
   const { t } = useTranslation();
   const monthId = useId();
@@ -82,8 +83,8 @@ export function EditMemberDialog({
     setErrors({});
     setFailure(null);
     try {
-      await mutation.mutateAsync(checked.input);
-      onDone();
+      const { approvalId } = await mutation.mutateAsync(checked.input);
+      onDone(approvalId);
     } catch (error) {
       setFailure(recordErrorMessage(error, t));
       setErrors(fieldRules(error));

@@ -38,7 +38,13 @@ export function MemberRecordActions({
         <EditMemberDialog
           detail={detail}
           onClose={() => setOpen(null)}
-          onDone={() => finish(t("memberRecords.edit.done"))}
+          onDone={(approvalId) =>
+            finish(
+              approvalId === undefined
+                ? t("memberRecords.edit.done")
+                : t("memberRecords.edit.birthMonthPending", { id: approvalId }),
+            )
+          }
         />
       ) : null}
       {open === "number" ? (

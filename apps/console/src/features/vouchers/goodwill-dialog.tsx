@@ -1,3 +1,4 @@
+import type { GoodwillAnswer } from "@hcoins/domain/api/console-vouchers";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
@@ -16,7 +17,8 @@ export function GoodwillDialog({
 }: {
   memberId: number;
   onClose: () => void;
-  onDone: (codeLastFour: string) => void;
+  /** The voucher given (its last four), or the approval request it waits in. */
+  onDone: (given: GoodwillAnswer) => void;
 }) {
   const { t } = useTranslation();
   const selectId = useId();
@@ -42,7 +44,7 @@ export function GoodwillDialog({
     setFailure(null);
     try {
       const issued = await give.mutateAsync({ reward_id: rewardId, note: note.trim(), idempotency_key: key });
-      onDone(issued.code_last_four);
+      onDone(issued);
     } catch (failed) {
       setFailure(errorMessage(failed, t));
       setErrors(Object.fromEntries(fieldErrors(failed).map((each) => [each.field, each.rule])));

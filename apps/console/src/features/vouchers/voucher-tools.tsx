@@ -40,9 +40,13 @@ export function VoucherTools({
         <GoodwillDialog
           memberId={detail.member.id}
           onClose={() => setOpen(null)}
-          onDone={(lastFour) => {
+          onDone={(given) => {
             setOpen(null);
-            onDone(t("vouchers.goodwill.done", { code: `••••${lastFour}` }));
+            onDone(
+              given.status === "applied"
+                ? t("vouchers.goodwill.done", { code: `••••${given.code_last_four}` })
+                : t("vouchers.goodwill.pending", { id: given.approval_id }),
+            );
           }}
         />
       ) : null}

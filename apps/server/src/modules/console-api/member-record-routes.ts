@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
-import { actorOf } from "./console-auth.ts";
+import { controlledOperator } from "../coin-controls/approvals.ts";
+import { actorOf, sessionOf } from "./console-auth.ts";
 import { consoleRoute } from "./console-route.ts";
 
 /** The member's records: SMS limits in force, edits with a reason, the number change, case notes, history. */
@@ -30,8 +31,14 @@ export const consoleMemberRecordRoutes: FastifyPluginAsync<{ services: Services 
 
   consoleRoute(app, consoleMemberRecords.correctBirthMonth, async (request) => {
     const { birthday_month, reason } = request.body;
-    await records.correctBirthMonth(request.params.id, birthday_month, reason, actorOf(request));
-    return ok(await support.detail(request.params.id));
+    const approvalId = await services.birthMonthCorrections.request(
+      request.params.id,
+      birthday_month,
+      reason,
+      controlledOperator(sessionOf(request).operator),
+      actorOf(request),
+    );
+    return ok({ approval_id: approvalId });
   });
 
   consoleRoute(app, consoleMemberRecords.sendNumberCode, async (request) => {

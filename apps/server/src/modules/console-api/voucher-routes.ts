@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
+import { controlledOperator } from "../coin-controls/approvals.ts";
 import type { VoucherOperator } from "../vouchers/voucher-support.ts";
 import { actorOf, sessionOf } from "./console-auth.ts";
 import { consoleRoute } from "./console-route.ts";
@@ -45,11 +46,12 @@ export const consoleVoucherRoutes: FastifyPluginAsync<{ services: Services }> = 
   consoleRoute(app, consoleVouchers.goodwill, async (request) => {
     const { reward_id, note, idempotency_key } = request.body;
     return ok(
-      await vouchers.issueGoodwillVoucher(
+      await services.goodwillVouchers.give(
         request.params.id,
         reward_id,
         note,
         idempotency_key,
+        controlledOperator(sessionOf(request).operator),
         operatorOf(request),
       ),
     );

@@ -40,7 +40,7 @@ export class MemberRecordService {
     private readonly now: () => number,
   ) {}
 
-  private async member(id: number): Promise<MemberRow> {
+  async member(id: number): Promise<MemberRow> {
     const member = await this.members.findById(id);
     if (!member) throw new AppError(ErrorCode.notFound);
     return member;

@@ -171,6 +171,12 @@ export class VoucherSupportService {
     });
   }
 
+  /** 4040 for no such member, 4235 when they have no H Coins account: what a goodwill request checks first. */
+  async holderOf(id: number): Promise<void> {
+    const member = await this.member(id);
+    if (!member.external_customer_id) throw new AppError(ErrorCode.coinAccountNotLinked);
+  }
+
   private async member(id: number): Promise<MemberRow> {
     const member = await this.members.findById(id);
     if (!member) throw new AppError(ErrorCode.notFound);
