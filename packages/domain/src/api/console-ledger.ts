@@ -54,8 +54,8 @@ export const memberLedgerEntrySchema = z.object({
   reason: z.string(),
   /** An adjustment's internal note, for operators only; null for other entries. */
   note: z.string().nullable(),
-  /** The voucher a redemption issued or a cancellation cancelled. */
-  voucher_code: z.string().nullable(),
+  /** The last four characters of the voucher a redemption issued or a cancellation cancelled (never the code). */
+  voucher_code_last_four: z.string().nullable(),
 });
 export type MemberLedgerEntry = z.output<typeof memberLedgerEntrySchema>;
 

@@ -54,10 +54,10 @@ describe("the member's records", () => {
     expect(api.called("GET /members/42/sms-limits").length).toBeGreaterThanOrEqual(2);
   });
 
-  it("edits the record with a reason: only what changed is sent, a birth month correction on its own", async () => {
+  it("edits the record with a reason: only what changed is sent, a birth month correction asked for approval on its own", async () => {
     const api = open("customerService", {
       "POST /members/42/edit": ok(memberDetail()),
-      "POST /members/42/birth-month": ok(memberDetail()),
+      "POST /members/42/birth-month": ok({ approval_id: 17 }),
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Edit member" }));
@@ -77,7 +77,12 @@ describe("the member's records", () => {
     await user.type(email, "example.org");
     await user.selectOptions(within(dialog).getByLabelText("Birth month"), "2");
     await user.click(within(dialog).getByRole("button", { name: "Save changes" }));
-    expect(await screen.findByText("Member record saved.")).toBeInTheDocument();
+    // The birth month correction waits for a second operator: the message says so, with the request.
+    expect(
+      await screen.findByText(
+        "Saved. The birth month correction waits for a second operator's approval (request 17).",
+      ),
+    ).toBeInTheDocument();
     const [edit] = api.called("POST /members/42/edit") as [MockCall];
     expect(edit.json).toEqual({ email: "taiman@example.org", reason: "Typo at sign-up" });
     expect(edit.headers["x-csrf-token"]).toBe(CSRF);

@@ -13,7 +13,7 @@ export const ledgerEntry = (fields: Partial<MemberLedgerEntry> = {}): MemberLedg
   actor: "till-mk01",
   reason: "",
   note: null,
-  voucher_code: null,
+  voucher_code_last_four: null,
   ...fields,
 });
 

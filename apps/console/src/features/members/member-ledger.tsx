@@ -13,6 +13,7 @@ import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { LedgerReason } from "../coin-controls/ledger-reason.tsx";
+import { maskedCode } from "../vouchers/masked-code.ts";
 
 const FILTERS = ["kind", "from", "to", "store_code", "receipt_no"] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
@@ -145,7 +146,10 @@ export function MemberLedger({ memberId }: { memberId: number }) {
                           ? [entry.store_code, entry.store_name?.[language]].filter(Boolean).join(" · ")
                           : "—"}
                       </td>
-                      <td>{entry.receipt_no ?? entry.voucher_code ?? "—"}</td>
+                      <td>
+                        {entry.receipt_no ??
+                          (entry.voucher_code_last_four ? maskedCode(entry.voucher_code_last_four) : "—")}
+                      </td>
                       <td className="nowrap">{entry.net_amount === null ? "—" : `HK$${entry.net_amount}`}</td>
                       <td>{entry.reason ? <LedgerReason reason={entry.reason} note={entry.note} /> : "—"}</td>
                       <td>{entry.actor}</td>

@@ -82,6 +82,24 @@ describe("the member page's voucher tools", () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
+  it("says when the goodwill voucher waits for approval, and when it was given", async () => {
+    open("customerService", {
+      "POST /members/42/goodwill-vouchers": ok({ status: "pending", approval_id: 12 }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Give a goodwill voucher" }));
+    const dialog = await screen.findByRole("dialog", { name: "Give a goodwill voucher?" });
+    await within(dialog).findByRole("option", { name: "HKD 50 voucher – 500 coins, 3 left" });
+    await user.type(within(dialog).getByLabelText(/Internal note/), "complaint 77");
+    await user.click(within(dialog).getByRole("button", { name: "Give voucher" }));
+    expect(
+      await screen.findByText(
+        "Sent for approval (request 12): the reward is worth more coins than you may give without a second operator.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
   it("offers nothing to the auditor", async () => {
     open("auditor");
     expect(await screen.findByRole("cell", { name: "••••2ZRA" }, { timeout: 5000 })).toBeInTheDocument();

@@ -55,7 +55,7 @@ describe("editing the member record", () => {
     });
   });
 
-  it("corrects the birth month past the profile's lock, and the scheme's birthday month follows", async () => {
+  it("corrects the birth month past the profile's lock once a second operator approves, and the scheme's birthday month follows", async () => {
     t = await createTestApp();
     const member = await linkedMember(t);
     const cs = as(await signedInOperator(t, "customerService"));
@@ -63,13 +63,24 @@ describe("editing the member record", () => {
     expect((await cs.post(path, { birthday_month: 13, reason: "x" })).body.payload.errors).toEqual([
       { field: "birthday_month", rule: "birthInvalid" },
     ]);
-    const corrected = await cs.post(path, { birthday_month: 2, reason: "passport shows February" });
-    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
-    expect(corrected.body.payload.member.birthday_month).toBe(2);
+    expect((await cs.post(path, { birthday_month: 7, reason: "x" })).body.payload.errors).toEqual([
+      { field: "birthday_month", rule: "nothingToChange" },
+    ]);
+    const asked = await cs.post(path, { birthday_month: 2, reason: "passport shows February" });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const approvalId = asked.body.payload.approval_id;
+    // Nothing changes until a second operator approves; the one who asked cannot.
+    expect((await t.app.services.members.findById(member.user.id))?.birthday_month).toBe(7);
+    expect((await cs.post(`/approvals/${approvalId}/approve`, { note: "mine" })).body.error_code).toBe(4254);
+    const pm = as(await signedInOperator(t, "programmeManager"));
+    const approved = await pm.post(`/approvals/${approvalId}/approve`, { note: "passport seen" });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.payload).toMatchObject({ kind: "member.birthMonth", status: "approved" });
+    expect((await t.app.services.members.findById(member.user.id))?.birthday_month).toBe(2);
     const account = await t.app.services.coinSchemeClient.findAccountByPhone("852", member.phone);
     expect(account?.birth_month).toBe(2);
-    expect(await lastEntry()).toMatchObject({
-      action: "member.correctBirthMonth",
+    expect((await t.app.services.audit.all({ action: "member.correctBirthMonth" }))[0]).toMatchObject({
+      actor: "operator:programmemanager@example.com",
       before: { birthday_month: 7 },
       after: { birthday_month: 2, reason: "passport shows February" },
     });

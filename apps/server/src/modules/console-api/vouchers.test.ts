@@ -55,6 +55,8 @@ describe("voucher codes in the console", () => {
       const answers = [
         await operator.get(`/members/${member.user.id}`),
         await operator.get(`/members?q=${member.phone}`),
+        await operator.get(`/members/${member.user.id}/ledger`),
+        await operator.get(`/members?q=${voucher.code}`),
         await operator.get("/audit"),
         await operator.get("/audit.csv"),
       ];
@@ -238,6 +240,46 @@ describe("goodwill vouchers", () => {
       code_last_four: issued.code_last_four,
       goodwill: true,
     });
+  });
+
+  it("waits for a second operator when the reward is worth more than the role's approval threshold", async () => {
+    t = await createTestApp();
+    const member = await linkedMember(t, 0);
+    // Customer service may give up to 500 coins' worth without approval (the default coin controls).
+    const reward = await newReward(t, { coins: 800, stock: 5 });
+    const cs = as(await signedInOperator(t, "customerService"));
+    const path = `/members/${member.user.id}/goodwill-vouchers`;
+    const body = {
+      reward_id: reward.id,
+      note: "complaint 77, manager agreed",
+      idempotency_key: randomUUID(),
+    };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cs.post(path, body)));
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    const pending = answers[0]?.body.payload;
+    expect(pending).toMatchObject({ status: "pending" });
+    expect(answers.map((answer) => answer.body.payload)).toEqual(Array(5).fill(pending));
+    // Nothing issued yet: stock unchanged, no voucher; one request in the queue.
+    expect((await t.app.services.coinSchemeClient.reward(reward.id)).reward.stock).toBe(5);
+    expect((await t.app.services.coinSchemeClient.vouchers(member.hcoins)).vouchers).toHaveLength(0);
+    const pm = as(await signedInOperator(t, "programmeManager"));
+    const queue = await pm.get("/approvals?status=pending");
+    expect(queue.body.payload.requests).toEqual([
+      expect.objectContaining({ id: pending.approval_id, kind: "vouchers.goodwill", coins: 800 }),
+    ]);
+    expect((await cs.post(`/approvals/${pending.approval_id}/approve`, { note: "me" })).body.error_code).toBe(
+      4254,
+    );
+    const approved = await pm.post(`/approvals/${pending.approval_id}/approve`, { note: "fine" });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.payload.status).toBe("approved");
+    expect((await t.app.services.coinSchemeClient.reward(reward.id)).reward.stock).toBe(4);
+    const { vouchers } = await t.app.services.coinSchemeClient.vouchers(member.hcoins);
+    expect(vouchers).toHaveLength(1);
+    expect(
+      (await pm.post(`/approvals/${pending.approval_id}/approve`, { note: "again" })).body.error_code,
+    ).toBe(4255);
+    expect((await t.app.services.coinSchemeClient.vouchers(member.hcoins)).vouchers).toHaveLength(1);
   });
 
   it("refuses a reward out of stock and a member without an account, in the operator's words", async () => {

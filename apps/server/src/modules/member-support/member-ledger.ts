@@ -11,6 +11,7 @@ import {
 } from "../coins/coin-scheme-client.ts";
 import type { MemberService } from "../members/service.ts";
 import type { StoreService } from "../stores/service.ts";
+import { codeLastFour } from "../vouchers/masked-vouchers.ts";
 
 const SCHEME_ACCOUNT_NOT_FOUND = 6004;
 /** Only a till's entries carry an amount; the scheme answers "0.00" for the others. */
@@ -93,7 +94,8 @@ export class MemberLedgerService {
           actor: entry.actor,
           reason: entry.reason,
           note: notes.get(entry.id) ?? null,
-          voucher_code: entry.voucher_code,
+          // Never the full code: a till accepts it from whoever holds it (vouchers/masked-vouchers.ts).
+          voucher_code_last_four: entry.voucher_code === null ? null : codeLastFour(entry.voucher_code),
         }),
       ),
     };
