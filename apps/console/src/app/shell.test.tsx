@@ -23,6 +23,7 @@ describe("the shell shows each role only what it may use", () => {
     expect(await navLinks()).toEqual([
       "Figures",
       "Members",
+      "Approvals",
       "Audit log",
       "Rewards",
       "Bonus days",
@@ -40,6 +41,7 @@ describe("the shell shows each role only what it may use", () => {
     expect(await navLinks()).toEqual([
       "Figures",
       "Members",
+      "Approvals",
       "Rewards",
       "Bonus days",
       "Coin expiry",

@@ -86,6 +86,9 @@ describe("the member's ledger", () => {
       "GET /members/42/ledger": fail(503, 5030, "unavailable"),
     });
     renderConsole("/members/42");
-    expect(await screen.findByRole("alert")).toHaveTextContent("Try again");
+    const failure = (
+      await screen.findByText("The service is unavailable for a moment. Please try again shortly.")
+    ).closest("[role=alert]") as HTMLElement;
+    expect(within(failure).getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 });

@@ -268,7 +268,7 @@ describe("goodwill vouchers", () => {
       expect.objectContaining({ id: pending.approval_id, kind: "vouchers.goodwill", coins: 800 }),
     ]);
     expect((await cs.post(`/approvals/${pending.approval_id}/approve`, { note: "me" })).body.error_code).toBe(
-      4254,
+      4030,
     );
     const approved = await pm.post(`/approvals/${pending.approval_id}/approve`, { note: "fine" });
     expect(approved.status, approved.text).toBe(200);

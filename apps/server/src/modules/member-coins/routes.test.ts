@@ -127,7 +127,8 @@ describe("hcoin-history", () => {
     expect(welcome).toMatchObject({
       kind: "adjustment",
       coins: 300,
-      reason: "Welcome gift",
+      // Free text written before the reason list: the member reads a neutral text, never what was typed.
+      reason: { en: "H Coins adjustment", tc: "H Coins 調整", sc: "H Coins 调整" },
       store_name: null,
     });
 
