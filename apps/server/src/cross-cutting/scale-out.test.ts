@@ -122,6 +122,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
       "0006-activity",
       "0007-unsubscribe-reason-other",
       "0008-audit-chain",
+      "0009-coin-controls",
       "0010-member-records",
       "0011-operator-session-agent",
       "0013-voucher-action-keys",

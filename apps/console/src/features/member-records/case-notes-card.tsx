@@ -1,15 +1,15 @@
-import { CASE_NOTE_MAX_LENGTH } from "@hcoins/domain/api/console-member-records";
+import { CASE_NOTE_MAX_LENGTH, RECORDS_PAGE_SIZE } from "@hcoins/domain/api/console-member-records";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { caseNotesQuery, useAddCaseNote } from "../../api/member-records.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ListTable } from "../../components/list-table.tsx";
+import { Pager, pageCount } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { fieldRules, recordErrorMessage, ruleText } from "./record-errors.ts";
 import { RecordField } from "./record-field.tsx";
-import { RecordsPager } from "./records-pager.tsx";
 
 /** Operators' notes on the member, newest first; those who may act add one. The member never sees them. */
 export function CaseNotesCard({ memberId, canAdd }: { memberId: number; canAdd: boolean }) {
@@ -75,10 +75,10 @@ export function CaseNotesCard({ memberId, canAdd }: { memberId: number; canAdd: 
           </tr>
         ))}
       </ListTable>
-      <RecordsPager
+      <Pager
         label={t("memberRecords.notes.pages")}
         page={page}
-        total={query.data?.total ?? 0}
+        pages={pageCount(query.data?.total ?? 0, RECORDS_PAGE_SIZE)}
         onPage={setPage}
       />
     </section>

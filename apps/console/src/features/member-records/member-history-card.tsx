@@ -1,11 +1,12 @@
+import { RECORDS_PAGE_SIZE } from "@hcoins/domain/api/console-member-records";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { memberHistoryQuery } from "../../api/member-records.ts";
 import { ListTable } from "../../components/list-table.tsx";
+import { Pager, pageCount } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { RecordsPager } from "./records-pager.tsx";
 
 /** A snapshot of an audit entry in one line: its fields as `name: value`, the reason left out (it has its column). */
 const compact = (snapshot: Record<string, unknown> | null) =>
@@ -52,10 +53,10 @@ export function MemberHistoryCard({ memberId }: { memberId: number }) {
           </tr>
         ))}
       </ListTable>
-      <RecordsPager
+      <Pager
         label={t("memberRecords.history.pages")}
         page={page}
-        total={query.data?.total ?? 0}
+        pages={pageCount(query.data?.total ?? 0, RECORDS_PAGE_SIZE)}
         onPage={setPage}
       />
     </section>
