@@ -98,7 +98,12 @@ export function ApprovalsPage() {
                 )}
               </td>
               <td>{formatNumber(request.coins)}</td>
-              <td>{request.reason_code ? t(`adjustmentReasons.${request.reason_code}`) : "—"}</td>
+              <td>
+                {/* An adjustment names its member-facing reason; another kind (a goodwill voucher, a birth month) its kind. */}
+                {request.reason_code
+                  ? t(`adjustmentReasons.${request.reason_code}`)
+                  : t(`approvals.kinds.${request.kind}`, { defaultValue: request.kind })}
+              </td>
               <td>{request.note}</td>
               <td>
                 {request.requested_by}
