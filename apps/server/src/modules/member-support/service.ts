@@ -1,7 +1,7 @@
 import type { ConsoleMemberDetail, ConsoleMemberSummary } from "@hcoins/domain/api/console";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { FastifyBaseLogger } from "fastify";
-import { AppError, validationError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import type { Actor, AuditService } from "../audit/service.ts";
 import type { AuthService } from "../auth/service.ts";
 import {
