@@ -2,7 +2,7 @@ import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { GoodwillResult } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import { plainEntry, postDebit } from "./postings.ts";
-import { refuseUnredeemable, voucherValidUntil } from "./redemptions.ts";
+import { issuedVoucher, refuseUnredeemable } from "./redemptions.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { SoldOutRewards } from "./sold-out-rewards.ts";
 import type { AccountRow, EntryRow, RewardRow, VoucherRow } from "./tables.ts";
@@ -87,26 +87,16 @@ export class GoodwillVouchers {
         }),
         at,
       );
-      const voucher = await repository.rewards.insertVoucher({
-        code,
-        reward_id: reward.id,
-        account_id: locked.id,
-        entry_id: posted.entry.id,
-        coins: 0,
-        goodwill_coins: reward.coins,
-        value_cents: reward.value_cents,
-        store_codes: reward.store_codes,
-        status: "issued",
-        issued_at: at,
-        valid_until: voucherValidUntil(at, reward.voucher_valid_days),
-        used_at: null,
-        used_store_code: null,
-        used_receipt_no: null,
-        used_by: null,
-        cancelled_at: null,
-        cancelled_by: null,
-        cancel_reason: null,
-      });
+      const voucher = await repository.rewards.insertVoucher(
+        issuedVoucher(
+          code,
+          reward,
+          locked.id,
+          posted.entry.id,
+          { coins: 0, goodwill_coins: reward.coins },
+          at,
+        ),
+      );
       return {
         voucher: voucherView(voucher, reward, locked.hcoins_memberno, at),
         transaction: entryView(posted.entry, locked),

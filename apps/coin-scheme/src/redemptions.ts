@@ -1,5 +1,6 @@
 import { expiryOf, programmeDayStart } from "@hcoins/domain/ledger-rules";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
+import type { Insertable } from "kysely";
 import type { RedemptionResult, VoucherCancelResult } from "./api-schemas.ts";
 import type { Bulkhead } from "./bulkhead.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
@@ -8,7 +9,7 @@ import { plainEntry, postCredit, postDebit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import { isRedeemable } from "./rewards.ts";
 import type { SoldOutRewards } from "./sold-out-rewards.ts";
-import type { AccountRow, EntryRow, RewardRow, VoucherRow } from "./tables.ts";
+import type { AccountRow, EntryRow, HcoinVouchersTable, RewardRow, VoucherRow } from "./tables.ts";
 import { entryView, voucherView } from "./views.ts";
 import { newVoucherCode } from "./voucher-codes.ts";
 import { findVoucher, refuseUnusable } from "./vouchers.ts";
@@ -22,6 +23,37 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const voucherValidUntil = (issuedAt: number, days: number) =>
   programmeDayStart(issuedAt) + (days + 1) * DAY_MS - 1;
+
+/**
+ * The row of a voucher just issued for `reward` to an account, by its ledger entry: what a
+ * redemption (coins spent) and a goodwill voucher (none spent, its coins a cost) both insert.
+ */
+export const issuedVoucher = (
+  code: string,
+  reward: RewardRow,
+  accountId: number,
+  entryId: number,
+  spent: { coins: number; goodwill_coins?: number },
+  at: number,
+): Insertable<HcoinVouchersTable> => ({
+  code,
+  reward_id: reward.id,
+  account_id: accountId,
+  entry_id: entryId,
+  ...spent,
+  value_cents: reward.value_cents,
+  store_codes: reward.store_codes,
+  status: "issued",
+  issued_at: at,
+  valid_until: voucherValidUntil(at, reward.voucher_valid_days),
+  used_at: null,
+  used_store_code: null,
+  used_receipt_no: null,
+  used_by: null,
+  cancelled_at: null,
+  cancelled_by: null,
+  cancel_reason: null,
+});
 
 export interface RedeemInput {
   hcoinsMemberNo: string;
@@ -128,25 +160,9 @@ export class Redemptions {
         }),
         at,
       );
-      const voucher = await repository.rewards.insertVoucher({
-        code,
-        reward_id: reward.id,
-        account_id: locked.id,
-        entry_id: posted.entry.id,
-        coins: reward.coins,
-        value_cents: reward.value_cents,
-        store_codes: reward.store_codes,
-        status: "issued",
-        issued_at: at,
-        valid_until: voucherValidUntil(at, reward.voucher_valid_days),
-        used_at: null,
-        used_store_code: null,
-        used_receipt_no: null,
-        used_by: null,
-        cancelled_at: null,
-        cancelled_by: null,
-        cancel_reason: null,
-      });
+      const voucher = await repository.rewards.insertVoucher(
+        issuedVoucher(code, reward, locked.id, posted.entry.id, { coins: reward.coins }, at),
+      );
       return {
         voucher: voucherView(voucher, reward, locked.hcoins_memberno, at),
         transaction: entryView(posted.entry, locked),
