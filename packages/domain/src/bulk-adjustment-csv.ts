@@ -92,6 +92,13 @@ export function parseBulkAdjustmentCsv(text: string): { lines: BulkLine[]; error
       errors.push({ line, member_no: memberNo || null, rule: "memberNumberMalformed" });
       return;
     }
+    // A member named twice is refused on the later line even when the first is refused for its
+    // coins: correcting that one would make the list name them twice.
+    if (seen.has(member_no)) {
+      errors.push({ line, member_no, rule: "memberDuplicate" });
+      return;
+    }
+    seen.add(member_no);
     if (!COINS.test(coinsText) || Math.abs(Number(coinsText)) > MAX_COINS) {
       errors.push({ line, member_no, rule: "coinsMalformed" });
       return;
@@ -101,11 +108,6 @@ export function parseBulkAdjustmentCsv(text: string): { lines: BulkLine[]; error
       errors.push({ line, member_no, rule: "coinsZero" });
       return;
     }
-    if (seen.has(member_no)) {
-      errors.push({ line, member_no, rule: "memberDuplicate" });
-      return;
-    }
-    seen.add(member_no);
     lines.push({ line, member_no, coins });
   });
   return { lines, errors };
