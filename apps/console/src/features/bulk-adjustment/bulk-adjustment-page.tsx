@@ -136,7 +136,7 @@ export function BulkAdjustmentPage() {
           rows={10}
           maxLength={BULK_ADJUSTMENT_MAX_CHARS}
           spellCheck={false}
-          placeholder={"member number,coins\nM48151623425,200\nM000000123,-50"}
+          placeholder={t("bulkAdjustment.placeholder")}
           value={fields.csv}
           error={errors.csv}
           onChange={(event) => setFields({ ...fields, csv: event.target.value })}
