@@ -302,6 +302,7 @@ export function createServices(
     members,
     coinSchemeClient,
     consoleActionKeys,
+    audit,
     database,
     log,
   );

@@ -100,6 +100,24 @@ describe("bulk coin adjustments", () => {
       decision_note: "list checked with marketing",
     });
     expect(audit[0]?.after).not.toHaveProperty("lines.0");
+    // Each member's history holds their line: who asked, the reason, the note and what came of it.
+    const history = async (member: Member) =>
+      (await t.app.services.audit.all({ target: `member:${member.user.id}` })).filter(
+        (entry) => entry.action === "coins.bulkAdjust",
+      );
+    expect((await history(rich))[0]).toMatchObject({
+      actor: "operator:administrator@example.com",
+      after: {
+        approval_id: id,
+        line: 2,
+        coins: -30,
+        reason_code: "missedPromotion",
+        note: "campaign 2026-11 store 12, list from marketing",
+        requested_by: "programmemanager@example.com",
+        outcome: "applied",
+      },
+    });
+    expect((await history(poor))[0]?.after).toMatchObject({ outcome: "balanceTooLow", transaction_id: null });
   });
 
   it("refuses a list with bad lines, naming each line, and stores nothing", async () => {
@@ -207,6 +225,8 @@ describe("bulk coin adjustments", () => {
     ]);
     for (const [index, member] of members.entries()) {
       expect(await adjustments(member)).toHaveLength(1);
+      const entries = await t.app.services.audit.all({ target: `member:${member.user.id}` });
+      expect(entries.filter((entry) => entry.action === "coins.bulkAdjust")).toHaveLength(1);
       expect(await balance(member)).toBe((index + 1) * 100);
     }
     // Counted once, when the list finished.

@@ -10,7 +10,7 @@ import { ErrorCode } from "@hcoins/domain/codes";
 import type { DatabaseHandle } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../errors.ts";
-import type { Actor } from "../audit/service.ts";
+import type { Actor, AuditService } from "../audit/service.ts";
 import {
   type CoinSchemeClient,
   CoinSchemeRefusedError,
@@ -92,6 +92,7 @@ export class BulkAdjustmentService {
     private readonly members: MemberService,
     private readonly coinScheme: CoinSchemeClient,
     private readonly keys: ConsoleActionKeys,
+    private readonly audit: AuditService,
     private readonly database: Pick<DatabaseHandle, "transaction">,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -210,10 +211,35 @@ export class BulkAdjustmentService {
     }
   }
 
+  /**
+   * One entry per line on the member it names (`member:<id>`), so the member page's history says
+   * who asked, who approved, why and what came of it, as a single adjustment's entry does.
+   */
+  private async auditLines(request: ApprovalRow, payload: BulkPayload, outcomes: LineOutcome[], by: Actor) {
+    for (const [index, line] of payload.lines.entries()) {
+      const done = outcomes[index];
+      await this.audit.record({
+        ...by,
+        action: BULK_ADJUSTMENT_KIND,
+        target: `member:${line.member_id}`,
+        after: {
+          approval_id: request.id,
+          line: line.line,
+          coins: line.coins,
+          reason_code: payload.reason_code,
+          note: request.note,
+          requested_by: request.requested_by,
+          outcome: done?.outcome ?? null,
+          transaction_id: done?.transaction_id ?? null,
+        },
+      });
+    }
+  }
+
   /** What the approvals queue runs for a `coins.bulkAdjust` request, and the lines it shows. */
   approvalKind(): ApprovalKind {
     return {
-      execute: async (request) => {
+      execute: async (request, _approver, by) => {
         const payload = JSON.parse(request.payload) as BulkPayload;
         const requester: ControlledOperator = {
           id: request.requested_by_id,
@@ -231,8 +257,10 @@ export class BulkAdjustmentService {
             moved += Math.abs(line.coins);
           } else outcome.refused[done.outcome] = (outcome.refused[done.outcome] ?? 0) + 1;
         }
-        // Counted once the whole list has run: a retried approval (after a throw) counts only then.
+        // Counted and audited once the whole list has run: a retried approval (after a throw) does
+        // both only then, so neither the totals nor a member's history holds a line twice.
         if (moved > 0) await this.totals.count(requester, moved);
+        await this.auditLines(request, payload, outcome.lines, by);
         const { lines: _lines, ...summary } = outcome;
         return { ok: true, outcome: { ...outcome }, audit: { lines: payload.lines.length, ...summary } };
       },
