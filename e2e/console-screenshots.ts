@@ -51,6 +51,7 @@ const SHOTS: { name: string; path: string; open?: (page: Page, language: Languag
     },
   },
   { name: "approvals", path: "/console/approvals" },
+  { name: "bulk-adjustment", path: "/console/bulk-adjustment" },
   { name: "member-edit", path: "/console/members/:member", open: openDialog("edit") },
   { name: "member-number", path: "/console/members/:member", open: openDialog("number") },
   {

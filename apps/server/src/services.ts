@@ -17,10 +17,12 @@ import { CmsRepository } from "./modules/cms/repository.ts";
 import { CmsService } from "./modules/cms/service.ts";
 import { ADJUSTMENT_KIND, CoinAdjustmentService } from "./modules/coin-controls/adjustments.ts";
 import { ApprovalService } from "./modules/coin-controls/approvals.ts";
+import { BULK_ADJUSTMENT_KIND, BulkAdjustmentService } from "./modules/coin-controls/bulk-adjustments.ts";
 import { CoinControlService } from "./modules/coin-controls/controls.ts";
 import { DailyTotals } from "./modules/coin-controls/daily-totals.ts";
 import { CoinControlRepository } from "./modules/coin-controls/repository.ts";
 import { createCoinServices } from "./modules/coins/create-coin-services.ts";
+import { ConsoleActionKeys } from "./modules/console-action-keys/console-action-keys.ts";
 import { DataProtectionService } from "./modules/data-protection/service.ts";
 import { FiguresReport } from "./modules/figures/report.ts";
 import { DailyCountRepository } from "./modules/figures/repository.ts";
@@ -57,7 +59,6 @@ import { StoreRepository } from "./modules/stores/repository.ts";
 import { StoreService } from "./modules/stores/service.ts";
 import { StoreEditor } from "./modules/stores/store-editor.ts";
 import { SubscriptionService } from "./modules/subscriptions/service.ts";
-import { VoucherActionKeys } from "./modules/vouchers/action-keys.ts";
 import { GOODWILL_KIND, GoodwillVouchers } from "./modules/vouchers/goodwill-approvals.ts";
 import { VoucherSupportService } from "./modules/vouchers/voucher-support.ts";
 
@@ -284,20 +285,32 @@ export function createServices(
   const memberLedger = new MemberLedgerService(members, coinSchemeClient, stores, coinAdjustments, log);
   const memberFinder = new MemberFinder(members, new MemberDirectory(database), coinSchemeClient, log);
   const programme = new ProgrammeService(coinSchemeClient, audit, stores, now);
-  const voucherActionKeys = new VoucherActionKeys(database, now);
-  const voucherSupport = new VoucherSupportService(members, coinSchemeClient, audit, voucherActionKeys, log);
+  const consoleActionKeys = new ConsoleActionKeys(database, now);
+  const voucherSupport = new VoucherSupportService(members, coinSchemeClient, audit, consoleActionKeys, log);
   const goodwillVouchers = new GoodwillVouchers(
     voucherSupport,
     coinControls,
     approvals,
-    voucherActionKeys,
+    consoleActionKeys,
     database,
   );
   const birthMonthCorrections = new BirthMonthCorrections(members, memberRecords, approvals, database);
+  const bulkAdjustments = new BulkAdjustmentService(
+    coinControls,
+    dailyTotals,
+    approvals,
+    members,
+    coinSchemeClient,
+    consoleActionKeys,
+    audit,
+    database,
+    log,
+  );
   // The approvals queue's kinds (coin-controls/approvals.ts ApprovalKind): one line each.
   approvals.register(ADJUSTMENT_KIND, coinAdjustments.approvalKind());
   approvals.register(GOODWILL_KIND, goodwillVouchers.approvalKind());
   approvals.register(BIRTH_MONTH_KIND, birthMonthCorrections.approvalKind());
+  approvals.register(BULK_ADJUSTMENT_KIND, bulkAdjustments.approvalKind());
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
@@ -337,6 +350,8 @@ export function createServices(
     dailyTotals,
     approvals,
     coinAdjustments,
+    bulkAdjustments,
+    consoleActionKeys,
     memberRecords,
     voucherSupport,
     goodwillVouchers,

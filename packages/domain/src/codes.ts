@@ -67,6 +67,12 @@ export const ErrorCode = {
   idempotencyKeyReused: 4256,
   /** Console: the first call with this idempotency key is still under way. */
   idempotencyKeyInProgress: 4261,
+  /** Console: a bulk adjustment's list has refused lines (`lines`: line, member_no, rule); nothing stored. */
+  bulkLinesInvalid: 4284,
+  /** Console: a bulk adjustment's list is longer than one request may be (`max_lines`). */
+  bulkTooManyLines: 4285,
+  /** Console: a bulk adjustment's text holds no line. */
+  bulkListEmpty: 4286,
   /** Console: an administrator tried to change their own role or reset their own authenticator. */
   operatorSelfChange: 4275,
   /** Console: the last active administrator cannot lose the role (nobody could administer the console). */
@@ -134,6 +140,9 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4268: 409,
   4269: 409,
   4261: 409,
+  4284: 400,
+  4285: 400,
+  4286: 400,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -406,6 +415,21 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "This action is still being processed. Please wait a moment and try again.",
     tc: "此操作仍在處理中，請稍候再試。",
     sc: "此操作仍在处理中，请稍候再试。",
+  },
+  4284: {
+    en: "Some lines of the list cannot be used. Correct the lines named and send the list again; nothing was stored.",
+    tc: "名單中有部分行無法使用。請更正所列的行後再提交；未有儲存任何內容。",
+    sc: "名单中有部分行无法使用。请更正所列的行后再提交；未保存任何内容。",
+  },
+  4285: {
+    en: "The list has too many lines for one request. Split it into several requests.",
+    tc: "名單的行數超出單一申請的上限，請分拆為多個申請。",
+    sc: "名单的行数超出单个申请的上限，请拆分为多个申请。",
+  },
+  4286: {
+    en: "The list is empty. Paste or upload at least one line of member number and coins.",
+    tc: "名單是空的。請貼上或上載最少一行會員編號及 H Coins 數量。",
+    sc: "名单是空的。请粘贴或上传至少一行会员编号及 H Coins 数量。",
   },
 };
 

@@ -16,6 +16,7 @@ export const NAVIGATION: readonly { to: string; label: string; permission: Permi
   { to: "/figures", label: "figures.nav", permission: PROGRAMME_READ },
   { to: "/members", label: "nav.members", permission: "members.read" },
   { to: "/approvals", label: "approvals.nav", permission: APPROVALS_READ },
+  { to: "/bulk-adjustment", label: "bulkAdjustment.nav", permission: "coins.bulkAdjust" },
   { to: "/audit", label: "nav.audit", permission: "audit.read" },
   { to: "/content/banners", label: "content.nav.banners", permission: "content.edit" },
   { to: "/content/pages", label: "content.nav.pages", permission: "content.edit" },

@@ -58,6 +58,14 @@ export function routes(client: QueryClient): RouteObject[] {
           lazy: lazyScreen(() => import("../features/members/member-page.tsx"), "MemberPage"),
         },
         {
+          path: "bulk-adjustment",
+          handle: { title: "bulkAdjustment.title", permission: "coins.bulkAdjust" } satisfies ScreenHandle,
+          lazy: lazyScreen(
+            () => import("../features/bulk-adjustment/bulk-adjustment-page.tsx"),
+            "BulkAdjustmentPage",
+          ),
+        },
+        {
           path: "approvals",
           handle: { title: "approvals.title", permission: APPROVALS_READ } satisfies ScreenHandle,
           lazy: lazyScreen(() => import("../features/approvals/approvals-page.tsx"), "ApprovalsPage"),

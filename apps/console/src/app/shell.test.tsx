@@ -42,6 +42,7 @@ describe("the shell shows each role only what it may use", () => {
       "Figures",
       "Members",
       "Approvals",
+      "Bulk adjustment",
       "Rewards",
       "Bonus days",
       "Coin expiry",

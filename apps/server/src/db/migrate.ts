@@ -12,6 +12,7 @@ import * as m0009 from "./migrations/0009-coin-controls.ts";
 import * as m0010 from "./migrations/0010-member-records.ts";
 import * as m0011 from "./migrations/0011-operator-session-agent.ts";
 import * as m0013 from "./migrations/0013-voucher-action-keys.ts";
+import * as m0014 from "./migrations/0014-console-action-keys.ts";
 
 /** The first migration: a database that has recorded it holds the member server's tables. */
 export const FIRST_MEMBER_MIGRATION = "0001-members-and-auth";
@@ -32,6 +33,7 @@ export function migrateMemberDatabase(database: TableViews): Promise<void> {
       "0010-member-records": m0010,
       "0011-operator-session-agent": m0011,
       "0013-voucher-action-keys": m0013,
+      "0014-console-action-keys": m0014,
     },
   });
 }

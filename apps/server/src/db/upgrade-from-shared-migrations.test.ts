@@ -246,6 +246,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0010-member-records",
       "0011-operator-session-agent",
       "0013-voucher-action-keys",
+      "0014-console-action-keys",
     ]);
     expect(await migrationsRecorded(app.services.database, "coin_scheme_migration")).toEqual([
       "0001-accounts-and-ledger",

@@ -30,6 +30,8 @@ export const PERMISSIONS = [
   "members.act",
   "coins.adjust",
   "coins.approve",
+  /** Ask for a bulk adjustment (a list of members); it always waits for a second operator's approval. */
+  "coins.bulkAdjust",
   "vouchers.cancel",
   "vouchers.reveal",
   "vouchers.goodwill",
@@ -84,6 +86,7 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
     "members.read",
     "coins.adjust",
     "coins.approve",
+    "coins.bulkAdjust",
     "vouchers.cancel",
     "vouchers.goodwill",
     "programme.edit",
@@ -118,6 +121,12 @@ export const ConsoleErrorCode = {
   idempotencyKeyReused: 4256,
   /** The first call with this idempotency key is still under way: try again in a moment. */
   idempotencyKeyInProgress: 4261,
+  /** A bulk adjustment's list has refused lines (`lines`: line, member_no, rule); nothing was stored. */
+  bulkLinesInvalid: 4284,
+  /** A bulk adjustment's list is longer than one request may be (`max_lines`). */
+  bulkTooManyLines: 4285,
+  /** A bulk adjustment's text holds no line. */
+  bulkListEmpty: 4286,
   /** An administrator tried to change their own role or reset their own authenticator. */
   operatorSelfChange: 4275,
   /** The last active administrator (who can sign in) cannot lose the role. */

@@ -74,6 +74,47 @@ describe("the approvals screen", () => {
     );
   });
 
+  it("a bulk adjustment shows its lines, paged, and after approval each line's outcome", async () => {
+    const lines = Array.from({ length: 30 }, (_, index) => ({
+      member_no: `M0000001${String(index).padStart(2, "0")}`,
+      coins: 100,
+      outcome: null as string | null,
+    }));
+    const bulk = request({ id: 23, kind: "coins.bulkAdjust", member_id: null, coins: 3_000, lines });
+    const applied = lines.map((line, index) => ({
+      ...line,
+      outcome: index === 27 ? "balanceTooLow" : "applied",
+    }));
+    const api = open("administrator", {
+      "GET /approvals": [
+        ok({ requests: [bulk], total: 1 }),
+        ok({ requests: [{ ...bulk, status: "approved", lines: applied }], total: 1 }),
+      ],
+      "POST /approvals/23/approve": ok({ ...bulk, status: "approved", lines: applied }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByText("30 lines"));
+    const table = within(screen.getByRole("table", { name: "Lines of request 23" }));
+    expect(table.getAllByRole("row")).toHaveLength(26);
+    expect(table.getAllByText("Not applied yet")).toHaveLength(25);
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    expect(
+      within(screen.getByRole("table", { name: "Lines of request 23" })).getAllByRole("row"),
+    ).toHaveLength(6);
+
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Approve request 23" }));
+    expect(
+      dialog.getByText(/Approve this Bulk adjustment of 30 lines \(3,000 coins in all\)/),
+    ).toBeInTheDocument();
+    await user.type(dialog.getByLabelText("Note on your decision"), "List checked");
+    await user.click(dialog.getByRole("button", { name: "Approve" }));
+    expect(await screen.findByText("Request 23 approved: 29 of 30 lines applied.")).toBeInTheDocument();
+    expect(api.called("POST /approvals/23/approve")).toHaveLength(1);
+    expect(await screen.findByText(/29 applied, 1 refused/)).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
+  });
+
   it("the auditor reads the queue without buttons; the navigation shows it to approvers and the auditor only", async () => {
     open("auditor");
     await screen.findByRole("cell", { name: "Service recovery" });

@@ -14,6 +14,7 @@ import { QueryState } from "../../components/query-state.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { DecisionDialog } from "./decision-dialog.tsx";
+import { RequestLines } from "./request-lines.tsx";
 
 const MINUTE = 60_000;
 
@@ -29,7 +30,8 @@ function age(request: ApprovalRequest, now: number, t: TFunction) {
 /**
  * The maker-checker queue: pending requests first, oldest first, with what they would move, why
  * (the member-facing reason and the internal note), who asked and how long ago. An operator with
- * coins.approve approves or rejects with a note; the auditor reads.
+ * coins.approve approves or rejects with a note; the auditor reads. A list (a bulk adjustment)
+ * shows its lines and, once applied, each line's outcome.
  */
 export function ApprovalsPage() {
   const { t } = useTranslation();
@@ -92,7 +94,10 @@ export function ApprovalsPage() {
             <tr key={request.id}>
               <td>
                 {request.member_id === null ? (
-                  t(`approvals.kinds.${request.kind}`, { defaultValue: request.kind })
+                  <>
+                    {t(`approvals.kinds.${request.kind}`, { defaultValue: request.kind })}
+                    {request.lines ? <RequestLines id={request.id} lines={request.lines} /> : null}
+                  </>
                 ) : (
                   <Link to={`/members/${request.member_id}`}>#{request.member_id}</Link>
                 )}

@@ -30,7 +30,16 @@ export function DecisionDialog({
     coins: formatNumber(request.coins),
     member: `#${request.member_id ?? "—"}`,
     kind: t(`approvals.kinds.${request.kind}`, { defaultValue: request.kind }),
+    lines: formatNumber(request.lines?.length ?? 0),
   };
+  // A list (a bulk adjustment) names its lines, not a member.
+  const confirm = request.lines
+    ? decision === "approve"
+      ? "approvals.approveListConfirm"
+      : "approvals.rejectListConfirm"
+    : decision === "approve"
+      ? "approvals.approveConfirm"
+      : "approvals.rejectConfirm";
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,9 +58,15 @@ export function DecisionDialog({
               id: request.id,
               failure: t(`approvals.failures.${decided.failure}`, { defaultValue: decided.failure ?? "" }),
             })
-          : t(decided.status === "approved" ? "approvals.approved" : "approvals.rejected", {
-              id: request.id,
-            }),
+          : decided.status === "approved" && decided.lines
+            ? t("approvals.approvedList", {
+                id: request.id,
+                applied: formatNumber(decided.lines.filter((line) => line.outcome === "applied").length),
+                lines: formatNumber(decided.lines.length),
+              })
+            : t(decided.status === "approved" ? "approvals.approved" : "approvals.rejected", {
+                id: request.id,
+              }),
       );
     } catch (caught) {
       setFailure(coinControlError(caught, t));
@@ -64,7 +79,7 @@ export function DecisionDialog({
       onClose={onClose}
     >
       <form onSubmit={submit} noValidate>
-        <p>{t(decision === "approve" ? "approvals.approveConfirm" : "approvals.rejectConfirm", values)}</p>
+        <p>{t(confirm, values)}</p>
         <FormAlert message={failure} />
         <TextArea
           label={t("approvals.decisionNote")}

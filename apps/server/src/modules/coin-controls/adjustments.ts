@@ -50,6 +50,17 @@ const sameAdjustment = (row: AdjustmentRow, asked: AdjustmentAsked) =>
  * per call, its approval threshold (above it the adjustment waits in the approvals queue), and the
  * daily totals of the operator and the role. Only the reason code goes to the scheme; the internal
  * note stays in coin_adjustments and the audit log. Idempotent per operator and key.
+ *
+ * Why the key stays on the adjustment's row and not in the console's key store
+ * (console-action-keys.ts, which voucher actions and bulk requests use): the row *is* the
+ * adjustment's reservation. Its insert (unique per operator and key), the reservation in the daily
+ * totals and, above the threshold, the approval request are one transaction, so a key is never
+ * claimed without its reservation nor the reverse. And a row a crash left `reserved` is finished by
+ * the next call with the same key under the row's own scheme key (`console:<row id>`), however late
+ * it comes; the store would instead hand an abandoned claim to a new run after two minutes, which
+ * would insert a second row, reserve the totals twice and ask the scheme under a new entry key,
+ * a double credit when the first call had reached the scheme. The answers are the same as the
+ * store's: 4256 for the key with another adjustment, the first outcome for the same one.
  */
 export class CoinAdjustmentService {
   constructor(

@@ -18,8 +18,14 @@ const summary = (request: ApprovalRow) => ({
   reason_code: request.reason_code,
 });
 
-/** What a kind's executor answers: the outcome kept on the request, or a failure (the request is `failed`). */
-export type ApprovalOutcome = { ok: true; outcome: Record<string, unknown> } | { ok: false; failure: string };
+/**
+ * What a kind's executor answers: the outcome kept on the request, or a failure (the request is
+ * `failed`). `audit`: what the approval's audit entry says of the outcome, when the outcome is too
+ * long for it (a list's per-line outcomes: the entry holds their summary).
+ */
+export type ApprovalOutcome =
+  | { ok: true; outcome: Record<string, unknown>; audit?: Record<string, unknown> }
+  | { ok: false; failure: string };
 
 /**
  * A kind of request the queue holds. Registering one is all a new kind needs (services.ts):
@@ -51,6 +57,8 @@ export interface NewApprovalRequest {
   reasonCode: string | null;
   note: string;
   requester: ControlledOperator;
+  /** More for the `approval.requested` audit entry (a list's number of lines). */
+  auditDetails?: Record<string, unknown>;
 }
 
 export interface ApprovalConfig {
@@ -118,6 +126,7 @@ export class ApprovalService {
         target: `approval:${row.id}`,
         after: {
           ...summary(row),
+          ...request.auditDetails,
           note: row.note,
           expires_at: iso(row.expires_at),
         },
@@ -150,12 +159,13 @@ export class ApprovalService {
     const status = result.ok ? "approved" : "failed";
     const outcome = result.ok ? result.outcome : { failure: result.failure };
     await this.repo.setOutcome(id, status, JSON.stringify(outcome));
+    const audited = result.ok && result.audit ? result.audit : outcome;
     await this.audit.record({
       ...by,
       action: `approval.${status}`,
       target: `approval:${id}`,
       before: { status: "pending", requested_by: request.requested_by },
-      after: { status, ...summary(request), decision_note: note, ...outcome },
+      after: { status, ...summary(request), decision_note: note, ...audited },
     });
     return this.view(await this.row(id), this.now());
   }

@@ -48,6 +48,8 @@ interface Ids {
   /** A number nobody holds, with the code sent to it for the member's number change. */
   newPhone?: string;
   code?: string;
+  /** The linked member's number, for a bulk adjustment's list. */
+  memberNo?: string;
 }
 
 interface ConsoleCall {
@@ -421,6 +423,19 @@ const CALLS: Record<string, ConsoleCall> = {
     path: (_ids) => "/coin-controls",
     needs: "operators.manage",
     body: () => structuredClone(DEFAULT_COIN_CONTROLS),
+  },
+  "POST /bulk-adjustments": {
+    path: (_ids) => "/bulk-adjustments",
+    needs: "coins.bulkAdjust",
+    body: (_role, { memberNo }) => ({
+      csv: `member number,coins\n${memberNo},25`,
+      reason_code: "missedPromotion",
+      note: "campaign list",
+      idempotency_key: randomUUID(),
+    }),
+    prepare: async (t, ids) => ({
+      memberNo: (await t.app.services.members.findById(ids.member))?.member_no ?? undefined,
+    }),
   },
   "GET /approvals": { path: (_ids) => "/approvals", needs: ["coins.approve", "audit.read"] },
   "POST /approvals/:id/approve": {

@@ -50,8 +50,8 @@ export const TABLES_WITHOUT_MEMBER_DATA: Readonly<Record<string, string>> = {
   coin_daily_totals: "coins moved per day by each operator and role: counts, naming no member",
   approval_requests:
     "the operators' approvals queue, kept for accountability as the audit log keeps it: names a member by row id only (a list by member number)",
-  voucher_action_keys:
-    "an operator's voucher action applied once per key (the key, the request and its answer: a voucher id and last four), kept for accountability: names a member by row id only",
+  console_action_keys:
+    "an operator's voucher action or bulk adjustment request applied once per key (the key, the request or its hash, and its answer: a voucher id and last four, an approval request's id), kept for accountability: names a member by row id only",
 };
 
 /** An external scheme did not erase (it is asked first): nothing was erased. */

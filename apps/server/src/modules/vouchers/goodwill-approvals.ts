@@ -4,7 +4,7 @@ import { AppError } from "../../errors.ts";
 import type { ApprovalKind, ApprovalService } from "../coin-controls/approvals.ts";
 import type { CoinControlService } from "../coin-controls/controls.ts";
 import type { ControlledOperator } from "../coin-controls/daily-totals.ts";
-import type { VoucherActionKeys } from "./action-keys.ts";
+import type { ConsoleActionKeys } from "../console-action-keys/console-action-keys.ts";
 import type { GoodwillIssued, VoucherOperator, VoucherSupportService } from "./voucher-support.ts";
 
 export const GOODWILL_KIND = "vouchers.goodwill";
@@ -29,7 +29,7 @@ export class GoodwillVouchers {
     private readonly vouchers: VoucherSupportService,
     private readonly controls: CoinControlService,
     private readonly approvals: ApprovalService,
-    private readonly keys: VoucherActionKeys,
+    private readonly keys: ConsoleActionKeys,
     private readonly database: Pick<DatabaseHandle, "transaction">,
   ) {}
 

@@ -9,8 +9,8 @@ import {
   CoinSchemeRefusedError,
   CoinSchemeUnavailableError,
 } from "../coins/coin-scheme-client.ts";
+import type { ConsoleActionKeys } from "../console-action-keys/console-action-keys.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
-import type { VoucherActionKeys } from "./action-keys.ts";
 import { codeLastFour } from "./masked-vouchers.ts";
 
 const SCHEME_ACCOUNT_NOT_FOUND = 6004;
@@ -38,7 +38,7 @@ export interface GoodwillIssued {
 /**
  * Operators' work on a member's vouchers: cancel, reveal a code, give a goodwill voucher. The
  * console names a voucher by the scheme's id and never sees a code but through reveal; cancel and
- * goodwill apply once per idempotency key (action-keys.ts), so a retry or a double click cannot
+ * goodwill apply once per idempotency key (console-action-keys.ts), so a retry or a double click cannot
  * cancel twice, audit twice or give two vouchers.
  */
 export class VoucherSupportService {
@@ -46,7 +46,7 @@ export class VoucherSupportService {
     private readonly members: MemberService,
     private readonly coinScheme: CoinSchemeClient,
     private readonly audit: AuditService,
-    private readonly keys: VoucherActionKeys,
+    private readonly keys: ConsoleActionKeys,
     private readonly log: FastifyBaseLogger,
   ) {}
 

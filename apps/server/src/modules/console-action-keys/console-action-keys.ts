@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import { AppError } from "../../errors.ts";
 
 type ActionKeyTables = {
-  voucher_action_keys: { scope: string; request: string; result: string | null; created_at: number };
+  console_action_keys: { scope: string; request: string; result: string | null; created_at: number };
 };
 
 /** How often a call waits for the first call with its key to finish, and for how long at most. */
@@ -17,12 +17,18 @@ const ABANDONED_MS = 2 * 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A console voucher action applied once per idempotency key (migration 0013): the first call
+ * The console's one idempotency-key store (migration 0013's table, renamed by 0014): a voucher
+ * action (cancel, goodwill) or a bulk adjustment request is applied once per key. The first call
  * claims the key's row (the primary key settles concurrent calls, on any instance) and writes its
- * result there; the others wait for that result and answer it. A first call that fails gives the
- * key back, so a retry after a refusal or an outage tries again.
+ * result there; the others wait for that result and answer it (4261 past WAIT_MS), and a key sent
+ * again with another request is refused (4256). A first call that fails gives the key back, so a
+ * retry after a refusal or an outage tries again; `run` must itself be safe to run again after a
+ * crash (its scheme key derived from this key), as a claim abandoned for ABANDONED_MS is retried.
+ *
+ * A single coin adjustment keeps its key on its own `coin_adjustments` row instead (see
+ * coin-controls/adjustments.ts for why): its semantics (4256, and one outcome per key) are the same.
  */
-export class VoucherActionKeys {
+export class ConsoleActionKeys {
   private readonly db: Kysely<ActionKeyTables>;
 
   constructor(
@@ -39,7 +45,7 @@ export class VoucherActionKeys {
     for (;;) {
       if (await this.claim(scope, asked)) return this.runClaimed(scope, run);
       const row = await this.db
-        .selectFrom("voucher_action_keys")
+        .selectFrom("console_action_keys")
         .selectAll()
         .where("scope", "=", scope)
         .executeTakeFirst();
@@ -64,7 +70,7 @@ export class VoucherActionKeys {
       throw error;
     }
     await this.db
-      .updateTable("voucher_action_keys")
+      .updateTable("console_action_keys")
       .set({ result: JSON.stringify(result) })
       .where("scope", "=", scope)
       .execute();
@@ -74,7 +80,7 @@ export class VoucherActionKeys {
   private async claim(scope: string, request: string): Promise<boolean> {
     try {
       await this.db
-        .insertInto("voucher_action_keys")
+        .insertInto("console_action_keys")
         .values({ scope, request, result: null, created_at: this.now() })
         .execute();
       return true;
@@ -86,7 +92,7 @@ export class VoucherActionKeys {
 
   private async release(scope: string) {
     await this.db
-      .deleteFrom("voucher_action_keys")
+      .deleteFrom("console_action_keys")
       .where("scope", "=", scope)
       .where("result", "is", null)
       .execute();
