@@ -7,6 +7,7 @@ import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import { expiryPolicyOf } from "./expiry.ts";
 import { plainEntry, postCredit, postDebit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
+import { type LowStockCrossing, type LowStockObserver, lowStockAfterDecrease, reportLowStock } from "./low-stock-alerts.ts";
 import { isRedeemable } from "./rewards.ts";
 import type { SoldOutRewards } from "./sold-out-rewards.ts";
 import type { AccountRow, EntryRow, HcoinVouchersTable, RewardRow, VoucherRow } from "./tables.ts";
@@ -82,6 +83,7 @@ export class Redemptions {
     private readonly now: () => number,
     private readonly bulkhead: Bulkhead,
     private readonly soldOut: SoldOutRewards,
+    private readonly lowStock?: LowStockObserver,
   ) {}
 
   /**
@@ -124,7 +126,9 @@ export class Redemptions {
     refuseNegative(account);
     const offered = await this.repository.rewards.reward(input.rewardId);
     refuseUnredeemable(offered, input.rewardId, at);
-    return this.repository.inTransaction(async (repository) => {
+    // Heard only once the transaction has committed: a redemption rolled back crossed nothing.
+    let crossing: LowStockCrossing | null = null;
+    const result = await this.repository.inTransaction(async (repository) => {
       const locked = await repository.lockAccount(account.id);
       refuseNegative(locked);
       const reward = await repository.rewards.reward(input.rewardId);
@@ -141,8 +145,10 @@ export class Redemptions {
             per_member_limit: reward.per_member_limit,
           });
       }
-      if ((await repository.rewards.takeStock(reward.id)) === null)
+      const remaining = await repository.rewards.takeStock(reward.id);
+      if (remaining === null)
         throw new SchemeError(SchemeErrorCode.rewardOutOfStock, { reward_id: reward.id });
+      crossing = await lowStockAfterDecrease(repository.rewards, reward, remaining, "redemption", at);
       const code = newVoucherCode();
       const posted = await postDebit(
         repository,
@@ -170,6 +176,8 @@ export class Redemptions {
         duplicate: false,
       };
     });
+    reportLowStock(this.lowStock, crossing);
+    return result;
   }
 
   /**

@@ -73,6 +73,13 @@ const coinAdjustments = new Counter({
   registers: [registry],
 });
 
+const rewardLowStock = new Counter({
+  name: "hcoins_reward_low_stock_total",
+  help: "Rewards whose stock went to or below their low-stock threshold, once per crossing (re-armed by a restock above it), by cause: redemption, goodwill, stock_change. Counted by the embedded coin scheme; a standalone scheme logs the crossing only",
+  labelNames: ["cause"] as const,
+  registers: [registry],
+});
+
 const dependencyUp = new Gauge({
   name: "hcoins_dependency_up",
   help: "1 while the dependency answers (database; redis with REDIS_URL), else 0; checked at each scrape",
@@ -111,6 +118,9 @@ export const metrics = {
   },
   coinAdjustment(outcome: "applied" | "pending" | "refused") {
     coinAdjustments.inc({ outcome });
+  },
+  rewardLowStock(cause: string) {
+    rewardLowStock.inc({ cause });
   },
   dependency(name: string, up: boolean) {
     dependencyUp.set({ dependency: name }, up ? 1 : 0);

@@ -38,6 +38,8 @@ export const rewardFields = (reward: SchemeReward) => ({
   starts_at: reward.starts_at,
   ends_at: reward.ends_at,
   per_member_limit: reward.per_member_limit,
+  low_stock_threshold: reward.low_stock_threshold,
+  stock_level: reward.stock_level,
   voucher_valid_days: reward.voucher_valid_days,
   active: reward.active,
   sort_order: reward.sort_order,
