@@ -1,7 +1,12 @@
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { GoodwillResult } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
-import { type LowStockCrossing, type LowStockObserver, lowStockAfterDecrease, reportLowStock } from "./low-stock-alerts.ts";
+import {
+  type LowStockCrossing,
+  type LowStockObserver,
+  lowStockAfterDecrease,
+  reportLowStock,
+} from "./low-stock-alerts.ts";
 import { plainEntry, postDebit } from "./postings.ts";
 import { issuedVoucher, refuseUnredeemable } from "./redemptions.ts";
 import type { CoinSchemeRepository } from "./repository.ts";

@@ -5,9 +5,14 @@ import type { RedemptionResult, VoucherCancelResult } from "./api-schemas.ts";
 import type { Bulkhead } from "./bulkhead.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import { expiryPolicyOf } from "./expiry.ts";
+import {
+  type LowStockCrossing,
+  type LowStockObserver,
+  lowStockAfterDecrease,
+  reportLowStock,
+} from "./low-stock-alerts.ts";
 import { plainEntry, postCredit, postDebit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
-import { type LowStockCrossing, type LowStockObserver, lowStockAfterDecrease, reportLowStock } from "./low-stock-alerts.ts";
 import { isRedeemable } from "./rewards.ts";
 import type { SoldOutRewards } from "./sold-out-rewards.ts";
 import type { AccountRow, EntryRow, HcoinVouchersTable, RewardRow, VoucherRow } from "./tables.ts";

@@ -145,7 +145,13 @@ export class Rewards {
       if (change > 0) {
         await this.repository.rewards.rearmLowStock(id);
       } else {
-        const crossing = await lowStockAfterDecrease(this.repository.rewards, row, row.stock, "stock_change", at);
+        const crossing = await lowStockAfterDecrease(
+          this.repository.rewards,
+          row,
+          row.stock,
+          "stock_change",
+          at,
+        );
         reportLowStock(this.lowStock, crossing);
       }
       return { reward: rewardView(row) };

@@ -109,7 +109,13 @@ export class CoinSchemeService {
     // One bulkhead and one memory of sold-out rewards per service: the embedded scheme and the standalone one make one each.
     const soldOut = new SoldOutRewards();
     this.catalogue = new Rewards(repository, now, soldOut, lowStock);
-    this.redemptions = new Redemptions(repository, now, new Bulkhead(settings.redemptions), soldOut, lowStock);
+    this.redemptions = new Redemptions(
+      repository,
+      now,
+      new Bulkhead(settings.redemptions),
+      soldOut,
+      lowStock,
+    );
     this.voucherBook = new Vouchers(repository, now);
     this.keys = new TillKeys(repository, now);
     this.goodwill = new GoodwillVouchers(repository, now, soldOut, lowStock);

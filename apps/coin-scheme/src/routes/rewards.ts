@@ -78,7 +78,8 @@ const rewardFields = {
   starts_at: instant,
   ends_at: instant,
   per_member_limit: z.union([z.null(), count("limitInvalid", 1, MAX_STOCK)]).default(null),
-  low_stock_threshold: z.union([z.null(), count("lowStockThresholdInvalid", 1, MAX_STOCK)]).default(null),
+  // nullable, not a union with null: a union's refusal names no rule ("invalid").
+  low_stock_threshold: count("lowStockThresholdInvalid", 1, MAX_STOCK).nullable().default(null),
   voucher_valid_days: count("validDaysInvalid", 1, MAX_VOUCHER_VALID_DAYS),
   active: z.boolean({ error: "invalid" }).default(true),
   sort_order: count("sortOrderInvalid", -1_000_000, 1_000_000).default(0),
