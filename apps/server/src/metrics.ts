@@ -80,6 +80,13 @@ const rewardLowStock = new Counter({
   registers: [registry],
 });
 
+const rewardsByStockLevel = new Gauge({
+  name: "hcoins_rewards_by_stock_level",
+  help: "Rewards members may redeem now that are low on stock (at or below their threshold) or sold out, by level; read from the coin scheme at each scrape, absent while it does not answer",
+  labelNames: ["level"] as const,
+  registers: [registry],
+});
+
 const dependencyUp = new Gauge({
   name: "hcoins_dependency_up",
   help: "1 while the dependency answers (database; redis with REDIS_URL), else 0; checked at each scrape",
@@ -121,6 +128,13 @@ export const metrics = {
   },
   rewardLowStock(cause: string) {
     rewardLowStock.inc({ cause });
+  },
+  /** null: the scheme did not answer, so no figure rather than a stale one. */
+  rewardStockLevels(levels: { low: number; sold_out: number } | null) {
+    rewardsByStockLevel.reset();
+    if (!levels) return;
+    rewardsByStockLevel.set({ level: "low" }, levels.low);
+    rewardsByStockLevel.set({ level: "sold_out" }, levels.sold_out);
   },
   dependency(name: string, up: boolean) {
     dependencyUp.set({ dependency: name }, up ? 1 : 0);

@@ -11,12 +11,18 @@ import { consoleCall, type SignedInOperator, signedInOperator } from "./console-
  * (hcoins_reward_low_stock_total), re-armed by a restock above the threshold.
  */
 
+const METRICS_TOKEN = "metrics-token-for-tests-0123";
 let t: TestApp;
 let manager: SignedInOperator;
 const log = logCollector();
 beforeAll(async () => {
   t = await createTestApp({
-    env: { LOG_LEVEL: "warn", SMS_CLIENT_HOURLY_LIMIT: "1000", SMS_PER_NETWORK_HOURLY_LIMIT: "1000" },
+    env: {
+      METRICS_TOKEN,
+      LOG_LEVEL: "warn",
+      SMS_CLIENT_HOURLY_LIMIT: "1000",
+      SMS_PER_NETWORK_HOURLY_LIMIT: "1000",
+    },
     logStream: log.stream,
   });
   manager = await signedInOperator(t, "programmeManager");
@@ -54,6 +60,15 @@ const crossings = async (cause: string) =>
       (await metrics.text()).body,
     )?.[1] ?? 0,
   );
+/** The gauge as a scrape reads it (the scrape asks the scheme). */
+const gauge = async (level: string) => {
+  const res = await t.app.inject({
+    method: "GET",
+    url: "/metrics",
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  return Number(new RegExp(`hcoins_rewards_by_stock_level\\{level="${level}"\\} (\\d+)`).exec(res.body)?.[1]);
+};
 const alertLines = () =>
   log.lines
     .map((line) => JSON.parse(line) as Record<string, unknown>)
@@ -113,5 +128,17 @@ describe("a reward's low-stock alert in the member server", () => {
     expect((await redeem(t, member, id)).status).toBe(200); // 1: fired already
     expect(await crossings("redemption")).toBe(before + 1);
     expect(alertLines().slice(linesBefore)).toHaveLength(2);
+  });
+
+  it("gauges the rewards members may redeem now that are low on stock or sold out, at each scrape", async () => {
+    const [low, soldOut] = [await gauge("low"), await gauge("sold_out")];
+    expect(Number.isInteger(low) && Number.isInteger(soldOut)).toBe(true);
+    const lowOne = (await call("POST", "/rewards", body({ stock: 1, low_stock_threshold: 5 }))).body.payload
+      .reward;
+    await call("POST", "/rewards", body({ stock: 0 }));
+    expect([await gauge("low"), await gauge("sold_out")]).toEqual([low + 1, soldOut + 1]);
+    // Withdrawn, it is nobody's restock.
+    expect((await call("POST", `/rewards/${lowOne.id}/active`, { active: false })).status).toBe(200);
+    expect(await gauge("low")).toBe(low);
   });
 });

@@ -61,6 +61,19 @@ export class ProgrammeService {
     return (await this.ask(() => this.scheme.rewards({ activeOnly: false }))).rewards;
   }
 
+  /**
+   * How many of the rewards members may redeem now are low on stock (at or below their threshold)
+   * and sold out: the metrics' gauge, read at each scrape. Withdrawn or out-of-window rewards are
+   * left out: nobody needs to restock what members cannot redeem.
+   */
+  async stockLevels(): Promise<{ low: number; sold_out: number }> {
+    const { rewards } = await this.ask(() => this.scheme.rewards({ activeOnly: true }));
+    return {
+      low: rewards.filter((reward) => reward.stock_level === "low").length,
+      sold_out: rewards.filter((reward) => reward.stock_level === "sold_out").length,
+    };
+  }
+
   /** Adds or removes units; a change that would leave fewer than none is refused (4000 `stockNegative`). */
   async changeStock(id: number, change: number, by: Actor): Promise<SchemeReward> {
     const before = await this.reward(id);
