@@ -61,12 +61,14 @@ export function RewardsPage() {
       ) : null}
       <QueryState query={rewards} />
       {rewards.data ? (
-        <div className="field">
-          <label htmlFor={showId}>{t("programme.rewards.show")}</label>
-          <select id={showId} value={show} onChange={(event) => setShow(event.target.value as Show)}>
-            <option value="all">{t("programme.rewards.showAll")}</option>
-            <option value="low">{t("programme.rewards.showLow")}</option>
-          </select>
+        <div className="filters">
+          <div className="field">
+            <label htmlFor={showId}>{t("programme.rewards.show")}</label>
+            <select id={showId} value={show} onChange={(event) => setShow(event.target.value as Show)}>
+              <option value="all">{t("programme.rewards.showAll")}</option>
+              <option value="low">{t("programme.rewards.showLow")}</option>
+            </select>
+          </div>
         </div>
       ) : null}
       {rewards.data ? (
