@@ -34,6 +34,7 @@ describe("console: programme manager", () => {
       startsAt: null,
       endsAt: null,
       perMemberLimit: null,
+      lowStockThreshold: 5,
       voucherValidDays: 30,
       active: true,
       sortOrder: 0,
@@ -42,10 +43,17 @@ describe("console: programme manager", () => {
 
     await page.getByRole("link", { name: exactly(p.nav.rewards) }).click();
     await page.getByRole("heading", { name: exactly(p.rewards.title) }).waitFor();
+    // At or below its low-stock threshold (5): marked, and found by the filter.
+    const lowMarker = page.getByText("Low stock: 4 left", { exact: true });
+    await lowMarker.waitFor();
+    await page.getByLabel(p.rewards.show, { exact: true }).selectOption("low");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel(p.rewards.show, { exact: true }).selectOption("all");
     await page.getByRole("button", { name: "Change stock of E2E tote bag" }).click();
     await page.getByLabel(p.rewards.change, { exact: true }).fill("+5");
     await page.getByRole("button", { name: exactly(p.rewards.saveStock) }).click();
     await page.getByText("E2E tote bag: 9 in stock now.", { exact: true }).waitFor();
+    await lowMarker.waitFor({ state: "detached" });
     expect(await seriousViolations(page)).toEqual([]);
 
     // A new reward through the form, the member's card drawn beside it.
@@ -55,6 +63,7 @@ describe("console: programme manager", () => {
     await page.getByLabel(r.kind, { exact: true }).selectOption("product");
     await page.getByLabel(r.coins, { exact: true }).fill("450");
     await page.getByLabel(r.stock, { exact: true }).fill("12");
+    await page.getByLabel(r.lowStock, { exact: true }).fill("2");
     for (const [language, title] of [
       ["English", "E2E umbrella"],
       ["Traditional Chinese", "E2E 雨傘"],
@@ -69,6 +78,8 @@ describe("console: programme manager", () => {
     expect(rewards.find((reward) => reward.title.en === "E2E umbrella")).toMatchObject({
       coins: 450,
       stock: 12,
+      low_stock_threshold: 2,
+      stock_level: "in_stock",
     });
 
     for (const [nav, title] of [

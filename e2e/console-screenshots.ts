@@ -150,6 +150,30 @@ async function main() {
       rewardId: 1,
       key: "shots",
     });
+    // A reward low on stock and a sold-out one, for the rewards list's markers.
+    for (const [en, tc, sc, stock] of [
+      ["Tea set", "茶具", "茶具", 3],
+      ["Umbrella", "雨傘", "雨伞", 0],
+    ] as const) {
+      await coinSchemeClient.saveReward({
+        kind: "product",
+        coins: 800,
+        stock,
+        valueCents: null,
+        storeCodes: [],
+        title: { en, tc, sc },
+        description: { en: "", tc: "", sc: "" },
+        terms: { en: "", tc: "", sc: "" },
+        imageUrl: null,
+        startsAt: null,
+        endsAt: null,
+        perMemberLimit: null,
+        lowStockThreshold: 5,
+        voucherValidDays: 30,
+        active: true,
+        sortOrder: 100,
+      });
+    }
     const { link } = await server.services.operators.add("admin.shots@example.com", "administrator", {
       actor: "cli:screenshots",
       address: null,

@@ -297,6 +297,10 @@ export const rewardSchema = z.object({
   ends_at: z.string().nullable(),
   /** How many vouchers of this reward one member may hold (cancelled ones not counted); null = no limit. */
   per_member_limit: z.number().int().nullable(),
+  /** Units at or below which the reward is low on stock (a warn log line when a redemption crosses it); null = no alert. */
+  low_stock_threshold: z.number().int().nullable(),
+  /** `sold_out` (no stock), `low` (at or below `low_stock_threshold`) or `in_stock`. */
+  stock_level: z.enum(["in_stock", "low", "sold_out"]),
   voucher_valid_days: z.number().int(),
   active: z.boolean(),
   /** Catalogue order, lowest first. */

@@ -6,6 +6,7 @@ import { healthRoutes } from "@hcoins/server-kit/health-routes";
 import type { DestinationStream } from "pino";
 import type { CoinSchemeConfig } from "./config.ts";
 import { SCHEME_ENVELOPE, SchemeError, SchemeErrorCode } from "./errors.ts";
+import { logLowStock } from "./low-stock-alerts.ts";
 import { migrateCoinScheme } from "./migrate.ts";
 import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "./routes.ts";
 import { inProcessCounters, type SchemeCounters } from "./scheme-counters.ts";
@@ -46,7 +47,10 @@ export async function buildCoinSchemeApp({
   });
   app.addHook("onClose", () => database.close());
   await migrateCoinScheme(database);
-  const scheme = createCoinSchemeService(database, config.settings, now, counters);
+  // Standalone, a low-stock crossing is a warn line in this app's log (the member server also counts it).
+  const scheme = createCoinSchemeService(database, config.settings, now, counters, {
+    lowStock: (crossing) => logLowStock(app.log, crossing),
+  });
 
   await app.register(formbody);
   await registerApiDocs(app, {

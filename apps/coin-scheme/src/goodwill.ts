@@ -1,6 +1,12 @@
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { GoodwillResult } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
+import {
+  type LowStockCrossing,
+  type LowStockObserver,
+  lowStockAfterDecrease,
+  reportLowStock,
+} from "./low-stock-alerts.ts";
 import { plainEntry, postDebit } from "./postings.ts";
 import { issuedVoucher, refuseUnredeemable } from "./redemptions.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
@@ -33,6 +39,7 @@ export class GoodwillVouchers {
     private readonly repository: CoinSchemeRepository,
     private readonly now: () => number,
     private readonly soldOut: SoldOutRewards,
+    private readonly lowStock?: LowStockObserver,
   ) {}
 
   async issue(input: GoodwillInput): Promise<GoodwillResult> {
@@ -53,9 +60,11 @@ export class GoodwillVouchers {
     }
   }
 
-  private give(account: AccountRow, key: string, input: GoodwillInput): Promise<GoodwillResult> {
+  private async give(account: AccountRow, key: string, input: GoodwillInput): Promise<GoodwillResult> {
     const at = this.now();
-    return this.repository.inTransaction(async (repository) => {
+    // Heard only once the transaction has committed, as a redemption's.
+    let crossing: LowStockCrossing | null = null;
+    const result = await this.repository.inTransaction(async (repository) => {
       const locked = await repository.lockAccount(account.id);
       if (locked.suspended_at !== null) throw new SchemeError(SchemeErrorCode.accountSuspended);
       const reward = await repository.rewards.reward(input.rewardId);
@@ -70,6 +79,7 @@ export class GoodwillVouchers {
       const stockLeft = await repository.rewards.takeStock(reward.id);
       if (stockLeft === null)
         throw new SchemeError(SchemeErrorCode.rewardOutOfStock, { reward_id: reward.id });
+      crossing = await lowStockAfterDecrease(repository.rewards, reward, stockLeft, "goodwill", at);
       const code = newVoucherCode();
       const posted = await postDebit(
         repository,
@@ -104,6 +114,8 @@ export class GoodwillVouchers {
         duplicate: false,
       };
     });
+    reportLowStock(this.lowStock, crossing);
+    return result;
   }
 
   /** A key used before on this account: the same reward gets the first answer, another 6009. */

@@ -8,6 +8,7 @@ import * as m0005 from "./migrations/0005-till-keys.ts";
 import * as m0006 from "./migrations/0006-refund-keys.ts";
 import * as m0007 from "./migrations/0007-suspensions-and-goodwill.ts";
 import * as m0008 from "./migrations/0008-ledger-lookups.ts";
+import * as m0009 from "./migrations/0009-low-stock-alerts.ts";
 
 /**
  * The scheme's migrations, recorded in tables of their own so that the scheme can share a
@@ -25,6 +26,7 @@ export function migrateCoinScheme(database: TableViews): Promise<void> {
       "0006-refund-keys": m0006,
       "0007-suspensions-and-goodwill": m0007,
       "0008-ledger-lookups": m0008,
+      "0009-low-stock-alerts": m0009,
     },
     migrationTableName: "coin_scheme_migration",
     migrationLockTableName: "coin_scheme_migration_lock",

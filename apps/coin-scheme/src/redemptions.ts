@@ -5,6 +5,12 @@ import type { RedemptionResult, VoucherCancelResult } from "./api-schemas.ts";
 import type { Bulkhead } from "./bulkhead.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import { expiryPolicyOf } from "./expiry.ts";
+import {
+  type LowStockCrossing,
+  type LowStockObserver,
+  lowStockAfterDecrease,
+  reportLowStock,
+} from "./low-stock-alerts.ts";
 import { plainEntry, postCredit, postDebit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import { isRedeemable } from "./rewards.ts";
@@ -82,6 +88,7 @@ export class Redemptions {
     private readonly now: () => number,
     private readonly bulkhead: Bulkhead,
     private readonly soldOut: SoldOutRewards,
+    private readonly lowStock?: LowStockObserver,
   ) {}
 
   /**
@@ -124,7 +131,9 @@ export class Redemptions {
     refuseNegative(account);
     const offered = await this.repository.rewards.reward(input.rewardId);
     refuseUnredeemable(offered, input.rewardId, at);
-    return this.repository.inTransaction(async (repository) => {
+    // Heard only once the transaction has committed: a redemption rolled back crossed nothing.
+    let crossing: LowStockCrossing | null = null;
+    const result = await this.repository.inTransaction(async (repository) => {
       const locked = await repository.lockAccount(account.id);
       refuseNegative(locked);
       const reward = await repository.rewards.reward(input.rewardId);
@@ -141,8 +150,10 @@ export class Redemptions {
             per_member_limit: reward.per_member_limit,
           });
       }
-      if ((await repository.rewards.takeStock(reward.id)) === null)
+      const remaining = await repository.rewards.takeStock(reward.id);
+      if (remaining === null)
         throw new SchemeError(SchemeErrorCode.rewardOutOfStock, { reward_id: reward.id });
+      crossing = await lowStockAfterDecrease(repository.rewards, reward, remaining, "redemption", at);
       const code = newVoucherCode();
       const posted = await postDebit(
         repository,
@@ -170,6 +181,8 @@ export class Redemptions {
         duplicate: false,
       };
     });
+    reportLowStock(this.lowStock, crossing);
+    return result;
   }
 
   /**

@@ -76,6 +76,35 @@ export class RewardRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Fires the reward's low-stock alert: takes the arming flag when it is armed and the stock is at
+   * or below the threshold, in one conditional statement, so that one caller alone fires it. The
+   * stock and threshold it fired at, or null when it was not armed or not low (nothing changed).
+   */
+  async fireLowStock(id: number, at: number): Promise<{ stock: number; threshold: number } | null> {
+    const row = await this.db
+      .updateTable("hcoin_rewards")
+      .set({ low_stock_alerted_at: at })
+      .where("id", "=", id)
+      .where("low_stock_alerted_at", "is", null)
+      .where("low_stock_threshold", "is not", null)
+      .where(sql<boolean>`stock <= low_stock_threshold`)
+      .returning(["stock", "low_stock_threshold"])
+      .executeTakeFirst();
+    return row ? { stock: Number(row.stock), threshold: Number(row.low_stock_threshold) } : null;
+  }
+
+  /** Re-arms the low-stock alert when the reward is above its threshold now (or has none). */
+  async rearmLowStock(id: number): Promise<void> {
+    await this.db
+      .updateTable("hcoin_rewards")
+      .set({ low_stock_alerted_at: null })
+      .where("id", "=", id)
+      .where("low_stock_alerted_at", "is not", null)
+      .where(sql<boolean>`(low_stock_threshold is null or stock > low_stock_threshold)`)
+      .execute();
+  }
+
   /** The count of each reward's vouchers an account holds (cancelled ones not counted). */
   async heldByAccount(accountId: number, rewardId?: number): Promise<Map<number, number>> {
     let query = this.db

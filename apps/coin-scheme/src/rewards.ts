@@ -1,6 +1,7 @@
 import type { LocalizedText } from "@hcoins/domain/languages";
 import type { RewardResult, RewardsResult } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
+import { type LowStockObserver, lowStockAfterDecrease, reportLowStock } from "./low-stock-alerts.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { SoldOutRewards } from "./sold-out-rewards.ts";
 import type { HcoinRewardsTable, RewardKind, RewardRow } from "./tables.ts";
@@ -22,6 +23,8 @@ export interface RewardFields {
   startsAt: number | null;
   endsAt: number | null;
   perMemberLimit: number | null;
+  /** Units at or below which the reward is low on stock (low-stock-alerts.ts); null = no alert. */
+  lowStockThreshold: number | null;
   voucherValidDays: number;
   active: boolean;
   sortOrder: number;
@@ -57,6 +60,8 @@ export function rewardFieldsRule(fields: RewardFields): { field: string; rule: s
     return { field: "ends_at", rule: "endsBeforeStart" };
   if (fields.perMemberLimit !== null && !isCount(fields.perMemberLimit, 1, MAX_STOCK))
     return { field: "per_member_limit", rule: "limitInvalid" };
+  if (fields.lowStockThreshold !== null && !isCount(fields.lowStockThreshold, 1, MAX_STOCK))
+    return { field: "low_stock_threshold", rule: "lowStockThresholdInvalid" };
   if (!isCount(fields.voucherValidDays, 1, MAX_VOUCHER_VALID_DAYS))
     return { field: "voucher_valid_days", rule: "validDaysInvalid" };
   if (!Number.isSafeInteger(fields.sortOrder)) return { field: "sort_order", rule: "sortOrderInvalid" };
@@ -75,6 +80,7 @@ export class Rewards {
     private readonly repository: CoinSchemeRepository,
     private readonly now: () => number,
     private readonly soldOut: SoldOutRewards,
+    private readonly lowStock?: LowStockObserver,
   ) {}
 
   /**
@@ -106,24 +112,48 @@ export class Rewards {
     return { reward: rewardView(row) };
   }
 
-  /** Replaces every field but the stock (a stock given here is ignored: changeStock moves it). */
+  /**
+   * Replaces every field but the stock (a stock given here is ignored: changeStock moves it). A new
+   * low-stock threshold re-arms the alert, so the next redemption at or below it alerts.
+   */
   async replace(id: number, fields: RewardFields): Promise<RewardResult> {
     await this.check({ ...fields, stock: undefined });
+    const before = await this.repository.rewards.reward(id);
+    if (!before) throw new SchemeError(SchemeErrorCode.rewardNotFound, { reward_id: id });
+    const rearm = before.low_stock_threshold !== fields.lowStockThreshold;
     const row = await this.repository.rewards.updateReward(id, {
       ...columnsOf(fields),
+      ...(rearm ? { low_stock_alerted_at: null } : {}),
       updated_at: this.now(),
     });
     if (!row) throw new SchemeError(SchemeErrorCode.rewardNotFound, { reward_id: id });
     return { reward: rewardView(row) };
   }
 
-  /** Adds or removes units in one conditional statement: never below zero (4000 `stockNegative`). */
+  /**
+   * Adds or removes units in one conditional statement: never below zero (4000 `stockNegative`).
+   * A restock that leaves the reward above its low-stock threshold re-arms the alert; a removal
+   * that takes it to or below fires it as a redemption would.
+   */
   async changeStock(id: number, change: number): Promise<RewardResult> {
     if (!Number.isSafeInteger(change) || change === 0 || Math.abs(change) > MAX_STOCK)
       throw schemeValidationError("change", "stockChangeInvalid");
-    const row = await this.repository.rewards.changeStock(id, change, this.now());
+    const at = this.now();
+    const row = await this.repository.rewards.changeStock(id, change, at);
     if (row) {
       this.soldOut.clear(id);
+      if (change > 0) {
+        await this.repository.rewards.rearmLowStock(id);
+      } else {
+        const crossing = await lowStockAfterDecrease(
+          this.repository.rewards,
+          row,
+          row.stock,
+          "stock_change",
+          at,
+        );
+        reportLowStock(this.lowStock, crossing);
+      }
       return { reward: rewardView(row) };
     }
     if (!(await this.repository.rewards.reward(id)))
@@ -149,7 +179,7 @@ export class Rewards {
 
 function columnsOf(
   fields: RewardFields,
-): Omit<HcoinRewardsTable, "id" | "stock" | "created_at" | "updated_at"> {
+): Omit<HcoinRewardsTable, "id" | "stock" | "created_at" | "updated_at" | "low_stock_alerted_at"> {
   return {
     kind: fields.kind,
     coins: fields.coins,
@@ -168,6 +198,7 @@ function columnsOf(
     starts_at: fields.startsAt,
     ends_at: fields.endsAt,
     per_member_limit: fields.perMemberLimit,
+    low_stock_threshold: fields.lowStockThreshold,
     voucher_valid_days: fields.voucherValidDays,
     active: fields.active ? 1 : 0,
     sort_order: fields.sortOrder,

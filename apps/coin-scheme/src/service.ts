@@ -50,6 +50,7 @@ import { coinFigures } from "./figures.ts";
 import { type GoodwillInput, GoodwillVouchers } from "./goodwill.ts";
 import type { Holder, HolderAccount, HolderAnonymiseResult, HolderExport } from "./holders.ts";
 import { type AdjustmentInput, LedgerWrites, type PurchaseInput, type RefundInput } from "./ledger-writes.ts";
+import type { LowStockObserver } from "./low-stock-alerts.ts";
 import { plainEntry, postDebit } from "./postings.ts";
 import { type RedeemInput, Redemptions } from "./redemptions.ts";
 import { CoinSchemeRepository, type LedgerFilter } from "./repository.ts";
@@ -100,16 +101,24 @@ export class CoinSchemeService {
     private readonly settings: CoinSchemeSettings,
     private readonly now: () => number,
     counters: SchemeCounters,
+    /** Hears a reward's stock crossing its low-stock threshold (low-stock-alerts.ts). */
+    lowStock?: LowStockObserver,
   ) {
     this.writes = new LedgerWrites(repository, settings, now, counters);
     this.tillLimits = new TillLimits(counters, settings.limits, now);
     // One bulkhead and one memory of sold-out rewards per service: the embedded scheme and the standalone one make one each.
     const soldOut = new SoldOutRewards();
-    this.catalogue = new Rewards(repository, now, soldOut);
-    this.redemptions = new Redemptions(repository, now, new Bulkhead(settings.redemptions), soldOut);
+    this.catalogue = new Rewards(repository, now, soldOut, lowStock);
+    this.redemptions = new Redemptions(
+      repository,
+      now,
+      new Bulkhead(settings.redemptions),
+      soldOut,
+      lowStock,
+    );
     this.voucherBook = new Vouchers(repository, now);
     this.keys = new TillKeys(repository, now);
-    this.goodwill = new GoodwillVouchers(repository, now, soldOut);
+    this.goodwill = new GoodwillVouchers(repository, now, soldOut, lowStock);
   }
 
   // ---- accounts --------------------------------------------------------------
@@ -634,11 +643,13 @@ export function createCoinSchemeService(
   settings: CoinSchemeSettings,
   now: () => number,
   counters: SchemeCounters = inProcessCounters(now),
+  lowStock?: LowStockObserver,
 ) {
   return new CoinSchemeService(
     new CoinSchemeRepository(database.tables<CoinSchemeTables>()),
     settings,
     now,
     counters,
+    lowStock,
   );
 }

@@ -148,6 +148,10 @@ export type HcoinRewardsTable = {
   sort_order: number;
   created_at: number;
   updated_at: number;
+  /** Units at or below which the reward is low on stock; null = no alert (low-stock-alerts.ts). */
+  low_stock_threshold: number | null;
+  /** When the low-stock alert last fired; null = armed (it fires at the next crossing). */
+  low_stock_alerted_at: number | null;
 };
 
 /** Stored states; "expired" is an issued voucher past valid_until, worked out when read. */

@@ -1,5 +1,6 @@
 import { formatCents, formatMultiplier } from "@hcoins/domain/earn-rules";
 import type { SchemeAccount, SchemeReward, SchemeTransaction, SchemeVoucher } from "./api-schemas.ts";
+import { stockLevel } from "./low-stock-alerts.ts";
 import type { AccountRow, EntryRow, RewardRow, VoucherRow } from "./tables.ts";
 import { formatVoucherCode } from "./voucher-codes.ts";
 
@@ -72,6 +73,8 @@ export function rewardView(row: RewardRow, redeemedByMember: number | null = nul
     starts_at: isoOrNull(row.starts_at),
     ends_at: isoOrNull(row.ends_at),
     per_member_limit: row.per_member_limit,
+    low_stock_threshold: row.low_stock_threshold,
+    stock_level: stockLevel(row),
     voucher_valid_days: row.voucher_valid_days,
     active: row.active === 1,
     sort_order: row.sort_order,

@@ -114,7 +114,11 @@ export async function buildApp({
   });
   // What /readyz and the metrics check: the database, and Redis when the counters live there.
   const dependencies = { database: database.ping, ...(redis ? { redis: redisCheck(redis) } : {}) };
-  await app.register(metricsEndpointPlugin, { token: config.METRICS_TOKEN, dependencies });
+  await app.register(metricsEndpointPlugin, {
+    token: config.METRICS_TOKEN,
+    dependencies,
+    rewardStockLevels: () => services.programme.stockLevels(),
+  });
   await registerApiDocs(app, {
     title: "H Coins members API",
     description:

@@ -73,6 +73,20 @@ const coinAdjustments = new Counter({
   registers: [registry],
 });
 
+const rewardLowStock = new Counter({
+  name: "hcoins_reward_low_stock_total",
+  help: "Rewards whose stock went to or below their low-stock threshold, once per crossing (re-armed by a restock above it), by cause: redemption, goodwill, stock_change. Counted by the embedded coin scheme; a standalone scheme logs the crossing only",
+  labelNames: ["cause"] as const,
+  registers: [registry],
+});
+
+const rewardsByStockLevel = new Gauge({
+  name: "hcoins_rewards_by_stock_level",
+  help: "Rewards members may redeem now that are low on stock (at or below their threshold) or sold out, by level; read from the coin scheme at each scrape, absent while it does not answer",
+  labelNames: ["level"] as const,
+  registers: [registry],
+});
+
 const dependencyUp = new Gauge({
   name: "hcoins_dependency_up",
   help: "1 while the dependency answers (database; redis with REDIS_URL), else 0; checked at each scrape",
@@ -111,6 +125,16 @@ export const metrics = {
   },
   coinAdjustment(outcome: "applied" | "pending" | "refused") {
     coinAdjustments.inc({ outcome });
+  },
+  rewardLowStock(cause: string) {
+    rewardLowStock.inc({ cause });
+  },
+  /** null: the scheme did not answer, so no figure rather than a stale one. */
+  rewardStockLevels(levels: { low: number; sold_out: number } | null) {
+    rewardsByStockLevel.reset();
+    if (!levels) return;
+    rewardsByStockLevel.set({ level: "low" }, levels.low);
+    rewardsByStockLevel.set({ level: "sold_out" }, levels.sold_out);
   },
   dependency(name: string, up: boolean) {
     dependencyUp.set({ dependency: name }, up ? 1 : 0);

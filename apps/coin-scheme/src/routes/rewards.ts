@@ -78,6 +78,8 @@ const rewardFields = {
   starts_at: instant,
   ends_at: instant,
   per_member_limit: z.union([z.null(), count("limitInvalid", 1, MAX_STOCK)]).default(null),
+  // nullable, not a union with null: a union's refusal names no rule ("invalid").
+  low_stock_threshold: count("lowStockThresholdInvalid", 1, MAX_STOCK).nullable().default(null),
   voucher_valid_days: count("validDaysInvalid", 1, MAX_VOUCHER_VALID_DAYS),
   active: z.boolean({ error: "invalid" }).default(true),
   sort_order: count("sortOrderInvalid", -1_000_000, 1_000_000).default(0),
@@ -98,6 +100,7 @@ const fieldsOf = (body: z.infer<typeof rewardBody>, stock?: number): RewardField
   startsAt: body.starts_at,
   endsAt: body.ends_at,
   perMemberLimit: body.per_member_limit,
+  lowStockThreshold: body.low_stock_threshold,
   voucherValidDays: body.voucher_valid_days,
   active: body.active,
   sortOrder: body.sort_order,
@@ -113,7 +116,7 @@ const rewardParams = z.object({
 const voucherParams = z.object({ code: z.string().min(1, "required").max(40, "tooLong") });
 const memberQuery = { member_ref: memberRef.optional() };
 const REWARD_RULES =
-  "`coins` (the price) 1-10,000,000; an `evoucher` has a `value_amount` (HKD), a `product` none (null); `store_codes` must be registered stores (6014), [] = every store; `title` is required in en, tc and sc; `image_url` https or a site path (/…); `ends_at` after `starts_at` (ISO 8601, null = open); `per_member_limit` null = none; `voucher_valid_days` 1-3650.";
+  "`coins` (the price) 1-10,000,000; an `evoucher` has a `value_amount` (HKD), a `product` none (null); `store_codes` must be registered stores (6014), [] = every store; `title` is required in en, tc and sc; `image_url` https or a site path (/…); `ends_at` after `starts_at` (ISO 8601, null = open); `per_member_limit` null = none; `low_stock_threshold` 1-1,000,000 units, null = no low-stock alert (a redemption that takes the stock to or below it logs a warning once; an operator's restock above it re-arms it); `voucher_valid_days` 1-3650.";
 
 /** The catalogue, redemptions and vouchers: the member server's and operators' calls. */
 export function rewardRoutes(app: SchemeApp, scheme: CoinSchemeService) {

@@ -2,6 +2,7 @@ import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "@hcoins
 import { dropIsolatedDatabase, isolatedDatabase } from "@hcoins/server-kit/testing/isolated-database";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
+import type { DestinationStream } from "pino";
 import { buildCoinSchemeApp } from "../app.ts";
 import { loadCoinSchemeConfig } from "../config.ts";
 import { type CoinSchemeService, createCoinSchemeService } from "../service.ts";
@@ -32,6 +33,8 @@ export async function createTestScheme(
   env: Record<string, string> = {},
   shareWith?: TestScheme,
   databaseOptions: DatabaseOptions = {},
+  /** Where the app's log lines go (with COIN_SCHEME_LOG_LEVEL in `env`), for tests that read them. */
+  logStream?: DestinationStream,
 ): Promise<TestScheme> {
   const config = loadCoinSchemeConfig({ NODE_ENV: "test", COIN_SCHEME_LOG_LEVEL: "silent", ...env });
   const storage = shareWith ? { url: shareWith.storageUrl, schema: undefined } : await isolatedDatabase();
@@ -46,7 +49,13 @@ export async function createTestScheme(
   let app: FastifyInstance;
   try {
     database = openDatabase(storage.url, databaseOptions);
-    app = await buildCoinSchemeApp({ config, database, now: () => clock.now(), checkAnswers: true });
+    app = await buildCoinSchemeApp({
+      config,
+      database,
+      now: () => clock.now(),
+      checkAnswers: true,
+      ...(logStream ? { logStream } : {}),
+    });
     await app.ready();
   } catch (error) {
     // A failed build must not leave its PostgreSQL schema behind for the next run to trip on.

@@ -138,6 +138,22 @@ describe("the rewards and vouchers commands", () => {
     expect(await rewardList(t.app.services, ["--active-only"])).not.toContain(`#${id} `);
   });
 
+  it("--low-stock sets a reward's low-stock threshold (none clears it), and the list says when it is low", async () => {
+    const out = await add(["--low-stock", "5"]);
+    expect(out).toContain("low stock at 5 or fewer (low now)");
+    const id = idOf(out);
+    expect((await t.app.services.coinSchemeClient.reward(id)).reward.low_stock_threshold).toBe(5);
+    const raised = await rewardEdit(t.app.services, [String(id), "--low-stock", "2"]);
+    expect(raised).toContain("low stock at 2 or fewer");
+    expect(raised).not.toContain("(low now)");
+    expect(await rewardEdit(t.app.services, [String(id), "--low-stock", "none"])).toContain(
+      "no low-stock alert",
+    );
+    expect(await refusal(add(["--low-stock", "0"]))).toBe(
+      '--low-stock "0" must be a whole number from 1 to 1000000',
+    );
+  });
+
   it("voucher-show and voucher-cancel: coins and stock back, a second cancel refused", async () => {
     const id = idOf(await add());
     const member = await registerMember(t);

@@ -17,7 +17,7 @@ import { parseTimeArgument } from "./content.ts";
  */
 
 const REWARD_FLAGS =
-  "[--kind evoucher|product] [--coins N] [--value HKD|none] [--stores A,B|all] [--title-en t] [--title-tc t] [--title-sc t] [--description-en t] [--description-tc t] [--description-sc t] [--terms-en t] [--terms-tc t] [--terms-sc t] [--image url|none] [--starts time|none] [--ends time|none] [--limit N|none] [--valid-days N] [--active|--inactive] [--sort N]";
+  "[--kind evoucher|product] [--coins N] [--value HKD|none] [--stores A,B|all] [--title-en t] [--title-tc t] [--title-sc t] [--description-en t] [--description-tc t] [--description-sc t] [--terms-en t] [--terms-tc t] [--terms-sc t] [--image url|none] [--starts time|none] [--ends time|none] [--limit N|none] [--low-stock N|none] [--valid-days N] [--active|--inactive] [--sort N]";
 export const REWARD_ADD_USAGE = `reward-add --kind evoucher|product --coins N --stock N --title-en t --title-tc t --title-sc t ${REWARD_FLAGS}`;
 export const REWARD_EDIT_USAGE = `reward-edit <id> ${REWARD_FLAGS}`;
 export const REWARD_LIST_USAGE = "reward-list [--active-only]";
@@ -40,6 +40,7 @@ const rewardOptions = {
   starts: { type: "string" },
   ends: { type: "string" },
   limit: { type: "string" },
+  "low-stock": { type: "string" },
   "valid-days": { type: "string" },
   active: { type: "boolean" },
   inactive: { type: "boolean" },
@@ -124,6 +125,10 @@ function rewardInput(flags: RewardFlags, base: RewardInput): RewardInput {
   const limit = text("limit");
   if (limit !== undefined)
     input.perMemberLimit = limit.trim().toLowerCase() === "none" ? null : count("limit", limit, 1, 1_000_000);
+  const lowStock = text("low-stock");
+  if (lowStock !== undefined)
+    input.lowStockThreshold =
+      lowStock.trim().toLowerCase() === "none" ? null : count("low-stock", lowStock, 1, 1_000_000);
   if (text("valid-days") !== undefined)
     input.voucherValidDays = count("valid-days", text("valid-days") as string, 1, 3650);
   if (flags.active && flags.inactive) throw new CliError("give at most one of --active and --inactive");
@@ -175,6 +180,7 @@ export async function rewardAdd(services: Services, args: string[]): Promise<str
     startsAt: null,
     endsAt: null,
     perMemberLimit: null,
+    lowStockThreshold: null,
     voucherValidDays: DEFAULT_VALID_DAYS,
     active: true,
     sortOrder: 0,
@@ -308,7 +314,7 @@ function rewardLines(reward: SchemeReward): string[] {
   const window = `${reward.starts_at ? showTime(reward.starts_at) : "open"} – ${reward.ends_at ? showTime(reward.ends_at) : "open"}`;
   return [
     `  #${reward.id}  ${reward.active ? "active  " : "inactive"}  ${reward.title.en} / ${reward.title.tc}  (${what})`,
-    `      ${reward.coins} H Coins, ${reward.stock} in stock, ${reward.per_member_limit === null ? "no limit per member" : `at most ${reward.per_member_limit} per member`}, vouchers valid ${reward.voucher_valid_days} days`,
+    `      ${reward.coins} H Coins, ${reward.stock} in stock, ${reward.per_member_limit === null ? "no limit per member" : `at most ${reward.per_member_limit} per member`}, vouchers valid ${reward.voucher_valid_days} days, ${reward.low_stock_threshold === null ? "no low-stock alert" : `low stock at ${reward.low_stock_threshold} or fewer${reward.stock_level === "low" ? " (low now)" : ""}`}`,
     `      stores: ${reward.store_codes.length === 0 ? "all" : reward.store_codes.join(", ")}; window ${window} (Hong Kong time); sort ${reward.sort_order}`,
   ];
 }

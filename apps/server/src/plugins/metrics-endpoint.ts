@@ -11,6 +11,8 @@ export interface MetricsEndpointOptions {
   token: string | undefined;
   /** What hcoins_dependency_up reports, checked at each scrape (the same checks as /readyz). */
   dependencies: Record<string, DependencyCheck>;
+  /** What hcoins_rewards_by_stock_level reports, asked of the coin scheme at each scrape. */
+  rewardStockLevels?: () => Promise<{ low: number; sold_out: number }>;
 }
 
 /**
@@ -39,6 +41,10 @@ export const metricsEndpointPlugin = fp(async (app: FastifyInstance, options: Me
     }
     const states = await checkDependencies(options.dependencies);
     for (const [name, state] of Object.entries(states)) metrics.dependency(name, state === "up");
+    if (options.rewardStockLevels) {
+      // A scheme that does not answer must not fail the scrape: the other metrics matter more then.
+      metrics.rewardStockLevels(await options.rewardStockLevels().catch(() => null));
+    }
     const { contentType, body } = await metrics.text();
     return reply.type(contentType).header("cache-control", "no-store").send(body);
   });

@@ -15,11 +15,12 @@ export const PROGRAMME_CHANGE_NOTE =
   "Needs programme.edit and the X-CSRF-Token header (4031); writes one audit entry.";
 const READ_NOTE = "Needs programme.edit or audit.read (the auditor reads).";
 const REWARD_RULES =
-  "4000 names each field's rule as the coin scheme does (coinsInvalid, valueRequired, valueForProduct, required (title.en/tc/sc), imageUrlInvalid, endsBeforeStart, limitInvalid, validDaysInvalid, sortOrderInvalid, stockInvalid); storeUnknown when a store code is not one of the scheme's stores.";
+  "4000 names each field's rule as the coin scheme does (coinsInvalid, valueRequired, valueForProduct, required (title.en/tc/sc), imageUrlInvalid, endsBeforeStart, limitInvalid, lowStockThresholdInvalid, validDaysInvalid, sortOrderInvalid, stockInvalid); storeUnknown when a store code is not one of the scheme's stores.";
 const read = { permission: ["programme.edit", "audit.read"] } as const;
 const edit = { permission: "programme.edit" } as const;
 
 export const REWARD_KINDS = ["evoucher", "product"] as const;
+export const STOCK_LEVELS = ["in_stock", "low", "sold_out"] as const;
 
 export const consoleRewardSchema = z.object({
   id: z.number().int(),
@@ -39,6 +40,10 @@ export const consoleRewardSchema = z.object({
   ends_at: z.string().nullable(),
   /** Vouchers of it one member may hold; null = no limit. */
   per_member_limit: z.number().int().nullable(),
+  /** Units at or below which the reward is low on stock; null = no alert. */
+  low_stock_threshold: z.number().int().nullable(),
+  /** `sold_out` (no stock), `low` (at or below the threshold) or `in_stock`: the coin scheme decides. */
+  stock_level: z.enum(STOCK_LEVELS),
   voucher_valid_days: z.number().int(),
   active: z.boolean(),
   sort_order: z.number().int(),
@@ -95,6 +100,8 @@ const rewardFields = z.object({
   starts_at: rewardInstant,
   ends_at: rewardInstant,
   per_member_limit: whole("limitInvalid", 1, REWARD_LIMITS.stock).nullable(),
+  /** Units at or below which the reward is low on stock (marked in the list, a warn line and a metric); null = no alert. */
+  low_stock_threshold: whole("lowStockThresholdInvalid", 1, REWARD_LIMITS.stock).nullable().default(null),
   voucher_valid_days: whole("validDaysInvalid", 1, REWARD_LIMITS.validDays),
   sort_order: whole("sortOrderInvalid", -REWARD_LIMITS.sortOrder, REWARD_LIMITS.sortOrder),
   active: z.boolean({ error: "required" }),

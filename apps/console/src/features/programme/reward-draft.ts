@@ -23,6 +23,7 @@ export interface RewardDraft {
   starts_at: string;
   ends_at: string;
   per_member_limit: string;
+  low_stock_threshold: string;
   voucher_valid_days: string;
   sort_order: string;
   active: boolean;
@@ -42,6 +43,8 @@ export function draftOf(reward: ConsoleReward | null): RewardDraft {
     starts_at: hongKongLocalOfIso(reward?.starts_at ?? null),
     ends_at: hongKongLocalOfIso(reward?.ends_at ?? null),
     per_member_limit: reward?.per_member_limit == null ? "" : String(reward.per_member_limit),
+    // No alert unless the manager asks for one (docs: a default would alert on rewards nobody watches).
+    low_stock_threshold: reward?.low_stock_threshold == null ? "" : String(reward.low_stock_threshold),
     voucher_valid_days: String(reward?.voucher_valid_days ?? 30),
     sort_order: String(reward?.sort_order ?? 0),
     active: reward?.active ?? true,
@@ -66,6 +69,7 @@ export function bodyOf(draft: RewardDraft, creating: boolean): RewardCreateBody 
     starts_at: isoOfHongKongLocal(draft.starts_at),
     ends_at: isoOfHongKongLocal(draft.ends_at),
     per_member_limit: numberOf(draft.per_member_limit) ?? null,
+    low_stock_threshold: numberOf(draft.low_stock_threshold) ?? null,
     voucher_valid_days: numberOf(draft.voucher_valid_days) as number,
     sort_order: numberOf(draft.sort_order) ?? 0,
     active: draft.active,

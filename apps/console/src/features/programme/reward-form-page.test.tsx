@@ -18,6 +18,8 @@ const reward = (fields: Record<string, unknown> = {}) => ({
   starts_at: "2026-12-01T02:00:00.000Z",
   ends_at: null,
   per_member_limit: 2,
+  low_stock_threshold: 5,
+  stock_level: "low",
   voucher_valid_days: 30,
   active: true,
   sort_order: 0,
@@ -72,6 +74,16 @@ describe("the reward form", () => {
     await user.type(screen.getByLabelText("Value (HKD)"), "100");
     await user.click(screen.getByLabelText("HF-CW01 Causeway Bay"));
     await user.type(screen.getByLabelText("Redeemable from (Hong Kong time)"), "2026-12-01T10:00");
+    const lowStock = screen.getByLabelText("Low-stock alert at (units)");
+    await user.type(lowStock, "0");
+    await user.click(screen.getByRole("button", { name: "Add the reward" }));
+    expect(
+      await screen.findByText(
+        "Enter a whole number of units from 1 to 1,000,000, or leave it empty for no alert.",
+      ),
+    ).toBeInTheDocument();
+    await user.clear(lowStock);
+    await user.type(lowStock, "4");
     // The member's card follows the form, in the language chosen.
     const preview = screen.getByRole("complementary", { name: "As a member sees it" });
     expect(within(preview).getByText("HKD 100 voucher")).toBeInTheDocument();
@@ -95,6 +107,7 @@ describe("the reward form", () => {
       starts_at: "2026-12-01T10:00:00+08:00",
       ends_at: null,
       per_member_limit: null,
+      low_stock_threshold: 4,
       voucher_valid_days: 30,
       sort_order: 0,
       active: true,
@@ -117,6 +130,7 @@ describe("the reward form", () => {
     expect(coins).toHaveValue("500");
     expect(screen.getByLabelText("Redeemable from (Hong Kong time)")).toHaveValue("2026-12-01T10:00");
     expect(screen.queryByLabelText("First stock (units)")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Low-stock alert at (units)")).toHaveValue("5");
     const preview = screen.getByRole("complementary", { name: "As a member sees it" });
     expect(within(preview).getByRole("img")).toHaveAttribute("src", `/console/api/images/${TOKEN}`);
     expect(screen.getByRole("img", { name: "Picture: the image as stored" })).toHaveAttribute(
@@ -133,7 +147,11 @@ describe("the reward form", () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Save the reward" }));
     expect(await screen.findByText("Reward 7 is saved.")).toBeInTheDocument();
-    expect(api.called("POST /rewards/7")[1]?.json).toMatchObject({ coins: 600, store_codes: ["HF-CW01"] });
+    expect(api.called("POST /rewards/7")[1]?.json).toMatchObject({
+      coins: 600,
+      store_codes: ["HF-CW01"],
+      low_stock_threshold: 5,
+    });
     expect(api.called("POST /rewards/7")[1]?.json).not.toHaveProperty("stock");
   });
 

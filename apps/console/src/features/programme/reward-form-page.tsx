@@ -27,6 +27,7 @@ const REWARD_RULES = new Set([
   "imageUrlInvalid",
   "endsBeforeStart",
   "limitInvalid",
+  "lowStockThresholdInvalid",
   "validDaysInvalid",
   "sortOrderInvalid",
   "stockInvalid",
@@ -216,6 +217,14 @@ function RewardForm({ id, draft: initial }: { id: number | null; draft: RewardDr
               value={draft.per_member_limit}
               error={rule("per_member_limit")}
               onChange={(event) => set({ per_member_limit: event.target.value })}
+            />
+            <Field
+              label={t("programme.reward.lowStock")}
+              hint={t("programme.reward.lowStockHint")}
+              inputMode="numeric"
+              value={draft.low_stock_threshold}
+              error={rule("low_stock_threshold")}
+              onChange={(event) => set({ low_stock_threshold: event.target.value })}
             />
             <Field
               label={t("programme.reward.validDays")}

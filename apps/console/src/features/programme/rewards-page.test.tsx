@@ -15,6 +15,8 @@ const reward = (fields: Record<string, unknown> = {}) => ({
   ends_at: null,
   active: true,
   sort_order: 0,
+  low_stock_threshold: null,
+  stock_level: "in_stock",
   ...fields,
 });
 
@@ -41,6 +43,56 @@ describe("the rewards screen", () => {
     expect(sent?.json).toEqual({ change: 50 });
     expect(sent?.headers["x-csrf-token"]).toBeTruthy();
     expect(within(row).getByText("53")).toBeInTheDocument();
+  });
+
+  it("marks a reward at or below its low-stock threshold and a sold-out one, and filters to them", async () => {
+    mockApi({
+      "GET /session": session("programmeManager"),
+      "GET /rewards": ok({
+        rewards: [
+          reward({ stock: 40, low_stock_threshold: 10 }),
+          reward({
+            id: 8,
+            stock: 7,
+            low_stock_threshold: 10,
+            stock_level: "low",
+            title: { en: "Tea set", tc: "茶具", sc: "茶具" },
+          }),
+          reward({
+            id: 9,
+            stock: 0,
+            stock_level: "sold_out",
+            title: { en: "Umbrella", tc: "雨傘", sc: "雨伞" },
+          }),
+        ],
+      }),
+    });
+    renderConsole("/rewards");
+    const rowOf = async (title: string) =>
+      (await screen.findByText(title, {}, { timeout: 5000 })).closest("tr") as HTMLElement;
+    expect(within(await rowOf("Tea set")).getByText("Low stock: 7 left")).toBeInTheDocument();
+    expect(within(await rowOf("Umbrella")).getByText("Sold out")).toBeInTheDocument();
+    const plenty = await rowOf("HKD 50 voucher");
+    expect(within(plenty).queryByText(/Low stock|Sold out/)).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText("Show"), "low");
+    expect(screen.queryByText("HKD 50 voucher")).not.toBeInTheDocument();
+    expect(screen.getByText("Tea set")).toBeInTheDocument();
+    expect(screen.getByText("Umbrella")).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText("Show"), "all");
+    expect(screen.getByText("HKD 50 voucher")).toBeInTheDocument();
+  });
+
+  it("says so when no reward needs stock", async () => {
+    mockApi({
+      "GET /session": session("programmeManager"),
+      "GET /rewards": ok({ rewards: [reward({ stock: 40 })] }),
+    });
+    renderConsole("/rewards");
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText("Show", {}, { timeout: 5000 }), "low");
+    expect(screen.getByText("No reward is low on stock or sold out.")).toBeInTheDocument();
   });
 
   it("refuses to take the stock below zero before asking, and shows the server's refusal too", async () => {

@@ -1,6 +1,6 @@
 import type { ConsoleReward } from "@hcoins/domain/api/console-programme";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { rewardsQuery, useRewardChange } from "../../api/programme.ts";
@@ -16,6 +16,10 @@ import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 
 type Editing = { reward: ConsoleReward; kind: "stock" | "active" };
+/** The list's filter: every reward, or those that need restocking (at or below their threshold, or sold out). */
+type Show = "all" | "low";
+
+const needsStock = (reward: ConsoleReward) => reward.stock_level !== "in_stock";
 
 /**
  * The catalogue with each reward's stock and state: stock added or removed, rewards offered or
@@ -30,8 +34,11 @@ export function RewardsPage() {
   const saved = (useLocation().state as { done?: string } | null)?.done ?? null;
   const [done, setDone] = useState<string | null>(saved);
   const language = currentLanguage();
+  const [show, setShow] = useState<Show>("all");
+  const showId = useId();
+  const shown = (rewards.data?.rewards ?? []).filter((reward) => show === "all" || needsStock(reward));
   const list = useSortedPage(
-    rewards.data?.rewards ?? [],
+    shown,
     {
       title: (reward) => reward.title[language] || reward.title.en,
       coins: (reward) => reward.coins,
@@ -54,6 +61,17 @@ export function RewardsPage() {
       ) : null}
       <QueryState query={rewards} />
       {rewards.data ? (
+        <div className="filters">
+          <div className="field">
+            <label htmlFor={showId}>{t("programme.rewards.show")}</label>
+            <select id={showId} value={show} onChange={(event) => setShow(event.target.value as Show)}>
+              <option value="all">{t("programme.rewards.showAll")}</option>
+              <option value="low">{t("programme.rewards.showLow")}</option>
+            </select>
+          </div>
+        </div>
+      ) : null}
+      {rewards.data ? (
         <ListTable
           caption={t("programme.rewards.title")}
           head={[
@@ -65,8 +83,8 @@ export function RewardsPage() {
           ]}
           sort={list.sort}
           onSort={list.setSort}
-          empty={t("programme.rewards.none")}
-          count={rewards.data.rewards.length}
+          empty={show === "all" ? t("programme.rewards.none") : t("programme.rewards.noneLow")}
+          count={shown.length}
         >
           {list.rows.map((reward) => (
             <tr key={reward.id}>
@@ -81,7 +99,9 @@ export function RewardsPage() {
                 </Link>
               </td>
               <td>{formatNumber(reward.coins)}</td>
-              <td>{formatNumber(reward.stock)}</td>
+              <td>
+                {formatNumber(reward.stock)} <StockMarker reward={reward} />
+              </td>
               <td>{reward.active ? t("programme.rewards.active") : t("programme.rewards.inactive")}</td>
               {canEdit ? (
                 <td>
@@ -120,6 +140,20 @@ export function RewardsPage() {
       ) : null}
     </section>
   );
+}
+
+/** Sold out, or low on stock (at or below the reward's threshold): what a programme manager restocks. */
+function StockMarker({ reward }: { reward: ConsoleReward }) {
+  const { t } = useTranslation();
+  if (reward.stock_level === "sold_out")
+    return <span className="badge badge-soldOut">{t("programme.rewards.soldOut")}</span>;
+  if (reward.stock_level === "low")
+    return (
+      <span className="badge badge-lowStock">
+        {t("programme.rewards.lowStock", { stock: formatNumber(reward.stock) })}
+      </span>
+    );
+  return null;
 }
 
 function RewardDialog({

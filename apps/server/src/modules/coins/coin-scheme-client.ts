@@ -182,6 +182,8 @@ export interface RewardInput {
   startsAt: number | null;
   endsAt: number | null;
   perMemberLimit: number | null;
+  /** Units at or below which the reward is low on stock; null or absent = no alert. */
+  lowStockThreshold?: number | null | undefined;
   voucherValidDays: number;
   active: boolean;
   sortOrder: number;

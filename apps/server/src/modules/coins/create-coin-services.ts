@@ -1,5 +1,6 @@
 import type { CoinSchemeSettings } from "@hcoins/coin-scheme/config";
 import { SchemeError, SchemeErrorCode } from "@hcoins/coin-scheme/errors";
+import { logLowStock } from "@hcoins/coin-scheme/low-stock-alerts";
 import { COUNT_TTL_SECONDS, type SchemeCounters } from "@hcoins/coin-scheme/scheme-counters";
 import type { TableViews } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
@@ -30,7 +31,13 @@ export function createCoinServices(
 ) {
   const client: CoinSchemeClient =
     "embedded" in connection
-      ? new EmbeddedCoinScheme(database, connection.embedded, now, schemeCounters(counters))
+      ? new EmbeddedCoinScheme(database, connection.embedded, now, schemeCounters(counters), {
+          // The scheme's warn line in this server's log, and the crossing counted in its metrics.
+          lowStock(crossing) {
+            logLowStock(log, crossing);
+            metrics.rewardLowStock(crossing.cause);
+          },
+        })
       : new HttpCoinScheme(connection.external);
   const coinSchemeClient = measuredCoinScheme(client);
   return {

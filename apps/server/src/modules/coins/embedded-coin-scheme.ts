@@ -1,6 +1,7 @@
 import type { CoinSchemeSettings } from "@hcoins/coin-scheme/config";
 import { SchemeError } from "@hcoins/coin-scheme/errors";
 import type { Holder } from "@hcoins/coin-scheme/holders";
+import type { LowStockObserver } from "@hcoins/coin-scheme/low-stock-alerts";
 import type { SchemeCounters } from "@hcoins/coin-scheme/scheme-counters";
 import { type CoinSchemeService, createCoinSchemeService } from "@hcoins/coin-scheme/service";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
@@ -35,9 +36,11 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     private readonly now: () => number,
     /** The scheme's per-till counts, shared by this server's instances (create-coin-services.ts). */
     private readonly counters: SchemeCounters,
+    /** Hears a reward's stock crossing its low-stock threshold (create-coin-services.ts logs and counts it). */
+    private readonly lowStock?: LowStockObserver,
     private readonly client = "member-server",
   ) {
-    this.scheme = createCoinSchemeService(database, settings, now, counters);
+    this.scheme = createCoinSchemeService(database, settings, now, counters, this.lowStock);
   }
 
   findAccountByPhone(prefix: string, phone: string) {
@@ -85,8 +88,10 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
   }
 
   saveReward(reward: RewardInput, id?: number) {
+    // Absent is no alert, as over HTTP (the scheme's PUT replaces every field).
+    const fields = { ...reward, lowStockThreshold: reward.lowStockThreshold ?? null };
     return this.call(() =>
-      id === undefined ? this.scheme.createReward(reward) : this.scheme.replaceReward(id, reward),
+      id === undefined ? this.scheme.createReward(fields) : this.scheme.replaceReward(id, fields),
     );
   }
 
@@ -191,7 +196,7 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
   }
 
   inTransaction(trx: TableViews): CoinSchemeClient {
-    return new EmbeddedCoinScheme(trx, this.settings, this.now, this.counters, this.client);
+    return new EmbeddedCoinScheme(trx, this.settings, this.now, this.counters, this.lowStock, this.client);
   }
 
   private async call<T>(action: () => Promise<T>): Promise<T> {

@@ -206,6 +206,7 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
       startsAt: Date.now() - 60_000,
       endsAt: null,
       perMemberLimit: 2,
+      lowStockThreshold: 1,
       voucherValidDays: 30,
       active: true,
       sortOrder: 0,
@@ -217,9 +218,11 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
       stock: 1,
       value_amount: "50.00",
       store_codes: ["S9"],
+      low_stock_threshold: 1,
+      stock_level: "low",
     });
     const replaced = await client.saveReward({ ...fields, coins: 120 }, reward.id);
-    expect(replaced.reward).toMatchObject({ coins: 120, stock: 1 });
+    expect(replaced.reward).toMatchObject({ coins: 120, stock: 1, low_stock_threshold: 1 });
     expect((await client.changeStock(reward.id, 2)).reward.stock).toBe(3);
     const listed = await client.rewards({ activeOnly: true, memberRef: member.user.member_no });
     expect(listed.rewards.find((each) => each.id === reward.id)?.redeemed_by_member).toBe(0);

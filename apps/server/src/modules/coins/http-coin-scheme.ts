@@ -82,6 +82,7 @@ const rewardBody = (reward: RewardInput) => ({
   starts_at: isoOrNull(reward.startsAt),
   ends_at: isoOrNull(reward.endsAt),
   per_member_limit: reward.perMemberLimit,
+  low_stock_threshold: reward.lowStockThreshold ?? null,
   voucher_valid_days: reward.voucherValidDays,
   active: reward.active,
   sort_order: reward.sortOrder,

@@ -38,6 +38,8 @@ export const rewardFields = (reward: SchemeReward) => ({
   starts_at: reward.starts_at,
   ends_at: reward.ends_at,
   per_member_limit: reward.per_member_limit,
+  low_stock_threshold: reward.low_stock_threshold,
+  stock_level: reward.stock_level,
   voucher_valid_days: reward.voucher_valid_days,
   active: reward.active,
   sort_order: reward.sort_order,
@@ -57,6 +59,19 @@ export class ProgrammeService {
 
   async rewards(): Promise<SchemeReward[]> {
     return (await this.ask(() => this.scheme.rewards({ activeOnly: false }))).rewards;
+  }
+
+  /**
+   * How many of the rewards members may redeem now are low on stock (at or below their threshold)
+   * and sold out: the metrics' gauge, read at each scrape. Withdrawn or out-of-window rewards are
+   * left out: nobody needs to restock what members cannot redeem.
+   */
+  async stockLevels(): Promise<{ low: number; sold_out: number }> {
+    const { rewards } = await this.ask(() => this.scheme.rewards({ activeOnly: true }));
+    return {
+      low: rewards.filter((reward) => reward.stock_level === "low").length,
+      sold_out: rewards.filter((reward) => reward.stock_level === "sold_out").length,
+    };
   }
 
   /** Adds or removes units; a change that would leave fewer than none is refused (4000 `stockNegative`). */
