@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 // with in-process counters always, and once more on PostgreSQL and Redis when DATABASE_URL /
 // REDIS_URL are set (CI sets both).
 const postgres = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
+// The server files share one module graph per worker (isolate: false): each builds its own apps on
+// its own database and reads metrics as differences, and importing the graph again for each of
+// ~135 files cost more CPU than their tests.
 const server = [
   "apps/server/src/**/*.test.ts",
   "apps/coin-scheme/src/**/*.test.ts",
@@ -59,9 +62,27 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "server-sqlite", include: server, env: { DATABASE_URL: "", REDIS_URL: "" } },
+        test: {
+          name: "server-sqlite",
+          include: server,
+          isolate: false,
+          env: { DATABASE_URL: "", REDIS_URL: "" },
+        },
       },
-      ...(postgres ? [{ extends: true, test: { name: "server-postgres", include: server } }] : []),
+      ...(postgres
+        ? [
+            {
+              extends: true,
+              test: {
+                name: "server-postgres",
+                include: server,
+                isolate: false,
+                // Test apps copy one migrated database rather than each migrating a schema.
+                globalSetup: ["./apps/server/src/testing/postgres-template.ts"],
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -48,11 +48,7 @@ export function answerSerializerCompiler({
   checkAnswers: boolean;
 }): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
-    const write = fastJson(
-      simplify(
-        z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "any" }),
-      ) as JsonSchema,
-    );
+    const write = writerOf(schema);
     if (!checkAnswers) return write;
     return (data: unknown) => {
       const checked = schema.safeParse(data);
@@ -62,4 +58,27 @@ export function answerSerializerCompiler({
       return write(data);
     };
   };
+}
+
+/**
+ * The writer of each schema, compiled once per process: compiling is most of the time an app
+ * takes to build, which the tests pay for every app they build. A writer depends on its JSON
+ * Schema alone; route helpers build their zod schemas afresh (an envelope around a payload), so
+ * the cache is keyed by the JSON Schema's text, with the zod object as a quicker first key.
+ */
+const writersBySchema = new WeakMap<z.ZodType, (data: unknown) => string>();
+const writersByJson = new Map<string, (data: unknown) => string>();
+
+function writerOf(schema: z.ZodType): (data: unknown) => string {
+  const known = writersBySchema.get(schema);
+  if (known) return known;
+  const json = simplify(z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "any" }));
+  const text = JSON.stringify(json);
+  let write = writersByJson.get(text);
+  if (!write) {
+    write = fastJson(json as JsonSchema);
+    writersByJson.set(text, write);
+  }
+  writersBySchema.set(schema, write);
+  return write;
 }

@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { dropIsolatedDatabase, isolatedDatabase } from "@hcoins/server-kit/testing/isolated-database";
+import {
+  copyOfTemplate,
+  dropCopy,
+  dropIsolatedDatabase,
+  isolatedDatabase,
+} from "@hcoins/server-kit/testing/isolated-database";
 import type { FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import { buildApp } from "../app.ts";
@@ -43,14 +48,8 @@ export interface CallOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const env = options.shareWith
     ? { ...options.shareWith.env, ...options.env }
-    : { ...(await isolatedStorage()), ...options.env };
-  // A member-server key for the tests that point COIN_SCHEME_URL at a scheme (no development default exists).
-  const config = loadConfig({
-    LOG_LEVEL: "silent",
-    NODE_ENV: "test",
-    COIN_SCHEME_API_KEY: "test-member-server-key",
-    ...env,
-  });
+    : { ...(await migratedStorage()), ...options.env };
+  const config = testConfig(env);
   let offset = 0;
   const clock = {
     now: () => Date.now() + offset,
@@ -125,19 +124,43 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/** The configuration a test app runs with, over `env`. */
+export function testConfig(env: Record<string, string>) {
+  // A member-server key for the tests that point COIN_SCHEME_URL at a scheme (no development default exists).
+  return loadConfig({
+    LOG_LEVEL: "silent",
+    NODE_ENV: "test",
+    COIN_SCHEME_API_KEY: "test-member-server-key",
+    ...env,
+  });
+}
+
+/**
+ * Storage for a test app: a copy of the migrated template database when the server-postgres
+ * suites made one (postgres-template.ts sets TEST_PG_TEMPLATE), a fresh one otherwise.
+ */
+async function migratedStorage(): Promise<Record<string, string>> {
+  const template = process.env.TEST_PG_TEMPLATE;
+  if (!template) return isolatedStorage();
+  const copy = await copyOfTemplate(template);
+  return { ...redisStorage(), DATABASE_URL: copy.url, TEST_PG_DATABASE: copy.database };
+}
+
+function redisStorage(): Record<string, string> {
+  if (!process.env.REDIS_URL) return {};
+  return { REDIS_URL: process.env.REDIS_URL, REDIS_KEY_PREFIX: `test:${randomBytes(6).toString("hex")}` };
+}
+
 /** A fresh PostgreSQL schema (when DATABASE_URL is PostgreSQL; in-memory SQLite otherwise) and Redis prefix, as env. */
 export async function isolatedStorage(): Promise<Record<string, string>> {
   const database = await isolatedDatabase();
-  const env: Record<string, string> = { DATABASE_URL: database.url };
+  const env: Record<string, string> = { DATABASE_URL: database.url, ...redisStorage() };
   if (database.schema) env.TEST_PG_SCHEMA = database.schema;
-  if (process.env.REDIS_URL) {
-    env.REDIS_URL = process.env.REDIS_URL;
-    env.REDIS_KEY_PREFIX = `test:${randomBytes(6).toString("hex")}`;
-  }
   return env;
 }
 
-/** Drops the schema isolatedStorage() created. */
+/** Drops the schema or database isolatedStorage() or a test app's storage created. */
 export async function dropIsolatedStorage(env: Record<string, string>) {
   await dropIsolatedDatabase(env.TEST_PG_SCHEMA);
+  await dropCopy(env.TEST_PG_DATABASE);
 }
