@@ -101,7 +101,7 @@ export function ApprovalsPage() {
                   <Link to={`/members/${request.member_id}`}>#{request.member_id}</Link>
                 )}
               </td>
-              <td>{formatNumber(request.coins)}</td>
+              <td className="nowrap">{formatNumber(request.coins)}</td>
               {mayDecide ? (
                 <td>
                   {request.status === "pending" && request.requested_by !== operator?.email ? (
@@ -124,7 +124,7 @@ export function ApprovalsPage() {
                   ) : null}
                 </td>
               ) : null}
-              <td>
+              <td className="keep-words">
                 {t(`approvals.statuses.${request.status}`)}
                 {request.decided_by ? (
                   <>
@@ -146,14 +146,14 @@ export function ApprovalsPage() {
                   </>
                 ) : null}
               </td>
-              <td>{requestReason(request, t)}</td>
-              <td>{request.note}</td>
+              <td className="keep-words">{requestReason(request, t)}</td>
+              <td className="free-text">{request.note}</td>
               <td>
                 {request.requested_by}
                 <br />
-                <span className="hint">{formatTime(request.requested_at)}</span>
+                <span className="hint keep-words">{formatTime(request.requested_at)}</span>
               </td>
-              <td>{age(request, now, t)}</td>
+              <td className="nowrap">{age(request, now, t)}</td>
             </tr>
           ))}
         </ListTable>
