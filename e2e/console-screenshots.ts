@@ -51,6 +51,11 @@ const SHOTS: { name: string; path: string; open?: (page: Page, language: Languag
     },
   },
   { name: "approvals", path: "/console/approvals" },
+  {
+    name: "approval-decision",
+    path: "/console/approvals",
+    open: openWith((t) => t.approvals.approve),
+  },
   { name: "member-edit", path: "/console/members/:member", open: openDialog("edit") },
   { name: "member-number", path: "/console/members/:member", open: openDialog("number") },
   {

@@ -59,7 +59,8 @@ describe("the approvals screen", () => {
     const user = userEvent.setup();
     await user.click(row.getByRole("button", { name: "Approve" }));
     const dialog = within(screen.getByRole("dialog", { name: "Approve request 17" }));
-    // The reason and the note are read in the dialog, where a phone's screen shows them.
+    // The kind by its name (a dotted kind is a nested key), the reason and the note in the dialog, where a phone's screen shows them.
+    expect(dialog.getByText(/Approve this Coin adjustment for member #42/)).toBeInTheDocument();
     expect(dialog.getByText("Service recovery")).toBeInTheDocument();
     expect(dialog.getByText("Complaint 88, manager agreed")).toBeInTheDocument();
     await user.click(dialog.getByRole("button", { name: "Approve" }));
