@@ -87,7 +87,9 @@ export function CoinControlsForm() {
           ))}
         </fieldset>
       ))}
-      <p role="status">{saved ? t("coinControls.saved") : ""}</p>
+      <p className="status-line" role="status">
+        {saved ? t("coinControls.saved") : null}
+      </p>
       <div className="filter-actions">
         <button type="submit" className="button" disabled={save.isPending}>
           {t("coinControls.save")}
