@@ -69,7 +69,7 @@ export function CaseNotesCard({ memberId, canAdd }: { memberId: number; canAdd: 
       >
         {notes.map((row) => (
           <tr key={row.id}>
-            <td className="keep-words">{formatTime(row.created_at)}</td>
+            <td className="nowrap">{formatTime(row.created_at)}</td>
             <td>{row.author}</td>
             <td className="free-text">{row.note}</td>
           </tr>

@@ -41,7 +41,7 @@ export function MemberHistoryCard({ memberId }: { memberId: number }) {
       >
         {entries.map((entry) => (
           <tr key={entry.id}>
-            <td className="keep-words">{formatTime(entry.at)}</td>
+            <td className="nowrap">{formatTime(entry.at)}</td>
             <td>{entry.actor}</td>
             <td className="keep-words">
               {t(`memberRecords.actions.${entry.action}`, { defaultValue: entry.action })}
