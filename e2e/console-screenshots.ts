@@ -52,6 +52,11 @@ const SHOTS: { name: string; path: string; open?: (page: Page, language: Languag
   },
   { name: "approvals", path: "/console/approvals" },
   { name: "bulk-adjustment", path: "/console/bulk-adjustment" },
+  {
+    name: "approval-decision",
+    path: "/console/approvals",
+    open: openWith((t) => t.approvals.approve),
+  },
   { name: "member-edit", path: "/console/members/:member", open: openDialog("edit") },
   { name: "member-number", path: "/console/members/:member", open: openDialog("number") },
   {

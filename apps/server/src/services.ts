@@ -273,15 +273,7 @@ export function createServices(
     now,
   );
   const operatorLifecycle = new OperatorLifecycle(operatorRepository, operators, operators.sessions, audit);
-  const memberSupport = new MemberSupportService(
-    members,
-    auth,
-    sms,
-    coinSchemeClient,
-    audit,
-    coinAdjustments,
-    log,
-  );
+  const memberSupport = new MemberSupportService(members, auth, sms, coinSchemeClient, audit, log);
   const memberLedger = new MemberLedgerService(members, coinSchemeClient, stores, coinAdjustments, log);
   const memberFinder = new MemberFinder(members, new MemberDirectory(database), coinSchemeClient, log);
   const programme = new ProgrammeService(coinSchemeClient, audit, stores, now);

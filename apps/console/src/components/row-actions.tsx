@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../lib/i18n.ts";
-import { Dialog } from "./dialog.tsx";
-import { FormAlert } from "./form-alert.tsx";
+import { ConfirmActionDialog } from "./confirm-action-dialog.tsx";
 
 /** Moving a row up or down its list, with each button's name for a screen reader. */
 export interface RowMove {
@@ -69,35 +68,10 @@ export function RowActions({
   );
 }
 
-/** Asks before a row is deleted; `refusal` is why the server would not, shown in the dialog. */
-export function ConfirmDeleteDialog({
-  title,
-  text,
-  refusal = null,
-  pending = false,
-  onConfirm,
-  onCancel,
-}: {
-  title: string;
-  text: string;
-  refusal?: string | null;
-  pending?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
+/** Asks before a row is deleted: the confirm dialog with the delete wording, in red. */
+export function ConfirmDeleteDialog(
+  props: Omit<Parameters<typeof ConfirmActionDialog>[0], "confirm" | "danger">,
+) {
   const { t } = useTranslation();
-  return (
-    <Dialog title={title} onClose={onCancel}>
-      <FormAlert message={refusal} />
-      <p>{text}</p>
-      <div className="actions">
-        <button type="button" className="button danger" disabled={pending} onClick={onConfirm}>
-          {t("content.confirmDelete")}
-        </button>
-        <button type="button" className="button secondary" onClick={onCancel}>
-          {t("content.cancel")}
-        </button>
-      </div>
-    </Dialog>
-  );
+  return <ConfirmActionDialog {...props} confirm={t("content.confirmDelete")} danger />;
 }

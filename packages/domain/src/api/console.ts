@@ -246,24 +246,14 @@ export const memberDetailSchema = z.object({
   consents: z.array(
     z.object({ channel: z.string(), opted_in: z.boolean(), source: z.string(), created_at: z.string() }),
   ),
-  /** The H Coins account, when the scheme has one linked to the member; null when none or unreachable. */
+  /**
+   * The H Coins account, when the scheme has one linked to the member; null when none or
+   * unreachable. Its ledger is a call of its own, a page at a time (console-ledger.ts).
+   */
   coins: z
     .object({
       hcoins_memberno: z.string(),
       balance: z.number().int(),
-      ledger: z.array(
-        z.object({
-          id: z.number().int(),
-          kind: z.string(),
-          coins: z.number().int(),
-          /** An adjustment's reason code (adjustment-reasons.ts), or an older entry's free text. */
-          reason: z.string(),
-          /** An adjustment's internal note (operators only); null when none was kept. */
-          note: z.string().nullable(),
-          actor: z.string(),
-          created_at: z.string(),
-        }),
-      ),
       /**
        * Never a full code (a code is spendable at a till): the last four characters, and the
        * scheme's id of the voucher to act on it by (cancel, reveal).

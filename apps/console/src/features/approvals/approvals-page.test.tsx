@@ -48,10 +48,21 @@ describe("the approvals screen", () => {
     expect(row.getByText("Complaint 88, manager agreed")).toBeInTheDocument();
     expect(row.getByText("3 h")).toBeInTheDocument();
     expect(api.called("GET /approvals")[0]?.url.searchParams.get("status")).toBe("pending");
+    // What a phone shows before its table scrolls: whose, how many coins, the buttons, the status.
+    expect(
+      screen
+        .getAllByRole("columnheader")
+        .slice(0, 4)
+        .map((header) => header.textContent),
+    ).toEqual(["Member", "Coins", "Actions", "Status"]);
 
     const user = userEvent.setup();
     await user.click(row.getByRole("button", { name: "Approve" }));
     const dialog = within(screen.getByRole("dialog", { name: "Approve request 17" }));
+    // The kind by its name (a dotted kind is a nested key), the reason and the note in the dialog, where a phone's screen shows them.
+    expect(dialog.getByText(/Approve this Coin adjustment for member #42/)).toBeInTheDocument();
+    expect(dialog.getByText("Service recovery")).toBeInTheDocument();
+    expect(dialog.getByText("Complaint 88, manager agreed")).toBeInTheDocument();
     await user.click(dialog.getByRole("button", { name: "Approve" }));
     expect(dialog.getByText("Required.")).toBeInTheDocument();
     await user.type(dialog.getByLabelText("Note on your decision"), "Receipt checked");

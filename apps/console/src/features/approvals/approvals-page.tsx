@@ -15,6 +15,7 @@ import { formatNumber, formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { DecisionDialog } from "./decision-dialog.tsx";
 import { RequestLines } from "./request-lines.tsx";
+import { requestReason } from "./request-reason.ts";
 
 const MINUTE = 60_000;
 
@@ -31,7 +32,10 @@ function age(request: ApprovalRequest, now: number, t: TFunction) {
  * The maker-checker queue: pending requests first, oldest first, with what they would move, why
  * (the member-facing reason and the internal note), who asked and how long ago. An operator with
  * coins.approve approves or rejects with a note; the auditor reads. A list (a bulk adjustment)
- * shows its lines and, once applied, each line's outcome.
+ * shows its lines and, once applied, each line's outcome. On a phone the table scrolls in its
+ * own box like every console list, so the columns an approver acts on (whose, how many coins,
+ * the buttons, the status) come first and the rest follows to the right; the decision dialog
+ * repeats the reason and the note, so nobody approves what they have not read.
  */
 export function ApprovalsPage() {
   const { t } = useTranslation();
@@ -80,12 +84,12 @@ export function ApprovalsPage() {
           head={[
             t("approvals.member"),
             t("approvals.coins"),
+            mayDecide && t("approvals.actions"),
+            t("approvals.status"),
             t("approvals.reason"),
             t("approvals.note"),
             t("approvals.requestedBy"),
             t("approvals.age"),
-            t("approvals.status"),
-            mayDecide && t("approvals.actions"),
           ]}
           empty={t("approvals.none")}
           count={query.data.requests.length}
@@ -102,42 +106,7 @@ export function ApprovalsPage() {
                   <Link to={`/members/${request.member_id}`}>#{request.member_id}</Link>
                 )}
               </td>
-              <td>{formatNumber(request.coins)}</td>
-              <td>
-                {/* An adjustment names its member-facing reason; another kind (a goodwill voucher, a birth month) its kind. */}
-                {request.reason_code
-                  ? t(`adjustmentReasons.${request.reason_code}`)
-                  : t(`approvals.kinds.${request.kind}`, { defaultValue: request.kind })}
-              </td>
-              <td>{request.note}</td>
-              <td>
-                {request.requested_by}
-                <br />
-                <span className="hint">{formatTime(request.requested_at)}</span>
-              </td>
-              <td>{age(request, now, t)}</td>
-              <td>
-                {t(`approvals.statuses.${request.status}`)}
-                {request.decided_by ? (
-                  <>
-                    <br />
-                    <span className="hint">
-                      {t("approvals.decidedBy", {
-                        by: request.decided_by,
-                        note: request.decision_note ?? "",
-                      })}
-                    </span>
-                  </>
-                ) : null}
-                {request.failure ? (
-                  <>
-                    <br />
-                    <span className="hint">
-                      {t(`approvals.failures.${request.failure}`, { defaultValue: request.failure })}
-                    </span>
-                  </>
-                ) : null}
-              </td>
+              <td className="nowrap">{formatNumber(request.coins)}</td>
               {mayDecide ? (
                 <td>
                   {request.status === "pending" && request.requested_by !== operator?.email ? (
@@ -160,6 +129,36 @@ export function ApprovalsPage() {
                   ) : null}
                 </td>
               ) : null}
+              <td className="keep-words">
+                {t(`approvals.statuses.${request.status}`)}
+                {request.decided_by ? (
+                  <>
+                    <br />
+                    <span className="hint">
+                      {t("approvals.decidedBy", {
+                        by: request.decided_by,
+                        note: request.decision_note ?? "",
+                      })}
+                    </span>
+                  </>
+                ) : null}
+                {request.failure ? (
+                  <>
+                    <br />
+                    <span className="hint">
+                      {t(`approvals.failures.${request.failure}`, { defaultValue: request.failure })}
+                    </span>
+                  </>
+                ) : null}
+              </td>
+              <td className="keep-words">{requestReason(request, t)}</td>
+              <td className="free-text">{request.note}</td>
+              <td>
+                {request.requested_by}
+                <br />
+                <span className="hint keep-words">{formatTime(request.requested_at)}</span>
+              </td>
+              <td className="nowrap">{age(request, now, t)}</td>
             </tr>
           ))}
         </ListTable>

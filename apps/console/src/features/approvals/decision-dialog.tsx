@@ -7,8 +7,9 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { TextArea } from "../../components/text-area.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
+import { requestReason } from "./request-reason.ts";
 
-/** Approve or reject one request, with a note on the decision (required). */
+/** Approve or reject one request, with a note on the decision (required), its reason and note in view. */
 export function DecisionDialog({
   request,
   decision,
@@ -80,6 +81,21 @@ export function DecisionDialog({
     >
       <form onSubmit={submit} noValidate>
         <p>{t(confirm, values)}</p>
+        {/* On a phone the list shows these off to the right: the decision is taken on what is read here. */}
+        <dl className="facts">
+          <div>
+            <dt>{t("approvals.reason")}</dt>
+            <dd>{requestReason(request, t)}</dd>
+          </div>
+          <div>
+            <dt>{t("approvals.note")}</dt>
+            <dd>{request.note}</dd>
+          </div>
+          <div>
+            <dt>{t("approvals.requestedBy")}</dt>
+            <dd>{request.requested_by}</dd>
+          </div>
+        </dl>
         <FormAlert message={failure} />
         <TextArea
           label={t("approvals.decisionNote")}

@@ -20,7 +20,11 @@ const CONTROLS: readonly [Control, string][] = [
 ];
 const box = (role: Role, control: Control) => `${role}.${control}`;
 
-/** Per role, the coin controls an administrator sets; an empty box is no limit. */
+/**
+ * Per role, the coin controls an administrator sets; an empty box is no limit. Each role is a row
+ * of its four amounts in even columns (styles.css, .coin-role), the same control under the same
+ * control from one role to the next.
+ */
 export function CoinControlsForm() {
   const { t } = useTranslation();
   const query = useQuery(coinControlsQuery());
@@ -63,12 +67,12 @@ export function CoinControlsForm() {
   };
 
   return (
-    <form className="filters coin-controls" onSubmit={submit} noValidate>
+    <form className="coin-controls" onSubmit={submit} noValidate>
       <h2>{t("coinControls.controlsTitle")}</h2>
       <p className="hint">{t("coinControls.controlsHint")}</p>
       <FormAlert message={failure} />
       {ADJUSTING.map((role) => (
-        <fieldset key={role}>
+        <fieldset key={role} className="coin-role">
           <legend>{t(`roles.${role}`)}</legend>
           {CONTROLS.map(([control, label]) => (
             <Field
@@ -83,7 +87,9 @@ export function CoinControlsForm() {
           ))}
         </fieldset>
       ))}
-      <p role="status">{saved ? t("coinControls.saved") : ""}</p>
+      <p className="status-line" role="status">
+        {saved ? t("coinControls.saved") : null}
+      </p>
       <div className="filter-actions">
         <button type="submit" className="button" disabled={save.isPending}>
           {t("coinControls.save")}

@@ -69,9 +69,9 @@ export function CaseNotesCard({ memberId, canAdd }: { memberId: number; canAdd: 
       >
         {notes.map((row) => (
           <tr key={row.id}>
-            <td>{formatTime(row.created_at)}</td>
+            <td className="nowrap">{formatTime(row.created_at)}</td>
             <td>{row.author}</td>
-            <td style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{row.note}</td>
+            <td className="free-text">{row.note}</td>
           </tr>
         ))}
       </ListTable>

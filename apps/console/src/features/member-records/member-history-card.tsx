@@ -41,14 +41,14 @@ export function MemberHistoryCard({ memberId }: { memberId: number }) {
       >
         {entries.map((entry) => (
           <tr key={entry.id}>
-            <td>{formatTime(entry.at)}</td>
+            <td className="nowrap">{formatTime(entry.at)}</td>
             <td>{entry.actor}</td>
-            <td>{t(`memberRecords.actions.${entry.action}`, { defaultValue: entry.action })}</td>
+            <td className="keep-words">
+              {t(`memberRecords.actions.${entry.action}`, { defaultValue: entry.action })}
+            </td>
             <td>{entry.reason ?? "—"}</td>
-            <td>
-              <code style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                {[compact(entry.before), compact(entry.after)].filter(Boolean).join(" → ")}
-              </code>
+            <td className="free-text">
+              <code>{[compact(entry.before), compact(entry.after)].filter(Boolean).join(" → ")}</code>
             </td>
           </tr>
         ))}

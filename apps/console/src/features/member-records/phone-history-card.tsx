@@ -28,7 +28,7 @@ export function PhoneHistoryCard({ memberId }: { memberId: number }) {
         {numbers.map((row) => (
           <tr key={row.replaced_at}>
             <td>{`+${row.mobile_phone_prefix} ${row.mobile_phone}`}</td>
-            <td>{formatTime(row.replaced_at)}</td>
+            <td className="nowrap">{formatTime(row.replaced_at)}</td>
             <td>{row.replaced_by}</td>
             <td>{row.reason}</td>
           </tr>

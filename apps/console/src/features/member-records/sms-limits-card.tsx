@@ -36,9 +36,9 @@ export function SmsLimitsCard({ memberId }: { memberId: number }) {
               {name(limit)}
               {limit.source ? <span className="hint"> {limit.source}</span> : null}
             </td>
-            <td>{`${formatNumber(limit.used)} / ${formatNumber(limit.allowed)}`}</td>
-            <td>{limit.resets_at ? formatTime(limit.resets_at) : "—"}</td>
-            <td>
+            <td className="nowrap">{`${formatNumber(limit.used)} / ${formatNumber(limit.allowed)}`}</td>
+            <td className="keep-words">{limit.resets_at ? formatTime(limit.resets_at) : "—"}</td>
+            <td className="keep-words">
               {limit.blocking ? (
                 <strong>{t("memberRecords.limits.blocking")}</strong>
               ) : (

@@ -34,17 +34,6 @@ export const memberDetail = (changes: Partial<ConsoleMemberDetail> = {}): Consol
   coins: {
     hcoins_memberno: "HC00042",
     balance: 1250,
-    ledger: [
-      {
-        id: 1,
-        kind: "earn",
-        coins: 250,
-        reason: "Purchase at Mong Kok store",
-        note: null,
-        actor: "till:MK01",
-        created_at: "2026-11-25T06:00:00Z",
-      },
-    ],
     vouchers: [
       {
         id: 31,

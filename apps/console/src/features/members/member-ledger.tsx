@@ -139,9 +139,11 @@ export function MemberLedger({ memberId }: { memberId: number }) {
                   {data.entries.map((entry) => (
                     <tr key={entry.id}>
                       <td className="nowrap">{formatTime(entry.created_at)}</td>
-                      <td>{t(`ledger.kinds.${entry.kind}`, { defaultValue: entry.kind })}</td>
+                      <td className="keep-words">
+                        {t(`ledger.kinds.${entry.kind}`, { defaultValue: entry.kind })}
+                      </td>
                       <td className="nowrap">{formatNumber(entry.coins)}</td>
-                      <td>
+                      <td className="keep-words">
                         {entry.store_code
                           ? [entry.store_code, entry.store_name?.[language]].filter(Boolean).join(" · ")
                           : "—"}

@@ -140,12 +140,14 @@ function Table({
   return (
     <ListTable caption={caption} head={head} empty={empty} count={rows.length}>
       {rows.map((row, index) => (
-        // Rows of a read-only list that only changes as a whole.
+        // Rows of a read-only list that only changes as a whole; short values (times, yes or no, a purpose), hence keep-words.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <tr key={index}>
           {row.map((cell, column) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed row
-            <td key={column}>{cell}</td>
+            <td key={column} className="keep-words">
+              {cell}
+            </td>
           ))}
         </tr>
       ))}

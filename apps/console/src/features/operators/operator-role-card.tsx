@@ -2,8 +2,8 @@ import type { OperatorRole } from "@hcoins/domain/api/console";
 import type { OperatorDetail } from "@hcoins/domain/api/console-operators";
 import { useState } from "react";
 import { useOperatorLifecycle } from "../../api/operators.ts";
+import { ConfirmActionDialog } from "../../components/confirm-action-dialog.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
-import { ConfirmActionDialog } from "./confirm-action-dialog.tsx";
 import { RoleSelect } from "./role-select.tsx";
 import { useConfirmed } from "./use-confirmed.ts";
 

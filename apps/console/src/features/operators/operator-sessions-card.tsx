@@ -1,9 +1,9 @@
 import type { OperatorDetail, OperatorSessionView } from "@hcoins/domain/api/console-operators";
 import { useOperatorLifecycle } from "../../api/operators.ts";
+import { ConfirmActionDialog } from "../../components/confirm-action-dialog.tsx";
 import { ListTable } from "../../components/list-table.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { ConfirmActionDialog } from "./confirm-action-dialog.tsx";
 import { useConfirmed } from "./use-confirmed.ts";
 
 /** The operator's live sessions (where and in what browser they began), ending one or all. */

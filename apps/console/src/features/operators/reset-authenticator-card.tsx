@@ -1,7 +1,7 @@
 import type { OperatorDetail } from "@hcoins/domain/api/console-operators";
 import { useOperatorLifecycle } from "../../api/operators.ts";
+import { ConfirmActionDialog } from "../../components/confirm-action-dialog.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
-import { ConfirmActionDialog } from "./confirm-action-dialog.tsx";
 import { useConfirmed } from "./use-confirmed.ts";
 
 /** Resetting a lost authenticator: the old one void at once, every session ended, a new one-time link. */

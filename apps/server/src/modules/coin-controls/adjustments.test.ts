@@ -85,10 +85,10 @@ describe("member-facing reasons", () => {
     expect(bodies.length).toBeGreaterThan(20);
     for (const body of bodies) expect(body).not.toContain(note);
 
-    // Operators read the code and the note on the member's page.
-    const page = await cs.get(`/members/${member.user.id}`);
-    expect(page.body.payload.coins.ledger[1]).toMatchObject({ reason: "missedPromotion", note });
-    expect(page.body.payload.coins.ledger[0]).toMatchObject({ reason: "Welcome gift", note: null });
+    // Operators read the code and the note on the member's ledger.
+    const page = await cs.get(`/members/${member.user.id}/ledger`);
+    expect(page.body.payload.entries[1]).toMatchObject({ reason: "missedPromotion", note });
+    expect(page.body.payload.entries[0]).toMatchObject({ reason: "Welcome gift", note: null });
     const audit = await t.app.services.audit.all({ action: "coins.adjust" });
     expect(audit[0]?.after).toMatchObject({ reason_code: "missedPromotion", note, coins: 50 });
   });

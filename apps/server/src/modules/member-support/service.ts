@@ -16,7 +16,6 @@ import { suspendAtTills } from "./till-suspension.ts";
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const RECENT_SMS = 20;
-const RECENT_LEDGER = 20;
 
 export const memberStatusOf = (member: MemberRow) =>
   member.disabled ? "disabled" : member.password_hash === null ? "appMemberToComplete" : "registered";
@@ -44,8 +43,6 @@ export class MemberSupportService {
     private readonly sms: SmsCodeService,
     private readonly coinScheme: CoinSchemeClient,
     private readonly audit: AuditService,
-    /** The internal notes of adjustments by ledger entry id (coin-controls): operators read them on the ledger. */
-    private readonly adjustmentNotes: { notesOf(ids: readonly number[]): Promise<Map<number, string>> },
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -99,28 +96,21 @@ export class MemberSupportService {
     };
   }
 
-  /** The member's H Coins account through the scheme; null when none is linked or the scheme fails. */
+  /**
+   * The member's H Coins balance and vouchers through the scheme; null when none is linked or the
+   * scheme fails. The ledger is not here: the member page pages it (member-ledger.ts).
+   */
   private async coinsOf(member: MemberRow): Promise<ConsoleMemberDetail["coins"]> {
     const hcoinsMemberNo = member.external_customer_id;
     if (!hcoinsMemberNo) return null;
     try {
-      const [ledger, { vouchers }] = await Promise.all([
-        this.coinScheme.ledger(hcoinsMemberNo, { limit: RECENT_LEDGER }),
+      const [{ balance }, { vouchers }] = await Promise.all([
+        this.coinScheme.balance(hcoinsMemberNo),
         this.coinScheme.vouchers(hcoinsMemberNo),
       ]);
-      const notes = await this.adjustmentNotes.notesOf(ledger.entries.map((entry) => entry.id));
       return {
         hcoins_memberno: hcoinsMemberNo,
-        balance: ledger.balance,
-        ledger: ledger.entries.map((entry) => ({
-          id: entry.id,
-          kind: entry.kind,
-          coins: entry.coins,
-          reason: entry.reason,
-          note: notes.get(entry.id) ?? null,
-          actor: entry.actor,
-          created_at: entry.created_at,
-        })),
+        balance,
         vouchers: vouchers.map(maskedVoucher),
       };
     } catch (error) {

@@ -1,8 +1,13 @@
-import { Dialog } from "../../components/dialog.tsx";
-import { FormAlert } from "../../components/form-alert.tsx";
-import { useTranslation } from "../../lib/i18n.ts";
+import { useTranslation } from "../lib/i18n.ts";
+import { Dialog } from "./dialog.tsx";
+import { FormAlert } from "./form-alert.tsx";
 
-/** Asks before an action on an operator; `refusal` is why the server would not, shown in the dialog. */
+/**
+ * Asks before an action the operator cannot take back (deleting a row, ending a session,
+ * unlocking an operator); `refusal` is why the server would not, shown in the dialog.
+ * Cancel comes first, so the focus the dialog gives its first button lands on the harmless one
+ * and an Enter pressed out of habit does nothing.
+ */
 export function ConfirmActionDialog({
   title,
   text,
@@ -29,7 +34,7 @@ export function ConfirmActionDialog({
       <p>{text}</p>
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onCancel}>
-          {t("operatorLifecycle.cancel")}
+          {t("content.cancel")}
         </button>
         <button
           type="button"
