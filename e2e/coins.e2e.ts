@@ -36,7 +36,7 @@ async function till(path: string, body: Record<string, unknown>) {
   return { status: response.status, body: (await response.json()) as { payload: Record<string, unknown> } };
 }
 
-describe.each(journeyLanguages())("H Coins (%s)", (language) => {
+describe.each(journeyLanguages("tc"))("H Coins (%s)", (language) => {
   it("earn at the till, see balance and history, redeem with step-up, the till uses the voucher", async () => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());

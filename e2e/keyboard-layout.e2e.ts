@@ -83,7 +83,7 @@ async function fromMenu(page: Page, t: Texts, item: TextKey) {
   await page.keyboard.press("Enter");
 }
 
-describe.each(journeyLanguages())("by keyboard alone (%s)", (language) => {
+describe.each(journeyLanguages("sc"))("by keyboard alone (%s)", (language) => {
   it("a member resets the password, logs in, shows the QR code and changes the preferences", async () => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());

@@ -21,7 +21,7 @@ import { exactly } from "./support/texts.ts";
 /** Logging in, the lock after five failures, resetting and changing the password. */
 const suite = journeySuite(62_000_000);
 
-describe.each(journeyLanguages())("login and passwords (%s)", (language) => {
+describe.each(journeyLanguages("en"))("login and passwords (%s)", (language) => {
   it("a member logs in: a wrong password says how many tries are left, the right one goes on to the redirect", async () => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());

@@ -21,7 +21,7 @@ const suite = journeySuite(63_000_000);
 const storedPreferences = async (token: string) =>
   (await api(suite.server, "GET", "/crm/user/subscription-preferences", undefined, token)).body.payload;
 
-describe.each(journeyLanguages())("member screens (%s)", (language) => {
+describe.each(journeyLanguages("sc"))("member screens (%s)", (language) => {
   it("a member edits the profile on /renew: the birth month stays locked, the change is saved", async () => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());

@@ -15,7 +15,7 @@ import { exactly } from "./support/texts.ts";
 /** The member card at a till with no signal: the installable app's offline QR code. */
 const suite = journeySuite(68_000_000);
 
-describe.each(journeyLanguages())("the offline member card (%s)", (language) => {
+describe.each(journeyLanguages("sc"))("the offline member card (%s)", (language) => {
   it("log in, open /qrcode, go offline, reload: the code still reads number, 0, birth month and the time, and says it is offline", async () => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());

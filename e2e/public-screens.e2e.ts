@@ -104,7 +104,7 @@ const ANDROID =
 const DESKTOP =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 
-describe.each(journeyLanguages())("public screens (%s)", (language) => {
+describe.each(journeyLanguages("tc"))("public screens (%s)", (language) => {
   const open = async () => {
     const journey = await suite.open(language);
     return { ...journey, p: publicTexts(language) };

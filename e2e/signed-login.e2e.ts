@@ -36,7 +36,7 @@ async function exchange({ message, signature }: { message: string; signature: st
   return ((await response.json()) as { Status: string }).Status;
 }
 
-describe.each(journeyLanguages())("signed login links (%s)", (language) => {
+describe.each(journeyLanguages("en"))("signed login links (%s)", (language) => {
   it("a signed-in member who opens another member's link stays signed in as themselves", async () => {
     const { page, t } = await suite.open(language);
     const memberA = await createMember(suite.server, suite.nextPhone());
