@@ -15,7 +15,7 @@ import { migrateMemberDatabase } from "../db/migrate.ts";
 import { adminProcess, SPAWN_TIMEOUT } from "../testing/admin-process.ts";
 import { embeddedTill, memberWithEverything } from "../testing/data-protection.ts";
 import { registerMember } from "../testing/flows.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { createTestApp, isolatedStorage } from "../testing/test-app.ts";
 import { testApps } from "../testing/test-apps.ts";
 import { backup } from "./backup.ts";
 import { CliError } from "./command.ts";
@@ -187,7 +187,8 @@ describe.runIf(usePostgres)(
   "backup, PostgreSQL: pg_dump of the server's schema, pg_restore into a new database",
   () => {
     it("restores every row of every table, and the app runs on the restored database", async () => {
-      const t = await createTestApp();
+      // A schema of its own, as a deployment sharing a database has (DATABASE_URL's search_path).
+      const t = await createTestApp({ env: await isolatedStorage() });
       const dir = await mkdtemp(join(tmpdir(), "backup-pg-"));
       const database = `restore_${randomBytes(6).toString("hex")}`;
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });

@@ -257,6 +257,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0006-refund-keys",
       "0007-suspensions-and-goodwill",
       "0008-ledger-lookups",
+      "0009-low-stock-alerts",
     ]);
   });
 
@@ -283,6 +284,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0006-refund-keys",
       "0007-suspensions-and-goodwill",
       "0008-ledger-lookups",
+      "0009-low-stock-alerts",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(

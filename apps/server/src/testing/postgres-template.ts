@@ -9,7 +9,8 @@ import { testConfig } from "./test-app.ts";
  */
 export default async function setup() {
   const template = await createTemplateDatabase(async (url) => {
-    const app = await buildApp({ config: testConfig({ DATABASE_URL: url }) });
+    // Migrated, not seeded: a test app seeds its copy as a start does, unless it says SEED_CONTENT=false.
+    const app = await buildApp({ config: testConfig({ DATABASE_URL: url, SEED_CONTENT: "false" }) });
     await app.ready();
     await app.close();
   });

@@ -48,7 +48,7 @@ export interface CallOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const env = options.shareWith
     ? { ...options.shareWith.env, ...options.env }
-    : { ...(await migratedStorage()), ...options.env };
+    : { ...(options.env?.DATABASE_URL ? {} : await migratedStorage()), ...options.env };
   const config = testConfig(env);
   let offset = 0;
   const clock = {
