@@ -1,4 +1,3 @@
-import { ADJUSTMENT_REASONS } from "@hcoins/domain/adjustment-reasons";
 import { ConsoleErrorCode } from "@hcoins/domain/api/console";
 import { consoleBulkAdjustments } from "@hcoins/domain/api/console-bulk-adjustments";
 import {
@@ -16,6 +15,7 @@ import { ListTable } from "../../components/list-table.tsx";
 import { TextArea } from "../../components/text-area.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
+import { ReasonAndNoteFields } from "../coin-controls/reason-and-note-fields.tsx";
 
 type FieldName = "csv" | "reason_code" | "note";
 const FIELDS: readonly FieldName[] = ["csv", "reason_code", "note"];
@@ -29,7 +29,6 @@ const FIELDS: readonly FieldName[] = ["csv", "reason_code", "note"];
  */
 export function BulkAdjustmentPage() {
   const { t } = useTranslation();
-  const reasonId = useId();
   const fileId = useId();
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [fields, setFields] = useState({ csv: "", reason_code: "", note: "" });
@@ -144,40 +143,14 @@ export function BulkAdjustmentPage() {
         <p className="hint" aria-live="polite">
           {t("bulkAdjustment.lineCount", { count: lineCount, max: formatNumber(BULK_ADJUSTMENT_MAX_LINES) })}
         </p>
-        <div className="field">
-          <label htmlFor={reasonId}>{t("coinControls.reason")}</label>
-          <p className="hint" id={`${reasonId}-hint`}>
-            {t("bulkAdjustment.reasonHint")}
-          </p>
-          <select
-            id={reasonId}
-            value={fields.reason_code}
-            aria-invalid={errors.reason_code ? true : undefined}
-            aria-describedby={`${reasonId}-hint${errors.reason_code ? ` ${reasonId}-error` : ""}`}
-            onChange={(event) => setFields({ ...fields, reason_code: event.target.value })}
-          >
-            <option value="">{t("coinControls.choose")}</option>
-            {ADJUSTMENT_REASONS.map((code) => (
-              <option key={code} value={code}>
-                {t(`adjustmentReasons.${code}`)}
-              </option>
-            ))}
-          </select>
-          {errors.reason_code ? (
-            <p className="field-error" id={`${reasonId}-error`}>
-              {t(`rules.${errors.reason_code}`, { defaultValue: t("rules.invalid") })}
-            </p>
-          ) : null}
-        </div>
-        <TextArea
-          label={t("coinControls.note")}
-          rows={3}
-          maxLength={500}
-          value={fields.note}
-          error={errors.note}
-          onChange={(event) => setFields({ ...fields, note: event.target.value })}
+        <ReasonAndNoteFields
+          reasonHint={t("bulkAdjustment.reasonHint")}
+          reasonCode={fields.reason_code}
+          note={fields.note}
+          errors={errors}
+          onReasonCode={(reason_code) => setFields({ ...fields, reason_code })}
+          onNote={(note) => setFields({ ...fields, note })}
         />
-        <p className="hint">{t("coinControls.noteHint")}</p>
         <button type="submit" className="button" disabled={mutation.isPending}>
           {t("bulkAdjustment.submit")}
         </button>

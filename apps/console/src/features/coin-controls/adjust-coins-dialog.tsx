@@ -1,16 +1,15 @@
-import { ADJUSTMENT_REASONS } from "@hcoins/domain/adjustment-reasons";
 import { consoleMembers, type OperatorRole } from "@hcoins/domain/api/console";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { coinControlError } from "../../api/coin-control-errors.ts";
 import { coinControlsQuery, coinControlsTodayQuery, useAdjustCoins } from "../../api/coin-controls.ts";
 import { fieldErrors } from "../../api/error-message.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
-import { TextArea } from "../../components/text-area.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
+import { ReasonAndNoteFields } from "./reason-and-note-fields.tsx";
 
 type FieldName = "coins" | "reason_code" | "note";
 const FIELDS: readonly FieldName[] = ["coins", "reason_code", "note"];
@@ -35,7 +34,6 @@ export function AdjustCoinsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const reasonId = useId();
   const [key] = useState(() => crypto.randomUUID());
   const [fields, setFields] = useState({ coins: "", reason_code: "", note: "" });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
@@ -92,40 +90,14 @@ export function AdjustCoinsDialog({
           error={errors.coins}
           onChange={(event) => setFields({ ...fields, coins: event.target.value })}
         />
-        <div className="field">
-          <label htmlFor={reasonId}>{t("coinControls.reason")}</label>
-          <p className="hint" id={`${reasonId}-hint`}>
-            {t("coinControls.reasonHint")}
-          </p>
-          <select
-            id={reasonId}
-            value={fields.reason_code}
-            aria-invalid={errors.reason_code ? true : undefined}
-            aria-describedby={`${reasonId}-hint${errors.reason_code ? ` ${reasonId}-error` : ""}`}
-            onChange={(event) => setFields({ ...fields, reason_code: event.target.value })}
-          >
-            <option value="">{t("coinControls.choose")}</option>
-            {ADJUSTMENT_REASONS.map((code) => (
-              <option key={code} value={code}>
-                {t(`adjustmentReasons.${code}`)}
-              </option>
-            ))}
-          </select>
-          {errors.reason_code ? (
-            <p className="field-error" id={`${reasonId}-error`}>
-              {t(`rules.${errors.reason_code}`, { defaultValue: t("rules.invalid") })}
-            </p>
-          ) : null}
-        </div>
-        <TextArea
-          label={t("coinControls.note")}
-          rows={3}
-          maxLength={500}
-          value={fields.note}
-          error={errors.note}
-          onChange={(event) => setFields({ ...fields, note: event.target.value })}
+        <ReasonAndNoteFields
+          reasonHint={t("coinControls.reasonHint")}
+          reasonCode={fields.reason_code}
+          note={fields.note}
+          errors={errors}
+          onReasonCode={(reason_code) => setFields({ ...fields, reason_code })}
+          onNote={(note) => setFields({ ...fields, note })}
         />
-        <p className="hint">{t("coinControls.noteHint")}</p>
         <div className="dialog-actions">
           <button type="button" className="button secondary" onClick={onClose}>
             {t("actions.cancel")}
