@@ -141,7 +141,8 @@ export function testConfig(env: Record<string, string>) {
  */
 async function migratedStorage(): Promise<Record<string, string>> {
   const template = process.env.TEST_PG_TEMPLATE;
-  if (!template) return isolatedStorage();
+  // The variable reaches every project's workers; the SQLite ones run with DATABASE_URL empty.
+  if (!template || !process.env.DATABASE_URL?.startsWith("postgres")) return isolatedStorage();
   const copy = await copyOfTemplate(template);
   return { ...redisStorage(), DATABASE_URL: copy.url, TEST_PG_DATABASE: copy.database };
 }
