@@ -128,22 +128,58 @@ describe("H Coins operator commands", () => {
       token: member.token,
     });
     const number = created.body.payload.hcoins_memberno;
+    const note = "ticket 4711: till down at Causeway Bay";
     expect(
-      await hcoinAdjust(t.app.services, ["852", member.phone, "+50", "--reason", "Goodwill", "--by", "amy"]),
+      await hcoinAdjust(t.app.services, [
+        "852",
+        member.phone,
+        "+50",
+        "--reason",
+        "goodwill",
+        "--note",
+        note,
+        "--by",
+        "amy",
+      ]),
     ).toBe(
-      `Credited 50 H Coins to ${number} (+852 ${member.phone}) by amy: "Goodwill". Balance: 50 H Coins.`,
+      `Credited 50 H Coins to ${number} (+852 ${member.phone}) by amy: goodwill ("Goodwill"). Balance: 50 H Coins.`,
     );
-    const refused = await hcoinAdjust(t.app.services, ["852", member.phone, "-60", "--reason", "Fix"]).catch(
+    expect(await latestAudit()).toMatchObject({
+      action: "coins.adjust",
+      after: { coins: 50, reason_code: "goodwill", note },
+    });
+    const fix = ["--reason", "purchaseCorrection", "--note", "wrong receipt"];
+    const refused = await hcoinAdjust(t.app.services, ["852", member.phone, "-60", ...fix]).catch(
       (e: unknown) => e,
     );
     expect((refused as CliError).message).toBe(
       `+852 ${member.phone} has 50 H Coins: a debit of 60 would go below zero; nothing changed (--allow-negative allows it)`,
     );
     expect(
-      await hcoinAdjust(t.app.services, ["852", member.phone, "-60", "--reason", "Fix", "--allow-negative"]),
+      await hcoinAdjust(t.app.services, ["852", member.phone, "-60", ...fix, "--allow-negative"]),
     ).toContain("Balance: -10 H Coins.");
     const ledger = await hcoinBalance(t.app.services, ["852", member.phone]);
-    expect(ledger).toMatch(/adjustment +\+50 {2}"Goodwill" {2}\[operator amy\]$/m);
+    expect(ledger).toMatch(/adjustment +\+50 {2}"goodwill" {2}\[operator amy\]$/m);
+    // The note is the operators' alone: not on the scheme's ledger, not in the member's history.
+    expect(ledger).not.toContain("ticket 4711");
+    const history = await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-history", {
+      body: {},
+      token: member.token,
+      lang: "en",
+    });
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    expect(JSON.stringify(history.body)).not.toContain("ticket 4711");
+    expect(JSON.stringify(history.body)).toContain("Goodwill");
+    // Free text as the reason, or no note, changes nothing.
+    for (const args of [
+      ["--reason", "Goodwill", "--note", "x"],
+      ["--reason", "goodwill"],
+    ]) {
+      const error = await hcoinAdjust(t.app.services, ["852", member.phone, "+5", ...args]).catch(
+        (e: unknown) => e,
+      );
+      expect((error as CliError).message).toMatch(/^--(reason must be one of|note is required)/);
+    }
     expect(await hcoinLedgerCheck(t.app.services, [])).toMatch(/^The ledger holds: all \d+ accounts/);
   });
 
@@ -276,12 +312,12 @@ describe("H Coins operator commands", () => {
       ["NOSUCH1", "--on"],
       /^no store has code NOSUCH1 \(stores-export lists them\); nothing changed$/,
     ],
-    [hcoinAdjust, ["852", "61234567", "50"], /--reason is required/],
+    [hcoinAdjust, ["852", "61234567", "50"], /--reason must be one of goodwill, /],
     [hcoinAdjust, ["852", "61234567", "0", "--reason", "x"], /coins "0" must be a whole number other than 0/],
     [hcoinAdjust, ["852", "61234567", "1.5", "--reason", "x"], /coins "1.5" must be a whole number/],
     [
       hcoinAdjust,
-      ["852", "61234567", "5", "--reason", "x"],
+      ["852", "61234567", "5", "--reason", "other", "--note", "x"],
       /\+852 61234567 has no H Coins account; nothing changed/,
     ],
     [hcoinExpiryPolicy, ["sometimes"], /policy "sometimes" must be none, year-end or <N>-months/],

@@ -2,6 +2,11 @@ import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import type { BirthdayMultiplierResult, SchemeTransaction } from "@hcoins/coin-scheme/api-schemas";
 import { SchemeErrorCode } from "@hcoins/coin-scheme/errors";
+import {
+  ADJUSTMENT_REASON_TEXT,
+  ADJUSTMENT_REASONS,
+  type AdjustmentReason,
+} from "@hcoins/domain/adjustment-reasons";
 import { CoinStatus, ErrorCode } from "@hcoins/domain/codes";
 import {
   formatMultiplier,
@@ -36,7 +41,7 @@ export const STORE_PARTNER_USAGE = "store-partner <store_code> --on|--off";
 export const STORE_PARTNER_LIST_USAGE = "store-partner-list";
 export const STORES_SYNC_USAGE = "stores-sync";
 export const HCOIN_ADJUST_USAGE =
-  "hcoin-adjust <prefix> <mobile> <coins> --reason <text> [--by <operator>] [--allow-negative]";
+  "hcoin-adjust <prefix> <mobile> <coins> --reason <code> --note <text> [--by <operator>] [--allow-negative]";
 export const HCOIN_EXPIRY_POLICY_USAGE = "hcoin-expiry-policy [none|year-end|<N>-months] [--by <operator>]";
 export const HCOIN_EXPIRY_DRY_RUN_USAGE = "hcoin-expiry-dry-run [--at <YYYY-MM-DD>]";
 export const HCOIN_LEDGER_CHECK_USAGE = "hcoin-ledger-check";
@@ -204,6 +209,7 @@ export async function hcoinAdjust(services: Services, args: string[]): Promise<s
       args: [...args.filter((arg) => !negative(arg)), "--", ...args.filter(negative)],
       options: {
         reason: { type: "string" },
+        note: { type: "string" },
         by: { type: "string" },
         "allow-negative": { type: "boolean", default: false },
       },
@@ -217,13 +223,21 @@ export async function hcoinAdjust(services: Services, args: string[]): Promise<s
   if (!/^[+-]?\d{1,8}$/.test(text) || coins === 0) {
     throw new CliError(`coins "${text}" must be a whole number other than 0: +50 credits, -50 debits`);
   }
-  const reason = values.reason?.trim();
-  if (!reason)
+  // As in the console: the member reads the reason code's text in their language; the note (ticket,
+  // what was agreed) is for operators and stays in the audit log, never on the scheme's ledger.
+  const reason = values.reason?.trim() ?? "";
+  if (!(ADJUSTMENT_REASONS as readonly string[]).includes(reason))
     throw new CliError(
-      `--reason is required: say why, it is kept on the entry\nUsage: ${HCOIN_ADJUST_USAGE}`,
+      `--reason must be one of ${ADJUSTMENT_REASONS.join(", ")} (what the member reads)\nUsage: ${HCOIN_ADJUST_USAGE}`,
       2,
     );
-  if (reason.length > 500) throw new CliError("--reason must be at most 500 characters");
+  const note = values.note?.trim();
+  if (!note)
+    throw new CliError(
+      `--note is required: why, for operators (the member never reads it)\nUsage: ${HCOIN_ADJUST_USAGE}`,
+      2,
+    );
+  if (note.length > 500) throw new CliError("--note must be at most 500 characters");
   const operator = operatorOf(values.by);
   const number = showPhone(prefix, phone);
   const account = await scheme(() => services.coinSchemeClient.findAccountByPhone(prefix, phone));
@@ -254,9 +268,16 @@ export async function hcoinAdjust(services: Services, args: string[]): Promise<s
     action: "coins.adjust",
     target: `hcoins:${account.hcoins_memberno}`,
     before: { balance: result.balance - result.transaction.coins },
-    after: { balance: result.balance, coins, reason, operator, transaction_id: result.transaction.id },
+    after: {
+      balance: result.balance,
+      coins,
+      reason_code: reason,
+      note,
+      operator,
+      transaction_id: result.transaction.id,
+    },
   });
-  return `${coins > 0 ? "Credited" : "Debited"} ${Math.abs(coins)} H Coins ${coins > 0 ? "to" : "from"} ${account.hcoins_memberno} (${number}) by ${operator}: "${reason}". Balance: ${result.balance} H Coins.`;
+  return `${coins > 0 ? "Credited" : "Debited"} ${Math.abs(coins)} H Coins ${coins > 0 ? "to" : "from"} ${account.hcoins_memberno} (${number}) by ${operator}: ${reason} ("${ADJUSTMENT_REASON_TEXT[reason as AdjustmentReason].en}"). Balance: ${result.balance} H Coins.`;
 }
 
 export async function hcoinExpiryPolicy(services: Services, args: string[]): Promise<string> {
@@ -522,7 +543,7 @@ export const COIN_SCHEME_COMMANDS = {
   "hcoin-adjust": {
     usage: HCOIN_ADJUST_USAGE,
     summary:
-      "Credit (+N) or debit (-N) a number's H Coins with a reason, recorded with the operator (--by, default the login). A debit below zero is refused unless --allow-negative.",
+      "Credit (+N) or debit (-N) a number's H Coins with a member-facing reason code (goodwill, missedPurchase, purchaseCorrection, missedPromotion, returnedPurchase, serviceRecovery, systemError, other) and an internal note kept in the audit log, recorded with the operator (--by, default the login). A debit below zero is refused unless --allow-negative.",
     run: hcoinAdjust,
   },
   "hcoin-expiry-policy": {

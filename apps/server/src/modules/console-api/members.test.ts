@@ -224,12 +224,20 @@ describe("customer service in the console", () => {
     });
 
     const linked = await linkedMember(t);
-    await hcoinAdjust(t.app.services, ["852", linked.phone, "+20", "--reason", "Goodwill"]);
+    await hcoinAdjust(t.app.services, [
+      "852",
+      linked.phone,
+      "+20",
+      "--reason",
+      "goodwill",
+      "--note",
+      "ticket 12",
+    ]);
     expect(await lastEntry()).toMatchObject({
       action: "coins.adjust",
       target: `hcoins:${linked.hcoins}`,
       before: { balance: 0 },
-      after: { balance: 20, reason: "Goodwill" },
+      after: { balance: 20, reason_code: "goodwill", note: "ticket 12" },
     });
     const row = await t.app.services.members.findById(linked.user.id);
     await t.app.services.dataProtection.erase(
