@@ -4,7 +4,7 @@ import type { Language, LocalizedText } from "@hcoins/domain/languages";
 /** Excel reads a CSV as UTF-8 (Chinese names intact) only when it starts with the byte-order mark. */
 const BOM = "\uFEFF";
 
-/** The operator's words for each column (glossary terms; the console's figures page uses the same). */
+/** The operator's words for each column: the console figures page's (locales figures.*, goodwillFigures.*). */
 const HEADERS = {
   store_code: { en: "Store code", tc: "分店編號", sc: "门店编号" },
   store: { en: "Store", tc: "分店", sc: "门店" },
@@ -12,23 +12,27 @@ const HEADERS = {
   brand: { en: "Brand", tc: "品牌", sc: "品牌" },
   stores: { en: "Stores", tc: "分店數目", sc: "门店数" },
   purchases: { en: "Purchases", tc: "消費次數", sc: "消费次数" },
-  earned: { en: "Earned", tc: "賺取", sc: "赚取" },
-  refunded: { en: "Refunded", tc: "退款扣回", sc: "退款扣回" },
-  adjusted: { en: "Adjusted", tc: "調整", sc: "调整" },
-  redeemed: { en: "Redeemed", tc: "已兌換", sc: "已兑换" },
-  cancelled: { en: "Cancelled", tc: "取消退回", sc: "取消退回" },
-  expired: { en: "Expired", tc: "已過期", sc: "已过期" },
-  forfeited: { en: "Forfeited", tc: "已沒收", sc: "已没收" },
+  earned: { en: "Coins earned", tc: "賺取的 H Coins", sc: "赚取的 H Coins" },
+  refunded: { en: "Coins refunded", tc: "退款扣回的 H Coins", sc: "退款扣回的 H Coins" },
+  adjusted: { en: "Coins adjusted", tc: "調整的 H Coins", sc: "调整的 H Coins" },
+  redeemed: { en: "Coins redeemed", tc: "換領的 H Coins", sc: "兑换的 H Coins" },
+  cancelled: {
+    en: "Coins returned (voucher cancelled)",
+    tc: "退回的 H Coins（禮券已取消）",
+    sc: "退回的 H Coins（礼券已取消）",
+  },
+  expired: { en: "Coins expired", tc: "到期的 H Coins", sc: "到期的 H Coins" },
+  forfeited: {
+    en: "Coins forfeited (erasure)",
+    tc: "因刪除資料而沒收的 H Coins",
+    sc: "因删除资料而没收的 H Coins",
+  },
   reward_id: { en: "Reward ID", tc: "獎賞編號", sc: "奖赏编号" },
   reward: { en: "Reward", tc: "獎賞", sc: "奖赏" },
-  redemptions: { en: "Redemptions", tc: "兌換次數", sc: "兑换次数" },
+  redemptions: { en: "Redemptions", tc: "換領次數", sc: "兑换次数" },
   cancellations: { en: "Cancellations", tc: "取消次數", sc: "取消次数" },
-  goodwill_vouchers: { en: "Goodwill vouchers", tc: "補償禮券", sc: "补偿礼券" },
-  goodwill_coins: {
-    en: "Goodwill value (coins)",
-    tc: "補償禮券價值（H Coins）",
-    sc: "补偿礼券价值（H Coins）",
-  },
+  goodwill_vouchers: { en: "Goodwill vouchers", tc: "優待禮券", sc: "优待礼券" },
+  goodwill_coins: { en: "Goodwill (coins)", tc: "優待（H Coins）", sc: "优待（H Coins）" },
   noStore: { en: "No store", tc: "沒有分店", sc: "没有门店" },
   unknownBrand: { en: "Stores not listed", tc: "未列出的分店", sc: "未列出的门店" },
   total: { en: "Total", tc: "總計", sc: "总计" },

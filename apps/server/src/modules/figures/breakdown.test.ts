@@ -141,19 +141,19 @@ describe("the figures by store, brand and reward", () => {
     };
     const stores = await csv("store", "en");
     expect(stores[0]).toBe(
-      "Store code,Store,Brand,Purchases,Earned,Refunded,Adjusted,Redeemed,Cancelled,Expired,Forfeited",
+      "Store code,Store,Brand,Purchases,Coins earned,Coins refunded,Coins adjusted,Coins redeemed,Coins returned (voucher cancelled),Coins expired,Coins forfeited (erasure)",
     );
     expect(stores[1]).toMatch(/^HF-CW01,Harbour Fresh Sheung Wan,Harbour Fresh,1,\d+,0,0,0,0,0,0$/);
     expect(stores[4]).toBe(",No store,,0,0,0,500,120,0,0,0");
     expect(stores[5]).toMatch(/^Total,,,4,/);
     const brands = await csv("brand", "tc");
-    expect(brands[0]?.startsWith("品牌編號,品牌,分店數目,消費次數,賺取")).toBe(true);
+    expect(brands[0]?.startsWith("品牌編號,品牌,分店數目,消費次數,賺取的 H Coins")).toBe(true);
     expect(brands[1]?.startsWith("harbour-fresh,港灣鮮生,2,3,")).toBe(true);
     expect(brands[2]?.startsWith(",未列出的分店,1,1,")).toBe(true);
     expect(brands.at(-1)?.startsWith("總計,,,4,")).toBe(true);
     const rewards = await csv("reward", "sc");
     expect(rewards[0]).toBe(
-      "奖赏编号,奖赏,兑换次数,已兑换,取消次数,取消退回,补偿礼券,补偿礼券价值（H Coins）",
+      "奖赏编号,奖赏,兑换次数,兑换的 H Coins,取消次数,退回的 H Coins（礼券已取消）,优待礼券,优待（H Coins）",
     );
     expect(rewards[1]).toMatch(/,HKD 50 voucher（简）,1,120,0,0,0,0$/);
     expect(rewards[2]).toBe("总计,,1,120,0,0,0,0");
@@ -173,7 +173,7 @@ describe("the figures by store, brand and reward", () => {
     expect(refused.body.error_code).toBe(4000);
     expect(refused.body.payload.errors).toEqual([{ field: "from", rule: "dateOrder" }]);
     vi.spyOn(t.app.services.coinSchemeClient, "figuresBreakdown").mockRejectedValue(
-      new CoinSchemeUnavailableError("down (test)"),
+      new CoinSchemeUnavailableError("timeout", "test"),
     );
     const down = await consoleCall(t, "GET", "/figures/breakdown?from=2026-11-26&to=2026-11-27", {
       cookie: auditor.cookie,
