@@ -105,7 +105,7 @@ describe("the figures breakdown", () => {
       "GET /figures": ok(figures),
       "GET /figures/breakdown": ok(breakdown),
     });
-    const { container } = renderConsole("/figures?from=2026-11-26&to=2026-11-27");
+    renderConsole("/figures?from=2026-11-26&to=2026-11-27");
     await screen.findByRole("heading", { name: "Breakdown" }, { timeout: 5000 });
     const [call] = api.called("GET /figures/breakdown");
     expect(Object.fromEntries(call?.url.searchParams ?? [])).toEqual({
@@ -155,7 +155,7 @@ describe("the figures breakdown", () => {
     expect(screen.getByRole("link", { name: "Download by reward as CSV" }).getAttribute("href")).toContain(
       "by=reward",
     );
-    expect(await seriousViolations(container)).toEqual([]);
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it("is not offered when the coin scheme did not answer the day figures", async () => {
