@@ -91,7 +91,8 @@ export class FiguresRepository {
   /**
    * Per reward, the redemption and cancellation entries made in [from, until). A goodwill voucher's
    * redemption entry (0 coins) is told from a paid one by its voucher's `goodwill_coins`, so a
-   * reward priced at 0 still counts as redeemed.
+   * reward priced at 0 still counts as redeemed. A cancellation entry finds its voucher too, but
+   * every goodwill column counts redemption entries only.
    */
   async redemptionsByReward(
     from: number,
@@ -111,7 +112,8 @@ export class FiguresRepository {
     const goodwill = sql<Counted>`sum(case when l.kind = 'redemption' and v.goodwill_coins is not null then 1 else 0 end)`;
     const rows = await this.db
       .selectFrom("hcoin_ledger as l")
-      .leftJoin("hcoin_vouchers as v", "v.entry_id", "l.id")
+      // By the voucher's unique code (indexed), so each entry in the range finds its voucher in one lookup.
+      .leftJoin("hcoin_vouchers as v", "v.code", "l.voucher_code")
       .select([
         "l.reward_id",
         paid.as("redemptions"),
