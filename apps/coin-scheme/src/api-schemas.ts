@@ -212,6 +212,45 @@ export const coinFiguresResponse = z.object({
 });
 export type CoinFiguresResult = z.infer<typeof coinFiguresResponse>;
 
+/**
+ * The range's coins per store code the entries name (`store_code` null: the entries no till made,
+ * adjustments, expiries, forfeits, redemptions, cancellations). Signs as in a day's figures; each
+ * column summed over the lines equals the days' total of the same range.
+ */
+export const coinStoreFiguresSchema = z.object({
+  store_code: z.string().nullable(),
+  earned: z.number().int(),
+  refunded: z.number().int(),
+  adjusted: z.number().int(),
+  redeemed: z.number().int(),
+  cancelled: z.number().int(),
+  expired: z.number().int(),
+  forfeited: z.number().int(),
+  /** Purchase entries (till receipts that earned). */
+  purchases: z.number().int(),
+});
+export type CoinStoreFigures = z.infer<typeof coinStoreFiguresSchema>;
+
+/** The range's redemptions per reward: paid ones and their coins, cancellations, goodwill vouchers and their price. */
+export const coinRewardFiguresSchema = z.object({
+  reward_id: z.number().int(),
+  redemptions: z.number().int(),
+  redeemed: z.number().int(),
+  cancellations: z.number().int(),
+  cancelled: z.number().int(),
+  goodwill_vouchers: z.number().int(),
+  goodwill_coins: z.number().int(),
+});
+export type CoinRewardFigures = z.infer<typeof coinRewardFiguresSchema>;
+
+export const coinFiguresBreakdownResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  stores: z.array(coinStoreFiguresSchema),
+  rewards: z.array(coinRewardFiguresSchema),
+});
+export type CoinFiguresBreakdownResult = z.infer<typeof coinFiguresBreakdownResponse>;
+
 export const bonusDaySchema = z.object({
   date: z.string(),
   multiplier: z.string(),

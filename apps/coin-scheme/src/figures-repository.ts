@@ -60,6 +60,89 @@ export class FiguresRepository {
     }));
   }
 
+  /**
+   * Coins per store code and kind, and each group's entry count, of the entries made in
+   * [from, until); the null store code is one group (entries no till made).
+   */
+  async coinsByStoreAndKind(
+    from: number,
+    until: number,
+  ): Promise<{ storeCode: string | null; kind: EntryKind; coins: number; entries: number }[]> {
+    const rows = await this.db
+      .selectFrom("hcoin_ledger")
+      .select([
+        "store_code",
+        "kind",
+        sql<Counted>`sum(coins)`.as("coins"),
+        sql<Counted>`count(*)`.as("entries"),
+      ])
+      .where("created_at", ">=", from)
+      .where("created_at", "<", until)
+      .groupBy(["store_code", "kind"])
+      .execute();
+    return rows.map((row) => ({
+      storeCode: row.store_code,
+      kind: row.kind,
+      coins: Number(row.coins),
+      entries: Number(row.entries),
+    }));
+  }
+
+  /**
+   * Per reward, the redemption and cancellation entries made in [from, until). A goodwill voucher's
+   * redemption entry (0 coins) is told from a paid one by its voucher's `goodwill_coins`, so a
+   * reward priced at 0 still counts as redeemed. A cancellation entry finds its voucher too, but
+   * every goodwill column counts redemption entries only.
+   */
+  async redemptionsByReward(
+    from: number,
+    until: number,
+  ): Promise<
+    {
+      rewardId: number;
+      redemptions: number;
+      redeemed: number;
+      cancellations: number;
+      cancelled: number;
+      goodwillVouchers: number;
+      goodwillCoins: number;
+    }[]
+  > {
+    const paid = sql<Counted>`sum(case when l.kind = 'redemption' and v.goodwill_coins is null then 1 else 0 end)`;
+    const goodwill = sql<Counted>`sum(case when l.kind = 'redemption' and v.goodwill_coins is not null then 1 else 0 end)`;
+    const rows = await this.db
+      .selectFrom("hcoin_ledger as l")
+      // By the voucher's unique code (indexed), so each entry in the range finds its voucher in one lookup.
+      .leftJoin("hcoin_vouchers as v", "v.code", "l.voucher_code")
+      .select([
+        "l.reward_id",
+        paid.as("redemptions"),
+        sql<Counted>`sum(case when l.kind = 'redemption' then -l.coins else 0 end)`.as("redeemed"),
+        sql<Counted>`sum(case when l.kind = 'cancellation' then 1 else 0 end)`.as("cancellations"),
+        sql<Counted>`sum(case when l.kind = 'cancellation' then l.coins else 0 end)`.as("cancelled"),
+        goodwill.as("goodwill_vouchers"),
+        sql<Counted>`sum(case when l.kind = 'redemption' then coalesce(v.goodwill_coins, 0) else 0 end)`.as(
+          "goodwill_coins",
+        ),
+      ])
+      .where("l.created_at", ">=", from)
+      .where("l.created_at", "<", until)
+      .where("l.kind", "in", ["redemption", "cancellation"])
+      .where("l.reward_id", "is not", null)
+      .groupBy("l.reward_id")
+      .orderBy("l.reward_id")
+      .execute();
+    return rows.map((row) => ({
+      rewardId: Number(row.reward_id),
+      redemptions: Number(row.redemptions),
+      redeemed: Number(row.redeemed),
+      cancellations: Number(row.cancellations),
+      cancelled: Number(row.cancelled),
+      goodwillVouchers: Number(row.goodwill_vouchers),
+      goodwillCoins: Number(row.goodwill_coins),
+    }));
+  }
+
   /** The net coins of every entry made at or after `from` (what the balances gained since). */
   async coinsSince(from: number): Promise<number> {
     const row = await this.db

@@ -138,3 +138,130 @@ describe("the coin figures", () => {
     refused(await scheme(t, "GET", "/figures?from=2025-07-15&to=2025-07-15"), 403, 4030);
   });
 });
+
+describe("the coin figures by store and by reward", () => {
+  const breakdown = async (from: string, to: string) => {
+    const res = await admin(t, "GET", `/figures/breakdown?from=${from}&to=${to}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.payload;
+  };
+
+  it("groups the range's entries per store and per reward, and the store lines sum to the days' totals", async () => {
+    t = await schemeApp();
+    const number = await linkedMember(t, "B1");
+    const atS2 = await scheme(t, "POST", "/purchases", {
+      qr_text: qr(t, "B1", "00"),
+      store_code: "S2",
+      receipt_no: nextReceipt(),
+      net_amount: "50",
+    });
+    expect(atS2.status, JSON.stringify(atS2.body)).toBe(200);
+    const s2Coins = atS2.body.payload.transaction.coins as number;
+    const refundedReceipt = nextReceipt();
+    const s1First = await buy("B1", "100", refundedReceipt);
+    const s1Second = await buy("B1", "30");
+    const refund = await scheme(t, "POST", "/refunds", {
+      store_code: "S1",
+      receipt_no: refundedReceipt,
+      net_amount: "40",
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    await credit(t, number, 500);
+    const cheap = await addReward(t, { coins: 100 });
+    const dear = await addReward(t, { coins: 150 });
+    const first = await redeem(t, number, cheap, "r1");
+    expect((await redeem(t, number, cheap, "r2")).status).toBe(200);
+    expect((await redeem(t, number, dear, "r3")).status).toBe(200);
+    const cancel = await admin(t, "POST", `/vouchers/${first.body.payload.voucher.code}/cancel`, {
+      operator: "amy",
+      reason: "member asked",
+    });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    const goodwill = await admin(t, "POST", `/accounts/${number}/goodwill-vouchers`, {
+      reward_id: dear,
+      operator: "amy",
+      idempotency_key: "g1",
+    });
+    expect(goodwill.status, JSON.stringify(goodwill.body)).toBe(200);
+    // The next day, outside a one-day range.
+    t.clock.advance(DAY);
+    await buy("B1", "10");
+
+    const today = (await figures("2025-07-15", "2025-07-15")).days[0];
+    const split = await breakdown("2025-07-15", "2025-07-15");
+    expect(split.stores.map((line: { store_code: string | null }) => line.store_code)).toEqual([
+      "S1",
+      "S2",
+      null,
+    ]);
+    const store = (code: string | null) =>
+      split.stores.find((line: { store_code: string | null }) => line.store_code === code);
+    expect(store("S1")).toMatchObject({
+      earned: s1First + s1Second,
+      refunded: 40,
+      purchases: 2,
+      redeemed: 0,
+    });
+    expect(store("S2")).toMatchObject({ earned: s2Coins, refunded: 0, purchases: 1 });
+    expect(store(null)).toMatchObject({
+      earned: 0,
+      adjusted: 500,
+      redeemed: 350,
+      cancelled: 100,
+      purchases: 0,
+    });
+    for (const column of [
+      "earned",
+      "refunded",
+      "adjusted",
+      "redeemed",
+      "cancelled",
+      "expired",
+      "forfeited",
+    ]) {
+      const summed = split.stores.reduce(
+        (sum: number, line: Record<string, number>) => sum + (line[column] ?? 0),
+        0,
+      );
+      expect(summed, column).toBe(today[column]);
+    }
+    expect(split.rewards).toEqual([
+      {
+        reward_id: cheap,
+        redemptions: 2,
+        redeemed: 200,
+        cancellations: 1,
+        cancelled: 100,
+        goodwill_vouchers: 0,
+        goodwill_coins: 0,
+      },
+      {
+        reward_id: dear,
+        redemptions: 1,
+        redeemed: 150,
+        cancellations: 0,
+        cancelled: 0,
+        goodwill_vouchers: 1,
+        goodwill_coins: 150,
+      },
+    ]);
+    expect(
+      split.rewards.reduce((sum: number, one: { goodwill_coins: number }) => sum + one.goodwill_coins, 0),
+    ).toBe(today.goodwill_coins);
+
+    const both = await breakdown("2025-07-15", "2025-07-16");
+    expect(
+      both.stores.find((line: { store_code: string | null }) => line.store_code === "S1").purchases,
+    ).toBe(3);
+    const empty = await breakdown("2025-07-10", "2025-07-11");
+    expect(empty).toEqual({ from: "2025-07-10", to: "2025-07-11", stores: [], rewards: [] });
+  });
+
+  it("refuses a range as /figures does, and a till key", async () => {
+    t = await schemeApp();
+    const res = await admin(t, "GET", "/figures/breakdown?from=2025-07-16&to=2025-07-15");
+    refused(res, 400, 4000);
+    expect(res.body.payload.errors).toEqual([{ field: "from", rule: "dateOrder" }]);
+    refused(await scheme(t, "GET", "/figures/breakdown?from=2025-07-15&to=2025-07-15"), 403, 4030);
+  });
+});

@@ -12,6 +12,7 @@ import type {
   BonusDayRemoveResult,
   BonusDaySetResult,
   BonusDays,
+  CoinFiguresBreakdownResult,
   CoinFiguresResult,
   CreateAccountResult,
   ExpiryPolicyResult,
@@ -47,6 +48,7 @@ import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryPolicy } from "./expiry.ts";
 import { coinFigures } from "./figures.ts";
+import { coinFiguresBreakdown } from "./figures-breakdown.ts";
 import { type GoodwillInput, GoodwillVouchers } from "./goodwill.ts";
 import type { Holder, HolderAccount, HolderAnonymiseResult, HolderExport } from "./holders.ts";
 import { type AdjustmentInput, LedgerWrites, type PurchaseInput, type RefundInput } from "./ledger-writes.ts";
@@ -422,6 +424,11 @@ export class CoinSchemeService {
   /** Each Hong Kong day's coins earned, redeemed, expired… and the liability (figures.ts). */
   figures(from: string, to: string): Promise<CoinFiguresResult> {
     return coinFigures(this.repository, from, to);
+  }
+
+  /** The range's coins per store and per reward (figures-breakdown.ts). */
+  figuresBreakdown(from: string, to: string): Promise<CoinFiguresBreakdownResult> {
+    return coinFiguresBreakdown(this.repository, from, to);
   }
 
   // ---- expiry (expiry.ts) ---------------------------------------------------------

@@ -24,6 +24,7 @@ import { CoinControlRepository } from "./modules/coin-controls/repository.ts";
 import { createCoinServices } from "./modules/coins/create-coin-services.ts";
 import { ConsoleActionKeys } from "./modules/console-action-keys/console-action-keys.ts";
 import { DataProtectionService } from "./modules/data-protection/service.ts";
+import { FiguresBreakdownReport } from "./modules/figures/breakdown.ts";
 import { FiguresReport } from "./modules/figures/report.ts";
 import { DailyCountRepository } from "./modules/figures/repository.ts";
 import { FiguresService } from "./modules/figures/service.ts";
@@ -304,6 +305,7 @@ export function createServices(
   approvals.register(BIRTH_MONTH_KIND, birthMonthCorrections.approvalKind());
   approvals.register(BULK_ADJUSTMENT_KIND, bulkAdjustments.approvalKind());
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
+  const figuresBreakdown = new FiguresBreakdownReport(coinSchemeClient, stores, now);
   return {
     /** The whole configuration, for the routes and the command line; services hold their slices. */
     config,
@@ -351,6 +353,7 @@ export function createServices(
     programme,
     figures,
     figuresReport,
+    figuresBreakdown,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   bonusDayRemoveResponse,
   bonusDaySetResponse,
   bonusDaysResponse,
+  coinFiguresBreakdownResponse,
   coinFiguresResponse,
   envelope,
   expiryPolicyResponse,
@@ -190,6 +191,24 @@ export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
       const range = figuresRange(request.query, request.query.to);
       if ("rule" in range) throw schemeValidationError(range.field, range.rule);
       return ok(await scheme.figures(range.from, range.to));
+    },
+  );
+
+  app.get(
+    `${COIN_SCHEME_PREFIX}/figures/breakdown`,
+    schemeRoute("all", {
+      summary: "The range's coins per store (entries without one as one line) and its redemptions per reward",
+      description: `Same range rules as /figures. \`stores\`: per store code (null: adjustments, expiries, forfeits, redemptions, cancellations), each column summed over the lines equals the days' total; \`purchases\` counts purchase entries. \`rewards\`: paid redemptions and their coins, cancellations and the coins given back, goodwill vouchers and their price.`,
+      querystring: z.object({
+        from: z.string({ error: "required" }).refine(isCalendarDate, "date"),
+        to: z.string({ error: "required" }).refine(isCalendarDate, "date"),
+      }),
+      response: { 200: envelope(coinFiguresBreakdownResponse) },
+    }),
+    async (request) => {
+      const range = figuresRange(request.query, request.query.to);
+      if ("rule" in range) throw schemeValidationError(range.field, range.rule);
+      return ok(await scheme.figuresBreakdown(range.from, range.to));
     },
   );
 }

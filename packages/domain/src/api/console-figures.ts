@@ -56,6 +56,61 @@ export const consoleFiguresSchema = z.object({
 });
 export type ConsoleFigures = z.output<typeof consoleFiguresSchema>;
 
+/** A line's coins in the range (signs as the days'), and its purchase entries. */
+const storeMovements = {
+  earned: z.number().int(),
+  refunded: z.number().int(),
+  adjusted: z.number().int(),
+  redeemed: z.number().int(),
+  cancelled: z.number().int(),
+  expired: z.number().int(),
+  forfeited: z.number().int(),
+  purchases: z.number().int(),
+};
+
+export const BREAKDOWNS = ["store", "brand", "reward"] as const;
+export type Breakdown = (typeof BREAKDOWNS)[number];
+
+export const consoleFiguresBreakdownSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Per store code the ledger names; `name`, `brand_code` and `brand_name` null for a code this server does not know. */
+  stores: z.array(
+    z.object({
+      store_code: z.string(),
+      name: z.string().nullable(),
+      brand_code: z.string().nullable(),
+      brand_name: z.string().nullable(),
+      ...storeMovements,
+    }),
+  ),
+  /** The stores summed per brand; `brand_code` null for the stores this server does not know. */
+  brands: z.array(
+    z.object({
+      brand_code: z.string().nullable(),
+      name: z.string().nullable(),
+      stores: z.number().int(),
+      ...storeMovements,
+    }),
+  ),
+  /** The entries no store made (adjustments, expiries, forfeits, redemptions, cancellations). */
+  no_store: z.object(storeMovements),
+  /** Per reward redeemed or cancelled in the range; `name` null for a reward the scheme no longer lists. */
+  rewards: z.array(
+    z.object({
+      reward_id: z.number().int(),
+      name: z.string().nullable(),
+      redemptions: z.number().int(),
+      redeemed: z.number().int(),
+      cancellations: z.number().int(),
+      cancelled: z.number().int(),
+      goodwill_vouchers: z.number().int(),
+      goodwill_coins: z.number().int(),
+    }),
+  ),
+});
+export type ConsoleFiguresBreakdown = z.output<typeof consoleFiguresBreakdownSchema>;
+
 export const consoleFigures = {
   /** From `from` to `to` (both included; default the last 30 days up to today in Hong Kong), at most 366 days. */
   show: {
@@ -78,6 +133,41 @@ export const consoleFigures = {
     description:
       "Same range and 4000 rules as /figures. Columns: day,registrations,logins,sms_sent,sms_failed,earned,refunded,adjusted,redeemed,cancelled,expired,outstanding; the coin columns are empty when the coin scheme did not answer.",
     query: z.object({ from: day.optional(), to: day.optional() }),
+    answer: z
+      .string()
+      .meta({ format: "binary", description: "text/csv; charset=utf-8, starting with U+FEFF" }),
+  },
+  /** The range's coins per store, brand and reward, names in the operator's language (`lang`, else Accept-Language). */
+  breakdown: {
+    method: "GET",
+    path: "/figures/breakdown",
+    access: { permission: ["programme.edit", "audit.read"] },
+    summary:
+      "The range's coins per store and per brand (entries without a store as one line), and redemptions per reward",
+    description:
+      "Needs programme.edit or audit.read. Same range and 4000 rules as /figures. Each coin column summed over `stores` and `no_store` equals the days' total. Names in `lang` (en, tc, sc; default the Accept-Language). The coin scheme's unavailability answers as the other coin calls do.",
+    query: z.object({
+      from: day.optional(),
+      to: day.optional(),
+      lang: z.enum(["en", "tc", "sc"]).optional(),
+    }),
+    answer: okAnswer(consoleFiguresBreakdownSchema),
+  },
+  /** One breakdown as CSV (UTF-8 with a byte-order mark; headers in `lang`). */
+  breakdownCsv: {
+    method: "GET",
+    path: "/figures/breakdown.csv",
+    access: { permission: ["programme.edit", "audit.read"] },
+    summary:
+      "One breakdown (by store, brand or reward) as CSV (UTF-8 with a byte-order mark), then a total row",
+    description:
+      "Same range and 4000 rules as /figures; `by` is store, brand or reward (4000 `invalid` otherwise). Headers and names in `lang` (en, tc, sc; default the Accept-Language). The store and brand files end with the no-store line and a total row.",
+    query: z.object({
+      from: day.optional(),
+      to: day.optional(),
+      by: z.enum(BREAKDOWNS, { error: "invalid" }),
+      lang: z.enum(["en", "tc", "sc"]).optional(),
+    }),
     answer: z
       .string()
       .meta({ format: "binary", description: "text/csv; charset=utf-8, starting with U+FEFF" }),

@@ -17,6 +17,7 @@ import { QueryState } from "../../components/query-state.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
+import { FiguresBreakdown } from "./figures-breakdown.tsx";
 import { FiguresCsvLink } from "./figures-csv-link.tsx";
 
 const PRESETS = [7, 30, 90] as const;
@@ -99,6 +100,7 @@ export function FiguresPage() {
       <QueryState query={figures} />
       {figures.data ? <FiguresCsvLink from={figures.data.from} to={figures.data.to} /> : null}
       {figures.data ? <Figures figures={figures.data} /> : null}
+      {figures.data?.coins ? <FiguresBreakdown from={figures.data.from} to={figures.data.to} /> : null}
     </section>
   );
 }

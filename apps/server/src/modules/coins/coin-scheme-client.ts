@@ -6,6 +6,7 @@ import type {
   BonusDayRemoveResult,
   BonusDaySetResult,
   BonusDays,
+  CoinFiguresBreakdownResult,
   CoinFiguresResult,
   CreateAccountResult,
   ExpiryPolicyResult,
@@ -100,6 +101,8 @@ export interface CoinSchemeClient {
   checkLedger(): Promise<LedgerCheckResult>;
   /** Per Hong Kong day from `from` to `to` (YYYY-MM-DD, both included): coins moved, and the liability. */
   figures(from: string, to: string): Promise<CoinFiguresResult>;
+  /** The same range's coins per store code (null: entries no till made) and redemptions per reward id. */
+  figuresBreakdown(from: string, to: string): Promise<CoinFiguresBreakdownResult>;
   bonusDays(): Promise<BonusDays>;
   /** `multiplier` in hundredths (200 = ×2). */
   setBonusDay(date: string, multiplier: number): Promise<BonusDaySetResult>;

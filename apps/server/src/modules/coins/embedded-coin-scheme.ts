@@ -155,6 +155,10 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.figures(from, to));
   }
 
+  figuresBreakdown(from: string, to: string) {
+    return this.call(() => this.scheme.figuresBreakdown(from, to));
+  }
+
   bonusDays() {
     return this.call(() => this.scheme.bonusDays());
   }

@@ -337,6 +337,20 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
     expect(refused.errorCode).toBe(4000);
   });
 
+  it("the figures by store and reward over HTTP: the no-store line carries today's adjustments", async () => {
+    const client = t.app.services.coinSchemeClient;
+    const today = programmeDate(Date.now());
+    const [split, figures] = await Promise.all([
+      client.figuresBreakdown(today, today),
+      client.figures(today, today),
+    ]);
+    const noStore = split.stores.find((line) => line.store_code === null);
+    expect(noStore?.adjusted).toBe(figures.days[0]?.adjusted);
+    const refused = await client.figuresBreakdown(today, addDays(today, -1)).catch((e) => e);
+    expect(refused).toBeInstanceOf(CoinSchemeRefusedError);
+    expect(refused.errorCode).toBe(4000);
+  });
+
   it("till keys over HTTP: made (the key once), used by a till of that process, moved, revoked; refusals as refusals", async () => {
     const client = t.app.services.coinSchemeClient;
     const { key, till_key: made } = await client.createTillKey(

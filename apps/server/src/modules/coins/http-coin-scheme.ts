@@ -8,6 +8,7 @@ import {
   bonusDayRemoveResponse,
   bonusDaySetResponse,
   bonusDaysResponse,
+  coinFiguresBreakdownResponse,
   coinFiguresResponse,
   createAccountResponse,
   envelope,
@@ -199,6 +200,14 @@ export class HttpCoinScheme implements CoinSchemeClient {
 
   figures(from: string, to: string) {
     return this.request("GET", `/figures?${new URLSearchParams({ from, to })}`, coinFiguresResponse);
+  }
+
+  figuresBreakdown(from: string, to: string) {
+    return this.request(
+      "GET",
+      `/figures/breakdown?${new URLSearchParams({ from, to })}`,
+      coinFiguresBreakdownResponse,
+    );
   }
 
   ledger(hcoinsMemberNo: string, page: LedgerPage = {}) {

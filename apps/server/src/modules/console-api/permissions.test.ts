@@ -609,6 +609,14 @@ const CALLS: Record<string, ConsoleCall> = {
     path: () => "/figures?from=2026-11-01&to=2026-11-27",
     needs: ["programme.edit", "audit.read"],
   },
+  "GET /figures/breakdown": {
+    path: () => "/figures/breakdown?from=2026-11-01&to=2026-11-27",
+    needs: ["programme.edit", "audit.read"],
+  },
+  "GET /figures/breakdown.csv": {
+    path: () => "/figures/breakdown.csv?from=2026-11-01&to=2026-11-27&by=brand",
+    needs: ["programme.edit", "audit.read"],
+  },
   "GET /till-keys": { path: () => "/till-keys", needs: ["programme.edit", "audit.read"] },
   "POST /till-keys": {
     path: () => "/till-keys",

@@ -1,0 +1,70 @@
+import { addDays, dayStartMs } from "@hcoins/domain/figures-range";
+import type { CoinFiguresBreakdownResult, CoinStoreFigures } from "./api-schemas.ts";
+import type { CoinSchemeRepository } from "./repository.ts";
+import type { EntryKind } from "./tables.ts";
+
+/** Which column of a store's line an entry kind counts in, and its sign there (as in figures.ts). */
+const COLUMN: Record<
+  EntryKind,
+  { column: Exclude<keyof CoinStoreFigures, "store_code" | "purchases">; sign: 1 | -1 }
+> = {
+  purchase: { column: "earned", sign: 1 },
+  refund: { column: "refunded", sign: -1 },
+  adjustment: { column: "adjusted", sign: 1 },
+  redemption: { column: "redeemed", sign: -1 },
+  cancellation: { column: "cancelled", sign: 1 },
+  expiry: { column: "expired", sign: -1 },
+  forfeit: { column: "forfeited", sign: -1 },
+};
+
+const emptyLine = (storeCode: string | null): CoinStoreFigures => ({
+  store_code: storeCode,
+  earned: 0,
+  refunded: 0,
+  adjusted: 0,
+  redeemed: 0,
+  cancelled: 0,
+  expired: 0,
+  forfeited: 0,
+  purchases: 0,
+});
+
+/**
+ * The range's coins (`from` to `to`, Hong Kong days, both included, a range figures-range.ts
+ * accepts) per store and per reward. Both are GROUP BY queries; only their handful of rows is
+ * shaped here. Stores in code order, the entries without a store last.
+ */
+export async function coinFiguresBreakdown(
+  repository: CoinSchemeRepository,
+  from: string,
+  to: string,
+): Promise<CoinFiguresBreakdownResult> {
+  const start = dayStartMs(from);
+  const until = dayStartMs(addDays(to, 1));
+  const [byStore, byReward] = await Promise.all([
+    repository.figures.coinsByStoreAndKind(start, until),
+    repository.figures.redemptionsByReward(start, until),
+  ]);
+  const lines = new Map<string | null, CoinStoreFigures>();
+  for (const row of byStore) {
+    const line = lines.get(row.storeCode) ?? emptyLine(row.storeCode);
+    lines.set(row.storeCode, line);
+    const counted = COLUMN[row.kind];
+    if (!counted) continue;
+    line[counted.column] += counted.sign * row.coins;
+    if (row.kind === "purchase") line.purchases += row.entries;
+  }
+  const stores = [...lines.values()].sort((a, b) =>
+    a.store_code === null ? 1 : b.store_code === null ? -1 : a.store_code.localeCompare(b.store_code),
+  );
+  const rewards = byReward.map((row) => ({
+    reward_id: row.rewardId,
+    redemptions: row.redemptions,
+    redeemed: row.redeemed,
+    cancellations: row.cancellations,
+    cancelled: row.cancelled,
+    goodwill_vouchers: row.goodwillVouchers,
+    goodwill_coins: row.goodwillCoins,
+  }));
+  return { from, to, stores, rewards };
+}

@@ -1,0 +1,104 @@
+import type { Breakdown, ConsoleFiguresBreakdown } from "@hcoins/domain/api/console-figures";
+import type { Language, LocalizedText } from "@hcoins/domain/languages";
+
+/** Excel reads a CSV as UTF-8 (Chinese names intact) only when it starts with the byte-order mark. */
+const BOM = "\uFEFF";
+
+/** The operator's words for each column: the console figures page's (locales figures.*, goodwillFigures.*). */
+const HEADERS = {
+  store_code: { en: "Store code", tc: "分店編號", sc: "门店编号" },
+  store: { en: "Store", tc: "分店", sc: "门店" },
+  brand_code: { en: "Brand code", tc: "品牌編號", sc: "品牌编号" },
+  brand: { en: "Brand", tc: "品牌", sc: "品牌" },
+  stores: { en: "Stores", tc: "分店數目", sc: "门店数" },
+  purchases: { en: "Purchases", tc: "消費次數", sc: "消费次数" },
+  earned: { en: "Coins earned", tc: "賺取的 H Coins", sc: "赚取的 H Coins" },
+  refunded: { en: "Coins refunded", tc: "退款扣回的 H Coins", sc: "退款扣回的 H Coins" },
+  adjusted: { en: "Coins adjusted", tc: "調整的 H Coins", sc: "调整的 H Coins" },
+  redeemed: { en: "Coins redeemed", tc: "換領的 H Coins", sc: "兑换的 H Coins" },
+  cancelled: {
+    en: "Coins returned (voucher cancelled)",
+    tc: "退回的 H Coins（禮券已取消）",
+    sc: "退回的 H Coins（礼券已取消）",
+  },
+  expired: { en: "Coins expired", tc: "到期的 H Coins", sc: "到期的 H Coins" },
+  forfeited: {
+    en: "Coins forfeited (erasure)",
+    tc: "因刪除資料而沒收的 H Coins",
+    sc: "因删除资料而没收的 H Coins",
+  },
+  reward_id: { en: "Reward ID", tc: "獎賞編號", sc: "奖赏编号" },
+  reward: { en: "Reward", tc: "獎賞", sc: "奖赏" },
+  redemptions: { en: "Redemptions", tc: "換領次數", sc: "兑换次数" },
+  cancellations: { en: "Cancellations", tc: "取消次數", sc: "取消次数" },
+  goodwill_vouchers: { en: "Goodwill vouchers", tc: "優待禮券", sc: "优待礼券" },
+  goodwill_coins: { en: "Goodwill (coins)", tc: "優待（H Coins）", sc: "优待（H Coins）" },
+  noStore: { en: "No store", tc: "沒有分店", sc: "没有门店" },
+  unknownBrand: { en: "Stores not listed", tc: "未列出的分店", sc: "未列出的门店" },
+  total: { en: "Total", tc: "總計", sc: "总计" },
+} satisfies Record<string, LocalizedText>;
+
+const MOVEMENTS = [
+  "purchases",
+  "earned",
+  "refunded",
+  "adjusted",
+  "redeemed",
+  "cancelled",
+  "expired",
+  "forfeited",
+] as const;
+const REWARD_COLUMNS = [
+  "redemptions",
+  "redeemed",
+  "cancellations",
+  "cancelled",
+  "goodwill_vouchers",
+  "goodwill_coins",
+] as const;
+
+/** RFC 4180 quoting; a leading = + - @ is prefixed with ' so a spreadsheet never runs it as a formula. */
+function cell(value: string | number | null): string {
+  if (value === null) return "";
+  let text = String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const row = (cells: (string | number | null)[]) => cells.map(cell).join(",");
+
+type Movements = ConsoleFiguresBreakdown["no_store"];
+const sumOf = <Line, Name extends string>(lines: Line[], names: readonly Name[]) =>
+  names.map((name) => lines.reduce((sum, line) => sum + (line as Record<Name, number>)[name], 0));
+
+/**
+ * One breakdown as CSV: by store and by brand a line each, then the no-store line and a total
+ * (which equals the days' totals of the range); by reward a line each and a total.
+ */
+export function breakdownCsv(figures: ConsoleFiguresBreakdown, by: Breakdown, lang: Language): string {
+  const h = (name: keyof typeof HEADERS) => HEADERS[name][lang];
+  const lines: string[] = [];
+  const movements = (line: Movements) => MOVEMENTS.map((name) => line[name]);
+  if (by === "store") {
+    lines.push(row([h("store_code"), h("store"), h("brand"), ...MOVEMENTS.map(h)]));
+    for (const store of figures.stores) {
+      lines.push(row([store.store_code, store.name, store.brand_name, ...movements(store)]));
+    }
+    lines.push(row([null, h("noStore"), null, ...movements(figures.no_store)]));
+    lines.push(row([h("total"), null, null, ...sumOf([...figures.stores, figures.no_store], MOVEMENTS)]));
+  } else if (by === "brand") {
+    lines.push(row([h("brand_code"), h("brand"), h("stores"), ...MOVEMENTS.map(h)]));
+    for (const brand of figures.brands) {
+      lines.push(row([brand.brand_code, brand.name ?? h("unknownBrand"), brand.stores, ...movements(brand)]));
+    }
+    lines.push(row([null, h("noStore"), null, ...movements(figures.no_store)]));
+    lines.push(row([h("total"), null, null, ...sumOf([...figures.brands, figures.no_store], MOVEMENTS)]));
+  } else {
+    lines.push(row([h("reward_id"), h("reward"), ...REWARD_COLUMNS.map(h)]));
+    for (const reward of figures.rewards) {
+      lines.push(row([reward.reward_id, reward.name, ...REWARD_COLUMNS.map((name) => reward[name])]));
+    }
+    lines.push(row([h("total"), null, ...sumOf(figures.rewards, REWARD_COLUMNS)]));
+  }
+  return `${BOM}${lines.join("\r\n")}\r\n`;
+}
