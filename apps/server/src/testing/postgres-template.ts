@@ -3,9 +3,9 @@ import { buildApp } from "../app.ts";
 import { testConfig } from "./test-app.ts";
 
 /**
- * Vitest global setup of the server-postgres suites: one database migrated and seeded as a test
- * app finds it, which every test app then copies (test-app.ts) instead of migrating a schema of
- * its own. Tests that need an empty or older database still ask isolatedStorage() for one.
+ * Vitest global setup of the server-postgres suites: one database with every migration run, which
+ * every test app then copies (test-app.ts) instead of migrating a schema of its own. Tests that
+ * need an empty or older database still ask isolatedStorage() for one.
  */
 export default async function setup() {
   const template = await createTemplateDatabase(async (url) => {

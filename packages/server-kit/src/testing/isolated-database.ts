@@ -36,9 +36,9 @@ export async function dropIsolatedDatabase(schema: string | undefined) {
 }
 
 /**
- * A PostgreSQL database that `fill` migrates and seeds once, for copyOfTemplate() to copy per
+ * A PostgreSQL database that `fill` migrates once, for copyOfTemplate() to copy per
  * test: copying a migrated database takes ~0.1 s where migrating a fresh schema took ~1 s on
- * this machine (bench: the server-postgres suites build ~600 apps). Answers its name and a drop.
+ * this machine, and the server-postgres suites build hundreds of apps. Answers its name and a drop.
  */
 export async function createTemplateDatabase(fill: (url: string) => Promise<void>) {
   const name = `test_template_${randomBytes(6).toString("hex")}`;
@@ -86,7 +86,7 @@ export async function dropCopy(database: string | undefined) {
   await admin.end();
 }
 
-/** DATABASE_URL with another database name. */
+/** DATABASE_URL with another database name; a test's commits need not wait for the disk. */
 function databaseUrl(database: string): string {
   const url = new URL(requiredPostgresUrl());
   url.pathname = `/${database}`;
