@@ -69,6 +69,26 @@ const storeMovements = {
 };
 
 export const BREAKDOWNS = ["store", "brand", "reward"] as const;
+/** The columns of a store or brand line, in the order the screen and the CSV show them. */
+export const BREAKDOWN_MOVEMENTS = [
+  "purchases",
+  "earned",
+  "refunded",
+  "adjusted",
+  "redeemed",
+  "cancelled",
+  "expired",
+  "forfeited",
+] as const;
+/** The columns of a reward line, in the order the screen and the CSV show them. */
+export const BREAKDOWN_REWARD_COLUMNS = [
+  "redemptions",
+  "redeemed",
+  "cancellations",
+  "cancelled",
+  "goodwill_vouchers",
+  "goodwill_coins",
+] as const;
 export type Breakdown = (typeof BREAKDOWNS)[number];
 
 export const consoleFiguresBreakdownSchema = z.object({

@@ -1,5 +1,11 @@
 import type { ConsoleFiguresBreakdown } from "@hcoins/domain/api/console-figures";
-import { BREAKDOWNS, type Breakdown, consoleFigures } from "@hcoins/domain/api/console-figures";
+import {
+  BREAKDOWN_MOVEMENTS,
+  BREAKDOWN_REWARD_COLUMNS,
+  BREAKDOWNS,
+  type Breakdown,
+  consoleFigures,
+} from "@hcoins/domain/api/console-figures";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { callUrl } from "../../api/client.ts";
@@ -16,31 +22,13 @@ type StoreLine = ConsoleFiguresBreakdown["stores"][number];
 type BrandLine = ConsoleFiguresBreakdown["brands"][number];
 type RewardLine = ConsoleFiguresBreakdown["rewards"][number];
 
-const MOVEMENTS = [
-  "purchases",
-  "earned",
-  "refunded",
-  "adjusted",
-  "redeemed",
-  "cancelled",
-  "expired",
-  "forfeited",
-] as const;
-const REWARD_COLUMNS = [
-  "redemptions",
-  "redeemed",
-  "cancellations",
-  "cancelled",
-  "goodwill_vouchers",
-  "goodwill_coins",
-] as const;
 /** Every line is on one page: a programme has tens of stores and rewards, and the sums need them all. */
 const ALL = 100_000;
 
 const movementSorts = <Row extends Movements>() =>
-  Object.fromEntries(MOVEMENTS.map((name) => [name, (row: Row) => row[name]])) as SortValues<
+  Object.fromEntries(BREAKDOWN_MOVEMENTS.map((name) => [name, (row: Row) => row[name]])) as SortValues<
     Row,
-    (typeof MOVEMENTS)[number]
+    (typeof BREAKDOWN_MOVEMENTS)[number]
   >;
 
 /**
@@ -97,7 +85,7 @@ function MovementHeaders<Column extends string>({
   const { t } = useTranslation();
   return (
     <>
-      {MOVEMENTS.map((name) => (
+      {BREAKDOWN_MOVEMENTS.map((name) => (
         <SortHeader
           key={name}
           label={t(name === "purchases" ? "figuresBreakdown.purchases" : `figures.${name}`)}
@@ -112,7 +100,7 @@ function MovementHeaders<Column extends string>({
 }
 
 const movementCells = (line: Movements) =>
-  MOVEMENTS.map((name) => <td key={name}>{formatNumber(line[name])}</td>);
+  BREAKDOWN_MOVEMENTS.map((name) => <td key={name}>{formatNumber(line[name])}</td>);
 
 function NoStoreRow({ figures, span }: { figures: ConsoleFiguresBreakdown; span: number }) {
   const { t } = useTranslation();
@@ -242,8 +230,8 @@ function RewardTable({ figures }: { figures: ConsoleFiguresBreakdown }) {
   const values = {
     name: (row: RewardLine) => row.name,
     ...(Object.fromEntries(
-      REWARD_COLUMNS.map((name) => [name, (row: RewardLine) => row[name]]),
-    ) as SortValues<RewardLine, (typeof REWARD_COLUMNS)[number]>),
+      BREAKDOWN_REWARD_COLUMNS.map((name) => [name, (row: RewardLine) => row[name]]),
+    ) as SortValues<RewardLine, (typeof BREAKDOWN_REWARD_COLUMNS)[number]>),
   };
   const list = useSortedPage<RewardLine, keyof typeof values>(
     figures.rewards,
@@ -263,7 +251,7 @@ function RewardTable({ figures }: { figures: ConsoleFiguresBreakdown }) {
               sort={list.sort}
               onSort={list.setSort}
             />
-            {REWARD_COLUMNS.map((name) => (
+            {BREAKDOWN_REWARD_COLUMNS.map((name) => (
               <SortHeader
                 key={name}
                 label={t(`figuresBreakdown.rewardColumns.${name}`)}
@@ -279,7 +267,7 @@ function RewardTable({ figures }: { figures: ConsoleFiguresBreakdown }) {
           {list.rows.map((row) => (
             <tr key={row.reward_id}>
               <th scope="row">{row.name ?? t("figuresBreakdown.rewardGone", { id: row.reward_id })}</th>
-              {REWARD_COLUMNS.map((name) => (
+              {BREAKDOWN_REWARD_COLUMNS.map((name) => (
                 <td key={name}>{formatNumber(row[name])}</td>
               ))}
             </tr>

@@ -1,4 +1,9 @@
-import type { Breakdown, ConsoleFiguresBreakdown } from "@hcoins/domain/api/console-figures";
+import {
+  BREAKDOWN_MOVEMENTS,
+  BREAKDOWN_REWARD_COLUMNS,
+  type Breakdown,
+  type ConsoleFiguresBreakdown,
+} from "@hcoins/domain/api/console-figures";
 import type { Language, LocalizedText } from "@hcoins/domain/languages";
 
 /** Excel reads a CSV as UTF-8 (Chinese names intact) only when it starts with the byte-order mark. */
@@ -38,25 +43,6 @@ const HEADERS = {
   total: { en: "Total", tc: "總計", sc: "总计" },
 } satisfies Record<string, LocalizedText>;
 
-const MOVEMENTS = [
-  "purchases",
-  "earned",
-  "refunded",
-  "adjusted",
-  "redeemed",
-  "cancelled",
-  "expired",
-  "forfeited",
-] as const;
-const REWARD_COLUMNS = [
-  "redemptions",
-  "redeemed",
-  "cancellations",
-  "cancelled",
-  "goodwill_vouchers",
-  "goodwill_coins",
-] as const;
-
 /** RFC 4180 quoting; a leading = + - @ is prefixed with ' so a spreadsheet never runs it as a formula. */
 function cell(value: string | number | null): string {
   if (value === null) return "";
@@ -78,27 +64,33 @@ const sumOf = <Line, Name extends string>(lines: Line[], names: readonly Name[])
 export function breakdownCsv(figures: ConsoleFiguresBreakdown, by: Breakdown, lang: Language): string {
   const h = (name: keyof typeof HEADERS) => HEADERS[name][lang];
   const lines: string[] = [];
-  const movements = (line: Movements) => MOVEMENTS.map((name) => line[name]);
+  const movements = (line: Movements) => BREAKDOWN_MOVEMENTS.map((name) => line[name]);
   if (by === "store") {
-    lines.push(row([h("store_code"), h("store"), h("brand"), ...MOVEMENTS.map(h)]));
+    lines.push(row([h("store_code"), h("store"), h("brand"), ...BREAKDOWN_MOVEMENTS.map(h)]));
     for (const store of figures.stores) {
       lines.push(row([store.store_code, store.name, store.brand_name, ...movements(store)]));
     }
     lines.push(row([null, h("noStore"), null, ...movements(figures.no_store)]));
-    lines.push(row([h("total"), null, null, ...sumOf([...figures.stores, figures.no_store], MOVEMENTS)]));
+    lines.push(
+      row([h("total"), null, null, ...sumOf([...figures.stores, figures.no_store], BREAKDOWN_MOVEMENTS)]),
+    );
   } else if (by === "brand") {
-    lines.push(row([h("brand_code"), h("brand"), h("stores"), ...MOVEMENTS.map(h)]));
+    lines.push(row([h("brand_code"), h("brand"), h("stores"), ...BREAKDOWN_MOVEMENTS.map(h)]));
     for (const brand of figures.brands) {
       lines.push(row([brand.brand_code, brand.name ?? h("unknownBrand"), brand.stores, ...movements(brand)]));
     }
     lines.push(row([null, h("noStore"), null, ...movements(figures.no_store)]));
-    lines.push(row([h("total"), null, null, ...sumOf([...figures.brands, figures.no_store], MOVEMENTS)]));
+    lines.push(
+      row([h("total"), null, null, ...sumOf([...figures.brands, figures.no_store], BREAKDOWN_MOVEMENTS)]),
+    );
   } else {
-    lines.push(row([h("reward_id"), h("reward"), ...REWARD_COLUMNS.map(h)]));
+    lines.push(row([h("reward_id"), h("reward"), ...BREAKDOWN_REWARD_COLUMNS.map(h)]));
     for (const reward of figures.rewards) {
-      lines.push(row([reward.reward_id, reward.name, ...REWARD_COLUMNS.map((name) => reward[name])]));
+      lines.push(
+        row([reward.reward_id, reward.name, ...BREAKDOWN_REWARD_COLUMNS.map((name) => reward[name])]),
+      );
     }
-    lines.push(row([h("total"), null, ...sumOf(figures.rewards, REWARD_COLUMNS)]));
+    lines.push(row([h("total"), null, ...sumOf(figures.rewards, BREAKDOWN_REWARD_COLUMNS)]));
   }
   return `${BOM}${lines.join("\r\n")}\r\n`;
 }
