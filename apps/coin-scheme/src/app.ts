@@ -56,7 +56,7 @@ export async function buildCoinSchemeApp({
   await registerApiDocs(app, {
     title: "H Coins scheme API",
     description:
-      "Accounts, links, earning at the till, refunds, adjustments, expiry, the store registry, balances. See README.md (“H Coins”).",
+      "Accounts, links, earning at the till, refunds, adjustments, expiry, the store registry, balances. See docs/coin-scheme.md.",
     securitySchemes: coinSchemeSecuritySchemes,
     serve: config.apiDocs,
   });

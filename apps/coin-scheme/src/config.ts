@@ -23,7 +23,7 @@ export const DEFAULT_KEYS_FILE = "./data/coin-scheme-api-keys";
  * Every variable the scheme reads: `COIN_*` only (and NODE_ENV), so that it runs beside the
  * member server, embedded or on its own, without reading the member server's settings.
  * The database, port, host, log level and proxies are the standalone scheme's (`npm run
- * coin-scheme`); embedded, the scheme uses the member server's. README.md ("H Coins") lists them.
+ * coin-scheme`); embedded, the scheme uses the member server's. docs/coin-scheme.md lists them.
  */
 const envSchema = z.object({
   NODE_ENV: nodeEnv,

@@ -97,7 +97,7 @@ describe("earning at the till: the earn rules", () => {
     ["holiday ×3", "PLAIN1", "100", "0", "01", "3", 100, 0, 200, 300],
     ["birthday and holiday bonuses add up on the base", "PLAIN1", "100", "0", "07", "3", 100, 100, 200, 400],
     [
-      "README example: partner store, birthday, holiday ×3",
+      "docs/coin-scheme.md example: partner store, birthday, holiday ×3",
       "PARTNER1",
       "123.45",
       "80.99",

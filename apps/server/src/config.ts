@@ -17,7 +17,7 @@ import { z } from "zod";
 
 /**
  * Every environment variable the server reads, parsed once at start-up. The embedded coin
- * scheme reads its own (COIN_*) with its own loader. README.md ("Configuration") lists the
+ * scheme reads its own (COIN_*) with its own loader. docs/configuration.md lists the
  * same names, defaults and meanings.
  */
 const envSchema = z.object({

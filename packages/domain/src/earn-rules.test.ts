@@ -148,7 +148,7 @@ describe("earnCoins", () => {
       [101, 0, 50, 151],
     ],
     [
-      "README example: partner store, birthday ×2, holiday ×3",
+      "docs/coin-scheme.md example: partner store, birthday ×2, holiday ×3",
       {
         partnerStore: true,
         netCents: 12_345,
