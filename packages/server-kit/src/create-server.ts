@@ -11,6 +11,7 @@ import { type ErrorEnvelope, envelopeErrorHandler, notFoundHandler } from "./err
 import "./language.ts";
 import { languagePlugin } from "./language.ts";
 import { loggingOptions } from "./logger.ts";
+import { keepRouteList } from "./route-list.ts";
 import { fastifyTrustProxy, type TrustProxySetting } from "./trust-proxy.ts";
 
 export interface ServerOptions<Code extends number> {
@@ -109,6 +110,7 @@ export async function createServer<Code extends number>(options: ServerOptions<C
       return errorHandler(error, request, reply);
     },
   }).withTypeProvider<ZodTypeProvider>();
+  keepRouteList(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler({ checkAnswers: options.checkAnswers ?? false }));
   // Shutting down: answers still in flight close their keep-alive connection, so close() need not wait for it to time out.

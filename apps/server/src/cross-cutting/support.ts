@@ -1,7 +1,10 @@
 import { Writable } from "node:stream";
 import { ERROR_HTTP_STATUS, type ErrorCodeValue } from "@hcoins/domain/codes";
+import type { RouteEntry } from "@hcoins/server-kit/route-list";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
+
+export type { RouteEntry };
 
 /** Shared by the cross-cutting suites: envelope checks and the app's route list. */
 
@@ -83,30 +86,9 @@ export function envelopeProblem(
   return null;
 }
 
-export interface RouteEntry {
-  method: string;
-  path: string;
-}
-
-/**
- * Every route the router holds, read from `printRoutes()`: its tree splits paths at
- * shared prefixes, so each line's text is appended to its parent's.
- */
+/** Every route the app registered (server-kit's route-list.ts keeps them as onRoute sees them). */
 export function registeredRoutes(app: FastifyInstance): RouteEntry[] {
-  const routes: RouteEntry[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] as string).length / 4;
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? "") + (match[2] as string);
-    stack[depth] = path;
-    for (const method of (match[3] ?? "").split(",").map((m) => m.trim())) {
-      if (method && method !== "HEAD") routes.push({ method, path });
-    }
-  }
-  return routes;
+  return [...app.routeList()];
 }
 
 /** The API routes (the two bases), in OpenAPI's spelling of path parameters. */
