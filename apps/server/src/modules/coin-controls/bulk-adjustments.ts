@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { SchemeErrorCode } from "@hcoins/coin-scheme/errors";
 import type { AdjustmentReason } from "@hcoins/domain/adjustment-reasons";
 import type { BulkLineOutcome } from "@hcoins/domain/api/console-bulk-adjustments";
 import {
@@ -24,9 +25,6 @@ import type { ControlledOperator, DailyTotals } from "./daily-totals.ts";
 import type { ApprovalRow } from "./repository.ts";
 
 export const BULK_ADJUSTMENT_KIND = "coins.bulkAdjust";
-
-const SCHEME_ACCOUNT_NOT_FOUND = 6004;
-const SCHEME_BALANCE_TOO_LOW = 6018;
 
 export interface BulkAdjustmentAsked {
   csv: string;
@@ -201,8 +199,8 @@ export class BulkAdjustmentService {
         throw new AppError(ErrorCode.serviceUnavailable);
       }
       if (!(error instanceof CoinSchemeRefusedError)) throw error;
-      if (error.errorCode === SCHEME_BALANCE_TOO_LOW) return refused("balanceTooLow");
-      if (error.errorCode === SCHEME_ACCOUNT_NOT_FOUND) return refused("coinAccountNotLinked");
+      if (error.errorCode === SchemeErrorCode.insufficientBalance) return refused("balanceTooLow");
+      if (error.errorCode === SchemeErrorCode.accountNotFound) return refused("coinAccountNotLinked");
       this.log.warn(
         { err: error, approvalId: request.id, line: line.line },
         "the scheme refused a bulk line",
