@@ -185,8 +185,8 @@ export type LedgerCheckResult = z.infer<typeof ledgerCheckResponse>;
  * rewards, given back by voucher cancellations, expired, forfeited at an erasure. `outstanding` is what every account held
  * at the day's end (the programme's liability then).
  */
-export const coinDayFiguresSchema = z.object({
-  day: z.string(),
+/** The coins each entry kind moved, signed as the ledger's totals read (figures.ts ENTRY_COLUMN). */
+const coinMovements = {
   earned: z.number().int(),
   refunded: z.number().int(),
   adjusted: z.number().int(),
@@ -195,6 +195,11 @@ export const coinDayFiguresSchema = z.object({
   expired: z.number().int(),
   /** Forfeited by an erased member (their balance when their data was erased). */
   forfeited: z.number().int(),
+};
+
+export const coinDayFiguresSchema = z.object({
+  day: z.string(),
+  ...coinMovements,
   /** Goodwill vouchers operators gave that day (no coins spent), and their rewards' price in coins: a cost. */
   goodwill_vouchers: z.number().int(),
   goodwill_coins: z.number().int(),
@@ -219,13 +224,7 @@ export type CoinFiguresResult = z.infer<typeof coinFiguresResponse>;
  */
 export const coinStoreFiguresSchema = z.object({
   store_code: z.string().nullable(),
-  earned: z.number().int(),
-  refunded: z.number().int(),
-  adjusted: z.number().int(),
-  redeemed: z.number().int(),
-  cancelled: z.number().int(),
-  expired: z.number().int(),
-  forfeited: z.number().int(),
+  ...coinMovements,
   /** Purchase entries (till receipts that earned). */
   purchases: z.number().int(),
 });

@@ -1,21 +1,7 @@
 import { addDays, dayStartMs } from "@hcoins/domain/figures-range";
 import type { CoinFiguresBreakdownResult, CoinStoreFigures } from "./api-schemas.ts";
+import { ENTRY_COLUMN } from "./figures.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
-import type { EntryKind } from "./tables.ts";
-
-/** Which column of a store's line an entry kind counts in, and its sign there (as in figures.ts). */
-const COLUMN: Record<
-  EntryKind,
-  { column: Exclude<keyof CoinStoreFigures, "store_code" | "purchases">; sign: 1 | -1 }
-> = {
-  purchase: { column: "earned", sign: 1 },
-  refund: { column: "refunded", sign: -1 },
-  adjustment: { column: "adjusted", sign: 1 },
-  redemption: { column: "redeemed", sign: -1 },
-  cancellation: { column: "cancelled", sign: 1 },
-  expiry: { column: "expired", sign: -1 },
-  forfeit: { column: "forfeited", sign: -1 },
-};
 
 const emptyLine = (storeCode: string | null): CoinStoreFigures => ({
   store_code: storeCode,
@@ -49,7 +35,7 @@ export async function coinFiguresBreakdown(
   for (const row of byStore) {
     const line = lines.get(row.storeCode) ?? emptyLine(row.storeCode);
     lines.set(row.storeCode, line);
-    const counted = COLUMN[row.kind];
+    const counted = ENTRY_COLUMN[row.kind];
     if (!counted) continue;
     line[counted.column] += counted.sign * row.coins;
     if (row.kind === "purchase") line.purchases += row.entries;

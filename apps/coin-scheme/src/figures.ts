@@ -5,14 +5,18 @@ import type { EntryKind } from "./tables.ts";
 
 const DAY_MS = 86_400_000;
 
-/** Which column of a day's figures an entry kind counts in, and its sign there (debits are negative on the ledger). */
-const COLUMN: Record<
-  EntryKind,
-  {
-    column: Exclude<keyof CoinDayFigures, "day" | "outstanding" | "goodwill_vouchers" | "goodwill_coins">;
-    sign: 1 | -1;
-  }
-> = {
+/** The columns the ledger's entry kinds count in: a day's figures and a store's line alike. */
+export type MovementColumn =
+  | "earned"
+  | "refunded"
+  | "adjusted"
+  | "redeemed"
+  | "cancelled"
+  | "expired"
+  | "forfeited";
+
+/** Which column an entry kind counts in, and its sign there (debits are negative on the ledger). */
+export const ENTRY_COLUMN: Record<EntryKind, { column: MovementColumn; sign: 1 | -1 }> = {
   purchase: { column: "earned", sign: 1 },
   refund: { column: "refunded", sign: -1 },
   adjustment: { column: "adjusted", sign: 1 },
@@ -64,7 +68,7 @@ export async function coinFigures(
   for (const row of rows) {
     const day = dayOfNumber(row.dayNumber);
     const figures = byDay.get(day);
-    const counted = COLUMN[row.kind];
+    const counted = ENTRY_COLUMN[row.kind];
     if (!figures || !counted) continue;
     figures[counted.column] += counted.sign * row.coins;
     net.set(day, (net.get(day) ?? 0) + row.coins);
