@@ -6,7 +6,7 @@ import { minuteKey, type SchemeCounters, secondsLeftInMinute } from "./scheme-co
 import type { AccountRow } from "./tables.ts";
 
 /*
- * Velocity limits (docs/decisions.md): what one member may earn in a Hong Kong day (purchases
+ * Velocity limits (docs/decisions/139-velocity-limits.md): what one member may earn in a Hong Kong day (purchases
  * and net spend) and what one till may record in a minute. The member's are counted in the ledger
  * itself, inside the transaction that holds the member's account lock, so that they hold exactly
  * across instances. The till's purchases are for many members, whose transactions do not wait on
