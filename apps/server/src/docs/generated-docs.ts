@@ -1,3 +1,4 @@
+import { CONFIGURATION_DOC, configurationDoc } from "./configuration-doc.ts";
 import { DECISIONS_INDEX, decisionsIndex } from "./decisions-index.ts";
 
 /**
@@ -5,5 +6,6 @@ import { DECISIONS_INDEX, decisionsIndex } from "./decisions-index.ts";
  * `npm run docs` writes them all, and generated-docs.test.ts fails while a committed one differs.
  */
 export const GENERATED_DOCS: readonly { file: string; write: () => Promise<string> }[] = [
+  { file: CONFIGURATION_DOC, write: async () => configurationDoc() },
   { file: DECISIONS_INDEX, write: () => decisionsIndex() },
 ];
