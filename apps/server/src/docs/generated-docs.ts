@@ -1,3 +1,4 @@
+import { CLI_DOC, cliDoc } from "./cli-doc.ts";
 import { CONFIGURATION_DOC, configurationDoc } from "./configuration-doc.ts";
 import { DECISIONS_INDEX, decisionsIndex } from "./decisions-index.ts";
 
@@ -7,5 +8,6 @@ import { DECISIONS_INDEX, decisionsIndex } from "./decisions-index.ts";
  */
 export const GENERATED_DOCS: readonly { file: string; write: () => Promise<string> }[] = [
   { file: CONFIGURATION_DOC, write: async () => configurationDoc() },
+  { file: CLI_DOC, write: async () => cliDoc() },
   { file: DECISIONS_INDEX, write: () => decisionsIndex() },
 ];
