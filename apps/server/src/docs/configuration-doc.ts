@@ -6,7 +6,7 @@ import { cell, markdownTable } from "./markdown-table.ts";
 export const CONFIGURATION_DOC = "docs/configuration.md";
 
 /** The default a variable's schema falls back to (before any transform), or undefined when it has none. */
-function schemaDefault(schema: z.ZodType): unknown {
+export function schemaDefault(schema: z.ZodType): unknown {
   if (schema instanceof z.ZodDefault) return schema.def.defaultValue;
   if (schema instanceof z.ZodPipe) return schemaDefault(schema.in as z.ZodType);
   return undefined;
