@@ -12,7 +12,7 @@ import { SERVICE_WORKER_FILE } from "./src/lib/service-worker-file.ts";
  * and the first paint's manifest), the app's screens, and a version that changes with any of them.
  * A hand-written worker rather than Workbox: the pages come from the server filled per path and
  * language (first paint, configuration, CSP), so Workbox's precached index.html does not fit, and
- * the rest is a few lines (docs/decisions.md).
+ * the rest is a few lines (docs/decisions/157-the-offline-member-card-a-hand-written-service-worker-not.md).
  */
 export function serviceWorker(): Plugin {
   let publicDir = "";

@@ -23,55 +23,114 @@ export const DEFAULT_KEYS_FILE = "./data/coin-scheme-api-keys";
  * Every variable the scheme reads: `COIN_*` only (and NODE_ENV), so that it runs beside the
  * member server, embedded or on its own, without reading the member server's settings.
  * The database, port, host, log level and proxies are the standalone scheme's (`npm run
- * coin-scheme`); embedded, the scheme uses the member server's. docs/coin-scheme.md lists them.
+ * coin-scheme`); embedded, the scheme uses the member server's. Each field's meta is its row of
+ * docs/configuration.md (`npm run docs`).
  */
-const envSchema = z.object({
-  NODE_ENV: nodeEnv,
+export const envSchema = z.object({
+  NODE_ENV: nodeEnv.meta({ description: "`production` requires `COIN_SCHEME_API_KEYS`" }),
   // Not the member server's default file, so that the two never share a database by accident.
-  COIN_SCHEME_DATABASE_URL: databaseUrl("sqlite:./data/coin-scheme.db"),
-  COIN_SCHEME_PORT: port(4000),
-  COIN_SCHEME_HOST: z.string().default("0.0.0.0"),
-  COIN_SCHEME_LOG_LEVEL: logLevel,
-  COIN_SCHEME_TRUST_PROXY: trustProxy,
-  COIN_SCHEME_API_KEYS: optionalText,
-  COIN_SCHEME_KEYS_FILE: z.string().default(DEFAULT_KEYS_FILE),
-  // The standalone scheme's API reference at /docs: unset = off in production, on elsewhere (as API_DOCS).
-  COIN_SCHEME_API_DOCS: z.enum(["on", "off"]).optional(),
+  COIN_SCHEME_DATABASE_URL: databaseUrl("sqlite:./data/coin-scheme.db").meta({
+    description:
+      "on its own only: `sqlite:<path>` or `postgres://user@host:port/db` (embedded, it uses the member server's `DATABASE_URL`)",
+  }),
+  COIN_SCHEME_PORT: port(4000).meta({
+    description: "on its own only: as `PORT`, `HOST`, `LOG_LEVEL`, `TRUST_PROXY`",
+  }),
+  COIN_SCHEME_HOST: z
+    .string()
+    .default("0.0.0.0")
+    .meta({ description: "on its own only: as `PORT`, `HOST`, `LOG_LEVEL`, `TRUST_PROXY`" }),
+  COIN_SCHEME_LOG_LEVEL: logLevel.meta({
+    description: "on its own only: as `PORT`, `HOST`, `LOG_LEVEL`, `TRUST_PROXY`",
+  }),
+  COIN_SCHEME_TRUST_PROXY: trustProxy.meta({
+    description: "on its own only: as `PORT`, `HOST`, `LOG_LEVEL`, `TRUST_PROXY`",
+  }),
+  COIN_SCHEME_API_KEYS: optionalText.meta({
+    shownDefault: "unset: generated outside production",
+    description: "the scheme's clients ([Keys](coin-scheme.md#keys)); required in production",
+  }),
+  COIN_SCHEME_KEYS_FILE: z
+    .string()
+    .default(DEFAULT_KEYS_FILE)
+    .meta({ description: "where the first start outside production keeps the keys it generated" }),
+  COIN_SCHEME_API_DOCS: z.enum(["on", "off"]).optional().meta({
+    shownDefault: "unset: off in production",
+    description:
+      "on its own only: `on` or `off`, the API reference at `/docs` and `/docs/json` (as `API_DOCS`)",
+  }),
   COIN_SCHEME_JOBS_PGBOSS_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, "must be a PostgreSQL schema name (lower-case letters, digits, _)")
-    .default("coin_scheme_pgboss"),
+    .default("coin_scheme_pgboss")
+    .meta({ description: "on its own with PostgreSQL: the schema of pg-boss for its scheduled jobs" }),
   // Load shedding (create-server.ts): 503 past either; 0 switches one off. The heap's default is 90 % of V8's limit.
   COIN_SCHEME_MAX_EVENT_LOOP_DELAY_MS: z.coerce
     .number()
     .int()
     .min(0)
-    .default(DEFAULT_PRESSURE.maxEventLoopDelayMs),
-  COIN_SCHEME_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
-  // Velocity limits; 0 switches one off.
-  COIN_LIMIT_MEMBER_DAILY_PURCHASES: z.coerce.number().int().min(0).default(20),
-  COIN_LIMIT_MEMBER_DAILY_AMOUNT: z.coerce.number().int().min(0).default(50_000),
-  COIN_LIMIT_TILL_PURCHASES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
-  // What one till key may ask in a minute (till-limits.ts): its calls, and lookups finding no account.
-  COIN_LIMIT_TILL_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(120),
-  COIN_LIMIT_TILL_FAILED_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+    .default(DEFAULT_PRESSURE.maxEventLoopDelayMs)
+    .meta({
+      description:
+        "on its own only: load shedding (503 / 5030) once either holds three samples in a row; `0` switches one off",
+    }),
+  COIN_SCHEME_MAX_HEAP_MB: z.coerce.number().int().min(0).optional().meta({
+    shownDefault: "90 % of V8's heap limit",
+    description:
+      "on its own only: load shedding (503 / 5030) once either holds three samples in a row; `0` switches one off",
+  }),
+  COIN_LIMIT_MEMBER_DAILY_PURCHASES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(20)
+    .meta({ description: "velocity limits ([earn rules](coin-scheme.md#earn-rules)); `0` switches one off" }),
+  COIN_LIMIT_MEMBER_DAILY_AMOUNT: z.coerce.number().int().min(0).default(50_000).meta({
+    shownDefault: "`50000` (HKD)",
+    description: "velocity limits ([earn rules](coin-scheme.md#earn-rules)); `0` switches one off",
+  }),
+  COIN_LIMIT_TILL_PURCHASES_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60)
+    .meta({ description: "velocity limits ([earn rules](coin-scheme.md#earn-rules)); `0` switches one off" }),
+  COIN_LIMIT_TILL_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(120).meta({
+    description:
+      "per till key and minute: its calls, its lookups of QR codes of no member ([earn rules](coin-scheme.md#earn-rules)); `0` switches one off",
+  }),
+  COIN_LIMIT_TILL_FAILED_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(0).default(20).meta({
+    description:
+      "per till key and minute: its calls, its lookups of QR codes of no member ([earn rules](coin-scheme.md#earn-rules)); `0` switches one off",
+  }),
   // Redemptions at once per instance: at most half the database pool, so a rush leaves the rest to tills.
   COIN_REDEMPTION_CONCURRENCY: z.coerce
     .number()
     .int()
     .min(1)
     .max(Math.floor(POSTGRES_POOL_SIZE / 2))
-    .default(4),
-  COIN_REDEMPTION_QUEUE: z.coerce.number().int().min(0).default(500),
+    .default(4)
+    .meta({
+      description:
+        "each instance's redemptions at once (1 to 5, half the pool of 10 at most), waiting, and how long one waits: 503 / 5030 beyond",
+    }),
+  COIN_REDEMPTION_QUEUE: z.coerce.number().int().min(0).default(500).meta({
+    description:
+      "each instance's redemptions at once (1 to 5, half the pool of 10 at most), waiting, and how long one waits: 503 / 5030 beyond",
+  }),
   // Below the member server's COIN_SCHEME_TIMEOUT_MS (3 s): "busy" reaches it before it gives up.
-  COIN_REDEMPTION_WAIT_MS: z.coerce.number().int().min(1).default(2000),
+  COIN_REDEMPTION_WAIT_MS: z.coerce.number().int().min(1).default(2000).meta({
+    description:
+      "each instance's redemptions at once (1 to 5, half the pool of 10 at most), waiting, and how long one waits: 503 / 5030 beyond",
+  }),
   COIN_BIRTHDAY_MULTIPLIER: z
     .string()
     .default("2")
     .transform((value) => multiplierHundredths(value) ?? Number.NaN)
     .refine((hundredths) => !Number.isNaN(hundredths), {
       message: "must be a number from 1 to 10 (e.g. 2 or 1.5)",
-    }),
+    })
+    .meta({ description: "earn multiplier in the member's birth month (1 to 10, two decimals)" }),
   COIN_HOLIDAYS: z
     .string()
     .default("")
@@ -88,6 +147,10 @@ const envSchema = z.object({
         } else days.set(date, hundredths);
       }
       return days as ReadonlyMap<string, number>;
+    })
+    .meta({
+      description:
+        "holidays as `YYYY-MM-DD:multiplier,…` (Hong Kong dates); `holiday-set` adds or overrides days",
     }),
 });
 

@@ -260,8 +260,8 @@ export class Redemptions {
 }
 
 /**
- * A refund after the coins were spent can leave the balance below zero (docs/decisions.md): the
- * account redeems nothing until coins earned later bring it back to zero or more. Vouchers it
+ * A refund after the coins were spent can leave the balance below zero
+ * (docs/decisions/141-a-refund-of-spent-coins-takes-the-balance-below-zero.md): the account redeems nothing until coins earned later bring it back to zero or more. Vouchers it
  * holds stay usable.
  */
 function refuseNegative(account: AccountRow) {

@@ -6,15 +6,15 @@ import { minuteKey, type SchemeCounters, secondsLeftInMinute } from "./scheme-co
 import type { AccountRow } from "./tables.ts";
 
 /*
- * Velocity limits (docs/decisions.md): what one member may earn in a Hong Kong day (purchases
- * and net spend) and what one till may record in a minute. The member's are counted in the ledger
- * itself, inside the transaction that holds the member's account lock, so that they hold exactly
- * across instances. The till's purchases are for many members, whose transactions do not wait on
- * each other, so two instances counting them in the ledger at once both saw room for one more: they
- * are counted in the shared counters instead (Redis when the deployment has it), one atomic add per
- * purchase, in the clock's minute. Checked last, after the member's limits, so that a purchase the
- * member's limits refuse does not count for the till. Retries of a receipt never count: they are
- * answered before this check.
+ * Velocity limits (docs/decisions/139-velocity-limits.md): what one member may earn in a Hong Kong
+ * day (purchases and net spend) and what one till may record in a minute. The member's are counted
+ * in the ledger itself, inside the transaction that holds the member's account lock, so that they
+ * hold exactly across instances. The till's purchases are for many members, whose transactions do
+ * not wait on each other, so two instances counting them in the ledger at once both saw room for
+ * one more: they are counted in the shared counters instead (Redis when the deployment has it), one
+ * atomic add per purchase, in the clock's minute. Checked last, after the member's limits, so that
+ * a purchase the member's limits refuse does not count for the till. Retries of a receipt never
+ * count: they are answered before this check.
  */
 
 export async function checkVelocity(

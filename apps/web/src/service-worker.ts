@@ -40,8 +40,9 @@ self.addEventListener("install", (event) => {
       await (await caches.open(FILES)).addAll(BUILD.files);
       // The card's page now, so it opens offline even if the member never loads it again online.
       await refreshPage(new Request(BUILD.cardPage, { credentials: "same-origin" })).catch(() => undefined);
-      // A new version takes over at once (docs/decisions.md says why no prompt): the pages already
-      // open keep the files they started with, which stay until the version after this one.
+      // A new version takes over at once (docs/decisions/160-a-new-version-takes-over-at-once.md
+      // says why no prompt): the pages already open keep the files they started with, which stay
+      // until the version after this one.
       await self.skipWaiting();
     })(),
   );

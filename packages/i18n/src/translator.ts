@@ -4,7 +4,7 @@
  *
  * This replaced i18next and react-i18next, 17.7 KB gzip of every first load of the member app
  * for the little of them the apps used: this is that part (about 1 KB), with the platform's
- * plural rules (Intl.PluralRules). See docs/decisions.md, "Translations".
+ * plural rules (Intl.PluralRules). See docs/decisions/165-translations-are-a-small-translator-of-our-own.md.
  */
 
 /** A namespace's texts: nested objects of strings. */

@@ -4,7 +4,6 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { CurrentSchemaPostgresDialect } from "./current-schema-introspector.ts";
-import { type DirectRead, sqliteDirectRead, withDirectRead } from "./direct-read.ts";
 import { withStatementCache } from "./statement-cache.ts";
 
 export type DialectName = "sqlite" | "postgres";
@@ -52,8 +51,7 @@ export interface DatabaseOptions {
 /** `sqlite:<path>` (`sqlite::memory:` for a throwaway one) or `postgres://…`. */
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith("sqlite:")) {
-    const { db, directRead } = openSqlite(url.slice("sqlite:".length));
-    return handle(db, "sqlite", directRead);
+    return handle(openSqlite(url.slice("sqlite:".length)), "sqlite");
   }
   return handle(openPostgres(url, options), "postgres");
 }
@@ -61,10 +59,10 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
 // Tables are declared by each owner through tables<T>(); the connection itself knows none.
 type NoTables = Record<never, never>;
 
-function handle(db: Kysely<NoTables>, dialect: DialectName, directRead?: DirectRead): DatabaseHandle {
+function handle(db: Kysely<NoTables>, dialect: DialectName): DatabaseHandle {
   return {
     dialect,
-    tables: <T extends TableMap>(): Kysely<T> => withDirectRead(db.withTables<T>(), directRead),
+    tables: <T extends TableMap>(): Kysely<T> => db.withTables<T>(),
     transaction: (work) =>
       db
         .transaction()
@@ -76,17 +74,14 @@ function handle(db: Kysely<NoTables>, dialect: DialectName, directRead?: DirectR
   };
 }
 
-function openSqlite(path: string): { db: Kysely<NoTables>; directRead: DirectRead } {
+function openSqlite(path: string): Kysely<NoTables> {
   const file = path === ":memory:" || path === "" ? ":memory:" : resolve(path);
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
-  return {
-    db: new Kysely<NoTables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
-    directRead: sqliteDirectRead(sqlite),
-  };
+  return new Kysely<NoTables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 function openPostgres(url: string, options: DatabaseOptions): Kysely<NoTables> {

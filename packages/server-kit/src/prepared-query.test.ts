@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "./database.ts";
@@ -11,6 +14,22 @@ import {
 type Tables = {
   blocked_numbers: { mobile_phone_prefix: string; mobile_phone: string; reason: string; created_at: number };
 };
+
+/** The version of the kysely package this file resolves (its package.json, above its entry point). */
+function installedKysely(): string {
+  for (
+    let directory = dirname(createRequire(import.meta.url).resolve("kysely"));
+    ;
+    directory = dirname(directory)
+  ) {
+    const manifest = join(directory, "package.json");
+    if (existsSync(manifest)) {
+      const { name, version } = JSON.parse(readFileSync(manifest, "utf8"));
+      if (name === "kysely") return version;
+    }
+    if (dirname(directory) === directory) throw new Error("kysely's package.json not found");
+  }
+}
 
 // On in-memory SQLite in the server-sqlite project, on a schema of its own in server-postgres.
 describe("preparedQuery", () => {
@@ -115,6 +134,30 @@ describe("preparedQuery", () => {
     finish();
     await expect(transaction).rejects.toThrow("rolled back");
     expect(await read).toEqual([]);
+  });
+
+  // preparedQuery leans on what Kysely does not promise: a value given to the builder reaches
+  // `compile().parameters` as it was, in the order of the SQL's placeholders (that is how each
+  // argument finds its slot), and a compiled query run again with other parameters through
+  // `executeQuery` (the same `queryId` every time) gives that statement's rows.
+  it("was checked against Kysely 0.28: an upgrade fails here until the tests below are re-read and the line moved", () => {
+    expect(installedKysely()).toMatch(/^0\.28\./);
+  });
+
+  it("relies on compile() passing each value through untouched, in the SQL's order", () => {
+    const compiled = db
+      .selectFrom("blocked_numbers")
+      .select("reason")
+      .where("mobile_phone_prefix", "=", "\u0000a")
+      .where("created_at", ">", 0)
+      .where("mobile_phone", "=", "\u0000b")
+      .compile();
+    expect(Object.keys(compiled)).toEqual(["query", "queryId", "sql", "parameters"]);
+    expect(compiled.parameters).toEqual(["\u0000a", 0, "\u0000b"]);
+    const [first, second, third] = database.dialect === "sqlite" ? ["?", "?", "?"] : ["$1", "$2", "$3"];
+    expect(compiled.sql).toBe(
+      `select "reason" from "blocked_numbers" where "mobile_phone_prefix" = ${first} and "created_at" > ${second} and "mobile_phone" = ${third}`,
+    );
   });
 
   it("refuses an argument the query does not use, rather than ignore it", async () => {

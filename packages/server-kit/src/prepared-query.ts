@@ -1,5 +1,4 @@
 import type { Compilable, CompiledQuery, Kysely } from "kysely";
-import { directReadOf } from "./direct-read.ts";
 
 /** Stands in for argument i while the query is compiled; no real value starts with NUL. */
 const placeholder = (index: number) => `\u0000argument ${index}`;
@@ -16,7 +15,6 @@ export function preparedQuery<DB, Args extends unknown[], Row>(
   build: (...values: Args) => Compilable<Row>,
 ): (...args: Args) => Promise<Row[]> {
   let template: { compiled: CompiledQuery<Row>; slots: (number | undefined)[] } | undefined;
-  const directRead = directReadOf(db);
   return async (...args) => {
     if (!template) {
       const placeholders = Array.from({ length: build.length }, (_, index) => placeholder(index));
@@ -34,7 +32,6 @@ export function preparedQuery<DB, Args extends unknown[], Row>(
       const slot = slots[index];
       return slot === undefined ? value : args[slot];
     });
-    const rows = directRead?.(compiled.sql, parameters) as Row[] | undefined;
-    return rows ?? (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
   };
 }

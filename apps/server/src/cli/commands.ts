@@ -131,8 +131,8 @@ const CONTENT_COMMANDS: Readonly<Record<string, AdminCommand>> = {
   },
 };
 
-/** Every admin command by name; `help` is answered by admin.ts without opening the database. */
-export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
+/** Members' numbers and accounts, data protection, backup and the audit log. */
+const MEMBER_COMMANDS: Readonly<Record<string, AdminCommand>> = {
   "import-members": {
     usage: IMPORT_MEMBERS_USAGE,
     summary: `Import app members from a CSV file with a header row. Columns: ${MEMBER_IMPORT_COLUMNS.join(", ")}; the first two are required, the others may be left out or empty. Members are opted out of marketing on every channel unless email_consent, sms_consent or phone_consent is yes (then consent_statement names the statement they agreed to). Every row is checked first: one bad row and nothing is imported. Imported members answer CheckPhone 40005 until they finish web registration.`,
@@ -187,27 +187,39 @@ export const COMMANDS: Readonly<Record<string, AdminCommand>> = {
       "Check the audit log's hash chain (also a daily job): each entry against its hash and the one before it. Prints the head's hash (keep a copy elsewhere), or exits 1 naming the first entry changed, deleted before or missing at the end.",
     run: auditVerify,
   },
-  ...COIN_SCHEME_COMMANDS,
-  ...REWARD_COMMANDS,
-  ...CONTENT_COMMANDS,
-  ...OPERATOR_COMMANDS,
-  ...TILL_KEY_COMMANDS,
 };
+
+/** The commands by theme, in the order `help` lists them; docs/cli.md has a section for each. */
+export const COMMAND_GROUPS: readonly { title: string; commands: Readonly<Record<string, AdminCommand>> }[] =
+  [
+    { title: "Members, data protection and the audit log", commands: MEMBER_COMMANDS },
+    { title: "H Coins", commands: COIN_SCHEME_COMMANDS },
+    { title: "Rewards and vouchers", commands: REWARD_COMMANDS },
+    { title: "Content: CMS pages, banners, media, stores and brands", commands: CONTENT_COMMANDS },
+    { title: "Console operators", commands: OPERATOR_COMMANDS },
+    { title: "Till keys", commands: TILL_KEY_COMMANDS },
+  ];
+
+/** Every admin command by name; `help` is answered by admin.ts without opening the database. */
+export const COMMANDS: Readonly<Record<string, AdminCommand>> = Object.fromEntries(
+  COMMAND_GROUPS.flatMap((group) => Object.entries(group.commands)),
+);
 
 /** Lets a command create and migrate the database DATABASE_URL names when it holds no member server tables. */
 export const CREATE_DATABASE_FLAG = "--create-database";
 
+/** The head of `help`, before the commands (docs/cli.md starts with it too). */
+export const USAGE_HEAD: readonly string[] = [
+  `Usage: npm run admin -- [${CREATE_DATABASE_FLAG}] <command> [arguments]`,
+  "",
+  "Uses the server's configuration (DATABASE_URL, default sqlite:./data/members.db), and names the",
+  "database on stderr first. It must hold the member server's tables: a missing SQLite file,",
+  `PostgreSQL database or schema is refused (exit 78) unless ${CREATE_DATABASE_FLAG} asks to create it.`,
+  "<prefix> is 852, 853 or 86; <mobile> is 8 digits (852, 853) or 11 digits (86).",
+];
+
 export function usageText(): string {
-  const lines = [
-    `Usage: npm run admin -- [${CREATE_DATABASE_FLAG}] <command> [arguments]`,
-    "",
-    "Uses the server's configuration (DATABASE_URL, default sqlite:./data/members.db), and names the",
-    "database on stderr first. It must hold the member server's tables: a missing SQLite file,",
-    `PostgreSQL database or schema is refused (exit 78) unless ${CREATE_DATABASE_FLAG} asks to create it.`,
-    "<prefix> is 852, 853 or 86; <mobile> is 8 digits (852, 853) or 11 digits (86).",
-    "",
-    "Commands:",
-  ];
+  const lines = [...USAGE_HEAD, "", "Commands:"];
   for (const command of Object.values(COMMANDS)) lines.push(`  ${command.usage}`, `      ${command.summary}`);
   lines.push("  help", "      Show this text.");
   return lines.join("\n");

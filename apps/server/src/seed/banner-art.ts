@@ -70,7 +70,8 @@ function svg(width: number, height: number, title: string, body: string[]): stri
 /**
  * A banner's art has no words: the page writes the banner's title over it, as text in the
  * visitor's language (the web app's welcome-banners.tsx), so the art serves en, tc and sc alike
- * (docs/decisions.md, "Banners carry no words"). What tells the two apart is colour and the coins.
+ * (docs/decisions/156-banners-carry-no-words-the-page-writes-the-banners-title.md). What tells
+ * the two apart is colour and the coins.
  */
 interface BannerArt {
   from: string;

@@ -20,7 +20,8 @@ export type DirectorySort = "name" | "member_no" | "email";
  * The members whose name, email or numbers contain a text: customer service's search (the exact
  * keys are the members service's indexed look-ups). A contains match reads every row on both
  * databases (a b-tree cannot answer `%text%`), which the search bounds: at least 3 characters,
- * a page of at most 50, behind members.read. docs/decisions.md (console search).
+ * a page of at most 50, behind members.read
+ * (docs/decisions/187-console-search-exact-keys-first-then-contains-bounded.md).
  */
 export class MemberDirectory {
   constructor(private readonly database: TableViews) {}

@@ -4,7 +4,8 @@ import type { Generated } from "kysely";
 /**
  * The members module's tables. A member's sessions (access_tokens) and the blocks of numbers
  * live here beside the member rows: the two reads every request makes (the session behind a
- * bearer token, CheckPhone) join them to `members` in one statement (docs/decisions.md).
+ * bearer token, CheckPhone) join them to `members` in one statement
+ * (docs/decisions/059-each-member-server-table-has-one-owning-module-and-only-its.md).
  * Times are unix milliseconds, flags 0/1 integers (db/migrations has the columns).
  */
 export type MemberTables = {

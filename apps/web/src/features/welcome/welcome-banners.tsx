@@ -13,7 +13,8 @@ import { useTranslation } from "../../lib/i18n.ts";
  *
  * A banner's words are its title, written over the image as text in the visitor's language (the
  * CMS answers the title in the request's language); the image carries none, so it is decorative
- * (alt="") and a screen reader hears the title once, as the link's name (docs/decisions.md).
+ * (alt="") and a screen reader hears the title once, as the link's name
+ * (docs/decisions/156-banners-carry-no-words-the-page-writes-the-banners-title.md).
  */
 export const DESKTOP_MEDIA = "(min-width: 768px)";
 
