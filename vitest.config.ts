@@ -17,8 +17,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Most suites wait on argon2's thread pool, the database and Chromium rather than on
-    // their own thread: more workers than the 2 cores keep both cores busy.
+    // Most suites wait on argon2's thread pool and the database rather than on their own
+    // thread: more workers than the 2 cores keep both cores busy. (The browser journeys run
+    // under @playwright/test after these: playwright.config.ts.)
     maxWorkers: 4,
     projects: [
       { extends: true, test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"] } },
@@ -50,16 +51,6 @@ export default defineConfig({
       },
       // The web build's first-load JavaScript per landing screen, against its budget.
       { extends: true, test: { name: "web-budget", include: ["apps/web/first-load.test.ts"] } },
-      {
-        extends: true,
-        // Browser journeys: the real server with the built web app (npm test builds it first) in Chromium.
-        test: {
-          name: "e2e",
-          include: ["e2e/**/*.e2e.ts"],
-          testTimeout: 120_000,
-          env: { DATABASE_URL: "", REDIS_URL: "" },
-        },
-      },
       {
         extends: true,
         test: {

@@ -1,5 +1,5 @@
+import { expect } from "@playwright/test";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import { SVG_SQUARE } from "../apps/server/src/testing/images.ts";
 import { cspViolations } from "./support/browser.ts";
 import {
@@ -12,7 +12,7 @@ import {
   textOf,
   waitUntil,
 } from "./support/journeys.ts";
-import { journeySuite } from "./support/suite.ts";
+import { journeySuite, test } from "./support/suite.ts";
 import { exactly, type TextKey } from "./support/texts.ts";
 
 /**
@@ -118,8 +118,8 @@ function judgeLanding(page: Page, requests: { url: URL; authorization: string }[
   return landed.host === SHOP_HOST ? "shop" : "app";
 }
 
-describe("redirect targets", () => {
-  it("after a login through the screens: //evil.example, /<tab>/evil.example and javascript: go to the shop", async () => {
+test.describe("redirect targets", () => {
+  test("after a login through the screens: //evil.example, /<tab>/evil.example and javascript: go to the shop", async () => {
     const member = await createMember(suite.server, suite.nextPhone());
     for (const target of ["//evil.example", "/\t/evil.example", "javascript:alert(1)"]) {
       const { page, t } = await suite.open(LANGUAGE);
@@ -136,7 +136,7 @@ describe("redirect targets", () => {
     }
   });
 
-  it(`${HOSTILE_REDIRECTS.length} hostile targets at the profile's Continue: the app or the shop, never elsewhere`, async () => {
+  test(`${HOSTILE_REDIRECTS.length} hostile targets at the profile's Continue: the app or the shop, never elsewhere`, async () => {
     const member = await createMember(suite.server, suite.nextPhone());
     const { page, t } = await suite.open(LANGUAGE);
     const { dialogs, requests } = await watch(page);
@@ -181,8 +181,8 @@ const HOSTILE_HTML = [
 
 const HOSTILE_TITLE = "<img src=x onerror=\"window.__xss='title'\">Offers";
 
-describe("script smuggled in", () => {
-  it("a CMS page whose HTML and title hold 17 kinds of script: shown inertly, nothing runs", async () => {
+test.describe("script smuggled in", () => {
+  test("a CMS page whose HTML and title hold 17 kinds of script: shown inertly, nothing runs", async () => {
     await suite.server.services.cms.savePage({
       locationCode: "merchant",
       slug: "hostile",
@@ -202,7 +202,7 @@ describe("script smuggled in", () => {
     await expectInert(page, dialogs, "CMS page");
   });
 
-  it("a banner with a scripted SVG image and markup in its title: shown inertly, nothing runs", async () => {
+  test("a banner with a scripted SVG image and markup in its title: shown inertly, nothing runs", async () => {
     const svg = SVG_SQUARE.replace(
       "<rect",
       "<script>window.__xss='svg-script'</script><rect onclick=\"window.__xss='svg-click'\"",
@@ -231,7 +231,7 @@ describe("script smuggled in", () => {
     expect(dialogs).toEqual([]);
   });
 
-  it("a member whose names hold markup sees them as text on the profile and QR code screens", async () => {
+  test("a member whose names hold markup sees them as text on the profile and QR code screens", async () => {
     const firstName = "<img src=x onerror=\"window.__xss='first'\">";
     const lastName = "\"><script>window.__xss='last'</script>";
     const member = await createMember(suite.server, suite.nextPhone(), {
@@ -269,7 +269,7 @@ describe("script smuggled in", () => {
     "/subscription-preferences?token=<img src=x onerror=alert(1)>",
   ];
 
-  it(`${HOSTILE_ADDRESSES.length} addresses with markup in the query, path or hash: nothing runs`, async () => {
+  test(`${HOSTILE_ADDRESSES.length} addresses with markup in the query, path or hash: nothing runs`, async () => {
     const { page } = await suite.open(LANGUAGE);
     const { dialogs } = await watch(page);
     for (const address of HOSTILE_ADDRESSES) {

@@ -1,10 +1,10 @@
 import { ADJUSTMENT_REASON_TEXT } from "@hcoins/domain/adjustment-reasons";
-import { describe, expect, it } from "vitest";
+import { expect } from "@playwright/test";
 import enConsole from "../apps/console/src/locales/en.json" with { type: "json" };
 import { seriousViolations } from "./support/axe.ts";
 import { firstSignIn } from "./support/console.ts";
 import { api, createMember, expectHeading, signIn } from "./support/journeys.ts";
-import { journeySuite } from "./support/suite.ts";
+import { journeySuite, test } from "./support/suite.ts";
 import { exactly } from "./support/texts.ts";
 
 /**
@@ -18,8 +18,8 @@ const c = enConsole.coinControls;
 const a = enConsole.approvals;
 const NOTE = "Ticket 4711: promotion not applied at Mong Kok, supervisor agreed";
 
-describe("console: an adjustment above the threshold", () => {
-  it("waits for a second operator, then the member reads it with the reason in their language", async () => {
+test.describe("console: an adjustment above the threshold", () => {
+  test("waits for a second operator, then the member reads it with the reason in their language", async () => {
     const member = await createMember(suite.server, suite.nextPhone());
     await api(suite.server, "POST", "/custom-api/custom/cuapp/customer/hcoin-create", {}, member.token);
     const found = await suite.server.services.members.findByMemberNo(member.memberNo);

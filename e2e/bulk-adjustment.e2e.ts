@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { expect } from "@playwright/test";
 import enConsole from "../apps/console/src/locales/en.json" with { type: "json" };
 import { seriousViolations } from "./support/axe.ts";
 import { firstSignIn } from "./support/console.ts";
 import { api, createMember } from "./support/journeys.ts";
-import { journeySuite } from "./support/suite.ts";
+import { journeySuite, test } from "./support/suite.ts";
 import { exactly } from "./support/texts.ts";
 
 /**
@@ -17,8 +17,8 @@ const b = enConsole.bulkAdjustment;
 const a = enConsole.approvals;
 const NOTE = "Campaign 11: double coins not given at Causeway Bay";
 
-describe("console: a bulk adjustment", () => {
-  it("is checked line by line, waits for a second operator, and each line shows its outcome", async () => {
+test.describe("console: a bulk adjustment", () => {
+  test("is checked line by line, waits for a second operator, and each line shows its outcome", async () => {
     const [rich, poor] = [
       await createMember(suite.server, suite.nextPhone()),
       await createMember(suite.server, suite.nextPhone()),

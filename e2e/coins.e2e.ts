@@ -1,18 +1,17 @@
-import { describe, expect, it } from "vitest";
+import { expect } from "@playwright/test";
 import { SEED_STORES } from "../apps/server/src/seed/stores.ts";
 import { seriousViolations } from "./support/axe.ts";
 import {
   api,
   createMember,
   expectHeading,
-  journeyLanguages,
   nextSmsCode,
   signIn,
   smsOutbox,
   tillPurchase,
   waitUntil,
 } from "./support/journeys.ts";
-import { journeySuite } from "./support/suite.ts";
+import { journeySuite, test } from "./support/suite.ts";
 import { exactly } from "./support/texts.ts";
 
 /**
@@ -36,8 +35,10 @@ async function till(path: string, body: Record<string, unknown>) {
   return { status: response.status, body: (await response.json()) as { payload: Record<string, unknown> } };
 }
 
-describe.each(journeyLanguages("tc"))("H Coins (%s)", (language) => {
-  it("earn at the till, see balance and history, redeem with step-up, the till uses the voucher", async () => {
+test.describe("H Coins", () => {
+  test("earn at the till, see balance and history, redeem with step-up, the till uses the voucher", async ({
+    language,
+  }) => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());
     const created = await api(

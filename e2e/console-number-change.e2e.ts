@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { expect } from "@playwright/test";
 import enConsole from "../apps/console/src/locales/en.json" with { type: "json" };
 import { seriousViolations } from "./support/axe.ts";
 import { firstSignIn } from "./support/console.ts";
 import { apiLogin, createMember, expectAtShop, logInThroughUi, nextSmsCode } from "./support/journeys.ts";
-import { journeySuite } from "./support/suite.ts";
+import { journeySuite, test } from "./support/suite.ts";
 import { exactly } from "./support/texts.ts";
 
 /**
@@ -14,8 +14,8 @@ import { exactly } from "./support/texts.ts";
 const suite = journeySuite(67_000_000);
 const t = enConsole.memberRecords;
 
-describe("console: a mobile number change", () => {
-  it("an agent changes a member's number with the code sent to the new one; the member logs in with it", async () => {
+test.describe("console: a mobile number change", () => {
+  test("an agent changes a member's number with the code sent to the new one; the member logs in with it", async () => {
     const { page, t: web } = await suite.open("en");
     const member = await createMember(suite.server, suite.nextPhone());
     const newPhone = suite.nextPhone();

@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { expect } from "@playwright/test";
 import enConsole from "../apps/console/src/locales/en.json" with { type: "json" };
 import { SEED_STORES } from "../apps/server/src/seed/stores.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { firstSignIn } from "./support/console.ts";
 import { api, createMember, tillPurchase } from "./support/journeys.ts";
-import { journeySuite } from "./support/suite.ts";
+import { journeySuite, test } from "./support/suite.ts";
 import { exactly } from "./support/texts.ts";
 
 /**
@@ -17,8 +17,8 @@ const p = enConsole.programme;
 const text = (value: string) => ({ en: value, tc: value, sc: value });
 const STORE = SEED_STORES[0] as (typeof SEED_STORES)[number];
 
-describe("console: programme manager", () => {
-  it("changes a reward's stock and opens each programme screen", async () => {
+test.describe("console: programme manager", () => {
+  test("changes a reward's stock and opens each programme screen", async () => {
     const { page } = await suite.open("en");
     const { services } = suite.server;
     await services.coinSchemeClient.saveReward({
@@ -96,7 +96,7 @@ describe("console: programme manager", () => {
     expect(await services.audit.all({ action: "reward.create" })).toHaveLength(1);
   });
 
-  it("makes a till key shown once, a till earns with it, and once revoked it is refused", async () => {
+  test("makes a till key shown once, a till earns with it, and once revoked it is refused", async () => {
     const { page } = await suite.open("en");
     const member = await createMember(suite.server, suite.nextPhone());
     await api(suite.server, "POST", "/custom-api/custom/cuapp/customer/hcoin-create", {}, member.token);

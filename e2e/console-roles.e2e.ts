@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { expect } from "@playwright/test";
 import enConsole from "../apps/console/src/locales/en.json" with { type: "json" };
 import { PNG_1X1 } from "../apps/server/src/testing/images.ts";
 import { seriousViolations } from "./support/axe.ts";
 import { acceptInvitation, firstSignIn } from "./support/console.ts";
-import { journeySuite } from "./support/suite.ts";
+import { journeySuite, test } from "./support/suite.ts";
 import { exactly } from "./support/texts.ts";
 
 /**
@@ -17,8 +17,8 @@ const t = enConsole;
 const c = enConsole.content;
 const BANNER = "E2E spring sale";
 
-describe("console: content editor, administrator and auditor", () => {
-  it("the content editor publishes a welcome banner that members see", async () => {
+test.describe("console: content editor, administrator and auditor", () => {
+  test("the content editor publishes a welcome banner that members see", async () => {
     const { page } = await suite.open("en");
     await firstSignIn(suite.server, page, "editor.e2e@example.com", "contentEditor");
     await page.getByRole("link", { name: exactly(c.nav.banners) }).click();
@@ -49,7 +49,7 @@ describe("console: content editor, administrator and auditor", () => {
     expect(entries[0]).toMatchObject({ actor: "operator:editor.e2e@example.com" });
   });
 
-  it("the administrator invites an auditor, who reads the log and cannot change anything", async () => {
+  test("the administrator invites an auditor, who reads the log and cannot change anything", async () => {
     const admin = await suite.open("en");
     await firstSignIn(suite.server, admin.page, "admin.e2e@example.com", "administrator");
     await admin.page.getByRole("link", { name: exactly(t.operators.nav) }).click();

@@ -1,11 +1,10 @@
+import { expect } from "@playwright/test";
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import { SEED_STORES } from "../apps/server/src/seed/stores.ts";
 import {
   api,
   createMember,
   expectHeading,
-  journeyLanguages,
   NEW_PASSWORD,
   nextSmsCode,
   PASSWORD,
@@ -14,7 +13,7 @@ import {
   tillPurchase,
   waitUntil,
 } from "./support/journeys.ts";
-import { journeySuite } from "./support/suite.ts";
+import { journeySuite, SMOKE, test } from "./support/suite.ts";
 import { exactly, type TextKey, type Texts } from "./support/texts.ts";
 
 /**
@@ -83,8 +82,10 @@ async function fromMenu(page: Page, t: Texts, item: TextKey) {
   await page.keyboard.press("Enter");
 }
 
-describe.each(journeyLanguages("sc"))("by keyboard alone (%s)", (language) => {
-  it("a member resets the password, logs in, shows the QR code and changes the preferences", async () => {
+test.describe("by keyboard alone", () => {
+  test("a member resets the password, logs in, shows the QR code and changes the preferences", async ({
+    language,
+  }) => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());
     const sentBefore = (await smsOutbox(suite.server, member.phone)).length;
@@ -138,7 +139,9 @@ describe.each(journeyLanguages("sc"))("by keyboard alone (%s)", (language) => {
     await expectFocusedHeading(page, t("common:titles.subscriptionSuccess"));
   });
 
-  it("a member edits the profile, redeems a reward for a voucher and changes the password", async () => {
+  test("a member edits the profile, redeems a reward for a voucher and changes the password", async ({
+    language,
+  }) => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());
     await api(suite.server, "POST", "/custom-api/custom/cuapp/customer/hcoin-create", {}, member.token);
@@ -200,7 +203,7 @@ describe.each(journeyLanguages("sc"))("by keyboard alone (%s)", (language) => {
     await expectFocusedHeading(page, t("common:titles.updatePasswordSuccess"));
   });
 
-  it("a visitor registers: number, code, terms, form", async () => {
+  test("a visitor registers: number, code, terms, form", async ({ language }) => {
     const { page, t } = await suite.open(language);
     const phone = suite.nextPhone();
     await page.goto("/register");
@@ -249,48 +252,56 @@ describe.each(journeyLanguages("sc"))("by keyboard alone (%s)", (language) => {
   });
 });
 
-describe.each(journeyLanguages())("at 320 px (%s)", (language) => {
+test.describe("at 320 px", () => {
   const SCREENS = ["/", "/register", "/login", "/register/terms", "/download", "/store-list", "/qrcode"];
 
-  it("no screen scrolls sideways and the header stays on one line, for a visitor and a member", async () => {
-    const { page } = await suite.open(language);
-    await page.setViewportSize({ width: 320, height: 568 });
-    const member = await createMember(suite.server, suite.nextPhone());
-    for (const signedIn of [false, true]) {
-      if (signedIn) await page.evaluate((token) => localStorage.setItem("token", token), member.token);
-      for (const path of SCREENS) {
-        if (path === "/qrcode" && !signedIn) continue;
-        await page.goto(path);
-        await page.locator("main h1").first().waitFor();
-        const layout = await page.evaluate(() => ({
-          width: document.documentElement.scrollWidth,
-          header: document.querySelector(".app-header")?.getBoundingClientRect().height ?? 0,
-          brand: document.querySelector(".brand")?.getBoundingClientRect().height ?? 0,
-        }));
-        const where = `${path} (${signedIn ? "member" : "visitor"})`;
-        expect(layout.width, `${where} is wider than the screen`).toBeLessThanOrEqual(320);
-        // One row of 40 px controls and its padding; a wrapped header is twice that.
-        expect(layout.header, `${where}: the header wraps`).toBeLessThan(64);
-        expect(layout.brand, `${where}: the brand wraps`).toBeLessThanOrEqual(40);
+  test(
+    "no screen scrolls sideways and the header stays on one line, for a visitor and a member",
+    SMOKE,
+    async ({ language }) => {
+      const { page } = await suite.open(language);
+      await page.setViewportSize({ width: 320, height: 568 });
+      const member = await createMember(suite.server, suite.nextPhone());
+      for (const signedIn of [false, true]) {
+        if (signedIn) await page.evaluate((token) => localStorage.setItem("token", token), member.token);
+        for (const path of SCREENS) {
+          if (path === "/qrcode" && !signedIn) continue;
+          await page.goto(path);
+          await page.locator("main h1").first().waitFor();
+          const layout = await page.evaluate(() => ({
+            width: document.documentElement.scrollWidth,
+            header: document.querySelector(".app-header")?.getBoundingClientRect().height ?? 0,
+            brand: document.querySelector(".brand")?.getBoundingClientRect().height ?? 0,
+          }));
+          const where = `${path} (${signedIn ? "member" : "visitor"})`;
+          expect(layout.width, `${where} is wider than the screen`).toBeLessThanOrEqual(320);
+          // One row of 40 px controls and its padding; a wrapped header is twice that.
+          expect(layout.header, `${where}: the header wraps`).toBeLessThan(64);
+          expect(layout.brand, `${where}: the brand wraps`).toBeLessThanOrEqual(40);
+        }
       }
-    }
-  });
+    },
+  );
 
-  it("'I agree' is in sight on the terms page before any scrolling, and after scrolling to the middle", async () => {
-    const { page, t } = await suite.open(language);
-    await page.setViewportSize({ width: 320, height: 568 });
-    await page.goto("/register/terms");
-    await page.getByRole("heading", { level: 1, name: t("common:titles.terms") }).waitFor();
-    const agree = button(page, t("register:agree"));
-    const inSight = async () => {
-      const box = await agree.boundingBox();
-      return box !== null && box.y >= 0 && box.y + box.height <= 568;
-    };
-    const textHeight = await page.locator(".terms-content").evaluate((element) => element.scrollHeight);
-    expect(textHeight, "the terms are longer than the screen").toBeGreaterThan(568);
-    expect(await inSight()).toBe(true);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
-    expect(await inSight()).toBe(true);
-    await agree.click({ trial: true });
-  });
+  test(
+    "'I agree' is in sight on the terms page before any scrolling, and after scrolling to the middle",
+    SMOKE,
+    async ({ language }) => {
+      const { page, t } = await suite.open(language);
+      await page.setViewportSize({ width: 320, height: 568 });
+      await page.goto("/register/terms");
+      await page.getByRole("heading", { level: 1, name: t("common:titles.terms") }).waitFor();
+      const agree = button(page, t("register:agree"));
+      const inSight = async () => {
+        const box = await agree.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 568;
+      };
+      const textHeight = await page.locator(".terms-content").evaluate((element) => element.scrollHeight);
+      expect(textHeight, "the terms are longer than the screen").toBeGreaterThan(568);
+      expect(await inSight()).toBe(true);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
+      expect(await inSight()).toBe(true);
+      await agree.click({ trial: true });
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { expect } from "@playwright/test";
 import {
   answerDialog,
   apiLogin,
@@ -7,7 +7,6 @@ import {
   enterPhone,
   expectAtShop,
   expectHeading,
-  journeyLanguages,
   logInThroughUi,
   NEW_PASSWORD,
   nextSmsCode,
@@ -15,47 +14,53 @@ import {
   submitPassword,
   textOf,
 } from "./support/journeys.ts";
-import { journeySuite } from "./support/suite.ts";
+import { journeySuite, SMOKE, test } from "./support/suite.ts";
 import { exactly } from "./support/texts.ts";
 
 /** Logging in, the lock after five failures, resetting and changing the password. */
 const suite = journeySuite(62_000_000);
 
-describe.each(journeyLanguages("en"))("login and passwords (%s)", (language) => {
-  it("a member logs in: a wrong password says how many tries are left, the right one goes on to the redirect", async () => {
-    const { page, t } = await suite.open(language);
-    const member = await createMember(suite.server, suite.nextPhone());
+test.describe("login and passwords", () => {
+  test(
+    "a member logs in: a wrong password says how many tries are left, the right one goes on to the redirect",
+    SMOKE,
+    async ({ language }) => {
+      const { page, t } = await suite.open(language);
+      const member = await createMember(suite.server, suite.nextPhone());
 
-    // A login-required screen sends the visitor to log in first, and back afterwards.
-    await page.goto("/qrcode");
-    await page.waitForURL("**/login?redirect=%2Fqrcode");
-    await expectHeading(page, t("common:titles.login"));
-    await enterPhone(page, t, member.phone);
-    await page.waitForURL("**/login/step2?**");
-    await expectHeading(page, t("common:titles.loginPassword"));
-    expect((await textOf(page.locator(".page-intro"))).replace(/\s/g, "")).toContain(`+852${member.phone}`);
+      // A login-required screen sends the visitor to log in first, and back afterwards.
+      await page.goto("/qrcode");
+      await page.waitForURL("**/login?redirect=%2Fqrcode");
+      await expectHeading(page, t("common:titles.login"));
+      await enterPhone(page, t, member.phone);
+      await page.waitForURL("**/login/step2?**");
+      await expectHeading(page, t("common:titles.loginPassword"));
+      expect((await textOf(page.locator(".page-intro"))).replace(/\s/g, "")).toContain(`+852${member.phone}`);
 
-    // An empty password is not sent.
-    await page.getByRole("button", { name: exactly(t("login:login")) }).click();
-    await page.getByText(t("common:validation.passwordNull"), { exact: true }).waitFor();
+      // An empty password is not sent.
+      await page.getByRole("button", { name: exactly(t("login:login")) }).click();
+      await page.getByText(t("common:validation.passwordNull"), { exact: true }).waitFor();
 
-    await submitPassword(page, t, "Wrong1234x");
-    const tries = t("login:attemptsRemaining", { n: 4 });
-    if (language === "en") {
-      expect(t.error(5000)).toBe("Login Fail");
-      expect(tries).toBe("Incorrect input, you have 4 attempt(s) remaining");
-    }
-    await answerDialog(page, [t.error(5000), tries], t("common:confirm"));
-    // Ready for the next try: the field is empty again.
-    expect(await page.getByLabel(t("login:password"), { exact: true }).inputValue()).toBe("");
+      await submitPassword(page, t, "Wrong1234x");
+      const tries = t("login:attemptsRemaining", { n: 4 });
+      if (language === "en") {
+        expect(t.error(5000)).toBe("Login Fail");
+        expect(tries).toBe("Incorrect input, you have 4 attempt(s) remaining");
+      }
+      await answerDialog(page, [t.error(5000), tries], t("common:confirm"));
+      // Ready for the next try: the field is empty again.
+      expect(await page.getByLabel(t("login:password"), { exact: true }).inputValue()).toBe("");
 
-    await submitPassword(page, t, member.password);
-    await page.waitForURL("**/qrcode");
-    await expectHeading(page, t("common:titles.qrcode"));
-    await page.getByText(member.memberNo, { exact: true }).waitFor();
-  });
+      await submitPassword(page, t, member.password);
+      await page.waitForURL("**/qrcode");
+      await expectHeading(page, t("common:titles.qrcode"));
+      await page.getByText(member.memberNo, { exact: true }).waitFor();
+    },
+  );
 
-  it("five wrong passwords lock the number for 15 minutes, even against the right password", async () => {
+  test("five wrong passwords lock the number for 15 minutes, even against the right password", async ({
+    language,
+  }) => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());
 
@@ -81,7 +86,7 @@ describe.each(journeyLanguages("en"))("login and passwords (%s)", (language) => 
     expect((await apiLogin(suite.server, member.phone, member.password)).body.error_code).toBe(4290);
   });
 
-  it("a member resets a forgotten password by SMS and logs in with the new one", async () => {
+  test("a member resets a forgotten password by SMS and logs in with the new one", async ({ language }) => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());
     const sentBefore = (await smsOutbox(suite.server, member.phone)).length;
@@ -132,7 +137,7 @@ describe.each(journeyLanguages("en"))("login and passwords (%s)", (language) => 
     expect((await apiLogin(suite.server, member.phone, member.password)).status).not.toBe(200);
   });
 
-  it("a member changes the password on /update-password", async () => {
+  test("a member changes the password on /update-password", async ({ language }) => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());
 

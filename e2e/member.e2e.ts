@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { expect } from "@playwright/test";
 import { unwatchScreens } from "./support/axe.ts";
 import {
   answerDialog,
@@ -6,12 +6,11 @@ import {
   createMember,
   expectHeading,
   fillProfile,
-  journeyLanguages,
   signIn,
   textOf,
   waitUntil,
 } from "./support/journeys.ts";
-import { journeySuite } from "./support/suite.ts";
+import { journeySuite, test } from "./support/suite.ts";
 import { exactly } from "./support/texts.ts";
 
 /** A logged-in member's screens: edit profile, the member QR code, subscription preferences. */
@@ -21,8 +20,10 @@ const suite = journeySuite(63_000_000);
 const storedPreferences = async (token: string) =>
   (await api(suite.server, "GET", "/crm/user/subscription-preferences", undefined, token)).body.payload;
 
-describe.each(journeyLanguages("sc"))("member screens (%s)", (language) => {
-  it("a member edits the profile on /renew: the birth month stays locked, the change is saved", async () => {
+test.describe("member screens", () => {
+  test("a member edits the profile on /renew: the birth month stays locked, the change is saved", async ({
+    language,
+  }) => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());
     await signIn(page, member.token);
@@ -76,7 +77,7 @@ describe.each(journeyLanguages("sc"))("member screens (%s)", (language) => {
     await waitUntil(async () => (await firstName.inputValue()) === "Ka Yan", "the saved first name");
   });
 
-  it("the member QR code carries a new time after 60 seconds", async () => {
+  test("the member QR code carries a new time after 60 seconds", async ({ language }) => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());
     await signIn(page, member.token);
@@ -112,7 +113,9 @@ describe.each(journeyLanguages("sc"))("member screens (%s)", (language) => {
     expect(await qr.getAttribute("src")).not.toBe(firstImage);
   });
 
-  it("an unsubscribe link works without logging in; an altered one offers to log in", async () => {
+  test("an unsubscribe link works without logging in; an altered one offers to log in", async ({
+    language,
+  }) => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());
     const { subscriptions, members } = suite.server.services;
@@ -143,7 +146,7 @@ describe.each(journeyLanguages("sc"))("member screens (%s)", (language) => {
     await page.waitForURL("**/login?redirect=%2Fsubscription-preferences");
   });
 
-  it("a member unsubscribes from every channel, gives a reason and saves", async () => {
+  test("a member unsubscribes from every channel, gives a reason and saves", async ({ language }) => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());
     await signIn(page, member.token);

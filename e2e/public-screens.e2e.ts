@@ -1,6 +1,6 @@
 import type { Language } from "@hcoins/domain/languages";
+import { expect } from "@playwright/test";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import enAppOpen from "../apps/web/src/locales/en/appOpen.json" with { type: "json" };
 import enCmsPages from "../apps/web/src/locales/en/cmsPages.json" with { type: "json" };
 import enDownload from "../apps/web/src/locales/en/download.json" with { type: "json" };
@@ -17,8 +17,8 @@ import tcDownload from "../apps/web/src/locales/tc/download.json" with { type: "
 import tcStores from "../apps/web/src/locales/tc/stores.json" with { type: "json" };
 import tcWelcome from "../apps/web/src/locales/tc/welcome.json" with { type: "json" };
 import { cspViolations } from "./support/browser.ts";
-import { expectHeading, journeyLanguages, textOf, waitUntil } from "./support/journeys.ts";
-import { journeySuite } from "./support/suite.ts";
+import { expectHeading, textOf, waitUntil } from "./support/journeys.ts";
+import { journeySuite, test } from "./support/suite.ts";
 import { escapeRegExp, texts } from "./support/texts.ts";
 
 /**
@@ -104,14 +104,16 @@ const ANDROID =
 const DESKTOP =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 
-describe.each(journeyLanguages("tc"))("public screens (%s)", (language) => {
-  const open = async () => {
+test.describe("public screens", () => {
+  const open = async (language: Language) => {
     const journey = await suite.open(language);
     return { ...journey, p: publicTexts(language) };
   };
 
-  it("welcome: the banner fits its box from the first paint, Register and Login lead on", async () => {
-    const { page, t, p } = await open();
+  test("welcome: the banner fits its box from the first paint, Register and Login lead on", async ({
+    language,
+  }) => {
+    const { page, t, p } = await open(language);
     await page.addInitScript(() => {
       const shifts: number[] = [];
       (window as unknown as { shifts: number[] }).shifts = shifts;
@@ -158,8 +160,8 @@ describe.each(journeyLanguages("tc"))("public screens (%s)", (language) => {
     await page.waitForURL("**/login");
   });
 
-  it("welcome: the state query is kept; a pay-channel state opens the native app", async () => {
-    const { page, t, p } = await open();
+  test("welcome: the state query is kept; a pay-channel state opens the native app", async ({ language }) => {
+    const { page, t, p } = await open(language);
     await page.goto("/?state=%2Fqrcode");
     await page
       .getByRole("main")
@@ -181,24 +183,25 @@ describe.each(journeyLanguages("tc"))("public screens (%s)", (language) => {
     expect(await page.evaluate(() => sessionStorage.getItem("stateUrl"))).toBe("/app-payment/result?order=7");
   });
 
-  it.each([
+  for (const [device, userAgent, host] of [
     ["an Android phone", ANDROID, "play.google.com"],
     ["an iPhone", IPHONE, "apps.apple.com"],
     ["a computer", DESKTOP, "apps.apple.com"],
-  ])("open-cu-app sends %s to its store", async (_, userAgent, host) => {
-    const { page } = await open();
-    await stubStores(page);
-    await useDevice(page, userAgent);
-    await page.goto("/open-cu-app");
-    await page.waitForURL((url) => url.host === host);
-    // Back does not bounce the visitor to the store again: the redirect page replaced itself.
-    expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2);
-  });
+  ] as const) {
+    test(`open-cu-app sends ${device} to its store`, async ({ language }) => {
+      const { page } = await open(language);
+      await stubStores(page);
+      await useDevice(page, userAgent);
+      await page.goto("/open-cu-app");
+      await page.waitForURL((url) => url.host === host);
+      // Back does not bounce the visitor to the store again: the redirect page replaced itself.
+      expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2);
+    });
+  }
 
-  it.each(["/reward", "/offer", "/egift", "/no/such/page"])(
-    "%s offers to open or download the app, with badges in the language",
-    async (path) => {
-      const { page, t, p } = await open();
+  for (const path of ["/reward", "/offer", "/egift", "/no/such/page"]) {
+    test(`${path} offers to open or download the app, with badges in the language`, async ({ language }) => {
+      const { page, t, p } = await open(language);
       await stubStores(page);
       await useDevice(page, ANDROID);
       await page.goto(path);
@@ -207,18 +210,20 @@ describe.each(journeyLanguages("tc"))("public screens (%s)", (language) => {
       await page.getByRole("link", { name: named(`${p("appOpen:appStore.caption")} App Store`) }).waitFor();
       await page.getByRole("link", { name: named(`${p("appOpen:googlePlay.caption")} Google Play`) }).click();
       await page.waitForURL((url) => url.host === "play.google.com");
-    },
-  );
+    });
+  }
 
-  it("app-payment/return-payme is blank", async () => {
-    const { page } = await open();
+  test("app-payment/return-payme is blank", async ({ language }) => {
+    const { page } = await open(language);
     await page.goto("/app-payment/return-payme");
     await page.locator("#main").waitFor();
     expect((await page.locator("#main").textContent())?.trim()).toBe("");
   });
 
-  it("download: EN / 中 switches and is remembered; login goes to the store list; nothing comes from elsewhere", async () => {
-    const { page, t, p } = await open();
+  test("download: EN / 中 switches and is remembered; login goes to the store list; nothing comes from elsewhere", async ({
+    language,
+  }) => {
+    const { page, t, p } = await open(language);
     const foreign: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
@@ -280,8 +285,10 @@ describe.each(journeyLanguages("tc"))("public screens (%s)", (language) => {
     expect(await cspViolations(page)).toEqual([]);
   });
 
-  it("store list: district waits for a region, a new region clears it; pages; the detail leads back", async () => {
-    const { page, t, p } = await open();
+  test("store list: district waits for a region, a new region clears it; pages; the detail leads back", async ({
+    language,
+  }) => {
+    const { page, t, p } = await open(language);
     await page.goto("/index");
     await expectHeading(page, t("common:titles.stores"));
     const region = page.getByLabel(p("stores:region"), { exact: true });
@@ -355,8 +362,8 @@ describe.each(journeyLanguages("tc"))("public screens (%s)", (language) => {
     await expectHeading(page, p("stores:notFoundTitle"));
   });
 
-  it("CMS pages: merchant page, privacy policy, not found", async () => {
-    const { page, p } = await open();
+  test("CMS pages: merchant page, privacy policy, not found", async ({ language }) => {
+    const { page, p } = await open(language);
     const merchant = await serverGet<{ title: string }>(
       suite.server.url,
       "/crm/cms/page/?url_slug=h-coins-partners&cms_location_code=merchant",
@@ -375,8 +382,10 @@ describe.each(journeyLanguages("tc"))("public screens (%s)", (language) => {
     await expectHeading(page, p("cmsPages:notFoundTitle"));
   });
 
-  it("CMS pages: the browser sanitises again, so a script in the content never runs", async () => {
-    const { page } = await open();
+  test("CMS pages: the browser sanitises again, so a script in the content never runs", async ({
+    language,
+  }) => {
+    const { page } = await open(language);
     // A compromised CMS (or anything between it and the browser) answering with hostile HTML.
     await page.route(
       (url) => url.pathname.replace(/\/$/, "") === "/crm/cms/page",

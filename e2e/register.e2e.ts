@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { expect } from "@playwright/test";
 import { cspViolations } from "./support/browser.ts";
 import {
   agreeToTerms,
@@ -12,7 +12,6 @@ import {
   expectRegistered,
   fillProfile,
   fillRegistrationForm,
-  journeyLanguages,
   NEW_PASSWORD,
   nextSmsCode,
   PASSWORD,
@@ -21,14 +20,16 @@ import {
   textOf,
   waitUntil,
 } from "./support/journeys.ts";
-import { journeySuite } from "./support/suite.ts";
+import { journeySuite, SMOKE, test } from "./support/suite.ts";
 import { exactly, textPattern } from "./support/texts.ts";
 
 /** Registration journeys: a new number, a number that comes through /verify, an imported app member. */
 const suite = journeySuite(61_000_000);
 
-describe.each(journeyLanguages("tc"))("registration (%s)", (language) => {
-  it("back from step 2 within the resend wait: step 1 with the same number (written with a space) returns to step 2 with the running countdown, and the code sent first still registers", async () => {
+test.describe("registration", () => {
+  test("back from step 2 within the resend wait: step 1 with the same number (written with a space) returns to step 2 with the running countdown, and the code sent first still registers", async ({
+    language,
+  }) => {
     const { page, t } = await suite.open(language);
     const phone = suite.nextPhone();
     await page.goto("/register");
@@ -53,41 +54,47 @@ describe.each(journeyLanguages("tc"))("registration (%s)", (language) => {
     await page.waitForURL("**/register/terms**");
   });
 
-  it("a new member registers: number, SMS code, terms, the form, the success page", async () => {
-    const { page, t } = await suite.open(language);
-    const phone = suite.nextPhone();
+  test(
+    "a new member registers: number, SMS code, terms, the form, the success page",
+    SMOKE,
+    async ({ language }) => {
+      const { page, t } = await suite.open(language);
+      const phone = suite.nextPhone();
 
-    await registerThroughUi(page, suite.server, phone, t, { email: `Reg.${phone}@Example.com` });
+      await registerThroughUi(page, suite.server, phone, t, { email: `Reg.${phone}@Example.com` });
 
-    const member = await suite.server.services.members.findByPhone("852", phone);
-    expect(member).toMatchObject({
-      first_name: "Siu Ming",
-      last_name: "Chan",
-      title: 3,
-      gender: 2,
-      birthday_month: 3,
-      age_range: "18 - 25",
-      region: "3005",
-      district: "5046",
-      // Only the SMS box was ticked: 0 = reachable, 1 = opted out.
-      sms_subscription: 0,
-      email_subscription: 1,
-      do_not_call: 1,
-    });
-    expect(member?.email?.toLowerCase()).toBe(`reg.${phone}@example.com`);
-    expect(member?.member_no).toMatch(/\S/);
-    // The member is logged in on the success page (the member menu is there) and may log in with the password.
-    await page.getByRole("button", { name: exactly(t("menu:menu")) }).waitFor();
-    expect((await apiLogin(suite.server, phone, PASSWORD)).status).toBe(200);
-    // The whole way ran within the CSP: no inline script, no eval (zod's included), nothing from elsewhere.
-    expect(await cspViolations(page)).toEqual([]);
+      const member = await suite.server.services.members.findByPhone("852", phone);
+      expect(member).toMatchObject({
+        first_name: "Siu Ming",
+        last_name: "Chan",
+        title: 3,
+        gender: 2,
+        birthday_month: 3,
+        age_range: "18 - 25",
+        region: "3005",
+        district: "5046",
+        // Only the SMS box was ticked: 0 = reachable, 1 = opted out.
+        sms_subscription: 0,
+        email_subscription: 1,
+        do_not_call: 1,
+      });
+      expect(member?.email?.toLowerCase()).toBe(`reg.${phone}@example.com`);
+      expect(member?.member_no).toMatch(/\S/);
+      // The member is logged in on the success page (the member menu is there) and may log in with the password.
+      await page.getByRole("button", { name: exactly(t("menu:menu")) }).waitFor();
+      expect((await apiLogin(suite.server, phone, PASSWORD)).status).toBe(200);
+      // The whole way ran within the CSP: no inline script, no eval (zod's included), nothing from elsewhere.
+      expect(await cspViolations(page)).toEqual([]);
 
-    // The first button hands the member to the shop with the access token.
-    await page.getByRole("button", { name: exactly(t("register:goShopping")) }).click();
-    await expectAtShop(page);
-  });
+      // The first button hands the member to the shop with the access token.
+      await page.getByRole("button", { name: exactly(t("register:goShopping")) }).click();
+      await expectAtShop(page);
+    },
+  );
 
-  it("step 3 refuses an incomplete form with the field messages, the terms box the spec's text", async () => {
+  test("step 3 refuses an incomplete form with the field messages, the terms box the spec's text", async ({
+    language,
+  }) => {
     const { page, t } = await suite.open(language);
     const phone = suite.nextPhone();
 
@@ -148,7 +155,9 @@ describe.each(journeyLanguages("tc"))("registration (%s)", (language) => {
     await expectRegistered(page, t);
   });
 
-  it("a number logging in that is not a member goes through /verify to registration", async () => {
+  test("a number logging in that is not a member goes through /verify to registration", async ({
+    language,
+  }) => {
     const { page, t } = await suite.open(language);
     const phone = suite.nextPhone();
 
@@ -180,7 +189,7 @@ describe.each(journeyLanguages("tc"))("registration (%s)", (language) => {
     );
   });
 
-  it("a registered number is sent to log in, a blocked number cannot register", async () => {
+  test("a registered number is sent to log in, a blocked number cannot register", async ({ language }) => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());
 
@@ -209,7 +218,7 @@ describe.each(journeyLanguages("tc"))("registration (%s)", (language) => {
     expect(await suite.server.services.members.findByPhone("852", blocked)).toBeUndefined();
   });
 
-  it("an imported app member completes the profile and sets a password", async () => {
+  test("an imported app member completes the profile and sets a password", async ({ language }) => {
     const { page, t } = await suite.open(language);
     const phone = suite.nextPhone();
     await suite.server.services.members.importMember({

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { expect } from "@playwright/test";
 import { signMessage } from "../apps/server/src/modules/auth/signature.ts";
-import { api, createMember, expectHeading, journeyLanguages, signIn, textOf } from "./support/journeys.ts";
-import { journeySuite } from "./support/suite.ts";
+import { api, createMember, expectHeading, signIn, textOf } from "./support/journeys.ts";
+import { journeySuite, test } from "./support/suite.ts";
 import { exactly } from "./support/texts.ts";
 
 /**
@@ -36,8 +36,10 @@ async function exchange({ message, signature }: { message: string; signature: st
   return ((await response.json()) as { Status: string }).Status;
 }
 
-describe.each(journeyLanguages("en"))("signed login links (%s)", (language) => {
-  it("a signed-in member who opens another member's link stays signed in as themselves", async () => {
+test.describe("signed login links", () => {
+  test("a signed-in member who opens another member's link stays signed in as themselves", async ({
+    language,
+  }) => {
     const { page, t } = await suite.open(language);
     const memberA = await createMember(suite.server, suite.nextPhone());
     const memberB = await createMember(suite.server, suite.nextPhone());
@@ -66,7 +68,9 @@ describe.each(journeyLanguages("en"))("signed login links (%s)", (language) => {
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBe(memberA.token);
   });
 
-  it("a visitor's link signs them in and leaves the address, so a reload keeps them signed in", async () => {
+  test("a visitor's link signs them in and leaves the address, so a reload keeps them signed in", async ({
+    language,
+  }) => {
     const { page, t } = await suite.open(language);
     const member = await createMember(suite.server, suite.nextPhone());
     // A session the server has since ended (a logout elsewhere) is no session: the link still signs in.

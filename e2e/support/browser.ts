@@ -17,14 +17,21 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** Debian's Chromium (CHROME_PATH to use another). */
-export function launchBrowser(): Promise<Browser> {
-  // Playwright cannot download a browser here; say what a fresh machine lacks and how to get it.
+/** Playwright cannot download a browser here; say what a fresh machine lacks and how to get it. */
+export function assertChromium() {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `No Chromium at ${CHROMIUM_PATH}: install Debian's (apt-get install chromium fonts-noto-cjk, as .ci/run does) or set CHROME_PATH`,
     );
   }
+}
+
+/**
+ * Debian's Chromium (CHROME_PATH to use another), for the screenshot scripts; the journeys get theirs
+ * from @playwright/test's `browser` fixture, launched with the same path and flags (playwright.config.ts).
+ */
+export function launchBrowser(): Promise<Browser> {
+  assertChromium();
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 

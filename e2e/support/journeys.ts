@@ -13,9 +13,9 @@ import { exactly, type Texts, texts } from "./texts.ts";
 /**
  * Steps the journeys share: a member's way through the screens, found by the labels
  * and roles a member sees (in the journey's language), and a few server-side
- * shortcuts for the members a journey needs but does not itself create. No vitest
- * here (e2e/screenshots.ts runs these steps under plain node): a step that cannot go
- * on throws.
+ * shortcuts for the members a journey needs but does not itself create. No test
+ * runner here (e2e/screenshots.ts runs these steps under plain node): a step that cannot
+ * go on throws.
  */
 
 /** Polls `check` until it answers true; throws `message` after `timeout` ms. */
@@ -30,24 +30,6 @@ export async function waitUntil(check: () => Promise<boolean> | boolean, message
 function assertOk(response: { status: number; body: unknown }, what: string) {
   if (response.status !== 200)
     throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(response.body)}`);
-}
-
-/**
- * The languages a journey file runs its journeys in. A flow's texts are checked in every
- * language by the web and console screen tests; here a file that names its language (`mine`)
- * runs once, in it, and the files name different ones so that all three cross the real server
- * and browser on every `npm test`: running every journey three times was a third of CI's time.
- * A file about how languages lay out (320 px) names none and runs in all three.
- * `E2E_LANGUAGES=en,tc,sc` runs every file in all three (before a release); `E2E_LANGUAGES=en`
- * any chosen few.
- */
-export function journeyLanguages(mine?: Language): Language[] {
-  const chosen = (process.env.E2E_LANGUAGES ?? "")
-    .split(",")
-    .map((value) => value.trim())
-    .filter((value): value is Language => value === "en" || value === "tc" || value === "sc");
-  if (chosen.length > 0) return chosen;
-  return mine ? [mine] : ["en", "tc", "sc"];
 }
 
 /**

@@ -1,10 +1,23 @@
 import type { Language } from "@hcoins/domain/languages";
+import { test as base } from "@playwright/test";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll } from "vitest";
 import { scanScreen, screenViolations, watchScreens } from "./axe.ts";
-import { launchBrowser } from "./browser.ts";
 import { openJourney, phoneNumbers, snapshotWebDist } from "./journeys.ts";
 import { startServer, type TestServer } from "./server.ts";
+
+/** The options playwright.config.ts sets per project: the language a project's journeys run in. */
+export interface JourneyOptions {
+  language: Language;
+}
+
+/**
+ * The journeys' `test`: @playwright/test's, with the project's `language` as a fixture. Each project
+ * (tc, en, sc) runs the journeys in its language; en and sc run only those tagged `@smoke`.
+ */
+export const test = base.extend<JourneyOptions>({ language: ["tc", { option: true }] });
+
+/** Journeys that en and sc run too (the rest run in tc only): `test(title, SMOKE, async …)`. */
+export const SMOKE = { tag: "@smoke" };
 
 async function lastScreen(page: Page) {
   if ((await page.evaluate(() => document.contentType)) === "text/html")
@@ -12,9 +25,12 @@ async function lastScreen(page: Page) {
 }
 
 /**
- * One server (serving a snapshot of the built web app) and one browser per file, a fresh context per journey (closed after it),
- * and a supply of phone numbers no other journey of the file uses. Call at the top of
- * a journey file: `const suite = journeySuite(61_000_000)`. `env` adds to the server's configuration.
+ * One server per file (serving a snapshot of the built web app, on a fresh in-memory database), in
+ * the worker's Chromium (the `browser` fixture, launched as playwright.config.ts says), a fresh
+ * context per journey (closed after it), and a supply of phone numbers no other journey of the file
+ * uses. Call at the top of a journey file: `const suite = journeySuite(61_000_000)`. `env` adds to
+ * the server's configuration. A file's journeys run in order in one worker; after a failure the
+ * rest of the file runs in a new worker, on a new server.
  */
 export function journeySuite(phoneBase: number, env: Record<string, string> = {}) {
   let server: TestServer | undefined;
@@ -22,16 +38,14 @@ export function journeySuite(phoneBase: number, env: Record<string, string> = {}
   let web: Awaited<ReturnType<typeof snapshotWebDist>> | undefined;
   const open: Page[] = [];
 
-  beforeAll(async () => {
+  test.beforeAll(async ({ browser: launched }) => {
+    browser = launched;
     web = await snapshotWebDist();
-    [server, browser] = await Promise.all([
-      startServer({ ...env, WEB_DIST_DIR: web.directory }),
-      launchBrowser(),
-    ]);
+    server = await startServer({ ...env, WEB_DIST_DIR: web.directory });
   });
   // Closes the journey's pages; first scans the screen each was left on (if still ours), and fails
   // the journey on any serious or critical accessibility violation of a screen it reached.
-  afterEach(async () => {
+  test.afterEach(async () => {
     const found: string[] = [];
     for (const page of open.splice(0)) {
       if (!page.isClosed() && page.url().startsWith(ready(server).url))
@@ -48,8 +62,7 @@ export function journeySuite(phoneBase: number, env: Record<string, string> = {}
     if (found.length > 0)
       throw new Error(`axe (serious, critical) on the screens reached:\n${found.join("\n")}`);
   });
-  afterAll(async () => {
-    await browser?.close();
+  test.afterAll(async () => {
     await server?.close();
     await web?.remove();
   });
