@@ -1,10 +1,5 @@
-import {
-  type BannerBody,
-  type ConsoleBanner,
-  type ConsolePage,
-  consoleContent,
-  type PageBody,
-} from "@hcoins/domain/api/console-content";
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
+import { type ConsoleBanner, type ConsolePage, consoleContent } from "@hcoins/domain/api/console-content";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
 
@@ -24,7 +19,13 @@ export function useBannerChanges() {
   const refresh = () => client.invalidateQueries({ queryKey: bannersQuery.queryKey });
   return {
     save: useMutation({
-      mutationFn: ({ id, body }: { id: number | null; body: BannerBody }): Promise<ConsoleBanner> =>
+      mutationFn: ({
+        id,
+        body,
+      }: {
+        id: number | null;
+        body: ConsoleBodyOf<typeof consoleContent.addBanner>;
+      }): Promise<ConsoleBanner> =>
         id === null
           ? call(consoleContent.addBanner, { body })
           : call(consoleContent.updateBanner, { params: { id }, body }),
@@ -32,7 +33,10 @@ export function useBannerChanges() {
     }),
     move: useMutation({
       mutationFn: ({ id, direction }: { id: number; direction: "up" | "down" }) =>
-        call(consoleContent.moveBanner, { params: { id }, body: { direction } }),
+        call(consoleContent.moveBanner, {
+          params: { id },
+          body: { direction } satisfies ConsoleBodyOf<typeof consoleContent.moveBanner>,
+        }),
       onSuccess: (answer) => client.setQueryData(bannersQuery.queryKey, answer.banners),
     }),
     remove: useMutation({
@@ -47,7 +51,13 @@ export function usePageChanges() {
   const refresh = () => client.invalidateQueries({ queryKey: pagesQuery.queryKey });
   return {
     save: useMutation({
-      mutationFn: ({ id, body }: { id: number | null; body: PageBody }): Promise<ConsolePage> =>
+      mutationFn: ({
+        id,
+        body,
+      }: {
+        id: number | null;
+        body: ConsoleBodyOf<typeof consoleContent.addPage>;
+      }): Promise<ConsolePage> =>
         id === null
           ? call(consoleContent.addPage, { body })
           : call(consoleContent.updatePage, { params: { id }, body }),

@@ -1,5 +1,5 @@
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
 import {
-  type BrandBody,
   type ConsoleBrand,
   consoleBrands,
   consoleStoreList,
@@ -19,7 +19,13 @@ export function useBrandChanges() {
   const refresh = () => client.invalidateQueries({ queryKey: brandsQuery.queryKey });
   return {
     save: useMutation({
-      mutationFn: ({ id, body }: { id: number | null; body: BrandBody }): Promise<ConsoleBrand> =>
+      mutationFn: ({
+        id,
+        body,
+      }: {
+        id: number | null;
+        body: ConsoleBodyOf<typeof consoleBrands.add>;
+      }): Promise<ConsoleBrand> =>
         id === null
           ? call(consoleBrands.add, { body })
           : call(consoleBrands.update, { params: { id }, body }),
@@ -27,7 +33,10 @@ export function useBrandChanges() {
     }),
     move: useMutation({
       mutationFn: ({ id, direction }: { id: number; direction: "up" | "down" }) =>
-        call(consoleBrands.move, { params: { id }, body: { direction } }),
+        call(consoleBrands.move, {
+          params: { id },
+          body: { direction } satisfies ConsoleBodyOf<typeof consoleBrands.move>,
+        }),
       onSuccess: (answer) => client.setQueryData(brandsQuery.queryKey, answer.brands),
     }),
     remove: useMutation({
@@ -50,7 +59,10 @@ export function useStoreStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: "active" | "inactive" }) =>
-      call(consoleStoreList.setStatus, { params: { id }, body: { status } }),
+      call(consoleStoreList.setStatus, {
+        params: { id },
+        body: { status } satisfies ConsoleBodyOf<typeof consoleStoreList.setStatus>,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["stores", "list"] }),
   });
 }
