@@ -1,7 +1,8 @@
 import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
-import { type ConsoleBanner, type ConsolePage, consoleContent } from "@hcoins/domain/api/console-content";
+import { consoleContent } from "@hcoins/domain/api/console-content";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
+import { useListItemChanges } from "./list-item-changes.ts";
 
 export const bannersQuery = queryOptions({
   queryKey: ["content", "banners"],
@@ -13,23 +14,14 @@ export const pagesQuery = queryOptions({
   queryFn: async () => (await call(consoleContent.pages)).pages,
 });
 
-/** Banner changes: each answers the new state, and the list is asked again. */
+/** Banner changes: each answers the new state, and the list is asked again (a move answers the list). */
 export function useBannerChanges() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: bannersQuery.queryKey });
   return {
-    save: useMutation({
-      mutationFn: ({
-        id,
-        body,
-      }: {
-        id: number | null;
-        body: ConsoleBodyOf<typeof consoleContent.addBanner>;
-      }): Promise<ConsoleBanner> =>
-        id === null
-          ? call(consoleContent.addBanner, { body })
-          : call(consoleContent.updateBanner, { params: { id }, body }),
-      onSuccess: refresh,
+    ...useListItemChanges(bannersQuery.queryKey, {
+      add: consoleContent.addBanner,
+      update: consoleContent.updateBanner,
+      remove: consoleContent.deleteBanner,
     }),
     move: useMutation({
       mutationFn: ({ id, direction }: { id: number; direction: "up" | "down" }) =>
@@ -39,33 +31,12 @@ export function useBannerChanges() {
         }),
       onSuccess: (answer) => client.setQueryData(bannersQuery.queryKey, answer.banners),
     }),
-    remove: useMutation({
-      mutationFn: (id: number) => call(consoleContent.deleteBanner, { params: { id } }),
-      onSuccess: refresh,
-    }),
   };
 }
 
-export function usePageChanges() {
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: pagesQuery.queryKey });
-  return {
-    save: useMutation({
-      mutationFn: ({
-        id,
-        body,
-      }: {
-        id: number | null;
-        body: ConsoleBodyOf<typeof consoleContent.addPage>;
-      }): Promise<ConsolePage> =>
-        id === null
-          ? call(consoleContent.addPage, { body })
-          : call(consoleContent.updatePage, { params: { id }, body }),
-      onSuccess: refresh,
-    }),
-    remove: useMutation({
-      mutationFn: (id: number) => call(consoleContent.deletePage, { params: { id } }),
-      onSuccess: refresh,
-    }),
-  };
-}
+export const usePageChanges = () =>
+  useListItemChanges(pagesQuery.queryKey, {
+    add: consoleContent.addPage,
+    update: consoleContent.updatePage,
+    remove: consoleContent.deletePage,
+  });

@@ -1,35 +1,22 @@
 import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
-import {
-  type ConsoleBrand,
-  consoleBrands,
-  consoleStoreList,
-  type StoreListQuery,
-} from "@hcoins/domain/api/console-stores";
+import { consoleBrands, consoleStoreList, type StoreListQuery } from "@hcoins/domain/api/console-stores";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
+import { useListItemChanges } from "./list-item-changes.ts";
 
 export const brandsQuery = queryOptions({
   queryKey: ["stores", "brands"],
   queryFn: async () => (await call(consoleBrands.list)).brands,
 });
 
-/** Brand changes: each answers the new state, and the list is asked again. */
+/** Brand changes: each answers the new state, and the list is asked again (a move answers the list). */
 export function useBrandChanges() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: brandsQuery.queryKey });
   return {
-    save: useMutation({
-      mutationFn: ({
-        id,
-        body,
-      }: {
-        id: number | null;
-        body: ConsoleBodyOf<typeof consoleBrands.add>;
-      }): Promise<ConsoleBrand> =>
-        id === null
-          ? call(consoleBrands.add, { body })
-          : call(consoleBrands.update, { params: { id }, body }),
-      onSuccess: refresh,
+    ...useListItemChanges(brandsQuery.queryKey, {
+      add: consoleBrands.add,
+      update: consoleBrands.update,
+      remove: consoleBrands.remove,
     }),
     move: useMutation({
       mutationFn: ({ id, direction }: { id: number; direction: "up" | "down" }) =>
@@ -38,10 +25,6 @@ export function useBrandChanges() {
           body: { direction } satisfies ConsoleBodyOf<typeof consoleBrands.move>,
         }),
       onSuccess: (answer) => client.setQueryData(brandsQuery.queryKey, answer.brands),
-    }),
-    remove: useMutation({
-      mutationFn: (id: number) => call(consoleBrands.remove, { params: { id } }),
-      onSuccess: refresh,
     }),
   };
 }

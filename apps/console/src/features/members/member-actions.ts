@@ -1,6 +1,14 @@
 import type { ConsoleMemberDetail, Permission } from "@hcoins/domain/api/console";
 import { type MemberAction, type MemberActionInput, memberActionBodySchema } from "../../api/members.ts";
 
+/** What each part of the member page that acts on the member is given. */
+export interface MemberPartProps {
+  detail: ConsoleMemberDetail;
+  permissions: readonly Permission[];
+  /** Says what was done in the page's status line. */
+  onDone: (message: string) => void;
+}
+
 export interface ActionSpec {
   action: MemberAction;
   permission: Permission;
