@@ -1,9 +1,10 @@
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
 import { bulkLineErrorSchema, consoleBulkAdjustments } from "@hcoins/domain/api/console-bulk-adjustments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { ApiError, call } from "./client.ts";
 
-export type BulkAdjustmentInput = z.input<typeof consoleBulkAdjustments.request.body>;
+export type BulkAdjustmentInput = ConsoleBodyOf<typeof consoleBulkAdjustments.request>;
 
 /** Sends the list; a valid one is one pending approval request (the queue is read again). */
 export function useRequestBulkAdjustment() {

@@ -1,7 +1,7 @@
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
 import { consoleMembers } from "@hcoins/domain/api/console";
 import {
   type ApprovalStatus,
-  type CoinControls,
   consoleApprovals,
   consoleCoinControls,
 } from "@hcoins/domain/api/console-coin-controls";
@@ -25,17 +25,13 @@ export const approvalsQuery = (status: ApprovalStatus | undefined, page: number)
 export function useSetCoinControls() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CoinControls) => call(consoleCoinControls.set, { body }),
+    mutationFn: (body: ConsoleBodyOf<typeof consoleCoinControls.set>) =>
+      call(consoleCoinControls.set, { body }),
     onSuccess: (saved) => client.setQueryData(coinControlsQuery().queryKey, saved),
   });
 }
 
-export interface AdjustmentInput {
-  coins: number;
-  reason_code: string;
-  note: string;
-  idempotency_key: string;
-}
+export type AdjustmentInput = ConsoleBodyOf<typeof consoleMembers.adjustCoins>;
 
 export type AdjustmentAnswer = PayloadOf<typeof consoleMembers.adjustCoins>;
 
@@ -57,7 +53,10 @@ export function useDecideApproval() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, note }: { id: number; decision: "approve" | "reject"; note: string }) =>
-      call(consoleApprovals[decision], { params: { id }, body: { note } }),
+      call(consoleApprovals[decision], {
+        params: { id },
+        body: { note } satisfies ConsoleBodyOf<typeof consoleApprovals.approve>,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["approvals"] }),
   });
 }

@@ -1,12 +1,8 @@
-import {
-  type BannerBody,
-  type ConsoleBanner,
-  type ConsolePage,
-  consoleContent,
-  type PageBody,
-} from "@hcoins/domain/api/console-content";
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
+import { consoleContent } from "@hcoins/domain/api/console-content";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
+import { useListItemChanges } from "./list-item-changes.ts";
 
 export const bannersQuery = queryOptions({
   queryKey: ["content", "banners"],
@@ -18,44 +14,29 @@ export const pagesQuery = queryOptions({
   queryFn: async () => (await call(consoleContent.pages)).pages,
 });
 
-/** Banner changes: each answers the new state, and the list is asked again. */
+/** Banner changes: each answers the new state, and the list is asked again (a move answers the list). */
 export function useBannerChanges() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: bannersQuery.queryKey });
   return {
-    save: useMutation({
-      mutationFn: ({ id, body }: { id: number | null; body: BannerBody }): Promise<ConsoleBanner> =>
-        id === null
-          ? call(consoleContent.addBanner, { body })
-          : call(consoleContent.updateBanner, { params: { id }, body }),
-      onSuccess: refresh,
+    ...useListItemChanges(bannersQuery.queryKey, {
+      add: consoleContent.addBanner,
+      update: consoleContent.updateBanner,
+      remove: consoleContent.deleteBanner,
     }),
     move: useMutation({
       mutationFn: ({ id, direction }: { id: number; direction: "up" | "down" }) =>
-        call(consoleContent.moveBanner, { params: { id }, body: { direction } }),
+        call(consoleContent.moveBanner, {
+          params: { id },
+          body: { direction } satisfies ConsoleBodyOf<typeof consoleContent.moveBanner>,
+        }),
       onSuccess: (answer) => client.setQueryData(bannersQuery.queryKey, answer.banners),
-    }),
-    remove: useMutation({
-      mutationFn: (id: number) => call(consoleContent.deleteBanner, { params: { id } }),
-      onSuccess: refresh,
     }),
   };
 }
 
-export function usePageChanges() {
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: pagesQuery.queryKey });
-  return {
-    save: useMutation({
-      mutationFn: ({ id, body }: { id: number | null; body: PageBody }): Promise<ConsolePage> =>
-        id === null
-          ? call(consoleContent.addPage, { body })
-          : call(consoleContent.updatePage, { params: { id }, body }),
-      onSuccess: refresh,
-    }),
-    remove: useMutation({
-      mutationFn: (id: number) => call(consoleContent.deletePage, { params: { id } }),
-      onSuccess: refresh,
-    }),
-  };
-}
+export const usePageChanges = () =>
+  useListItemChanges(pagesQuery.queryKey, {
+    add: consoleContent.addPage,
+    update: consoleContent.updatePage,
+    remove: consoleContent.deletePage,
+  });

@@ -1,3 +1,4 @@
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
 import { consoleImages, MEDIA_TOKEN_PATTERN } from "@hcoins/domain/api/console-images";
 import { call, callUrl } from "./client.ts";
 
@@ -13,7 +14,11 @@ async function base64Of(file: Blob): Promise<string> {
 
 /** Stores an image (the server checks its type and size): its token and its /crm/media address. */
 export async function uploadImage(file: File): Promise<{ token: string; image_url: string }> {
-  return call(consoleImages.upload, { body: { file_name: file.name, data_base64: await base64Of(file) } });
+  return call(consoleImages.upload, {
+    body: { file_name: file.name, data_base64: await base64Of(file) } satisfies ConsoleBodyOf<
+      typeof consoleImages.upload
+    >,
+  });
 }
 
 /** A stored image's address for the console's previews (same origin: the console's img-src allows it). */

@@ -1,4 +1,4 @@
-import type { ConsoleMemberDetail } from "@hcoins/domain/api/console";
+import type { ConsoleBodyOf, ConsoleMemberDetail } from "@hcoins/domain/api/console";
 import { consoleMemberRecords } from "@hcoins/domain/api/console-member-records";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
@@ -57,11 +57,16 @@ export function useEditMember(id: number) {
       let detail: ConsoleMemberDetail | undefined;
       let approvalId: number | undefined;
       if (Object.keys(changes).length > 0)
-        detail = await call(consoleMemberRecords.edit, { params: { id }, body: { ...changes, reason } });
+        detail = await call(consoleMemberRecords.edit, {
+          params: { id },
+          body: { ...changes, reason } satisfies ConsoleBodyOf<typeof consoleMemberRecords.edit>,
+        });
       if (birthdayMonth !== undefined)
         ({ approval_id: approvalId } = await call(consoleMemberRecords.correctBirthMonth, {
           params: { id },
-          body: { birthday_month: birthdayMonth, reason },
+          body: { birthday_month: birthdayMonth, reason } satisfies ConsoleBodyOf<
+            typeof consoleMemberRecords.correctBirthMonth
+          >,
         }));
       return { detail, approvalId };
     },
@@ -69,6 +74,7 @@ export function useEditMember(id: number) {
   });
 }
 
+/** The new number as the form holds it (the contract's body reads it, input of any shape). */
 export interface NewNumberInput {
   mobile_phone_prefix: string;
   mobile_phone: string;
@@ -76,14 +82,15 @@ export interface NewNumberInput {
 
 export function useSendNumberCode(id: number) {
   return useMutation({
-    mutationFn: (body: NewNumberInput) => call(consoleMemberRecords.sendNumberCode, { params: { id }, body }),
+    mutationFn: (body: ConsoleBodyOf<typeof consoleMemberRecords.sendNumberCode>) =>
+      call(consoleMemberRecords.sendNumberCode, { params: { id }, body }),
   });
 }
 
 export function useChangeNumber(id: number) {
   const refresh = useRefresh(id);
   return useMutation({
-    mutationFn: (body: NewNumberInput & { code: string; reason: string }) =>
+    mutationFn: (body: ConsoleBodyOf<typeof consoleMemberRecords.changeNumber>) =>
       call(consoleMemberRecords.changeNumber, { params: { id }, body }),
     onSuccess: (detail) => refresh(detail),
   });
@@ -92,7 +99,11 @@ export function useChangeNumber(id: number) {
 export function useAddCaseNote(id: number) {
   const refresh = useRefresh(id);
   return useMutation({
-    mutationFn: (note: string) => call(consoleMemberRecords.addCaseNote, { params: { id }, body: { note } }),
+    mutationFn: (note: string) =>
+      call(consoleMemberRecords.addCaseNote, {
+        params: { id },
+        body: { note } satisfies ConsoleBodyOf<typeof consoleMemberRecords.addCaseNote>,
+      }),
     onSuccess: () => refresh(),
   });
 }

@@ -1,3 +1,4 @@
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
 import { consoleOperators, type OperatorRole } from "@hcoins/domain/api/console";
 import { consoleOperatorChanges, type OperatorDetail } from "@hcoins/domain/api/console-operators";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -12,7 +13,7 @@ export function useOperatorChange() {
   const done = () => client.invalidateQueries({ queryKey: ["operators"] });
   return {
     add: useMutation({
-      mutationFn: (body: { email: string; role: OperatorRole }) => call(consoleOperators.add, { body }),
+      mutationFn: (body: ConsoleBodyOf<typeof consoleOperators.add>) => call(consoleOperators.add, { body }),
       onSuccess: done,
     }),
     reinvite: useMutation({
@@ -42,12 +43,18 @@ export function useOperatorLifecycle() {
   return {
     enable: useMutation({
       mutationFn: ({ id, role }: { id: number; role?: OperatorRole }) =>
-        call(consoleOperatorChanges.enable, { params: { id }, body: role ? { role } : {} }),
+        call(consoleOperatorChanges.enable, {
+          params: { id },
+          body: (role ? { role } : {}) satisfies ConsoleBodyOf<typeof consoleOperatorChanges.enable>,
+        }),
       onSuccess: done,
     }),
     changeRole: useMutation({
       mutationFn: ({ id, role }: { id: number; role: OperatorRole }) =>
-        call(consoleOperatorChanges.changeRole, { params: { id }, body: { role } }),
+        call(consoleOperatorChanges.changeRole, {
+          params: { id },
+          body: { role } satisfies ConsoleBodyOf<typeof consoleOperatorChanges.changeRole>,
+        }),
       onSuccess: done,
     }),
     unlock: useMutation({

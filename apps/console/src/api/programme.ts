@@ -1,11 +1,10 @@
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
 import {
   type ConsoleReward,
   consoleBonusDays,
   consoleExpiry,
   consoleRewards,
   consoleStores,
-  type RewardCreateBody,
-  type RewardEditBody,
 } from "@hcoins/domain/api/console-programme";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
@@ -22,20 +21,19 @@ export const rewardQuery = (id: number) =>
     queryFn: async () => (await call(consoleRewards.show, { params: { id } })).reward,
   });
 
+/** A new reward (id null) with its first stock, or an edited one: each with its contract entry's body. */
+export type RewardSaveInput =
+  | { id: null; body: ConsoleBodyOf<typeof consoleRewards.create> }
+  | { id: number; body: ConsoleBodyOf<typeof consoleRewards.edit> };
+
 /** Creates (id null) or edits a reward; the list is asked again. */
 export function useRewardSave() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({
-      id,
-      body,
-    }: {
-      id: number | null;
-      body: RewardCreateBody | RewardEditBody;
-    }): Promise<ConsoleReward> =>
-      (id === null
-        ? await call(consoleRewards.create, { body: body as RewardCreateBody })
-        : await call(consoleRewards.edit, { params: { id }, body })
+    mutationFn: async (input: RewardSaveInput): Promise<ConsoleReward> =>
+      (input.id === null
+        ? await call(consoleRewards.create, { body: input.body })
+        : await call(consoleRewards.edit, { params: { id: input.id }, body: input.body })
       ).reward,
     onSuccess: (reward) => {
       client.setQueryData(rewardQuery(reward.id).queryKey, reward);
@@ -48,7 +46,11 @@ export function useRewardSave() {
 export function useRewardChange(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { change: number } | { active: boolean }): Promise<ConsoleReward> =>
+    mutationFn: async (
+      input:
+        | ConsoleBodyOf<typeof consoleRewards.changeStock>
+        | ConsoleBodyOf<typeof consoleRewards.setActive>,
+    ): Promise<ConsoleReward> =>
       (
         await call("change" in input ? consoleRewards.changeStock : consoleRewards.setActive, {
           params: { id },
@@ -66,7 +68,7 @@ export function useRewardChange(id: number) {
 export function useBonusDaySet() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { date: string; multiplier: number }) => call(consoleBonusDays.set, { body }),
+    mutationFn: (body: ConsoleBodyOf<typeof consoleBonusDays.set>) => call(consoleBonusDays.set, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: bonusDaysQuery().queryKey }),
   });
 }
@@ -75,7 +77,10 @@ export function useBonusDaySet() {
 export function useBirthdayMultiplierSet() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (multiplier: number) => call(consoleBonusDays.setBirthday, { body: { multiplier } }),
+    mutationFn: (multiplier: number) =>
+      call(consoleBonusDays.setBirthday, {
+        body: { multiplier } satisfies ConsoleBodyOf<typeof consoleBonusDays.setBirthday>,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: bonusDaysQuery().queryKey }),
   });
 }
@@ -83,7 +88,10 @@ export function useBirthdayMultiplierSet() {
 export function useBonusDayRemove() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (date: string) => call(consoleBonusDays.remove, { body: { date } }),
+    mutationFn: (date: string) =>
+      call(consoleBonusDays.remove, {
+        body: { date } satisfies ConsoleBodyOf<typeof consoleBonusDays.remove>,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: bonusDaysQuery().queryKey }),
   });
 }
@@ -94,7 +102,8 @@ export const expiryQuery = () =>
 export function useExpiryPolicySet() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (policy: string) => call(consoleExpiry.set, { body: { policy } }),
+    mutationFn: (policy: string) =>
+      call(consoleExpiry.set, { body: { policy } satisfies ConsoleBodyOf<typeof consoleExpiry.set> }),
     onSuccess: () => client.invalidateQueries({ queryKey: expiryQuery().queryKey }),
   });
 }
@@ -105,7 +114,7 @@ export const storeFlagsQuery = () =>
 export function useStorePartnerSet() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { code: string; partner: boolean }) =>
+    mutationFn: async (body: ConsoleBodyOf<typeof consoleStores.setPartner>) =>
       (await call(consoleStores.setPartner, { body })).store,
     onSuccess: (store) =>
       client.setQueryData(storeFlagsQuery().queryKey, (old) =>

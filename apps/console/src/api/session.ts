@@ -1,3 +1,4 @@
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
 import { type ConsoleOperator, consoleSession } from "@hcoins/domain/api/console";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { holds, type PermissionNeed } from "../lib/permissions.ts";
@@ -30,11 +31,7 @@ function useSignedIn() {
   };
 }
 
-export interface SignInInput {
-  email: string;
-  password: string;
-  totp_code: string;
-}
+export type SignInInput = ConsoleBodyOf<typeof consoleSession.signIn>;
 
 export function useSignIn() {
   const signedIn = useSignedIn();
@@ -48,15 +45,14 @@ export function useSignIn() {
 export const invitationQuery = (token: string) =>
   queryOptions({
     queryKey: ["invitation", token],
-    queryFn: () => call(consoleSession.invitation, { body: { token } }),
+    queryFn: () =>
+      call(consoleSession.invitation, {
+        body: { token } satisfies ConsoleBodyOf<typeof consoleSession.invitation>,
+      }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export interface ActivateInput {
-  token: string;
-  password: string;
-  totp_code: string;
-}
+export type ActivateInput = ConsoleBodyOf<typeof consoleSession.activate>;
 
 export function useActivate() {
   const signedIn = useSignedIn();

@@ -1,38 +1,30 @@
-import {
-  type BrandBody,
-  type ConsoleBrand,
-  consoleBrands,
-  consoleStoreList,
-  type StoreListQuery,
-} from "@hcoins/domain/api/console-stores";
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
+import { consoleBrands, consoleStoreList, type StoreListQuery } from "@hcoins/domain/api/console-stores";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
+import { useListItemChanges } from "./list-item-changes.ts";
 
 export const brandsQuery = queryOptions({
   queryKey: ["stores", "brands"],
   queryFn: async () => (await call(consoleBrands.list)).brands,
 });
 
-/** Brand changes: each answers the new state, and the list is asked again. */
+/** Brand changes: each answers the new state, and the list is asked again (a move answers the list). */
 export function useBrandChanges() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: brandsQuery.queryKey });
   return {
-    save: useMutation({
-      mutationFn: ({ id, body }: { id: number | null; body: BrandBody }): Promise<ConsoleBrand> =>
-        id === null
-          ? call(consoleBrands.add, { body })
-          : call(consoleBrands.update, { params: { id }, body }),
-      onSuccess: refresh,
+    ...useListItemChanges(brandsQuery.queryKey, {
+      add: consoleBrands.add,
+      update: consoleBrands.update,
+      remove: consoleBrands.remove,
     }),
     move: useMutation({
       mutationFn: ({ id, direction }: { id: number; direction: "up" | "down" }) =>
-        call(consoleBrands.move, { params: { id }, body: { direction } }),
+        call(consoleBrands.move, {
+          params: { id },
+          body: { direction } satisfies ConsoleBodyOf<typeof consoleBrands.move>,
+        }),
       onSuccess: (answer) => client.setQueryData(brandsQuery.queryKey, answer.brands),
-    }),
-    remove: useMutation({
-      mutationFn: (id: number) => call(consoleBrands.remove, { params: { id } }),
-      onSuccess: refresh,
     }),
   };
 }
@@ -50,7 +42,10 @@ export function useStoreStatus() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: "active" | "inactive" }) =>
-      call(consoleStoreList.setStatus, { params: { id }, body: { status } }),
+      call(consoleStoreList.setStatus, {
+        params: { id },
+        body: { status } satisfies ConsoleBodyOf<typeof consoleStoreList.setStatus>,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["stores", "list"] }),
   });
 }

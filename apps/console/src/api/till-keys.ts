@@ -1,3 +1,4 @@
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
 import { consoleTillKeys } from "@hcoins/domain/api/console-till-keys";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
@@ -11,12 +12,16 @@ export function useTillKeyChange() {
   const done = () => client.invalidateQueries({ queryKey: tillKeysQuery().queryKey });
   return {
     create: useMutation({
-      mutationFn: (body: { name: string; stores: string[] }) => call(consoleTillKeys.create, { body }),
+      mutationFn: (body: ConsoleBodyOf<typeof consoleTillKeys.create>) =>
+        call(consoleTillKeys.create, { body }),
       onSuccess: done,
     }),
     setStores: useMutation({
       mutationFn: ({ id, stores }: { id: number; stores: string[] }) =>
-        call(consoleTillKeys.setStores, { params: { id }, body: { stores } }),
+        call(consoleTillKeys.setStores, {
+          params: { id },
+          body: { stores } satisfies ConsoleBodyOf<typeof consoleTillKeys.setStores>,
+        }),
       onSuccess: done,
     }),
     revoke: useMutation({

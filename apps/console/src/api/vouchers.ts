@@ -1,3 +1,4 @@
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
 import { consoleVouchers } from "@hcoins/domain/api/console-vouchers";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
@@ -10,7 +11,10 @@ export const goodwillRewardsQuery = () =>
 export function useRevealCode(memberId: number) {
   return useMutation({
     mutationFn: ({ voucherId, reason }: { voucherId: number; reason: string }) =>
-      call(consoleVouchers.reveal, { params: { id: memberId, voucherId }, body: { reason } }),
+      call(consoleVouchers.reveal, {
+        params: { id: memberId, voucherId },
+        body: { reason } satisfies ConsoleBodyOf<typeof consoleVouchers.reveal>,
+      }),
   });
 }
 
@@ -18,7 +22,7 @@ export function useRevealCode(memberId: number) {
 export function useGoodwillVoucher(memberId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { reward_id: number; note: string; idempotency_key: string }) =>
+    mutationFn: (body: ConsoleBodyOf<typeof consoleVouchers.goodwill>) =>
       call(consoleVouchers.goodwill, { params: { id: memberId }, body }),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: memberQuery(memberId).queryKey });

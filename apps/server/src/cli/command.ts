@@ -16,6 +16,13 @@ export class CliError extends Error {
 /** One admin command: takes the services and its own arguments, returns what to print. */
 export type CommandRun = (services: Services, args: string[]) => Promise<string>;
 
+/** A command as the admin's table lists it (commands.ts): its usage line, its summary and its run. */
+export interface AdminCommand {
+  usage: string;
+  summary: string;
+  run: CommandRun;
+}
+
 /**
  * Runs a command's node:util parseArgs call (strict, with positionals) and checks the
  * number of positionals; parse errors (unknown option, missing value) become a CliError

@@ -4,7 +4,7 @@ import { DISABLE_USAGE, disableAccount, ENABLE_USAGE, enableAccount } from "./ac
 import { AUDIT_VERIFY_USAGE, auditVerify } from "./audit-verify.ts";
 import { BACKUP_USAGE, backup } from "./backup.ts";
 import { COIN_SCHEME_COMMANDS } from "./coin-scheme.ts";
-import type { CommandRun } from "./command.ts";
+import type { AdminCommand } from "./command.ts";
 import {
   BANNER_ADD_USAGE,
   BANNER_LIST_USAGE,
@@ -49,12 +49,6 @@ import {
 } from "./stores.ts";
 import { TILL_KEY_COMMANDS } from "./till-keys.ts";
 import { UNSUBSCRIBE_LINK_USAGE, unsubscribeLink } from "./unsubscribe-link.ts";
-
-export interface AdminCommand {
-  usage: string;
-  summary: string;
-  run: CommandRun;
-}
 
 /** CMS pages and banners, media, stores and brands (cli/content.ts, cli/stores.ts). */
 const CONTENT_COMMANDS: Readonly<Record<string, AdminCommand>> = {

@@ -4,8 +4,7 @@ import { z } from "zod";
 import { LastAdministrator, OperatorExists, OperatorUnknown } from "../modules/operators/service.ts";
 import type { Services } from "../services.ts";
 import { cliActor } from "./cli-actor.ts";
-import { CliError, parseCommandArgs } from "./command.ts";
-import type { AdminCommand } from "./commands.ts";
+import { type AdminCommand, CliError, parseCommandArgs } from "./command.ts";
 
 export const OPERATOR_ADD_USAGE = "operator-add <email> --role <role>";
 export const OPERATOR_INVITE_USAGE = "operator-invite <email>";

@@ -5,8 +5,7 @@ import { MAX_TILL_KEY_STORES } from "@hcoins/domain/till-key-rules";
 import { AppError, type FieldError } from "../errors.ts";
 import type { Services } from "../services.ts";
 import { cliActor } from "./cli-actor.ts";
-import { CliError, parseCommandArgs } from "./command.ts";
-import type { AdminCommand } from "./commands.ts";
+import { type AdminCommand, CliError, parseCommandArgs } from "./command.ts";
 
 /*
  * Till keys from the command line, over the ProgrammeService the console uses: the same rules,

@@ -68,6 +68,14 @@ export interface ConsoleOperation {
 }
 
 /**
+ * The body a console call takes, as the console sends it (its schema's input): the console's api
+ * layer types each request by its contract entry with this, as the web app does with contract.ts's BodyOf.
+ */
+export type ConsoleBodyOf<Op extends ConsoleOperation> = Op extends { readonly body: z.ZodType }
+  ? z.input<Op["body"]>
+  : never;
+
+/**
  * The role → permissions matrix, the one place both the server (which enforces it) and the
  * console (which shows only what a role may use) read. The auditor reads everything and changes
  * nothing: its only permissions are reads.

@@ -12,10 +12,10 @@ import { ApiError } from "../../api/client.ts";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ListTable } from "../../components/list-table.tsx";
+import { ReasonAndNoteFields } from "../../components/reason-and-note-fields.tsx";
 import { TextArea } from "../../components/text-area.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { ReasonAndNoteFields } from "../coin-controls/reason-and-note-fields.tsx";
 
 type FieldName = "csv" | "reason_code" | "note";
 const FIELDS: readonly FieldName[] = ["csv", "reason_code", "note"];

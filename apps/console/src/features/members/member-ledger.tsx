@@ -12,8 +12,8 @@ import { TableScroll } from "../../components/table-scroll.tsx";
 import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
-import { LedgerReason } from "../coin-controls/ledger-reason.tsx";
-import { maskedCode } from "../vouchers/masked-code.ts";
+import { LedgerReason } from "./ledger-reason.tsx";
+import { maskedCode } from "./masked-code.ts";
 
 const FILTERS = ["kind", "from", "to", "store_code", "receipt_no"] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;

@@ -10,15 +10,14 @@ import { QueryState } from "../../components/query-state.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
-import { AdjustCoins } from "../coin-controls/adjust-coins.tsx";
-import { MemberCaseActions } from "../member-case/member-case-actions.tsx";
-import { MemberRecordActions } from "../member-records/member-record-actions.tsx";
-import { MemberRecordCards } from "../member-records/member-record-cards.tsx";
-import { maskedCode } from "../vouchers/masked-code.ts";
-import { VoucherTools } from "../vouchers/voucher-tools.tsx";
+import { AdjustCoins } from "./adjust-coins.tsx";
+import { maskedCode } from "./masked-code.ts";
 import { MemberActionDialog } from "./member-action-dialog.tsx";
-import { type ActionSpec, MEMBER_ACTIONS } from "./member-actions.ts";
+import { type ActionSpec, actionsFor } from "./member-actions.ts";
 import { MemberLedger } from "./member-ledger.tsx";
+import { MemberRecordActions } from "./member-record-actions.tsx";
+import { MemberRecordCards } from "./member-record-cards.tsx";
+import { VoucherTools } from "./voucher-tools.tsx";
 
 /** A member as customer service needs them: who, why they cannot log in, what was sent, their coins; and the actions. */
 export function MemberPage() {
@@ -31,9 +30,7 @@ export function MemberPage() {
 
   const detail = member.data;
   const name = detail ? memberName(detail, t("member.unnamed")) : "";
-  const actions = detail
-    ? MEMBER_ACTIONS.filter((spec) => operator?.permissions.includes(spec.permission) && spec.applies(detail))
-    : [];
+  const actions = detail ? actionsFor(detail, operator?.permissions ?? []) : [];
 
   return (
     <section className="page">
@@ -49,29 +46,22 @@ export function MemberPage() {
           <p className="status-line" role="status">
             {done}
           </p>
-          {actions.length > 0 ? (
-            <fieldset className="actions">
-              <legend className="visually-hidden">{t("actions.label")}</legend>
-              {actions.map((spec) => (
-                <button
-                  key={spec.action}
-                  type="button"
-                  className={spec.dangerous ? "button danger" : "button secondary"}
-                  onClick={() => {
-                    setDone(null);
-                    setOpen(spec);
-                  }}
-                >
-                  {t(`actions.${spec.action}.button`)}
-                </button>
-              ))}
-            </fieldset>
-          ) : null}
+          <ActionBar
+            label={t("actions.label")}
+            actions={actions.filter((spec) => spec.group === "account")}
+            onOpen={(spec) => {
+              setDone(null);
+              setOpen(spec);
+            }}
+          />
           <AdjustCoins detail={detail} memberName={name} onDone={setDone} />
-          <MemberCaseActions
-            detail={detail}
-            permissions={operator?.permissions ?? []}
-            onDone={(message) => setDone(message)}
+          <ActionBar
+            label={t("actions.caseLabel")}
+            actions={actions.filter((spec) => spec.group === "case")}
+            onOpen={(spec) => {
+              setDone(null);
+              setOpen(spec);
+            }}
           />
           <MemberRecordActions
             detail={detail}
@@ -83,7 +73,7 @@ export function MemberPage() {
           <MemberRecordCards detail={detail} permissions={operator?.permissions ?? []} />
           {open ? (
             <MemberActionDialog
-              memberId={id}
+              detail={detail}
               memberName={name}
               spec={open}
               onClose={() => setOpen(null)}
@@ -96,6 +86,35 @@ export function MemberPage() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** One group of the member's actions as buttons; nothing when none applies. */
+function ActionBar({
+  label,
+  actions,
+  onOpen,
+}: {
+  label: string;
+  actions: readonly ActionSpec[];
+  onOpen: (spec: ActionSpec) => void;
+}) {
+  const { t } = useTranslation();
+  if (actions.length === 0) return null;
+  return (
+    <fieldset className="actions">
+      <legend className="visually-hidden">{label}</legend>
+      {actions.map((spec) => (
+        <button
+          key={spec.action}
+          type="button"
+          className={spec.dangerous ? "button danger" : "button secondary"}
+          onClick={() => onOpen(spec)}
+        >
+          {t(`actions.${spec.action}.button`)}
+        </button>
+      ))}
+    </fieldset>
   );
 }
 

@@ -16,7 +16,7 @@ import { TableScroll } from "../../components/table-scroll.tsx";
 import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { CoinControlsForm } from "../coin-controls/coin-controls-form.tsx";
+import { CoinControlsForm } from "./coin-controls-form.tsx";
 import { ReEnableDialog } from "./re-enable-dialog.tsx";
 import { SignInLinkDialog } from "./sign-in-link-dialog.tsx";
 

@@ -1,4 +1,5 @@
 import type { ConsoleBirthdayMultiplier } from "@hcoins/domain/api/console-programme";
+import { multiplierHundredths } from "@hcoins/domain/earn-rules";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../api/error-message.ts";
 import { useBirthdayMultiplierSet } from "../../api/programme.ts";
@@ -6,7 +7,6 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { multiplierHundredths } from "./bonus-days-page.tsx";
 
 /**
  * The birthday-month multiplier: who set it (or the configuration's default), and for the
@@ -29,7 +29,7 @@ export function BirthdayMultiplierForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const hundredths = multiplierHundredths(multiplier, 100);
+    const hundredths = multiplierHundredths(multiplier);
     setRule(hundredths === null ? "birthdayRange" : undefined);
     setFailure(null);
     if (hundredths === null) return;

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
-import { multiplierHundredths } from "./bonus-days-page.tsx";
+import { bonusDayHundredths } from "./bonus-days-page.tsx";
 
 const birthday = (multiplier: string) => ({
   birthday_multiplier: multiplier,
@@ -101,11 +101,11 @@ describe("the bonus days screen", () => {
     expect(screen.queryByLabelText("New birthday multiplier")).not.toBeInTheDocument();
   });
 
-  it("reads multipliers as hundredths", () => {
-    expect(multiplierHundredths("2")).toBe(200);
-    expect(multiplierHundredths("1.05")).toBe(105);
-    expect(multiplierHundredths("1")).toBeNull();
-    expect(multiplierHundredths("10.01")).toBeNull();
-    expect(multiplierHundredths("1.555")).toBeNull();
+  it("reads a bonus day's multiplier as hundredths above ×1", () => {
+    expect(bonusDayHundredths("2")).toBe(200);
+    expect(bonusDayHundredths("1.05")).toBe(105);
+    expect(bonusDayHundredths("1")).toBeNull();
+    expect(bonusDayHundredths("10.01")).toBeNull();
+    expect(bonusDayHundredths("1.555")).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { ConsoleBonusDay } from "@hcoins/domain/api/console-programme";
+import { multiplierHundredths } from "@hcoins/domain/earn-rules";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../api/error-message.ts";
@@ -15,14 +16,12 @@ import { BirthdayMultiplierForm } from "./birthday-multiplier-form.tsx";
 import { useCanEditProgramme } from "./can-edit.ts";
 
 /**
- * "1.5" or "2" (up to two decimals, `min` hundredths to 10) as hundredths; null when it is not one.
- * A bonus day starts at 1.01 (×1 is no bonus day: remove it); the birthday multiplier at 1 (off).
+ * A bonus day's multiplier as hundredths, null when it is not one: the programme's rule for a
+ * multiplier (1 to 10, two decimals) above ×1, which is no bonus day (remove the day instead).
  */
-export function multiplierHundredths(text: string, min = 101): number | null {
-  const match = /^(\d{1,2})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const hundredths = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return hundredths >= min && hundredths <= 1000 ? hundredths : null;
+export function bonusDayHundredths(text: string): number | null {
+  const hundredths = multiplierHundredths(text);
+  return hundredths !== null && hundredths > 100 ? hundredths : null;
 }
 
 /** The days purchases earn more coins, and the birthday multiplier. */
@@ -46,7 +45,7 @@ export function BonusDaysPage() {
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const hundredths = multiplierHundredths(multiplier);
+    const hundredths = bonusDayHundredths(multiplier);
     const found = {
       ...(/^\d{4}-\d{2}-\d{2}$/.test(date) ? {} : { date: "date" }),
       ...(hundredths === null ? { multiplier: "multiplier" } : {}),

@@ -1,10 +1,6 @@
-import {
-  type ConsoleReward,
-  type RewardCreateBody,
-  rewardCreateBody,
-  rewardEditBody,
-} from "@hcoins/domain/api/console-programme";
+import { type ConsoleReward, rewardCreateBody, rewardEditBody } from "@hcoins/domain/api/console-programme";
 import type { LocalizedText } from "@hcoins/domain/languages";
+import type { RewardSaveInput } from "../../api/programme.ts";
 import { EMPTY_TEXT } from "../../components/localized-fields.tsx";
 import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
 import { hongKongLocalOfIso, isoOfHongKongLocal } from "../../lib/hong-kong-time.ts";
@@ -54,8 +50,11 @@ export function draftOf(reward: ConsoleReward | null): RewardDraft {
 /** A typed number as the contract's number (its rule then names a bad one); "" as null where allowed. */
 const numberOf = (text: string) => (text.trim() === "" ? undefined : Number(text.trim()));
 
-/** The body the contract takes; `stock` only when creating. */
-export function bodyOf(draft: RewardDraft, creating: boolean): RewardCreateBody {
+/**
+ * The save's input: the contract's body of an edit, or of a creation with its first stock. A number
+ * left empty goes as undefined for the contract's rule to name (draftRules).
+ */
+export function saveInputOf(draft: RewardDraft, id: number | null): RewardSaveInput {
   const body = {
     kind: draft.kind,
     coins: numberOf(draft.coins) as number,
@@ -74,9 +73,9 @@ export function bodyOf(draft: RewardDraft, creating: boolean): RewardCreateBody 
     sort_order: numberOf(draft.sort_order) ?? 0,
     active: draft.active,
   };
-  return creating ? { ...body, stock: numberOf(draft.stock) as number } : (body as RewardCreateBody);
+  return id === null ? { id, body: { ...body, stock: numberOf(draft.stock) as number } } : { id, body };
 }
 
 /** The contract's rules, run in the browser first: each failed field with its rule, as a 4000 names it. */
-export const draftRules = (body: RewardCreateBody, creating: boolean): Record<string, string> =>
-  rulesOf(contractRules(creating ? rewardCreateBody : rewardEditBody, body));
+export const draftRules = ({ id, body }: RewardSaveInput): Record<string, string> =>
+  rulesOf(contractRules(id === null ? rewardCreateBody : rewardEditBody, body));

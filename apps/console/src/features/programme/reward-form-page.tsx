@@ -13,7 +13,7 @@ import { QueryState } from "../../components/query-state.tsx";
 import { TextArea } from "../../components/text-area.tsx";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
-import { bodyOf, draftOf, draftRules, type RewardDraft } from "./reward-draft.ts";
+import { draftOf, draftRules, type RewardDraft, saveInputOf } from "./reward-draft.ts";
 import { RewardPreview } from "./reward-preview.tsx";
 import { StoreChoice, useStoreOptions } from "./store-choice.tsx";
 
@@ -64,15 +64,15 @@ function RewardForm({ id, draft: initial }: { id: number | null; draft: RewardDr
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const body = bodyOf(draft, creating);
-    const local = draftRules(body, creating);
+    const input = saveInputOf(draft, id);
+    const local = draftRules(input);
     setRules(local);
     if (Object.keys(local).length > 0) {
       setFailure(t("errors.invalidInput"));
       return;
     }
     try {
-      const saved = await save.mutateAsync({ id, body });
+      const saved = await save.mutateAsync(input);
       navigate("/rewards", {
         state: {
           done: t(creating ? "programme.reward.created" : "programme.reward.saved", { id: saved.id }),

@@ -2,8 +2,24 @@ import { containsText } from "@hcoins/server-kit/contains-text";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import { type ChainedFields, entryHash } from "./chain.ts";
-import type { AuditFilter } from "./service.ts";
 import type { AuditLogTable, AuditTables } from "./tables.ts";
+
+/** Which entries a search or an export takes: what the repository's query is built from. */
+export interface AuditFilter {
+  actor?: string | undefined;
+  action?: string | undefined;
+  target?: string | undefined;
+  /** Unix ms, inclusive. */
+  from?: number | undefined;
+  to?: number | undefined;
+  /**
+   * How actor, action and target match: `exact` (the code's own look-ups) or `contains`, any part
+   * in any case (what an operator types in the console: "ann@", "voucher", "member:42").
+   */
+  match?: "exact" | "contains" | undefined;
+  /** Newest first (desc, the default) or oldest first. */
+  dir?: "asc" | "desc" | undefined;
+}
 
 /** The audit_log and audit_chain tables; only the audit service uses this. */
 /**

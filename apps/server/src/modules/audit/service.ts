@@ -1,23 +1,11 @@
 import type { AuditEntry } from "@hcoins/domain/api/console";
 import type { TableViews } from "@hcoins/server-kit/database";
 import { entryHash } from "./chain.ts";
-import type { AuditRepository } from "./repository.ts";
+import type { AuditFilter, AuditRepository } from "./repository.ts";
 
-export interface AuditFilter {
-  actor?: string | undefined;
-  action?: string | undefined;
-  target?: string | undefined;
-  /** Unix ms, inclusive. */
-  from?: number | undefined;
-  to?: number | undefined;
-  /**
-   * How actor, action and target match: `exact` (the code's own look-ups) or `contains`, any part
-   * in any case (what an operator types in the console: "ann@", "voucher", "member:42").
-   */
-  match?: "exact" | "contains" | undefined;
-  /** Newest first (desc, the default) or oldest first. */
-  dir?: "asc" | "desc" | undefined;
-}
+// The console's audit routes build the filter; they take its type from this service because only
+// the audit module imports its repository.ts (biome.json's import rule).
+export type { AuditFilter };
 
 type Snapshot = Record<string, unknown> | null;
 

@@ -2,7 +2,7 @@ import { CONSENT_CHANNELS, type ConsentChannel, OPT_OUT_FLAG_OF } from "@hcoins/
 import { emailSchema, FIRST_LAST_NAME_MAX_LENGTH } from "@hcoins/domain/payloads";
 import { phoneKey } from "@hcoins/domain/phone-rules";
 import { checkPhone, showMember, showMemberNo, showPhone } from "./operator-text.ts";
-import type { MemberRow } from "./service.ts";
+import type { MemberRow } from "./tables.ts";
 
 /**
  * The consent columns: `yes` when the member agreed, in the app, to direct marketing on the

@@ -5,7 +5,7 @@ import {
   normaliseMobile,
   PHONE_PREFIXES,
 } from "@hcoins/domain/phone-rules";
-import type { MemberRow } from "./service.ts";
+import type { MemberRow } from "./tables.ts";
 
 /*
  * How operators write a mobile number (the admin command line, the member import) and how the

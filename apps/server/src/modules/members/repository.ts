@@ -1,9 +1,13 @@
 import type { TableViews } from "@hcoins/server-kit/database";
 import { preparedQuery } from "@hcoins/server-kit/prepared-query";
 import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from "kysely";
-import type { AccessTokensTable, MarketingConsentsTable, MembersTable, MemberTables } from "./tables.ts";
-
-type MemberRow = Selectable<MembersTable>;
+import type {
+  AccessTokensTable,
+  MarketingConsentsTable,
+  MemberRow,
+  MembersTable,
+  MemberTables,
+} from "./tables.ts";
 
 /** The fields that make a profile complete (CheckPhone's 40005 / 40006, user info's profile_completed). */
 export type ProfileFields = Pick<

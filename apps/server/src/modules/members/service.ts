@@ -5,7 +5,7 @@ import type { ProfileSavePayload, RegistrationPayload } from "@hcoins/domain/pay
 import { isDistrictOf } from "@hcoins/domain/profile-options";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
-import type { Selectable, Updateable } from "kysely";
+import type { Updateable } from "kysely";
 import { AppError, validationError } from "../../errors.ts";
 import { newToken, sha256 } from "../../secrets.ts";
 import { consentChanges, type OptOutFlags } from "./consent-changes.ts";
@@ -19,11 +19,12 @@ import {
 } from "./member-import.ts";
 import { allocateMemberNumber } from "./member-number-allocation.ts";
 import type { MemberRepository, PhoneHolder } from "./repository.ts";
-import type { ConsentSource, MembersTable } from "./tables.ts";
+import type { ConsentSource, MemberRow, MembersTable } from "./tables.ts";
 import { isProfileComplete } from "./user-info.ts";
 
-/** A member as the server holds them: what the other modules, the routes and the CLI receive. */
-export type MemberRow = Selectable<MembersTable>;
+// Other modules, the routes and the CLI receive a member as this row; they take its type from this
+// service because only the members module imports its tables.ts (biome.json's import rule).
+export type { MemberRow };
 
 export type PhoneCheck =
   | { code: typeof MemberCheckCode.mayNotRegister }

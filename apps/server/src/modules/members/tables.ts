@@ -1,5 +1,5 @@
 import type { ConsentChannel } from "@hcoins/domain/marketing-consent";
-import type { Generated } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 /**
  * The members module's tables. A member's sessions (access_tokens) and the blocks of numbers
@@ -47,6 +47,9 @@ export type MembersTable = {
   created_at: number;
   updated_at: number;
 };
+
+/** A member as the server holds them: one row of `members`. */
+export type MemberRow = Selectable<MembersTable>;
 
 export type BlockedNumbersTable = {
   mobile_phone_prefix: string;

@@ -1,7 +1,7 @@
 import type { UserInfo } from "@hcoins/domain/api/profile";
 import { profileCompleted } from "@hcoins/domain/payloads";
 import type { ProfileFields } from "./repository.ts";
-import type { MemberRow } from "./service.ts";
+import type { MemberRow } from "./tables.ts";
 
 /** A member needs web registration while either the profile or the password is missing (CheckPhone 40005). */
 export function isProfileComplete(row: ProfileFields): boolean {

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { CSRF, fail, type MockCall, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
-import { memberDetail } from "../members/member-fixtures.ts";
+import { memberDetail } from "./member-fixtures.ts";
 import { caseNotes, memberHistory, phoneHistory, smsLimits } from "./record-fixtures.ts";
 
 const RECORDS = {

@@ -1,21 +1,13 @@
-import type { ConsoleMemberDetail, Permission } from "@hcoins/domain/api/console";
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n.ts";
 import { ChangeNumberDialog } from "./change-number-dialog.tsx";
 import { EditMemberDialog } from "./edit-member-dialog.tsx";
+import type { MemberPartProps } from "./member-actions.ts";
 
 type RecordDialog = "edit" | "number";
 
 /** "Edit member" and "Change mobile number", for operators who may act on members. */
-export function MemberRecordActions({
-  detail,
-  permissions,
-  onDone,
-}: {
-  detail: ConsoleMemberDetail;
-  permissions: readonly Permission[];
-  onDone: (message: string) => void;
-}) {
+export function MemberRecordActions({ detail, permissions, onDone }: MemberPartProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<RecordDialog | null>(null);
   if (!permissions.includes("members.act")) return null;

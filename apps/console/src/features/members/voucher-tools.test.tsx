@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
 import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
-import { memberLedger } from "../members/ledger-fixtures.ts";
-import { memberDetail } from "../members/member-fixtures.ts";
+import { memberLedger } from "./ledger-fixtures.ts";
+import { memberDetail } from "./member-fixtures.ts";
 
 const REWARD = {
   id: 5,

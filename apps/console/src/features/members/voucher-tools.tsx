@@ -1,21 +1,14 @@
-import type { ConsoleMemberDetail, Permission } from "@hcoins/domain/api/console";
 import { useState } from "react";
 import { useTranslation } from "../../lib/i18n.ts";
 import { GoodwillDialog } from "./goodwill-dialog.tsx";
+import { maskedCode } from "./masked-code.ts";
+import type { MemberPartProps } from "./member-actions.ts";
 import { RevealDialog } from "./reveal-dialog.tsx";
 
 type Tool = "reveal" | "goodwill";
 
 /** The member page's voucher tools: reveal a code (customer service), give a goodwill voucher. */
-export function VoucherTools({
-  detail,
-  permissions,
-  onDone,
-}: {
-  detail: ConsoleMemberDetail;
-  permissions: readonly Permission[];
-  onDone: (message: string) => void;
-}) {
+export function VoucherTools({ detail, permissions, onDone }: MemberPartProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Tool | null>(null);
   if (!detail.coins) return null;
@@ -44,7 +37,7 @@ export function VoucherTools({
             setOpen(null);
             onDone(
               given.status === "applied"
-                ? t("vouchers.goodwill.done", { code: `••••${given.code_last_four}` })
+                ? t("vouchers.goodwill.done", { code: maskedCode(given.code_last_four) })
                 : t("vouchers.goodwill.pending", { id: given.approval_id }),
             );
           }}

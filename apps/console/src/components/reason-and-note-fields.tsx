@@ -1,7 +1,7 @@
 import { ADJUSTMENT_REASONS } from "@hcoins/domain/adjustment-reasons";
 import { useId } from "react";
-import { TextArea } from "../../components/text-area.tsx";
-import { useTranslation } from "../../lib/i18n.ts";
+import { useTranslation } from "../lib/i18n.ts";
+import { TextArea } from "./text-area.tsx";
 
 interface ReasonAndNoteProps {
   /** What the reason's hint says (one member or a list). */

@@ -7,9 +7,9 @@ import { fieldErrors } from "../../api/error-message.ts";
 import { Dialog } from "../../components/dialog.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
+import { ReasonAndNoteFields } from "../../components/reason-and-note-fields.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { ReasonAndNoteFields } from "./reason-and-note-fields.tsx";
 
 type FieldName = "coins" | "reason_code" | "note";
 const FIELDS: readonly FieldName[] = ["coins", "reason_code", "note"];

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
 import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
-import { memberDetail } from "../members/member-fixtures.ts";
+import { memberDetail } from "./member-fixtures.ts";
 
 const open = (role: OperatorRole, handlers = {}) => {
   const api = mockApi({
@@ -39,7 +39,7 @@ describe("the member page's number, voucher and data-protection actions", () => 
     await user.click(within(dialog).getByRole("button", { name: "Block number" }));
     expect(within(dialog).getByText("Required.")).toBeInTheDocument();
     expect(api.called("POST /members/42/block-number")).toHaveLength(0);
-    await user.type(within(dialog).getByLabelText("Reason"), "fraud");
+    await user.type(within(dialog).getByLabelText("Reason (required)"), "fraud");
     await user.click(within(dialog).getByRole("button", { name: "Block number" }));
     expect(await screen.findByText("Number blocked.")).toBeInTheDocument();
     expect(api.called("POST /members/42/block-number")[0]?.json).toEqual({ reason: "fraud" });
@@ -57,7 +57,7 @@ describe("the member page's number, voucher and data-protection actions", () => 
     await user.click(screen.getByRole("button", { name: "Cancel a voucher" }));
     const dialog = await screen.findByRole("dialog", { name: "Cancel a voucher?" });
     expect(within(dialog).getByLabelText("Voucher")).toHaveValue("31");
-    await user.type(within(dialog).getByLabelText("Reason"), "member asked");
+    await user.type(within(dialog).getByLabelText("Reason (required)"), "member asked");
     await user.click(within(dialog).getByRole("button", { name: "Cancel voucher" }));
     expect(
       await within(dialog).findByText("This voucher was used, has expired or is cancelled already."),
@@ -86,7 +86,7 @@ describe("the member page's number, voucher and data-protection actions", () => 
     // The reason is required: the audit entry keeps it with the member number.
     expect(within(dialog).getByText("Required.")).toBeInTheDocument();
     expect(api.called("POST /members/42/erase")).toHaveLength(0);
-    await user.type(within(dialog).getByLabelText("Reason"), "Member asked by email");
+    await user.type(within(dialog).getByLabelText("Reason (required)"), "Member asked by email");
     await user.click(within(dialog).getByRole("button", { name: "Erase for good" }));
     await vi.waitFor(() => expect(router.state.location.pathname).toMatch(/\/members$/));
     expect(api.called("POST /members/42/erase")[0]?.json).toEqual({
@@ -114,7 +114,7 @@ describe("the member page's number, voucher and data-protection actions", () => 
     const dialog = await screen.findByRole("dialog", { name: "Export the member's data?" });
     await user.click(within(dialog).getByRole("button", { name: "Download" }));
     expect(within(dialog).getByText("Required.")).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText("Reason"), "Access request, ticket 88");
+    await user.type(within(dialog).getByLabelText("Reason (required)"), "Access request, ticket 88");
     await user.click(within(dialog).getByRole("button", { name: "Download" }));
     expect(await screen.findByText("Export downloaded.")).toBeInTheDocument();
     expect(api.called("POST /members/42/export")).toHaveLength(1);
