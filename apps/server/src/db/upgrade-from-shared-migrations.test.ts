@@ -247,6 +247,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0011-operator-session-agent",
       "0013-voucher-action-keys",
       "0014-console-action-keys",
+      "0015-scheme-outbox",
     ]);
     expect(await migrationsRecorded(app.services.database, "coin_scheme_migration")).toEqual([
       "0001-accounts-and-ledger",

@@ -32,15 +32,15 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   constructor(
     database: TableViews,
-    private readonly settings: CoinSchemeSettings,
-    private readonly now: () => number,
+    settings: CoinSchemeSettings,
+    now: () => number,
     /** The scheme's per-till counts, shared by this server's instances (create-coin-services.ts). */
-    private readonly counters: SchemeCounters,
+    counters: SchemeCounters,
     /** Hears a reward's stock crossing its low-stock threshold (create-coin-services.ts logs and counts it). */
-    private readonly lowStock?: LowStockObserver,
+    lowStock?: LowStockObserver,
     private readonly client = "member-server",
   ) {
-    this.scheme = createCoinSchemeService(database, settings, now, counters, this.lowStock);
+    this.scheme = createCoinSchemeService(database, settings, now, counters, lowStock);
   }
 
   findAccountByPhone(prefix: string, phone: string) {
@@ -197,10 +197,6 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   eraseHolder(holder: Holder, operator: string) {
     return this.call(() => this.scheme.eraseHolder(holder, { operator, client: this.client }));
-  }
-
-  inTransaction(trx: TableViews): CoinSchemeClient {
-    return new EmbeddedCoinScheme(trx, this.settings, this.now, this.counters, this.lowStock, this.client);
   }
 
   private async call<T>(action: () => Promise<T>): Promise<T> {

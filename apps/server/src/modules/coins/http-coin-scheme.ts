@@ -361,11 +361,6 @@ export class HttpCoinScheme implements CoinSchemeClient {
     });
   }
 
-  /** Its calls are the scheme's own transactions, in its own database. */
-  inTransaction(): CoinSchemeClient {
-    return this;
-  }
-
   private async request<S extends z.ZodType>(
     method: Method,
     path: string,
