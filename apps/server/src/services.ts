@@ -1,4 +1,4 @@
-import { migrateCoinScheme } from "@hcoins/coin-scheme/migrate";
+import { migrateCoinScheme } from "@hcoins/coin-scheme/embedded";
 import { type DatabaseHandle, openDatabase } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";

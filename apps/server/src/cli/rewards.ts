@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import type { SchemeReward, SchemeVoucher } from "@hcoins/coin-scheme/api-schemas";
+import type { SchemeReward, SchemeVoucher } from "@hcoins/coin-scheme/contract";
 import { parseAmountCents } from "@hcoins/domain/earn-rules";
 import type { RewardInput } from "../modules/coins/coin-scheme-client.ts";
 import type { Services } from "../services.ts";

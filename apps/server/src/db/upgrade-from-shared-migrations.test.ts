@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildCoinSchemeApp } from "@hcoins/coin-scheme/app";
-import { loadCoinSchemeConfig } from "@hcoins/coin-scheme/config";
+import { loadCoinSchemeConfig } from "@hcoins/coin-scheme/embedded";
+import { buildCoinSchemeApp } from "@hcoins/coin-scheme/http";
 import { openDatabase, type TableViews } from "@hcoins/server-kit/database";
 import { withIdColumn } from "@hcoins/server-kit/migration-columns";
 import type { FastifyInstance } from "fastify";

@@ -12,6 +12,9 @@ import type {
   ExpiryPolicyResult,
   ExpiryPreviewResult,
   GoodwillResult,
+  Holder,
+  HolderAnonymiseResult,
+  HolderExport,
   LedgerCheckResult,
   LedgerResult,
   LinkResult,
@@ -29,8 +32,7 @@ import type {
   VoucherCancelResult,
   VoucherResult,
   VouchersResult,
-} from "@hcoins/coin-scheme/api-schemas";
-import type { Holder, HolderAnonymiseResult, HolderExport } from "@hcoins/coin-scheme/holders";
+} from "@hcoins/coin-scheme/contract";
 import type { LocalizedText } from "@hcoins/domain/languages";
 import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";

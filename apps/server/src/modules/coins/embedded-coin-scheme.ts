@@ -1,9 +1,6 @@
-import type { CoinSchemeSettings } from "@hcoins/coin-scheme/config";
-import { SchemeError } from "@hcoins/coin-scheme/errors";
-import type { Holder } from "@hcoins/coin-scheme/holders";
-import type { LowStockObserver } from "@hcoins/coin-scheme/low-stock-alerts";
-import type { SchemeCounters } from "@hcoins/coin-scheme/scheme-counters";
-import { type CoinSchemeService, createCoinSchemeService } from "@hcoins/coin-scheme/service";
+import type { Holder } from "@hcoins/coin-scheme/contract";
+import type { CoinSchemeSettings, LowStockObserver, SchemeCounters } from "@hcoins/coin-scheme/embedded";
+import { type CoinSchemeService, createCoinSchemeService, SchemeError } from "@hcoins/coin-scheme/embedded";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 import {

@@ -1,4 +1,4 @@
-import { HOLDER_COLUMNS, type Holder, type HolderAnonymiseResult } from "@hcoins/coin-scheme/holders";
+import { HOLDER_COLUMNS, type Holder, type HolderAnonymiseResult } from "@hcoins/coin-scheme/contract";
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import type { Actor, AuditService } from "../audit/service.ts";
