@@ -1,3 +1,9 @@
+import {
+  coinMovementFields,
+  goodwillFields,
+  rewardFigureFields,
+  storeFigureFields,
+} from "@hcoins/domain/coin-figures";
 import { LEDGER_KINDS } from "@hcoins/domain/ledger-kinds";
 import { z } from "zod";
 
@@ -185,24 +191,11 @@ export type LedgerCheckResult = z.infer<typeof ledgerCheckResponse>;
  * rewards, given back by voucher cancellations, expired, forfeited at an erasure. `outstanding` is what every account held
  * at the day's end (the programme's liability then).
  */
-/** The coins each entry kind moved, signed as the ledger's totals read (figures.ts ENTRY_COLUMN). */
-const coinMovements = {
-  earned: z.number().int(),
-  refunded: z.number().int(),
-  adjusted: z.number().int(),
-  redeemed: z.number().int(),
-  cancelled: z.number().int(),
-  expired: z.number().int(),
-  /** Forfeited by an erased member (their balance when their data was erased). */
-  forfeited: z.number().int(),
-};
-
+/** Each day's coins by entry kind, signed as the ledger's totals read (figures.ts ENTRY_COLUMN), and that day's goodwill vouchers. */
 export const coinDayFiguresSchema = z.object({
   day: z.string(),
-  ...coinMovements,
-  /** Goodwill vouchers operators gave that day (no coins spent), and their rewards' price in coins: a cost. */
-  goodwill_vouchers: z.number().int(),
-  goodwill_coins: z.number().int(),
+  ...coinMovementFields,
+  ...goodwillFields,
   outstanding: z.number().int(),
 });
 export type CoinDayFigures = z.infer<typeof coinDayFiguresSchema>;
@@ -224,21 +217,14 @@ export type CoinFiguresResult = z.infer<typeof coinFiguresResponse>;
  */
 export const coinStoreFiguresSchema = z.object({
   store_code: z.string().nullable(),
-  ...coinMovements,
-  /** Purchase entries (till receipts that earned). */
-  purchases: z.number().int(),
+  ...storeFigureFields,
 });
 export type CoinStoreFigures = z.infer<typeof coinStoreFiguresSchema>;
 
 /** The range's redemptions per reward: paid ones and their coins, cancellations, goodwill vouchers and their price. */
 export const coinRewardFiguresSchema = z.object({
   reward_id: z.number().int(),
-  redemptions: z.number().int(),
-  redeemed: z.number().int(),
-  cancellations: z.number().int(),
-  cancelled: z.number().int(),
-  goodwill_vouchers: z.number().int(),
-  goodwill_coins: z.number().int(),
+  ...rewardFigureFields,
 });
 export type CoinRewardFigures = z.infer<typeof coinRewardFiguresSchema>;
 

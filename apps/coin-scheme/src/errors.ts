@@ -48,7 +48,8 @@ export const SchemeErrorCode = {
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
-const HTTP_STATUS: Record<SchemeErrorCodeValue, number> = {
+/** The HTTP status each error code answers with (a client checking an answer reads it here). */
+export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   4000: 400,
   4010: 401,
   4030: 403,
@@ -269,7 +270,7 @@ export class SchemeError extends EnvelopeError {
   constructor(errorCode: SchemeErrorCodeValue, details: Record<string, unknown> = {}) {
     super(
       errorCode,
-      HTTP_STATUS[errorCode],
+      SCHEME_ERROR_STATUS[errorCode],
       details,
       `${SCHEME_ERROR_MESSAGES[errorCode].en} (${errorCode})`,
     );

@@ -1,4 +1,5 @@
 import type { LocalizedText } from "@hcoins/domain/languages";
+import { REWARD_IMAGE_URL, REWARD_LIMITS, rewardValueRule } from "@hcoins/domain/reward-rules";
 import type { RewardResult, RewardsResult } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { type LowStockObserver, lowStockAfterDecrease, reportLowStock } from "./low-stock-alerts.ts";
@@ -30,12 +31,6 @@ export interface RewardFields {
   sortOrder: number;
 }
 
-export const MAX_REWARD_COINS = 10_000_000;
-export const MAX_STOCK = 1_000_000;
-export const MAX_VOUCHER_VALID_DAYS = 3650;
-// https, or a path of this site: "//host/…" would be another site's, so a path's second character is not "/".
-const IMAGE_URL = /^(https:\/\/[\x21-\x7e]+|\/(?!\/)[\x21-\x7e]*)$/;
-
 const isCount = (value: number, min: number, max: number) =>
   Number.isSafeInteger(value) && value >= min && value <= max;
 
@@ -44,25 +39,23 @@ const isCount = (value: number, min: number, max: number) =>
  * check shapes; these are the rules every caller meets, the embedded one included.
  */
 export function rewardFieldsRule(fields: RewardFields): { field: string; rule: string } | null {
-  if (!isCount(fields.coins, 1, MAX_REWARD_COINS)) return { field: "coins", rule: "coinsInvalid" };
-  if (fields.stock !== undefined && !isCount(fields.stock, 0, MAX_STOCK))
+  if (!isCount(fields.coins, 1, REWARD_LIMITS.coins)) return { field: "coins", rule: "coinsInvalid" };
+  if (fields.stock !== undefined && !isCount(fields.stock, 0, REWARD_LIMITS.stock))
     return { field: "stock", rule: "stockInvalid" };
-  if (fields.kind === "evoucher" && (fields.valueCents === null || fields.valueCents <= 0))
-    return { field: "value_amount", rule: "valueRequired" };
-  if (fields.kind === "product" && fields.valueCents !== null)
-    return { field: "value_amount", rule: "valueForProduct" };
+  const valueRule = rewardValueRule(fields.kind, fields.valueCents);
+  if (valueRule) return { field: "value_amount", rule: valueRule };
   for (const language of ["en", "tc", "sc"] as const) {
     if (fields.title[language].trim() === "") return { field: `title.${language}`, rule: "required" };
   }
-  if (fields.imageUrl !== null && !IMAGE_URL.test(fields.imageUrl))
+  if (fields.imageUrl !== null && !REWARD_IMAGE_URL.test(fields.imageUrl))
     return { field: "image_url", rule: "imageUrlInvalid" };
   if (fields.startsAt !== null && fields.endsAt !== null && fields.endsAt <= fields.startsAt)
     return { field: "ends_at", rule: "endsBeforeStart" };
-  if (fields.perMemberLimit !== null && !isCount(fields.perMemberLimit, 1, MAX_STOCK))
+  if (fields.perMemberLimit !== null && !isCount(fields.perMemberLimit, 1, REWARD_LIMITS.stock))
     return { field: "per_member_limit", rule: "limitInvalid" };
-  if (fields.lowStockThreshold !== null && !isCount(fields.lowStockThreshold, 1, MAX_STOCK))
+  if (fields.lowStockThreshold !== null && !isCount(fields.lowStockThreshold, 1, REWARD_LIMITS.stock))
     return { field: "low_stock_threshold", rule: "lowStockThresholdInvalid" };
-  if (!isCount(fields.voucherValidDays, 1, MAX_VOUCHER_VALID_DAYS))
+  if (!isCount(fields.voucherValidDays, 1, REWARD_LIMITS.validDays))
     return { field: "voucher_valid_days", rule: "validDaysInvalid" };
   if (!Number.isSafeInteger(fields.sortOrder)) return { field: "sort_order", rule: "sortOrderInvalid" };
   return null;
@@ -136,7 +129,7 @@ export class Rewards {
    * that takes it to or below fires it as a redemption would.
    */
   async changeStock(id: number, change: number): Promise<RewardResult> {
-    if (!Number.isSafeInteger(change) || change === 0 || Math.abs(change) > MAX_STOCK)
+    if (!Number.isSafeInteger(change) || change === 0 || Math.abs(change) > REWARD_LIMITS.stock)
       throw schemeValidationError("change", "stockChangeInvalid");
     const at = this.now();
     const row = await this.repository.rewards.changeStock(id, change, at);

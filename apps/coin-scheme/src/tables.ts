@@ -1,4 +1,5 @@
 import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
+import type { RewardKind } from "@hcoins/domain/reward-rules";
 import type { Generated, Selectable } from "kysely";
 
 /**
@@ -117,7 +118,7 @@ export type HcoinSettingsTable = {
   updated_at: number;
 };
 
-export type RewardKind = "evoucher" | "product";
+export type { RewardKind };
 
 /** The catalogue: what coins can be redeemed for (api-schemas.ts rewardSchema). */
 export type HcoinRewardsTable = {

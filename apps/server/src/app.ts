@@ -1,7 +1,6 @@
 import compress from "@fastify/compress";
 import formbody from "@fastify/formbody";
-import { migrateCoinScheme } from "@hcoins/coin-scheme/migrate";
-import { coinSchemeRoutes, coinSchemeSecuritySchemes } from "@hcoins/coin-scheme/routes";
+import { coinSchemeRoutes, coinSchemeSecuritySchemes, migrateCoinScheme } from "@hcoins/coin-scheme/embedded";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { registerApiDocs } from "@hcoins/server-kit/api-docs";
 import { createServer } from "@hcoins/server-kit/create-server";

@@ -63,14 +63,14 @@ const PROBES: Probe[] = [
   { zone: "apps/server/src/cli", from: "../services.ts" },
   // (e) the coin scheme and the server kit
   { zone: "apps/coin-scheme/src", from: "@hcoins/server/services", refused: SCHEME },
-  { zone: "packages/server-kit/src", from: "@hcoins/coin-scheme/service", refused: KIT },
+  { zone: "packages/server-kit/src", from: "@hcoins/coin-scheme/embedded", refused: KIT },
   {
     zone: "apps/server/src/modules/coins",
     from: "../../../../coin-scheme/src/service.ts",
     refused: SCHEME_FILES,
   },
   { zone: "apps/server/src/cli", from: "../../../coin-scheme/src/service.ts", refused: SCHEME_FILES },
-  { zone: "apps/server/src/modules/coins", from: "@hcoins/coin-scheme/service" },
+  { zone: "apps/server/src/modules/coins", from: "@hcoins/coin-scheme/embedded" },
 ];
 
 interface Diagnostic {

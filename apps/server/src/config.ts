@@ -1,6 +1,10 @@
 import { availableParallelism } from "node:os";
-import { memberServerKeyFromFile } from "@hcoins/coin-scheme/api-keys-file";
-import { type CoinSchemeConfig, DEFAULT_KEYS_FILE, loadCoinSchemeConfig } from "@hcoins/coin-scheme/config";
+import {
+  type CoinSchemeConfig,
+  DEFAULT_KEYS_FILE,
+  loadCoinSchemeConfig,
+  memberServerKeyFromFile,
+} from "@hcoins/coin-scheme/embedded";
 import { DEFAULT_TIMEOUTS } from "@hcoins/server-kit/create-server";
 import {
   ConfigError,

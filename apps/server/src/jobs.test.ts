@@ -48,6 +48,7 @@ describe("the member server's jobs", () => {
       ["purge-old-audit-entries", "40 4 * * *"],
       ["verify-audit-chain", "50 4 * * *"],
       ["expire-approval-requests", "5,35 * * * *"],
+      ["deliver-scheme-steps", "* * * * *"],
       ["expire-coins", "0 2 * * *"],
     ]);
   });

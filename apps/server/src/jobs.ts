@@ -9,7 +9,7 @@ import type { Services } from "./services.ts";
  * that the jobs do not start together. `extra` takes other modules' jobs (the coin scheme's).
  */
 export function memberServerJobs(
-  services: Pick<Services, "members" | "auth" | "sms" | "audit" | "operators" | "approvals">,
+  services: Pick<Services, "members" | "auth" | "sms" | "audit" | "operators" | "approvals" | "schemeOutbox">,
   extra: readonly ScheduledJob[] = [],
 ): ScheduledJob[] {
   return [
@@ -74,6 +74,15 @@ export function memberServerJobs(
       cron: "5,35 * * * *",
       async run() {
         return { approvalRequests: await services.approvals.expireDue() };
+      },
+    },
+    {
+      // Steps the request could not deliver (the scheme down, a crash after the commit), each when
+      // its backoff is over (modules/scheme-outbox); every minute, the finest slot a schedule has.
+      name: "deliver-scheme-steps",
+      cron: "* * * * *",
+      async run() {
+        return services.schemeOutbox.deliverPending();
       },
     },
     ...extra,

@@ -1,5 +1,4 @@
-import { resolveApiClients } from "@hcoins/coin-scheme/api-keys-file";
-import { coinSchemeJobs } from "@hcoins/coin-scheme/jobs";
+import { coinSchemeJobs, resolveApiClients } from "@hcoins/coin-scheme/embedded";
 import { ConfigError } from "@hcoins/server-kit/env";
 import { type Scheduler, startScheduler } from "@hcoins/server-kit/scheduler";
 import closeWithGrace from "close-with-grace";

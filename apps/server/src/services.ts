@@ -1,4 +1,4 @@
-import { migrateCoinScheme } from "@hcoins/coin-scheme/migrate";
+import { migrateCoinScheme } from "@hcoins/coin-scheme/embedded";
 import { type DatabaseHandle, openDatabase } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
@@ -48,6 +48,8 @@ import { OperatorService } from "./modules/operators/service.ts";
 import { OperatorSessions } from "./modules/operators/sessions.ts";
 import { ProgrammeService } from "./modules/programme/service.ts";
 import { RegistrationService } from "./modules/registration/service.ts";
+import { SchemeOutboxRepository } from "./modules/scheme-outbox/repository.ts";
+import { SchemeOutbox } from "./modules/scheme-outbox/service.ts";
 import { SettingsRepository } from "./modules/settings/repository.ts";
 import { SettingsService } from "./modules/settings/service.ts";
 import { ConsoleSmsSender } from "./modules/sms/console-sender.ts";
@@ -196,6 +198,7 @@ export function createServices(
     now,
     counters,
   );
+  const schemeOutbox = new SchemeOutbox(new SchemeOutboxRepository(database), coinSchemeClient, log, now);
   const memberRecords = new MemberRecordService(
     members,
     sms,
@@ -205,6 +208,7 @@ export function createServices(
     transaction,
     log,
     now,
+    schemeOutbox,
   );
   const dataProtection = new DataProtectionService(
     members,
@@ -215,13 +219,14 @@ export function createServices(
     transaction,
     now,
     memberRecords,
+    schemeOutbox,
   );
   const media = new MediaService(new MediaRepository(database), { maxBytes: config.MEDIA_MAX_BYTES }, now);
   const cmsRepository = new CmsRepository(database);
   const cms = new CmsService(cmsRepository, transaction, media, now);
   const cmsEditor = new CmsEditor(cmsRepository, transaction, media, audit, now);
   const storeRepository = new StoreRepository(database);
-  const stores = new StoreService(storeRepository, transaction, media, coinSchemeClient, now);
+  const stores = new StoreService(storeRepository, transaction, media, coinSchemeClient, schemeOutbox, now);
   const storeEditor = new StoreEditor(storeRepository, transaction, media, audit, now);
   const memberCoins = new MemberCoinsService(
     coinSchemeClient,
@@ -326,6 +331,8 @@ export function createServices(
     subscriptions,
     coinScheme,
     coinSchemeClient,
+    /** What the scheme must hear of the member server's changes (its job delivers; tests drain it). */
+    schemeOutbox,
     coins,
     memberCoins,
     dataProtection,

@@ -1,4 +1,5 @@
 import { parseAmountCents } from "@hcoins/domain/earn-rules";
+import { REWARD_KINDS, REWARD_LIMITS, REWARD_TEXT_MAX } from "@hcoins/domain/reward-rules";
 import { z } from "zod";
 import {
   balanceResponse,
@@ -10,7 +11,7 @@ import {
   voucherResponse,
   vouchersResponse,
 } from "../api-schemas.ts";
-import { MAX_REWARD_COINS, MAX_STOCK, MAX_VOUCHER_VALID_DAYS, type RewardFields } from "../rewards.ts";
+import type { RewardFields } from "../rewards.ts";
 import type { CoinSchemeService } from "../service.ts";
 import {
   COIN_SCHEME_PREFIX,
@@ -67,25 +68,25 @@ const valueAmount = z
   });
 
 const rewardFields = {
-  kind: z.enum(["evoucher", "product"], { error: "kindInvalid" }),
-  coins: count("coinsInvalid", 1, MAX_REWARD_COINS),
+  kind: z.enum(REWARD_KINDS, { error: "kindInvalid" }),
+  coins: count("coinsInvalid", 1, REWARD_LIMITS.coins),
   value_amount: valueAmount,
-  store_codes: z.array(storeCode).max(200, "tooMany").default([]),
-  title: localized(200, 1),
-  description: localized(4000),
-  terms: localized(8000),
-  image_url: z.union([z.null(), z.string().max(500, "tooLong")]).default(null),
+  store_codes: z.array(storeCode).max(REWARD_LIMITS.storeCodes, "tooMany").default([]),
+  title: localized(REWARD_TEXT_MAX.title, 1),
+  description: localized(REWARD_TEXT_MAX.description),
+  terms: localized(REWARD_TEXT_MAX.terms),
+  image_url: z.union([z.null(), z.string().max(REWARD_LIMITS.imageUrl, "tooLong")]).default(null),
   starts_at: instant,
   ends_at: instant,
-  per_member_limit: z.union([z.null(), count("limitInvalid", 1, MAX_STOCK)]).default(null),
+  per_member_limit: z.union([z.null(), count("limitInvalid", 1, REWARD_LIMITS.stock)]).default(null),
   // nullable, not a union with null: a union's refusal names no rule ("invalid").
-  low_stock_threshold: count("lowStockThresholdInvalid", 1, MAX_STOCK).nullable().default(null),
-  voucher_valid_days: count("validDaysInvalid", 1, MAX_VOUCHER_VALID_DAYS),
+  low_stock_threshold: count("lowStockThresholdInvalid", 1, REWARD_LIMITS.stock).nullable().default(null),
+  voucher_valid_days: count("validDaysInvalid", 1, REWARD_LIMITS.validDays),
   active: z.boolean({ error: "invalid" }).default(true),
-  sort_order: count("sortOrderInvalid", -1_000_000, 1_000_000).default(0),
+  sort_order: count("sortOrderInvalid", -REWARD_LIMITS.sortOrder, REWARD_LIMITS.sortOrder).default(0),
 };
 const rewardBody = z.object(rewardFields);
-const newRewardBody = z.object({ ...rewardFields, stock: count("stockInvalid", 0, MAX_STOCK) });
+const newRewardBody = z.object({ ...rewardFields, stock: count("stockInvalid", 0, REWARD_LIMITS.stock) });
 
 const fieldsOf = (body: z.infer<typeof rewardBody>, stock?: number): RewardFields => ({
   kind: body.kind,
@@ -188,7 +189,7 @@ export function rewardRoutes(app: SchemeApp, scheme: CoinSchemeService) {
       summary: "Add or remove units of a reward's stock",
       description: `\`change\` is a whole number other than 0: positive adds units, negative removes them, in one conditional statement, so it never meets a redemption halfway; a change that would take the stock below zero is refused (4000 \`stockNegative\`) and changes nothing. 6020 no such reward. ${FULL_SCOPE}`,
       params: rewardParams,
-      body: z.object({ change: count("stockChangeInvalid", -MAX_STOCK, MAX_STOCK) }),
+      body: z.object({ change: count("stockChangeInvalid", -REWARD_LIMITS.stock, REWARD_LIMITS.stock) }),
       response: { 200: envelope(rewardResponse) },
     }),
     async (request) => {

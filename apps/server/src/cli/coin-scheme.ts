@@ -1,7 +1,7 @@
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
-import type { BirthdayMultiplierResult, SchemeTransaction } from "@hcoins/coin-scheme/api-schemas";
-import { SchemeErrorCode } from "@hcoins/coin-scheme/errors";
+import type { BirthdayMultiplierResult, SchemeTransaction } from "@hcoins/coin-scheme/contract";
+import { SchemeErrorCode } from "@hcoins/coin-scheme/contract";
 import {
   ADJUSTMENT_REASON_TEXT,
   ADJUSTMENT_REASONS,

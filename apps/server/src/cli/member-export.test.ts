@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
-import { HOLDER_COLUMNS } from "@hcoins/coin-scheme/holders";
+import { HOLDER_COLUMNS } from "@hcoins/coin-scheme/contract";
 import { CONSENT_STATEMENT_VERSION } from "@hcoins/domain/marketing-consent";
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import type { SchemeReward, SchemeVoucher } from "@hcoins/coin-scheme/api-schemas";
+import type { SchemeReward, SchemeVoucher } from "@hcoins/coin-scheme/contract";
 import { parseAmountCents } from "@hcoins/domain/earn-rules";
+import { REWARD_LIMITS } from "@hcoins/domain/reward-rules";
 import type { RewardInput } from "../modules/coins/coin-scheme-client.ts";
 import type { Services } from "../services.ts";
 import { cliActor } from "./cli-actor.ts";
@@ -75,8 +76,10 @@ function rewardInput(flags: RewardFlags, base: RewardInput): RewardInput {
     input.kind = kind;
     if (kind === "product") input.valueCents = null;
   }
-  if (text("coins") !== undefined) input.coins = count("coins", text("coins") as string, 1, 10_000_000);
-  if (text("stock") !== undefined) input.stock = count("stock", text("stock") as string, 0, 1_000_000);
+  if (text("coins") !== undefined)
+    input.coins = count("coins", text("coins") as string, 1, REWARD_LIMITS.coins);
+  if (text("stock") !== undefined)
+    input.stock = count("stock", text("stock") as string, 0, REWARD_LIMITS.stock);
   const value = text("value");
   if (value !== undefined) {
     if (value.trim().toLowerCase() === "none") input.valueCents = null;
@@ -124,13 +127,14 @@ function rewardInput(flags: RewardFlags, base: RewardInput): RewardInput {
   if (text("ends") !== undefined) input.endsAt = parseTimeArgument("ends", text("ends") as string);
   const limit = text("limit");
   if (limit !== undefined)
-    input.perMemberLimit = limit.trim().toLowerCase() === "none" ? null : count("limit", limit, 1, 1_000_000);
+    input.perMemberLimit =
+      limit.trim().toLowerCase() === "none" ? null : count("limit", limit, 1, REWARD_LIMITS.stock);
   const lowStock = text("low-stock");
   if (lowStock !== undefined)
     input.lowStockThreshold =
-      lowStock.trim().toLowerCase() === "none" ? null : count("low-stock", lowStock, 1, 1_000_000);
+      lowStock.trim().toLowerCase() === "none" ? null : count("low-stock", lowStock, 1, REWARD_LIMITS.stock);
   if (text("valid-days") !== undefined)
-    input.voucherValidDays = count("valid-days", text("valid-days") as string, 1, 3650);
+    input.voucherValidDays = count("valid-days", text("valid-days") as string, 1, REWARD_LIMITS.validDays);
   if (flags.active && flags.inactive) throw new CliError("give at most one of --active and --inactive");
   if (flags.active) input.active = true;
   if (flags.inactive) input.active = false;

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import type { SchemeTillKey } from "@hcoins/coin-scheme/api-schemas";
+import type { SchemeTillKey } from "@hcoins/coin-scheme/contract";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { MAX_TILL_KEY_STORES } from "@hcoins/domain/till-key-rules";
 import { AppError, type FieldError } from "../errors.ts";

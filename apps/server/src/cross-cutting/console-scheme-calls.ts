@@ -1,4 +1,4 @@
-import { SchemeError, type SchemeErrorCodeValue } from "@hcoins/coin-scheme/errors";
+import { SCHEME_ERROR_STATUS, type SchemeErrorCodeValue } from "@hcoins/coin-scheme/contract";
 import { CONSOLE_API } from "@hcoins/domain/api/console";
 import type { FastifyInstance } from "fastify";
 import type { TestApp } from "../testing/test-app.ts";
@@ -80,8 +80,7 @@ export function answerProblem(url: string, status: number, contentType: string, 
   if (body.code !== status) return "code differs from the HTTP status";
   const errorCode = body.error_code as SchemeErrorCodeValue;
   if (!Number.isInteger(errorCode)) return "no integer error_code";
-  if (new SchemeError(errorCode).httpStatus !== status)
-    return `error_code ${errorCode} does not map to ${status}`;
+  if (SCHEME_ERROR_STATUS[errorCode] !== status) return `error_code ${errorCode} does not map to ${status}`;
   if (typeof body.error_message !== "string" || body.error_message === "") return "no error_message";
   if (body.payload?.error_code !== errorCode || body.payload?.error_message !== body.error_message)
     return "payload does not repeat the error";

@@ -127,6 +127,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
       "0011-operator-session-agent",
       "0013-voucher-action-keys",
       "0014-console-action-keys",
+      "0015-scheme-outbox",
     ]);
     const [marker] = await query<{ value: string }>(
       "select value from settings where key = 'content_seeded'",

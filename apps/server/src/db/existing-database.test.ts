@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrateCoinScheme } from "@hcoins/coin-scheme/migrate";
+import { migrateCoinScheme } from "@hcoins/coin-scheme/embedded";
 import { openDatabase } from "@hcoins/server-kit/database";
 import { ConfigError } from "@hcoins/server-kit/env";
 import pg from "pg";

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildCoinSchemeApp } from "@hcoins/coin-scheme/app";
-import { loadCoinSchemeConfig } from "@hcoins/coin-scheme/config";
+import { loadCoinSchemeConfig } from "@hcoins/coin-scheme/embedded";
+import { buildCoinSchemeApp } from "@hcoins/coin-scheme/http";
 import { openDatabase, type TableViews } from "@hcoins/server-kit/database";
 import { withIdColumn } from "@hcoins/server-kit/migration-columns";
 import type { FastifyInstance } from "fastify";
@@ -247,6 +247,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0011-operator-session-agent",
       "0013-voucher-action-keys",
       "0014-console-action-keys",
+      "0015-scheme-outbox",
     ]);
     expect(await migrationsRecorded(app.services.database, "coin_scheme_migration")).toEqual([
       "0001-accounts-and-ledger",

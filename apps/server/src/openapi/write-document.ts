@@ -1,5 +1,5 @@
 import { writeFile } from "node:fs/promises";
-import { COIN_SCHEME_API_DOCUMENT, coinSchemeApiDocument } from "@hcoins/coin-scheme/openapi/served-document";
+import { COIN_SCHEME_API_DOCUMENT, coinSchemeApiDocument } from "@hcoins/coin-scheme/http";
 import { documentText } from "@hcoins/server-kit/api-document";
 import { MEMBER_API_DOCUMENT, memberApiDocument } from "./served-document.ts";
 

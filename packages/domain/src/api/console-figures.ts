@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  coinMovementFields,
+  goodwillFields,
+  rewardFigureFields,
+  storeFigureFields,
+} from "../coin-figures.ts";
 import { isCalendarDate } from "../earn-rules.ts";
 import type { ConsoleOperation } from "./console.ts";
 import { okAnswer } from "./envelope.ts";
@@ -18,24 +24,7 @@ const memberCounts = {
   sms_failed: z.number().int(),
 };
 
-/** Coins moved, each a positive number except `adjusted` (operators' credits less debits). */
-const coinMovements = {
-  /** Earned at tills, bonuses included. */
-  earned: z.number().int(),
-  /** Taken back by refunds. */
-  refunded: z.number().int(),
-  adjusted: z.number().int(),
-  /** Spent on rewards. */
-  redeemed: z.number().int(),
-  /** Given back when a voucher was cancelled. */
-  cancelled: z.number().int(),
-  expired: z.number().int(),
-  /** An erased member's balance, forfeited at the erasure. */
-  forfeited: z.number().int(),
-  /** Goodwill vouchers operators gave (no coins spent), and their rewards' price in coins: a cost. */
-  goodwill_vouchers: z.number().int(),
-  goodwill_coins: z.number().int(),
-};
+const coinMovements = { ...coinMovementFields, ...goodwillFields };
 
 export const consoleFiguresSchema = z.object({
   from: z.string(),
@@ -55,18 +44,6 @@ export const consoleFiguresSchema = z.object({
     .nullable(),
 });
 export type ConsoleFigures = z.output<typeof consoleFiguresSchema>;
-
-/** A line's coins in the range (signs as the days'), and its purchase entries. */
-const storeMovements = {
-  earned: z.number().int(),
-  refunded: z.number().int(),
-  adjusted: z.number().int(),
-  redeemed: z.number().int(),
-  cancelled: z.number().int(),
-  expired: z.number().int(),
-  forfeited: z.number().int(),
-  purchases: z.number().int(),
-};
 
 export const BREAKDOWNS = ["store", "brand", "reward"] as const;
 /** The columns of a store or brand line, in the order the screen and the CSV show them. */
@@ -101,7 +78,7 @@ export const consoleFiguresBreakdownSchema = z.object({
       name: z.string().nullable(),
       brand_code: z.string().nullable(),
       brand_name: z.string().nullable(),
-      ...storeMovements,
+      ...storeFigureFields,
     }),
   ),
   /** The stores summed per brand; `brand_code` null for the stores this server does not know. */
@@ -110,22 +87,17 @@ export const consoleFiguresBreakdownSchema = z.object({
       brand_code: z.string().nullable(),
       name: z.string().nullable(),
       stores: z.number().int(),
-      ...storeMovements,
+      ...storeFigureFields,
     }),
   ),
   /** The entries no store made (adjustments, expiries, forfeits, redemptions, cancellations). */
-  no_store: z.object(storeMovements),
+  no_store: z.object(storeFigureFields),
   /** Per reward redeemed or cancelled in the range; `name` null for a reward the scheme no longer lists. */
   rewards: z.array(
     z.object({
       reward_id: z.number().int(),
       name: z.string().nullable(),
-      redemptions: z.number().int(),
-      redeemed: z.number().int(),
-      cancellations: z.number().int(),
-      cancelled: z.number().int(),
-      goodwill_vouchers: z.number().int(),
-      goodwill_coins: z.number().int(),
+      ...rewardFigureFields,
     }),
   ),
 });

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  REWARD_IMAGE_URL,
+  REWARD_KINDS,
+  REWARD_LIMITS,
+  REWARD_TEXT_MAX,
+  rewardValueRule,
+} from "../reward-rules.ts";
 import type { ConsoleOperation } from "./console.ts";
 import { okAnswer } from "./envelope.ts";
 
@@ -19,7 +26,6 @@ const REWARD_RULES =
 const read = { permission: ["programme.edit", "audit.read"] } as const;
 const edit = { permission: "programme.edit" } as const;
 
-export const REWARD_KINDS = ["evoucher", "product"] as const;
 export const STOCK_LEVELS = ["in_stock", "low", "sold_out"] as const;
 
 export const consoleRewardSchema = z.object({
@@ -53,17 +59,9 @@ export type ConsoleReward = z.infer<typeof consoleRewardSchema>;
 const rewardAnswer = okAnswer(z.object({ reward: consoleRewardSchema }));
 
 /*
- * A reward as the programme manager writes it: the coin scheme's rules (its rewards.ts and
- * routes/rewards.ts), with the same rule names, so the console says them before the scheme does.
+ * A reward as the programme manager writes it: the catalogue's rules (reward-rules.ts, which the
+ * coin scheme enforces), with the same rule names, so the console says them before the scheme does.
  */
-export const REWARD_LIMITS = {
-  coins: 10_000_000,
-  stock: 1_000_000,
-  validDays: 3650,
-  sortOrder: 1_000_000,
-  storeCodes: 200,
-} as const;
-const TEXT_MAX = { title: 200, description: 4000, terms: 8000 } as const;
 const whole = (rule: string, min: number, max: number) =>
   z
     .number({ error: (issue) => (issue.input == null ? "required" : rule) })
@@ -74,8 +72,6 @@ const rewardText = (max: number, min = 0) =>
   z.string({ error: "required" }).trim().min(min, "required").max(max, "tooLong");
 const rewardTexts = (max: number, min = 0) =>
   z.object({ en: rewardText(max, min), tc: rewardText(max, min), sc: rewardText(max, min) });
-/** https, or a path of this site ("//host/…" would be another site's). */
-export const REWARD_IMAGE_URL = /^(https:\/\/[\x21-\x7e]+|\/(?!\/)[\x21-\x7e]*)$/;
 const rewardInstant = z.iso.datetime({ offset: true, error: "dateTimeInvalid" }).nullable();
 
 const rewardFields = z.object({
@@ -92,10 +88,15 @@ const rewardFields = z.object({
     .max(REWARD_LIMITS.storeCodes, "tooMany")
     .default([]),
   /** Every language: the member app shows the member's own. */
-  title: rewardTexts(TEXT_MAX.title, 1),
-  description: rewardTexts(TEXT_MAX.description),
-  terms: rewardTexts(TEXT_MAX.terms),
-  image_url: z.string().trim().max(500, "tooLong").regex(REWARD_IMAGE_URL, "imageUrlInvalid").nullable(),
+  title: rewardTexts(REWARD_TEXT_MAX.title, 1),
+  description: rewardTexts(REWARD_TEXT_MAX.description),
+  terms: rewardTexts(REWARD_TEXT_MAX.terms),
+  image_url: z
+    .string()
+    .trim()
+    .max(REWARD_LIMITS.imageUrl, "tooLong")
+    .regex(REWARD_IMAGE_URL, "imageUrlInvalid")
+    .nullable(),
   /** ISO 8601 with a zone (the console sends Hong Kong time, +08:00); null = open. */
   starts_at: rewardInstant,
   ends_at: rewardInstant,
@@ -109,11 +110,8 @@ const rewardFields = z.object({
 
 /** The rules that tie fields together, as the scheme names them. */
 function rewardCrossRules(body: z.infer<typeof rewardFields>, ctx: z.RefinementCtx) {
-  const value = body.value_amount === null ? null : Number(body.value_amount);
-  if (body.kind === "evoucher" && (value === null || value <= 0))
-    ctx.addIssue({ code: "custom", path: ["value_amount"], message: "valueRequired" });
-  if (body.kind === "product" && body.value_amount !== null)
-    ctx.addIssue({ code: "custom", path: ["value_amount"], message: "valueForProduct" });
+  const valueRule = rewardValueRule(body.kind, body.value_amount === null ? null : Number(body.value_amount));
+  if (valueRule) ctx.addIssue({ code: "custom", path: ["value_amount"], message: valueRule });
   if (body.starts_at && body.ends_at && Date.parse(body.ends_at) <= Date.parse(body.starts_at))
     ctx.addIssue({ code: "custom", path: ["ends_at"], message: "endsBeforeStart" });
 }

@@ -1,5 +1,5 @@
-import { REWARD_KINDS } from "@hcoins/domain/api/console-programme";
 import { LANGUAGES, type Language } from "@hcoins/domain/languages";
+import { REWARD_KINDS } from "@hcoins/domain/reward-rules";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { SchemeErrorCode } from "@hcoins/coin-scheme/errors";
+import { SchemeErrorCode } from "@hcoins/coin-scheme/contract";
 import type { AdjustmentReason } from "@hcoins/domain/adjustment-reasons";
 import type { BulkLineOutcome } from "@hcoins/domain/api/console-bulk-adjustments";
 import {

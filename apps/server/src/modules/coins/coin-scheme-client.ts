@@ -12,6 +12,9 @@ import type {
   ExpiryPolicyResult,
   ExpiryPreviewResult,
   GoodwillResult,
+  Holder,
+  HolderAnonymiseResult,
+  HolderExport,
   LedgerCheckResult,
   LedgerResult,
   LinkResult,
@@ -29,12 +32,10 @@ import type {
   VoucherCancelResult,
   VoucherResult,
   VouchersResult,
-} from "@hcoins/coin-scheme/api-schemas";
-import type { Holder, HolderAnonymiseResult, HolderExport } from "@hcoins/coin-scheme/holders";
+} from "@hcoins/coin-scheme/contract";
 import type { LocalizedText } from "@hcoins/domain/languages";
 import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
-import type { TableViews } from "@hcoins/server-kit/database";
 
 /**
  * The member server's way to the H Coins scheme: the embedded scheme (default) or
@@ -124,12 +125,6 @@ export interface CoinSchemeClient {
    * and anonymises them, in one transaction of the scheme; their ledgers stay. Idempotent.
    */
   eraseHolder(holder: Holder, operator: string): Promise<HolderAnonymiseResult>;
-  /**
-   * This client with its calls inside `trx`, a transaction of the member server's database.
-   * The embedded scheme keeps its tables there, so its writes then commit or roll back with
-   * the member server's; the scheme over HTTP cannot join, and answers itself.
-   */
-  inTransaction(trx: TableViews): CoinSchemeClient;
 }
 
 /** A page of an account's ledger and its filters; `from` and `to` are unix ms, both included. */

@@ -1,7 +1,11 @@
-import type { CoinSchemeSettings } from "@hcoins/coin-scheme/config";
-import { SchemeError, SchemeErrorCode } from "@hcoins/coin-scheme/errors";
-import { logLowStock } from "@hcoins/coin-scheme/low-stock-alerts";
-import { COUNT_TTL_SECONDS, type SchemeCounters } from "@hcoins/coin-scheme/scheme-counters";
+import { SchemeErrorCode } from "@hcoins/coin-scheme/contract";
+import type { CoinSchemeSettings } from "@hcoins/coin-scheme/embedded";
+import {
+  COUNT_TTL_SECONDS,
+  logLowStock,
+  type SchemeCounters,
+  SchemeError,
+} from "@hcoins/coin-scheme/embedded";
 import type { TableViews } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
 import type { CounterFactory } from "../../counters.ts";

@@ -1,9 +1,6 @@
-import type { CoinSchemeSettings } from "@hcoins/coin-scheme/config";
-import { SchemeError } from "@hcoins/coin-scheme/errors";
-import type { Holder } from "@hcoins/coin-scheme/holders";
-import type { LowStockObserver } from "@hcoins/coin-scheme/low-stock-alerts";
-import type { SchemeCounters } from "@hcoins/coin-scheme/scheme-counters";
-import { type CoinSchemeService, createCoinSchemeService } from "@hcoins/coin-scheme/service";
+import type { Holder } from "@hcoins/coin-scheme/contract";
+import type { CoinSchemeSettings, LowStockObserver, SchemeCounters } from "@hcoins/coin-scheme/embedded";
+import { type CoinSchemeService, createCoinSchemeService, SchemeError } from "@hcoins/coin-scheme/embedded";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 import {
@@ -32,15 +29,15 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   constructor(
     database: TableViews,
-    private readonly settings: CoinSchemeSettings,
-    private readonly now: () => number,
+    settings: CoinSchemeSettings,
+    now: () => number,
     /** The scheme's per-till counts, shared by this server's instances (create-coin-services.ts). */
-    private readonly counters: SchemeCounters,
+    counters: SchemeCounters,
     /** Hears a reward's stock crossing its low-stock threshold (create-coin-services.ts logs and counts it). */
-    private readonly lowStock?: LowStockObserver,
+    lowStock?: LowStockObserver,
     private readonly client = "member-server",
   ) {
-    this.scheme = createCoinSchemeService(database, settings, now, counters, this.lowStock);
+    this.scheme = createCoinSchemeService(database, settings, now, counters, lowStock);
   }
 
   findAccountByPhone(prefix: string, phone: string) {
@@ -197,10 +194,6 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   eraseHolder(holder: Holder, operator: string) {
     return this.call(() => this.scheme.eraseHolder(holder, { operator, client: this.client }));
-  }
-
-  inTransaction(trx: TableViews): CoinSchemeClient {
-    return new EmbeddedCoinScheme(trx, this.settings, this.now, this.counters, this.lowStock, this.client);
   }
 
   private async call<T>(action: () => Promise<T>): Promise<T> {

@@ -8,6 +8,7 @@ import {
   bonusDayRemoveResponse,
   bonusDaySetResponse,
   bonusDaysResponse,
+  COIN_SCHEME_PREFIX,
   coinFiguresBreakdownResponse,
   coinFiguresResponse,
   createAccountResponse,
@@ -15,6 +16,9 @@ import {
   expiryPolicyResponse,
   expiryPreviewResponse,
   goodwillResponse,
+  type Holder,
+  holderAnonymiseResponse,
+  holderExportResponse,
   ledgerCheckResponse,
   ledgerResponse,
   linkResponse,
@@ -31,9 +35,7 @@ import {
   voucherCancelResponse,
   voucherResponse,
   vouchersResponse,
-} from "@hcoins/coin-scheme/api-schemas";
-import { type Holder, holderAnonymiseResponse, holderExportResponse } from "@hcoins/coin-scheme/holders";
-import { COIN_SCHEME_PREFIX } from "@hcoins/coin-scheme/routes";
+} from "@hcoins/coin-scheme/contract";
 import { formatCents } from "@hcoins/domain/earn-rules";
 import { type ExpiryPolicy, formatExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { z } from "zod";
@@ -359,11 +361,6 @@ export class HttpCoinScheme implements CoinSchemeClient {
       ...holderBody(holder),
       operator,
     });
-  }
-
-  /** Its calls are the scheme's own transactions, in its own database. */
-  inTransaction(): CoinSchemeClient {
-    return this;
   }
 
   private async request<S extends z.ZodType>(

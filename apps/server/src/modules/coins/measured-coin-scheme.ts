@@ -1,4 +1,3 @@
-import type { TableViews } from "@hcoins/server-kit/database";
 import { type CoinSchemeCallOutcome, metrics } from "../../metrics.ts";
 import { type CoinSchemeClient, CoinSchemeRefusedError } from "./coin-scheme-client.ts";
 
@@ -13,10 +12,6 @@ export function measuredCoinScheme(client: CoinSchemeClient): CoinSchemeClient {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== "function" || typeof property !== "string") return value;
-      // Calls inside a transaction are the scheme's calls too.
-      if (property === "inTransaction") {
-        return (trx: TableViews) => measuredCoinScheme(target.inTransaction(trx));
-      }
       return async (...args: unknown[]) => {
         const started = performance.now();
         let outcome: CoinSchemeCallOutcome = "unavailable";

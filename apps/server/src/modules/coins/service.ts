@@ -1,5 +1,5 @@
-import type { SchemeAccount } from "@hcoins/coin-scheme/api-schemas";
-import { SchemeErrorCode } from "@hcoins/coin-scheme/errors";
+import type { SchemeAccount } from "@hcoins/coin-scheme/contract";
+import { SchemeErrorCode } from "@hcoins/coin-scheme/contract";
 import type { DuplicateReason } from "@hcoins/domain/api/coins";
 import { CoinCallCode, type CoinCallCodeValue, CoinStatus, type CoinStatusValue } from "@hcoins/domain/codes";
 import type { FastifyBaseLogger } from "fastify";

@@ -1,4 +1,4 @@
-import type { SchemeReward } from "@hcoins/coin-scheme/api-schemas";
+import type { SchemeReward } from "@hcoins/coin-scheme/contract";
 import {
   type ConsoleReward,
   consoleBonusDays,

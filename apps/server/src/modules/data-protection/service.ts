@@ -1,4 +1,4 @@
-import { HOLDER_COLUMNS, type Holder, type HolderAnonymiseResult } from "@hcoins/coin-scheme/holders";
+import { HOLDER_COLUMNS, type Holder, type HolderAnonymiseResult } from "@hcoins/coin-scheme/contract";
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import type { DatabaseHandle, TableViews } from "@hcoins/server-kit/database";
 import type { Actor, AuditService } from "../audit/service.ts";
@@ -14,6 +14,8 @@ import { MEMBER_RECORD_DATA_COLUMNS } from "../member-records/personal-data.ts";
 import type { MemberRecordService } from "../member-records/service.ts";
 import { MEMBER_DATA_COLUMNS } from "../members/personal-data.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
+import { SCHEME_OUTBOX_DATA_COLUMNS } from "../scheme-outbox/personal-data.ts";
+import { memberSubject, type SchemeOutbox } from "../scheme-outbox/service.ts";
 import { SMS_DATA_COLUMNS } from "../sms/personal-data.ts";
 import type { SmsCodeService } from "../sms/service.ts";
 
@@ -26,6 +28,7 @@ export const MEMBER_COLUMNS = {
   ...AUTH_DATA_COLUMNS,
   ...SMS_DATA_COLUMNS,
   ...MEMBER_RECORD_DATA_COLUMNS,
+  ...SCHEME_OUTBOX_DATA_COLUMNS,
 };
 
 /** The member server's tables that hold nothing about a member, and why; with the map above they cover its schema. */
@@ -54,7 +57,7 @@ export const TABLES_WITHOUT_MEMBER_DATA: Readonly<Record<string, string>> = {
     "an operator's voucher action or bulk adjustment request applied once per key (the key, the request or its hash, and its answer: a voucher id and last four, an approval request's id), kept for accountability: names a member by row id only",
 };
 
-/** An external scheme did not erase (it is asked first): nothing was erased. */
+/** The scheme did not erase (it is asked first): nothing was erased. */
 export class SchemeDidNotErase extends Error {}
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -103,6 +106,7 @@ export class DataProtectionService {
     private readonly transaction: DatabaseHandle["transaction"],
     private readonly now: () => number,
     private readonly records: MemberRecordService,
+    private readonly outbox: SchemeOutbox,
   ) {}
 
   /**
@@ -156,13 +160,14 @@ export class DataProtectionService {
    * Erases a member: their row, sessions, consent records, reset tokens and the SMS code
    * records and SMS delivery log of their number are deleted, and at the scheme their H Coins
    * are forfeited (a `forfeit` entry, so the liability no longer counts them) and their accounts
-   * anonymised (the ledger stays). The order (docs/data-protection.md): the scheme first, its
-   * forfeit and anonymisation in one transaction of its own; then the member server's part and
-   * the audit entry (with the member number and the reason) in one transaction. Embedded scheme:
-   * its tables are in the same database, so all of it is one transaction. External scheme: when
-   * it cannot answer, nothing is erased (SchemeDidNotErase); when the member server's part then
-   * fails, erasing again completes it (the scheme's erase is idempotent and forfeits nothing
-   * twice). MemberErasedMeanwhile when another erasure got there first.
+   * anonymised (the ledger stays). Two steps, in this order, embedded or over HTTP alike
+   * (docs/data-protection.md): the scheme first, its forfeit and anonymisation in one transaction of
+   * its own; then the member server's part and the audit entry (with the member number, the reason
+   * and the coins forfeited) in one transaction. The scheme's step cannot be undone, so it goes
+   * first and nothing is erased when it fails (SchemeDidNotErase); the member server's step after
+   * it is the one that may be repeated: when it fails, erasing again completes it (the scheme's
+   * erase is idempotent and forfeits nothing twice). MemberErasedMeanwhile when another erasure got
+   * there first.
    */
   async erase(
     member: MemberRow,
@@ -179,18 +184,9 @@ export class DataProtectionService {
       smsDeliveries: number;
     };
   }> {
-    const holder = holderOf(member);
-    if (this.coinScheme.kind === "embedded") {
-      return this.transaction(async (trx) => {
-        const coins = await this.coinScheme.inTransaction(trx).eraseHolder(holder, operatorOf(by));
-        const removed = await this.eraseMemberData(member, trx);
-        await this.recordErasure(member, by, reason, coins, trx);
-        return { coins, removed };
-      });
-    }
     let coins: HolderAnonymiseResult;
     try {
-      coins = await this.coinScheme.eraseHolder(holder, operatorOf(by));
+      coins = await this.coinScheme.eraseHolder(holderOf(member), operatorOf(by));
     } catch (error) {
       if (error instanceof CoinSchemeUnavailableError || error instanceof CoinSchemeRefusedError) {
         throw new SchemeDidNotErase(error.message, { cause: error });
@@ -238,6 +234,8 @@ export class DataProtectionService {
       member.mobile_phone,
       trx,
     );
+    // A number change still on its way would put the number back on the anonymised account.
+    await this.outbox.forget(memberSubject(member.id), trx);
     return { ...(await this.members.erase(member, trx)), resetTokens, smsCodes, smsDeliveries };
   }
 }

@@ -3,7 +3,7 @@ import type {
   SchemeReward,
   SchemeTransaction,
   SchemeVoucher,
-} from "@hcoins/coin-scheme/api-schemas";
+} from "@hcoins/coin-scheme/contract";
 import { memberFacingReason } from "@hcoins/domain/adjustment-reasons";
 import type { HistoryEntry, MemberReward, MemberVoucher } from "@hcoins/domain/api/member-coins";
 import type { LocalizedText } from "@hcoins/domain/languages";

@@ -1,5 +1,5 @@
-import type { RedemptionResult, SchemeVoucher } from "@hcoins/coin-scheme/api-schemas";
-import { SchemeErrorCode } from "@hcoins/coin-scheme/errors";
+import type { RedemptionResult, SchemeVoucher } from "@hcoins/coin-scheme/contract";
+import { SchemeErrorCode } from "@hcoins/coin-scheme/contract";
 import type { CoinBalance, HistoryEntry, MemberReward, MemberVoucher } from "@hcoins/domain/api/member-coins";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { Language } from "@hcoins/domain/languages";

@@ -12,11 +12,23 @@ import {
   CoinSchemeUnavailableError,
 } from "../coins/coin-scheme-client.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
+import { memberSubject, type SchemeOutbox } from "../scheme-outbox/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
 import type { MemberRecordRepository } from "./repository.ts";
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 const SCHEME_ACCOUNT_TAKEN = 6010;
+
+/** The outbox step that moves the member's scheme account to their new number. */
+const NUMBER_STEP = "account-number";
+type NumberStep = {
+  memberId: number;
+  hcoinsMemberNo: string;
+  from: NewNumber;
+  to: NewNumber;
+  /** Who changed it: the compensation's audit entry names them. */
+  by: Actor;
+};
 
 export interface NewNumber {
   prefix: string;
@@ -38,7 +50,13 @@ export class MemberRecordService {
     private readonly transaction: DatabaseHandle["transaction"],
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
-  ) {}
+    private readonly outbox: SchemeOutbox,
+  ) {
+    outbox.define<NumberStep, unknown>(NUMBER_STEP, {
+      invoke: (scheme, step) => scheme.changePhone(step.hcoinsMemberNo, step.to.prefix, step.to.phone),
+      compensate: (step, refusal) => this.undoNumberChange(step, refusal),
+    });
+  }
 
   async member(id: number): Promise<MemberRow> {
     const member = await this.members.findById(id);
@@ -123,8 +141,11 @@ export class MemberRecordService {
 
   /**
    * The number change: the code the member read out (4201 wrong or expired), the old number into
-   * the history, every session ended, the scheme's account moved to the new number (4269 when
-   * another account holds it), all in one transaction with its audit entry.
+   * the history, every session ended and the audit entry in one transaction, with the outbox step
+   * that moves the scheme's account to the new number, delivered once it commits. 4269 when another
+   * account holds the number: asked first, and should the scheme still refuse the move (taken
+   * meanwhile), the step's compensation puts the old number back. A scheme that cannot answer now
+   * gets the step later (the outbox retries it).
    */
   async changeNumber(memberId: number, number: NewNumber, code: string, reason: string, by: Actor) {
     const member = await this.member(memberId);
@@ -134,7 +155,7 @@ export class MemberRecordService {
     const key = { ...number, purpose: "register" } as const;
     // verify() queries outside any transaction: inside one it waits forever for SQLite's single connection.
     await this.sms.verify(key, code);
-    await this.transaction(async (trx) => {
+    const step = await this.transaction(async (trx) => {
       await this.sms.consumeVerified(key, code, trx);
       await this.repo.addPhone(
         {
@@ -159,8 +180,58 @@ export class MemberRecordService {
         },
         trx,
       );
-      // Last, so a failure before it rolls back with nothing sent; the embedded scheme joins the transaction.
-      if (hcoinsMemberNo) await this.moveSchemeAccount(hcoinsMemberNo, number, trx);
+      if (!hcoinsMemberNo) return null;
+      const move: NumberStep = {
+        memberId: member.id,
+        hcoinsMemberNo,
+        from: { prefix: member.mobile_phone_prefix, phone: member.mobile_phone },
+        to: number,
+        by,
+      };
+      return this.outbox.add(NUMBER_STEP, memberSubject(member.id), move, trx);
+    });
+    if (step === null) return;
+    const [outcome] = await this.outbox.deliver([step]);
+    if (outcome?.state === "refused") {
+      if (outcome.refusal.errorCode === SCHEME_ACCOUNT_TAKEN)
+        throw new AppError(ErrorCode.schemeNumberConflict);
+      throw new AppError(ErrorCode.serviceUnavailable);
+    }
+  }
+
+  /**
+   * The compensation of a number change the scheme refused: the member's old number back (when
+   * the member still holds the new one), the new one into the history, and an audit entry naming
+   * the refusal. Sessions the change ended stay ended.
+   */
+  private async undoNumberChange(step: NumberStep, refusal: CoinSchemeRefusedError) {
+    const member = await this.members.findById(step.memberId);
+    if (!member || member.mobile_phone_prefix !== step.to.prefix || member.mobile_phone !== step.to.phone)
+      return;
+    const reason = `the coin scheme refused the move (${refusal.errorCode})`;
+    await this.transaction(async (trx) => {
+      await this.repo.addPhone(
+        {
+          member_id: member.id,
+          mobile_phone_prefix: step.to.prefix,
+          mobile_phone: step.to.phone,
+          replaced_at: this.now(),
+          replaced_by: "system",
+          reason,
+        },
+        trx,
+      );
+      await this.members.changeMobileNumber(member.id, step.from.prefix, step.from.phone, trx);
+      await this.audit.record(
+        {
+          ...step.by,
+          action: "member.undoNumberChange",
+          target: `member:${member.id}`,
+          before: { mobile_phone_prefix: step.to.prefix, mobile_phone: step.to.phone },
+          after: { mobile_phone_prefix: step.from.prefix, mobile_phone: step.from.phone, reason },
+        },
+        trx,
+      );
     });
   }
 
@@ -168,16 +239,6 @@ export class MemberRecordService {
     const holder = await this.schemeCall(() => this.coinScheme.findAccountByPhone(prefix, phone));
     if (holder && holder.hcoins_memberno !== hcoinsMemberNo)
       throw new AppError(ErrorCode.schemeNumberConflict);
-  }
-
-  private async moveSchemeAccount(
-    hcoinsMemberNo: string,
-    { prefix, phone }: NewNumber,
-    trx: Parameters<CoinSchemeClient["inTransaction"]>[0],
-  ) {
-    await this.schemeCall(() =>
-      this.coinScheme.inTransaction(trx).changePhone(hcoinsMemberNo, prefix, phone),
-    );
   }
 
   private async schemeCall<T>(call: () => Promise<T>): Promise<T> {

@@ -1,4 +1,4 @@
-import type { SchemeReward } from "@hcoins/coin-scheme/api-schemas";
+import type { SchemeReward } from "@hcoins/coin-scheme/contract";
 import type { rewardCreateBody, rewardEditBody } from "@hcoins/domain/api/console-programme";
 import { parseAmountCents } from "@hcoins/domain/earn-rules";
 import type { z } from "zod";

@@ -1,4 +1,4 @@
-import type { BonusDays, SchemeReward, SchemeTillKey } from "@hcoins/coin-scheme/api-schemas";
+import type { BonusDays, SchemeReward, SchemeTillKey } from "@hcoins/coin-scheme/contract";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { MAX_MULTIPLIER } from "@hcoins/domain/earn-rules";
 import { expiryPreviewAt } from "@hcoins/domain/expiry-preview";

@@ -6,6 +6,7 @@ import type { Insertable, Updateable } from "kysely";
 import { localizedIn, textIn } from "../../localized-text.ts";
 import type { CoinSchemeClient } from "../coins/coin-scheme-client.ts";
 import type { MediaService } from "../media/service.ts";
+import type { SchemeOutbox } from "../scheme-outbox/service.ts";
 import type { StoreFilters, StoreRepository, StoreRow, StoreWithBrand, TagRow } from "./repository.ts";
 import { StoreImportRefused, type StoreImportRow, storeFromRow } from "./store-import.ts";
 import {
@@ -45,6 +46,10 @@ export interface StoresSaved {
   deactivated: string[];
 }
 
+/** The outbox step that registers a store with the coin scheme, or sets its partner flag there. */
+const STORE_STEP = "store-set";
+type StoreStep = { code: string; partner: boolean };
+
 interface StoreWriteOptions {
   deactivateMissing?: boolean;
   dryRun?: boolean;
@@ -64,9 +69,9 @@ export interface SchemeStoreSync {
  * profile's (packages/domain); a district always belongs to its region.
  *
  * This is the one registry of stores and their partner-property flags: every store created,
- * and every flag changed, is written to the coin scheme's registry in the same operation (in
- * the same transaction when the scheme is embedded), so that the flag the store list shows is
- * the one tills earn by, and tills earn only at codes known here.
+ * and every flag changed, becomes a `store-set` step of the scheme outbox in the same transaction
+ * and reaches the coin scheme's registry once it commits (at once, or retried), so that the flag
+ * the store list shows is the one tills earn by, and tills earn only at codes known here.
  */
 export class StoreService {
   constructor(
@@ -74,8 +79,13 @@ export class StoreService {
     private readonly transaction: DatabaseHandle["transaction"],
     private readonly media: MediaService,
     private readonly coinScheme: CoinSchemeClient,
+    private readonly outbox: SchemeOutbox,
     private readonly now: () => number,
-  ) {}
+  ) {
+    outbox.define<StoreStep, unknown>(STORE_STEP, {
+      invoke: (scheme, store) => scheme.setStore(store.code, store.partner),
+    });
+  }
 
   /**
    * Sets a store's partner-property flag, here and in the coin scheme. An unknown code is
@@ -289,8 +299,19 @@ export class StoreService {
     options: StoreWriteOptions = {},
     trx?: TableViews,
   ): Promise<StoresSaved> {
-    if (!trx) return this.transaction((inner) => this.saveStores(stores, options, inner));
-    const { saved, problems } = await this.writeStores(stores, options, trx);
+    if (!trx) {
+      const written = await this.transaction((inner) => this.writeStores(stores, options, inner));
+      await this.outbox.deliver(written.steps);
+      return this.savedOrRefused(stores, written);
+    }
+    // The caller's transaction has not committed: the outbox's job delivers the steps.
+    return this.savedOrRefused(stores, await this.writeStores(stores, options, trx));
+  }
+
+  private savedOrRefused(
+    stores: { label: string }[],
+    { saved, problems }: { saved: StoresSaved; problems: { index: number; text: string }[] },
+  ) {
     if (problems.length > 0) {
       throw new StoreInputError(problems.map(({ index, text }) => `${stores[index]?.label}: ${text}`));
     }
@@ -316,6 +337,7 @@ export class StoreService {
     }
     const dryRun = options.dryRun === true || problems.length > 0;
     const written = await this.transaction((trx) => this.writeStores(stores, { ...options, dryRun }, trx));
+    await this.outbox.deliver(written.steps);
     problems.push(...written.problems.map(({ index, text }) => ({ line: stores[index]?.line ?? 0, text })));
     if (problems.length > 0) throw new StoreImportRefused(problems);
     return written.saved;
@@ -326,7 +348,7 @@ export class StoreService {
     stores: { label: string; input: StoreInput }[],
     options: StoreWriteOptions,
     trx: TableViews,
-  ): Promise<{ saved: StoresSaved; problems: { index: number; text: string }[] }> {
+  ): Promise<{ saved: StoresSaved; problems: { index: number; text: string }[]; steps: number[] }> {
     const problems: { index: number; text: string }[] = [];
     const seen = new Map<string, string>();
     for (const [index, { label, input }] of stores.entries()) {
@@ -367,23 +389,27 @@ export class StoreService {
         saved.unchanged.push(input.code);
       }
     }
-    if (problems.length > 0 || options.dryRun) return { saved, problems };
+    if (problems.length > 0 || options.dryRun) return { saved, problems, steps: [] };
 
     await this.repository.insertStores(inserts, trx);
     for (const { id, values } of updates) await this.repository.updateStore(id, values, trx);
     if (options.deactivateMissing) {
       saved.deactivated = await this.repository.deactivateOthers([...seen.keys()], now, trx);
     }
+    const steps: number[] = [];
     if (options.registerWithScheme !== false) {
-      const scheme = this.coinScheme.inTransaction(trx);
-      for (const row of inserts) await scheme.setStore(row.code, row.partner_property === 1);
+      const tell = async (code: string, partner: boolean) => {
+        const store: StoreStep = { code, partner };
+        steps.push(await this.outbox.add(STORE_STEP, `store:${code}`, store, trx));
+      };
+      for (const row of inserts) await tell(row.code, row.partner_property === 1);
       for (const { before, values } of updates) {
         if (values.partner_property !== before.partner_property) {
-          await scheme.setStore(before.code, values.partner_property === 1);
+          await tell(before.code, values.partner_property === 1);
         }
       }
     }
-    return { saved, problems };
+    return { saved, problems, steps };
   }
 }
 

@@ -1,4 +1,4 @@
-import type { SchemeVoucher } from "@hcoins/coin-scheme/api-schemas";
+import type { SchemeVoucher } from "@hcoins/coin-scheme/contract";
 import type { ConsoleMemberDetail } from "@hcoins/domain/api/console";
 
 /** The last four characters of a code (hyphens aside): what an operator reads to tell vouchers apart. */

@@ -1,4 +1,4 @@
-import type { SchemeVoucher } from "@hcoins/coin-scheme/api-schemas";
+import type { SchemeVoucher } from "@hcoins/coin-scheme/contract";
 import type { GoodwillReward } from "@hcoins/domain/api/console-vouchers";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { FastifyBaseLogger } from "fastify";

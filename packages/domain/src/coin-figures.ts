@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/*
+ * The fields of the coin figures, one definition for the coin scheme's answers (its api-schemas.ts)
+ * and the console's (api/console-figures.ts), which adds names and brands to the same lines.
+ */
+
+const count = () => z.number().int();
+
+/** The coins each entry kind moved, each positive except `adjusted` (operators' credits less debits). */
+export const coinMovementFields = {
+  /** Earned at tills, bonuses included. */
+  earned: count(),
+  /** Taken back by refunds. */
+  refunded: count(),
+  adjusted: count(),
+  /** Spent on rewards. */
+  redeemed: count(),
+  /** Given back when a voucher was cancelled. */
+  cancelled: count(),
+  expired: count(),
+  /** An erased member's balance, forfeited at the erasure. */
+  forfeited: count(),
+};
+
+/** Goodwill vouchers operators gave (no coins spent), and their rewards' price in coins: a cost. */
+export const goodwillFields = { goodwill_vouchers: count(), goodwill_coins: count() };
+
+/** A store's line of a range (or the entries no store made): its coins, and its purchase entries. */
+export const storeFigureFields = { ...coinMovementFields, purchases: count() };
+
+/** A reward's line of a range: paid redemptions and their coins, cancellations, goodwill vouchers. */
+export const rewardFigureFields = {
+  redemptions: count(),
+  redeemed: count(),
+  cancellations: count(),
+  cancelled: count(),
+  ...goodwillFields,
+};
