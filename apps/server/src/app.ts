@@ -110,6 +110,7 @@ export async function buildApp({
     perMinute: config.RATE_LIMIT_PER_MINUTE,
     redis,
     keyPrefix: config.REDIS_KEY_PREFIX,
+    now,
   });
   // What /readyz and the metrics check: the database, and Redis when the counters live there.
   const dependencies = { database: database.ping, ...(redis ? { redis: redisCheck(redis) } : {}) };

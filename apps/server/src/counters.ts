@@ -3,7 +3,7 @@ import { ErrorCode } from "@hcoins/domain/codes";
 import type { DependencyCheck } from "@hcoins/server-kit/health-routes";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { type CountStore, FallbackCountStore, MemoryCountStore, RedisCountStore } from "./count-stores.ts";
 import { AppError } from "./errors.ts";
 import { metrics } from "./metrics.ts";
 
@@ -31,67 +31,59 @@ export interface CounterResult {
 
 export class Counter {
   constructor(
-    private readonly limiter: RateLimiterMemory | RateLimiterRedis,
+    private readonly store: CountStore,
     readonly points: number,
+    private readonly windowMs: number,
     /** The limit's name (`sms-client`, `login-failures`…): the label its refusals are counted under. */
     readonly name: string,
   ) {}
 
   async consume(key: string): Promise<CounterResult> {
-    try {
-      const res = await this.limiter.consume(key);
-      return {
-        allowed: true,
-        remaining: res.remainingPoints,
-        retryAfterSeconds: seconds(res.msBeforeNext),
-        tripped: false,
-        consumed: res.consumedPoints,
-      };
-    } catch (error) {
-      if (error instanceof RateLimiterRes) {
-        metrics.limitRefused(this.name);
-        return {
-          allowed: false,
-          remaining: 0,
-          retryAfterSeconds: seconds(error.msBeforeNext),
-          tripped: error.consumedPoints === this.points + 1,
-          consumed: error.consumedPoints,
-        };
-      }
+    const { consumed, msLeft } = await this.store.add(key, 1, this.windowMs).catch((error) => {
       throw unavailable(error);
-    }
+    });
+    const allowed = consumed <= this.points;
+    if (!allowed) metrics.limitRefused(this.name);
+    return {
+      allowed,
+      remaining: Math.max(0, this.points - consumed),
+      retryAfterSeconds: seconds(msLeft),
+      tripped: consumed === this.points + 1,
+      consumed,
+    };
   }
 
   /** Current state without consuming; null when the key has no count. */
   async peek(key: string): Promise<CounterResult | null> {
-    const res = await this.limiter.get(key).catch((error) => {
+    const count = await this.store.get(key).catch((error) => {
       throw unavailable(error);
     });
-    if (!res) return null;
+    if (!count) return null;
     return {
-      allowed: res.consumedPoints <= this.points,
-      remaining: Math.max(0, this.points - res.consumedPoints),
-      retryAfterSeconds: seconds(res.msBeforeNext),
+      allowed: count.consumed <= this.points,
+      remaining: Math.max(0, this.points - count.consumed),
+      retryAfterSeconds: seconds(count.msLeft),
       tripped: false,
-      consumed: res.consumedPoints,
+      consumed: count.consumed,
     };
   }
 
+  /** Refuses the key for `durationSeconds` (its count one past the limit), whatever it had counted. */
   async block(key: string, durationSeconds: number): Promise<void> {
-    await this.limiter.block(key, durationSeconds).catch((error) => {
+    await this.store.set(key, this.points + 1, durationSeconds * 1000).catch((error) => {
       throw unavailable(error);
     });
   }
 
   /** Gives one consumed point back (a send that did not go out). */
   async refund(key: string): Promise<void> {
-    await this.limiter.reward(key, 1).catch((error) => {
+    await this.store.add(key, -1, this.windowMs).catch((error) => {
       throw unavailable(error);
     });
   }
 
   async reset(key: string): Promise<void> {
-    await this.limiter.delete(key).catch((error) => {
+    await this.store.delete(key).catch((error) => {
       throw unavailable(error);
     });
   }
@@ -117,70 +109,69 @@ export interface CounterFactory {
   counter(name: string, points: number, durationSeconds: number, options?: CounterOptions): Counter;
 }
 
-export function createCounterFactory(redis: Redis | undefined, keyPrefix: string): CounterFactory {
+/**
+ * Redis keys of the counts: `<REDIS_KEY_PREFIX>:counts:<limit>:<key>`. Not the keys of the
+ * rate-limiter-flexible counts before them, whose values were bare numbers: during a rolling
+ * deployment the instances still running the old code would fail on these hashes.
+ */
+const countsPrefix = (keyPrefix: string) => `${keyPrefix}:counts:`;
+
+/** The counters, on the app's clock `now` (tests move it). */
+export function createCounterFactory(
+  redis: Redis | undefined,
+  keyPrefix: string,
+  now: () => number,
+): CounterFactory {
   return {
     counter(name, points, durationSeconds, { inProcessWhileRedisDown = false } = {}) {
-      const options = { keyPrefix: `${keyPrefix}:${name}`, points, duration: durationSeconds };
-      const limiter = redis
-        ? new RateLimiterRedis({
-            ...options,
-            storeClient: redis,
-            rejectIfRedisNotReady: true,
-            ...(inProcessWhileRedisDown ? { insuranceLimiter: new RateLimiterMemory(options) } : {}),
-          })
-        : new RateLimiterMemory(options);
-      return new Counter(limiter, points, name);
+      let store: CountStore = new MemoryCountStore(now);
+      if (redis) {
+        const shared = new RedisCountStore(redis, `${countsPrefix(keyPrefix)}${name}:`, now);
+        store = inProcessWhileRedisDown ? new FallbackCountStore(shared, store) : shared;
+      }
+      return new Counter(store, points, durationSeconds * 1000, name);
     },
   };
 }
 
 /**
- * The store of the general per-address request limit (@fastify/rate-limit): counts in Redis,
- * and in this process's memory while Redis cannot answer. That limit only blunts floods, so a
- * Redis outage should neither lift it nor make every call (profile reads included) a 503.
+ * The store of the general per-address request limit (@fastify/rate-limit) with Redis: counts in
+ * Redis, and in this process's memory while Redis cannot answer. That limit only blunts floods, so
+ * a Redis outage should neither lift it nor make every call (profile reads included) a 503.
+ * Without Redis the plugin's own store counts, whose size is bounded (an LRU of 5000 addresses).
  */
-export function fallbackRateLimitStore(redis: Redis, keyPrefix: string): FastifyRateLimitStoreCtor {
+export function fallbackRateLimitStore(
+  redis: Redis,
+  keyPrefix: string,
+  now: () => number,
+): FastifyRateLimitStoreCtor {
   class FallbackRateLimitStore implements FastifyRateLimitStore {
-    private readonly limiters = new Map<string, RateLimiterRedis>();
-    prefix = keyPrefix;
+    private readonly store: CountStore;
 
-    // @fastify/rate-limit passes the window (ms) and the maximum of the route's limit to each call.
+    // The plugin constructs the store with its settings, which this store does not need.
+    constructor(
+      _settings?: object,
+      readonly prefix = `${countsPrefix(keyPrefix)}http-rate:`,
+    ) {
+      this.store = new FallbackCountStore(new RedisCountStore(redis, prefix, now), new MemoryCountStore(now));
+    }
+
+    // @fastify/rate-limit passes the window (ms) of the route's limit to each call.
     incr(
       key: string,
       done: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow = 60_000,
-      max = 1,
     ) {
-      const answer = (res: RateLimiterRes) =>
-        done(null, { current: res.consumedPoints, ttl: res.msBeforeNext });
-      this.limiter(timeWindow, max)
-        .consume(key)
-        .then(answer, (error) => (error instanceof RateLimiterRes ? answer(error) : done(error)));
+      this.store
+        .add(key, 1, timeWindow)
+        .then(({ consumed, msLeft }) => done(null, { current: consumed, ttl: msLeft }), done);
     }
 
     // A route with a limit of its own. The plugin passes that limit's settings with the route under
     // routeInfo (as its own Redis store reads them), not the route options its types announce.
     child(settings: object) {
       const route = (settings as { routeInfo?: { method?: unknown; url?: string } }).routeInfo;
-      const store = new FallbackRateLimitStore();
-      store.prefix = `${this.prefix}${route?.method}${route?.url}-`;
-      return store;
-    }
-
-    private limiter(timeWindow: number, max: number) {
-      const id = `${timeWindow}:${max}`;
-      let limiter = this.limiters.get(id);
-      if (!limiter) {
-        const options = { keyPrefix: this.prefix, points: max, duration: Math.ceil(timeWindow / 1000) };
-        limiter = new RateLimiterRedis({
-          ...options,
-          storeClient: redis,
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: new RateLimiterMemory(options),
-        });
-        this.limiters.set(id, limiter);
-      }
-      return limiter;
+      return new FallbackRateLimitStore(settings, `${this.prefix}${route?.method}${route?.url}-`);
     }
   }
   return FallbackRateLimitStore;

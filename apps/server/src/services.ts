@@ -80,7 +80,7 @@ export function createServices(
 ) {
   const { transaction } = database;
   setPasswordHashConcurrency(config.PASSWORD_HASH_CONCURRENCY);
-  const counters = createCounterFactory(redis, config.REDIS_KEY_PREFIX);
+  const counters = createCounterFactory(redis, config.REDIS_KEY_PREFIX, now);
   const smsSender =
     config.SMS_PROVIDER === "http"
       ? new HttpSmsSender({

@@ -8,8 +8,8 @@ import {
 } from "react";
 import type { TFunction, Translator } from "./translator.ts";
 
-export interface Translation {
-  t: TFunction;
+export interface Translation<Key extends string = string> {
+  t: TFunction<Key>;
   /** The translator, for its `language`. */
   i18n: Translator;
 }
@@ -41,13 +41,13 @@ interface Part {
  * its children (nested tags too). Text between tags stays text, which React escapes; a tag
  * left open or closed out of turn shows as written.
  */
-export function Trans({
+export function Trans<Key extends string>({
   t,
   i18nKey,
   components,
 }: {
-  t: TFunction;
-  i18nKey: string;
+  t: TFunction<Key>;
+  i18nKey: NoInfer<Key>;
   components: Record<string, ReactElement<{ children?: ReactNode }>>;
 }): ReactNode {
   const text = t(i18nKey);

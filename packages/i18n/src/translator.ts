@@ -18,7 +18,45 @@ export interface Catalogue {
  */
 export type TextValues = Record<string, unknown> & { count?: number; defaultValue?: string };
 
-export type TFunction = (key: string, values?: TextValues) => string;
+/** `t`: the key's text. `Key` is the app's keys (`TextKey`), so that a misspelt key fails the type check. */
+export type TFunction<Key extends string = string> = (key: Key, values?: TextValues) => string;
+
+/** i18next's plural suffixes (Intl.PluralRules' categories). */
+type PluralSuffix = "_zero" | "_one" | "_two" | "_few" | "_many" | "_other";
+
+/**
+ * The keys of a catalogue's texts (its JSON's type): dotted paths to strings, a plural text by
+ * its key without the suffix too (`t("items", { count })` picks `items_one` or `items_other`).
+ */
+export type TextKey<C> = {
+  [K in keyof C & string]: C[K] extends string
+    ? K | (K extends `${infer Base}${PluralSuffix}` ? Base : never)
+    : `${K}.${TextKey<C[K]>}`;
+}[keyof C & string];
+
+/** What `t` takes with namespace `N` first: its keys bare, and any namespace's as `namespace:key`. */
+export type NamespacedKey<Namespaces, N extends keyof Namespaces> =
+  | TextKey<Namespaces[N]>
+  | { [M in keyof Namespaces & string]: `${M}:${TextKey<Namespaces[M]>}` }[keyof Namespaces & string];
+
+/** The groups keys sit in: `a.b.c` is in `a` and in `a.b`. */
+export type KeyGroup<Key extends string> = Key extends `${infer Head}.${infer Rest}`
+  ? Head | `${Head}.${KeyGroup<Rest>}`
+  : never;
+
+/**
+ * The text of `group.name` where the name comes at run time from outside the catalogue (a rule
+ * or a code the server answers): the group is checked, and a name without a text shows as any
+ * missing key does (its key, or `defaultValue`). The one place such a key leaves the type check.
+ */
+export function textIn<Key extends string>(
+  t: TFunction<Key>,
+  group: KeyGroup<Key>,
+  name: string,
+  values?: TextValues,
+): string {
+  return (t as TFunction)(`${group}.${name}`, values);
+}
 
 export interface TranslatorOptions {
   language: string;

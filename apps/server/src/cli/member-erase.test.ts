@@ -126,7 +126,7 @@ describe("member-erase, embedded scheme", () => {
     expect(await profileStatus(t, m.token)).toBe(401);
 
     // The number (and the email) register again as a new member, who gets a new H Coins account.
-    await new Promise((done) => setTimeout(done, 1_100));
+    t.clock.advance(1_100);
     const again = await registerMember(t, { mobile_phone: m.phone, email: m.email });
     expect(again.user.member_no).not.toBe(m.memberNo);
     const created = await t.call("POST", `${COINS}/hcoin-create`, { body: {}, token: again.token });

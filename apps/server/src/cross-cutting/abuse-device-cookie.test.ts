@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { consoleCall, signedInOperator } from "../modules/console-api/console-test-support.ts";
 import { registerMember } from "../testing/flows.ts";
 import type { TestApp } from "../testing/test-app.ts";
-import { deployments, sleep, tally, turn } from "./abuse-support.ts";
+import { advance, deployments, tally, turn } from "./abuse-support.ts";
 import { expectFailure, expectSuccess } from "./support.ts";
 
 /**
@@ -181,14 +181,14 @@ describe.each(deployments())("the member's own device, $name", (deployment) => {
         password: member.payload.password,
       })
     ).deviceCookie as string;
-    await sleep(1_100);
+    advance(instances, 1_100);
     let sent = 0;
     for (const [i, address] of ["127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3"].entries()) {
       const res = await post(turn(instances, i), i % 2 ? REQUEST : FORGOT, number(member.phone), {
         remoteAddress: address,
       });
       if (res.status === 200) sent++;
-      if (i % 2) await sleep(1_100);
+      if (i % 2) advance(instances, 1_100);
     }
     expect(sent).toBe(4);
     // The number's 5 are spent: a new client is refused, whoever it is.

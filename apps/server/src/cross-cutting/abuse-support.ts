@@ -66,7 +66,8 @@ export function deployments({ sqliteFile = false } = {}): Deployment[] {
 /** The instance that takes the i-th call: they take turns. */
 export const turn = (instances: TestApp[], i: number) => instances[i % instances.length] as TestApp;
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Moves the instances' clock (one clock, which they share) by `ms`: past a resend wait, say, without waiting. */
+export const advance = (instances: TestApp[], ms: number) => (instances[0] as TestApp).clock.advance(ms);
 
 /** How many answers had each status and error code, e.g. {"200": 30, "429/4204": 15}. */
 // biome-ignore lint/suspicious/noExplicitAny: envelope bodies are read freely

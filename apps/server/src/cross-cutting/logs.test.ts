@@ -300,11 +300,11 @@ describe("lock and limit warnings", () => {
     // 3 sends from one address, then 2 refused.
     await t.call("POST", "/crm/registration/request-sms-token", { body: number });
     await t.call("POST", "/crm/auth/forgot-password-with-mobile", { body: number });
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    t.clock.advance(1_100);
     for (const path of ["/crm/registration/request-sms-token", "/crm/auth/forgot-password-with-mobile"]) {
       await t.call("POST", path, { body: number });
     }
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    t.clock.advance(1_100);
     await t.call("POST", "/crm/auth/forgot-password-with-mobile", { body: number });
 
     const masked = `852-****${phone.slice(-4)}`;

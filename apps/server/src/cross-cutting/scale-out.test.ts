@@ -254,6 +254,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
         client: nextClient(),
       }),
     );
+    // A real wait: these are server processes on the wall clock, whose clock no test can move.
     await new Promise((done) => setTimeout(done, LIMITS.SMS_RESEND_SECONDS * 1000 + 200));
     // Each instance has allowed one send: only the shared count reaches the limit of two.
     const third = await on(0, "POST", "/crm/registration/request-sms-token", {

@@ -24,6 +24,8 @@ export interface RateLimitOptions {
   /** Counts in Redis (falling back to this process while it is down) when set, else in this process. */
   redis: Redis | undefined;
   keyPrefix: string;
+  /** The app's clock: the Redis counts' windows follow it (counters.ts). */
+  now: () => number;
 }
 
 const NO_RATE_COUNTS = {
@@ -58,7 +60,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
         retry_after_seconds: Math.max(1, Math.ceil(context.ttl / 1000)),
       }),
     ...(options.redis
-      ? { store: fallbackRateLimitStore(options.redis, `${options.keyPrefix}:http-rate:`) }
+      ? { store: fallbackRateLimitStore(options.redis, options.keyPrefix, options.now) }
       : {}),
   });
 });

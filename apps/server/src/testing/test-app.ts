@@ -50,13 +50,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ? { ...options.shareWith.env, ...options.env }
     : { ...(options.env?.DATABASE_URL ? {} : await migratedStorage()), ...options.env };
   const config = testConfig(env);
-  let offset = 0;
-  const clock = {
-    now: () => Date.now() + offset,
-    advance: (ms: number) => {
-      offset += ms;
-    },
-  };
+  // Instances sharing storage share the clock too, as servers kept on time do: the counts' windows
+  // in Redis and the codes' expiry in the database are read on it.
+  const clock = options.shareWith?.clock ?? testClock();
   let app: FastifyInstance;
   try {
     app = await buildApp({
@@ -120,6 +116,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       if (!options.shareWith) await dropIsolatedStorage(env);
+    },
+  };
+}
+
+/** The wall clock and an offset that `advance` adds to: tests move it instead of sleeping. */
+function testClock(): TestApp["clock"] {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms: number) => {
+      offset += ms;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
+import { textIn } from "@hcoins/i18n/translator";
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { Link, Outlet, useLocation, useMatches, useNavigation } from "react-router";
 import { changeLanguage, currentLanguage, useTranslation } from "../lib/i18n.ts";
@@ -32,7 +33,7 @@ function useNavigationEffects() {
   // its data at once (route loaders).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a language switch must re-run it
   useLayoutEffect(() => {
-    const title = t(`titles.${titleKey?.title ?? "home"}`);
+    const title = textIn(t, "titles", titleKey?.title ?? "home");
     document.title = title === t("appName") ? title : `${title} | ${t("appName")}`;
     document.documentElement.lang = HTML_LANG[currentLanguage()];
   }, [titleKey?.title, t, i18n.language]);

@@ -1,3 +1,4 @@
+import { textIn } from "@hcoins/i18n/translator";
 import { forwardRef, useId } from "react";
 import type { FieldError } from "react-hook-form";
 import { useTranslation } from "../lib/i18n.ts";
@@ -12,7 +13,7 @@ function FieldMessage({ id, error }: { id: string; error: FieldError | string | 
   const rule = typeof error === "string" ? error : error?.message;
   return (
     <p id={id} className="field-error" role="alert" aria-live="polite">
-      {rule ? t(`validation.${rule}`, { defaultValue: t("validation.invalid") }) : ""}
+      {rule ? textIn(t, "validation", rule, { defaultValue: t("validation.invalid") }) : ""}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { PHONE_PREFIXES } from "@hcoins/domain/phone-rules";
+import { textIn } from "@hcoins/i18n/translator";
 import { useId } from "react";
 import { useTranslation } from "../lib/i18n.ts";
 import type { PhoneInputProps } from "../lib/use-phone-form.ts";
@@ -40,7 +41,9 @@ export function PhoneField({
         />
       </div>
       <p id={`${id}-error`} className="field-error" role="alert" aria-live="polite">
-        {error?.message ? t(`validation.${error.message}`, { defaultValue: t("validation.invalid") }) : ""}
+        {error?.message
+          ? textIn(t, "validation", error.message, { defaultValue: t("validation.invalid") })
+          : ""}
       </p>
     </div>
   );

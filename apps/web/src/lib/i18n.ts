@@ -1,6 +1,6 @@
 import { HTML_LANG, type Language } from "@hcoins/domain/languages";
-import { Trans, useTranslator } from "@hcoins/i18n/react";
-import { type Catalogue, Translator } from "@hcoins/i18n/translator";
+import { Trans, type Translation, useTranslator } from "@hcoins/i18n/react";
+import { type Catalogue, type NamespacedKey, Translator } from "@hcoins/i18n/translator";
 import { storeLanguage } from "./language.ts";
 
 /** The app's texts, in the language of the page (tc until initI18n says otherwise). */
@@ -10,9 +10,42 @@ export const translator = new Translator({
   locale: (language) => HTML_LANG[language as Language] ?? language,
 });
 
+/**
+ * The namespaces as the English catalogues declare them: the type check knows every key, and the
+ * other languages are held to the same keys by the catalogue tests.
+ */
+export interface Namespaces {
+  appOpen: typeof import("../locales/en/appOpen.json");
+  cmsPages: typeof import("../locales/en/cmsPages.json");
+  common: typeof import("../locales/en/common.json");
+  download: typeof import("../locales/en/download.json");
+  login: typeof import("../locales/en/login.json");
+  password: typeof import("../locales/en/password.json");
+  profile: typeof import("../locales/en/profile.json");
+  qrcode: typeof import("../locales/en/qrcode.json");
+  register: typeof import("../locales/en/register.json");
+  resetPassword: typeof import("../locales/en/resetPassword.json");
+  stores: typeof import("../locales/en/stores.json");
+  subscription: typeof import("../locales/en/subscription.json");
+  welcome: typeof import("../locales/en/welcome.json");
+  coins: typeof import("../locales/en/lazy/coins.json");
+  menu: typeof import("../locales/en/lazy/menu.json");
+  rewards: typeof import("../locales/en/lazy/rewards.json");
+  vouchers: typeof import("../locales/en/lazy/vouchers.json");
+}
+
+export type Namespace = keyof Namespaces;
+
+/** The keys `t` takes when `N` is the first namespace (`common` when none is named). */
+export type Key<N extends Namespace = "common"> = NamespacedKey<Namespaces, N>;
+
 /** `const { t } = useTranslation(["login", "common"])`: keys of the first namespace, others by prefix. */
-export const useTranslation = (namespaces?: string | readonly string[]) =>
-  useTranslator(translator, namespaces);
+export function useTranslation<N extends Namespace = "common">(
+  namespaces?: N | readonly [N, ...Namespace[]],
+): Translation<Key<N>> {
+  // The translator looks keys up by string; the keys' type is the catalogues' (Namespaces).
+  return useTranslator(translator, namespaces) as Translation<Key<N>>;
+}
 
 export { Trans };
 

@@ -1,6 +1,5 @@
 import { ERROR_MESSAGES } from "@hcoins/domain/codes";
 import { afterEach, describe, expect, it } from "vitest";
-import { sleep } from "../../cross-cutting/abuse-support.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { balanceOf, linkedMember, type Member, memberCall, newReward, redeem } from "./coins-test-support.ts";
 
@@ -22,28 +21,28 @@ describe("the redeeming code's allowance", () => {
     const member = await linkedMember(t, 100); // its registration code: 1
     const reward = await newReward(t, { coins: 30 });
     for (let i = 0; i < 2; i++) {
-      await sleep(1_100);
+      t.clock.advance(1_100);
       const reset = await t.call("POST", FORGOT, {
         body: { mobile_phone_prefix: "852", mobile_phone: member.phone },
       });
       expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     }
     // 3 codes to the number from this address: SMS_NUMBER_CLIENT_HOURLY_LIMIT spent for it.
-    await sleep(1_100);
+    t.clock.advance(1_100);
     const fourth = await t.call("POST", FORGOT, {
       body: { mobile_phone_prefix: "852", mobile_phone: member.phone },
     });
     expect(fourth.body.error_code).toBe(4204);
 
     expect((await sendCode(member)).status).toBe(200);
-    await sleep(1_100);
+    t.clock.advance(1_100);
     expect((await sendCode(member)).status).toBe(200);
     for (const [lang, language] of [
       ["en", "en"],
       ["zh-HK", "tc"],
       ["zh-CN", "sc"],
     ] as const) {
-      await sleep(1_100);
+      t.clock.advance(1_100);
       const refused = await sendCode(member, lang);
       expect(refused.status).toBe(429);
       expect(refused.body.error_code).toBe(4237);

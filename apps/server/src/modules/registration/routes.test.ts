@@ -14,8 +14,6 @@ const STATUS = "/crm/registration/register-token-status";
 const REGISTER = "/crm/registration/register-with-mobile";
 const MINUTE = 60_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** A member of the number created behind the HTTP calls' back (as a parallel registration would). */
 async function registerDirectly(t: TestApp, phone: string) {
   const { database, members } = t.app.services;
@@ -571,7 +569,7 @@ describe("POST /crm/registration/register-with-mobile", () => {
   it("answers 4009 to a second registration of the number with a fresh code", async () => {
     const t = await freshApp({ SMS_RESEND_SECONDS: "1" });
     const { phone, user, token } = await registerMember(t);
-    await sleep(1100);
+    t.clock.advance(1_100);
     const sms_token = await verifiedRegisterCode(t, phone);
     const res = await t.call("POST", REGISTER, {
       lang: "en",

@@ -2,6 +2,7 @@ import { ERROR_MESSAGES, ErrorCode } from "@hcoins/domain/codes";
 import type { TFunction } from "@hcoins/i18n/translator";
 import { ApiError } from "../../api/client.ts";
 import { errorMessage } from "../../api/error-message.ts";
+import type { Key } from "../../lib/i18n.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 
 /**
@@ -9,7 +10,7 @@ import { currentLanguage } from "../../lib/i18n.ts";
  * with the tries left; the lock (4290, or a 5000 with none left) gives the 15-minute
  * wait; any other failure (a disabled account's 4202 included) what it means.
  */
-export function loginFailureContent(error: unknown, t: TFunction): React.ReactNode {
+export function loginFailureContent(error: unknown, t: TFunction<Key<"login">>): React.ReactNode {
   const code = error instanceof ApiError ? error.code : null;
   if (!(error instanceof ApiError) || (code !== ErrorCode.loginFailed && code !== ErrorCode.loginLocked)) {
     return errorMessage(error);

@@ -1,6 +1,7 @@
 import { ERROR_MESSAGES, ErrorCode } from "@hcoins/domain/codes";
 import type { TFunction } from "@hcoins/i18n/translator";
 import { ApiError } from "../../api/client.ts";
+import type { Key } from "../../lib/i18n.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 
 /**
@@ -10,7 +11,7 @@ import { currentLanguage } from "../../lib/i18n.ts";
  * too many wrong old passwords (4290) say so. null for a 401: the app is already taking
  * the member to log in, and an alert there would be out of place.
  */
-export function updateFailureMessage(error: unknown, t: TFunction): string | null {
+export function updateFailureMessage(error: unknown, t: TFunction<Key<"password">>): string | null {
   if (!(error instanceof ApiError)) return t("password:updateFail");
   if (error.status === 401) return null;
   if (error.code === ErrorCode.passwordTooCommon || error.code === ErrorCode.loginLocked)

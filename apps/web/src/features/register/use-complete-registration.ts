@@ -1,3 +1,4 @@
+import { textIn } from "@hcoins/i18n/translator";
 import type { UseFormReturn } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router";
 import { runCoinCheck } from "../../api/coin-check.ts";
@@ -30,7 +31,7 @@ export function useCompleteRegistration(
     onError: async (error) => {
       // A field rule (e.g. mobileBlocked) says more than "check the highlighted fields".
       const [first] = showFieldErrors(error, form);
-      await alert(first ? t(`common:validation.${first.rule}`) : errorMessage(error));
+      await alert(first ? textIn(t, "common:validation", first.rule) : errorMessage(error));
     },
     onSuccess: async ({ access_token }, registration) => {
       const { phone } = registration;
