@@ -1,3 +1,4 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import type { ReactElement } from "react";
@@ -10,7 +11,7 @@ import { balanceAnswer } from "../lib/coin-fixtures.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { WithQueryClient } from "../lib/query-client-provider.tsx";
 import { session } from "../lib/session.ts";
-import { fail, mockApi, ok, renderApp } from "../lib/test-app.tsx";
+import { renderApp } from "../lib/test-app.tsx";
 import { LOADER_PATIENCE_MS } from "../lib/wait-for-data.ts";
 import { routes } from "./router.tsx";
 import { SCREENS } from "./screens.ts";

@@ -1,8 +1,9 @@
+import { mockApi } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
 import { translator } from "../../lib/i18n.ts";
-import { mockApi, renderApp } from "../../lib/test-app.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
 import { BlankPage } from "./blank-page.tsx";
 import { OpenAppRedirectPage } from "./open-app-redirect-page.tsx";
 import { OpenOrDownloadPage } from "./open-or-download-page.tsx";

@@ -157,7 +157,7 @@ describe("CompleteProfilePage", () => {
   it("checks the email (required, format), keeps the dialog on 40010, then goes to /updatepw on 40005", async () => {
     const saved = member({ gender: 2, birthday_month: 7 });
     const api = mockApi({
-      [SAVE]: (body) =>
+      [SAVE]: ({ body }) =>
         body.email === "taken@example.com"
           ? failure(409, 40010, "taken")
           : ok({ ...saved, ...(body.email ? { email: body.email } : {}) }),

@@ -1,4 +1,5 @@
 import type { UserInfo } from "@hcoins/domain/api/profile";
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -10,7 +11,6 @@ import { balanceAnswer, COIN_CALLS } from "../../lib/coin-fixtures.ts";
 import { translator } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { session } from "../../lib/session.ts";
-import { fail, mockApi, ok } from "../../lib/test-app.tsx";
 import { QrCodePage } from "./qrcode-page.tsx";
 
 const member: UserInfo = {
