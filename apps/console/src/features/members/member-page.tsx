@@ -21,7 +21,7 @@ import { type ActionSpec, MEMBER_ACTIONS } from "./member-actions.ts";
 import { MemberLedger } from "./member-ledger.tsx";
 
 /** A member as customer service needs them: who, why they cannot log in, what was sent, their coins; and the actions. */
-export function MemberPage() {
+export function Component() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const member = useQuery(memberQuery(id));

@@ -26,7 +26,7 @@ export function multiplierHundredths(text: string, min = 101): number | null {
 }
 
 /** The days purchases earn more coins, and the birthday multiplier. */
-export function BonusDaysPage() {
+export function Component() {
   const { t } = useTranslation();
   const days = useQuery(bonusDaysQuery());
   const list = useSortedPage(

@@ -6,7 +6,7 @@ import { balanceAnswer, COIN_CALLS, historyEntry } from "../../lib/coin-fixtures
 import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { renderApp } from "../../lib/test-app.tsx";
-import { CoinsPage } from "./coins-page.tsx";
+import { Component as CoinsPage } from "./coins-page.tsx";
 
 const routes = [{ path: "/coins", Component: CoinsPage }];
 

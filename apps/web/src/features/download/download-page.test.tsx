@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
 import { translator } from "../../lib/i18n.ts";
 import { renderApp } from "../../lib/test-app.tsx";
-import { DownloadPage } from "./download-page.tsx";
+import { Component as DownloadPage } from "./download-page.tsx";
 
 /** The catalogues keep "H Coins" (and "1 H Coin") on one line with no-break spaces; names are matched as shown. */
 const shown = (text: string) =>

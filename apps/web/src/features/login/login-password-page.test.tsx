@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { encodePhoneData } from "../../lib/phone-data.ts";
 import { renderApp } from "../../lib/test-app.tsx";
-import { LoginPasswordPage } from "./login-password-page.tsx";
+import { Component as LoginPasswordPage } from "./login-password-page.tsx";
 
 const LOGIN = "POST /crm/auth/login-with-mobile-password";
 const PROFILE = "GET /crm/user/profile";

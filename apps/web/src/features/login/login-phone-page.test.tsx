@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodePhoneData } from "../../lib/phone-data.ts";
 import { memberCode, renderApp } from "../../lib/test-app.tsx";
-import { LoginPhonePage } from "./login-phone-page.tsx";
+import { Component as LoginPhonePage } from "./login-phone-page.tsx";
 
 const CHECK_PHONE = "POST /custom-api/api/Member/CheckPhone";
 

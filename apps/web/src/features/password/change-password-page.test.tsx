@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
 import { translator } from "../../lib/i18n.ts";
 import { renderApp } from "../../lib/test-app.tsx";
-import { ChangePasswordPage } from "./change-password-page.tsx";
-import { ChangePasswordSuccessPage } from "./change-password-success-page.tsx";
+import { Component as ChangePasswordPage } from "./change-password-page.tsx";
+import { Component as ChangePasswordSuccessPage } from "./change-password-success-page.tsx";
 
 const CHANGE = "POST /crm/user/change-password";
 

@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../lib/test-app.tsx";
-import { SetPasswordPage } from "./set-password-page.tsx";
+import { Component as SetPasswordPage } from "./set-password-page.tsx";
 
 const SET = "POST /crm/user/set-password";
 const PROFILE = "GET /crm/user/profile";

@@ -3,8 +3,8 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../lib/test-app.tsx";
-import { ForgetPasswordPage } from "./forget-password-page.tsx";
-import { ResetSuccessPage } from "./reset-success-page.tsx";
+import { Component as ForgetPasswordPage } from "./forget-password-page.tsx";
+import { Component as ResetSuccessPage } from "./reset-success-page.tsx";
 
 const PROFILE = "GET /crm/user/profile";
 const SEND = "POST /crm/auth/forgot-password-with-mobile";

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodePhoneData } from "../../lib/phone-data.ts";
 import { renderApp } from "../../lib/test-app.tsx";
-import { ResetNewPasswordPage } from "./reset-new-password-page.tsx";
+import { Component as ResetNewPasswordPage } from "./reset-new-password-page.tsx";
 import { keepResetToken } from "./reset-token-store.ts";
 
 const RESET = "POST /crm/auth/reset-password";

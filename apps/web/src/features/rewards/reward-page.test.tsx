@@ -6,7 +6,7 @@ import { balanceAnswer, COIN_CALLS, reward, voucher } from "../../lib/coin-fixtu
 import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { renderApp } from "../../lib/test-app.tsx";
-import { RewardPage } from "./reward-page.tsx";
+import { Component as RewardPage } from "./reward-page.tsx";
 
 const routes = [{ path: "/rewards/:id", Component: RewardPage }];
 const redeemed = ok({ voucher: voucher(), balance: 11_845, duplicate: false });

@@ -5,7 +5,7 @@ import { balanceAnswer, COIN_CALLS, reward } from "../../lib/coin-fixtures.ts";
 import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { renderApp } from "../../lib/test-app.tsx";
-import { RewardsPage } from "./rewards-page.tsx";
+import { Component as RewardsPage } from "./rewards-page.tsx";
 
 const routes = [{ path: "/rewards", Component: RewardsPage }];
 

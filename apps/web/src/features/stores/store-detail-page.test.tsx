@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mediaUrl } from "../../api/media.ts";
 import { renderApp } from "../../lib/test-app.tsx";
-import { StoreDetailPage } from "./store-detail-page.tsx";
-import { StoreListPage } from "./store-list-page.tsx";
+import { Component as StoreDetailPage } from "./store-detail-page.tsx";
+import { Component as StoreListPage } from "./store-list-page.tsx";
 import { FILTER_CHOICES, store } from "./test-fixtures.ts";
 
 const routes = [

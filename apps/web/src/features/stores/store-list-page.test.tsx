@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../lib/test-app.tsx";
-import { StoreListPage } from "./store-list-page.tsx";
+import { Component as StoreListPage } from "./store-list-page.tsx";
 import { BRAND_LOGO, FILTER_CHOICES, store } from "./test-fixtures.ts";
 
 const STORES = "GET /crm/store";

@@ -5,8 +5,8 @@ import { COIN_CALLS, voucher } from "../../lib/coin-fixtures.ts";
 import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { renderApp } from "../../lib/test-app.tsx";
-import { VoucherPage } from "./voucher-page.tsx";
-import { VouchersPage } from "./vouchers-page.tsx";
+import { Component as VoucherPage } from "./voucher-page.tsx";
+import { Component as VouchersPage } from "./vouchers-page.tsx";
 
 const routes = [
   { path: "/vouchers", Component: VouchersPage },

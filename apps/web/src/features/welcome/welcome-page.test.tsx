@@ -7,7 +7,7 @@ import { mediaUrl } from "../../api/media.ts";
 import { config } from "../../lib/config.ts";
 import { session } from "../../lib/session.ts";
 import { renderApp } from "../../lib/test-app.tsx";
-import { WelcomePage } from "./welcome-page.tsx";
+import { Component as WelcomePage } from "./welcome-page.tsx";
 
 /** The catalogues keep "H Coins" (and "1 H Coin") on one line with no-break spaces; names are matched as shown. */
 const shown = (text: string) =>

@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import DOMPurify from "dompurify";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../lib/test-app.tsx";
-import { CmsPage, PrivacyPolicyPage } from "./cms-page.tsx";
+import { Component as CmsPage } from "./cms-page.tsx";
+import { Component as PrivacyPolicyPage } from "./privacy-policy-page.tsx";
 
 const PAGE = "GET /crm/cms/page";
 const routes = [
