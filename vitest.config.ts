@@ -28,6 +28,10 @@ export default defineConfig({
         test: { name: "i18n", include: ["packages/i18n/src/**/*.test.{ts,tsx}"], environment: "happy-dom" },
       },
       {
+        extends: true,
+        test: { name: "web-kit", include: ["packages/web-kit/src/**/*.test.ts"], environment: "happy-dom" },
+      },
+      {
         extends: "./apps/web/vite.config.ts",
         test: {
           name: "web",

@@ -1,7 +1,5 @@
-import "@testing-library/jest-dom/vitest";
 import { LANGUAGES } from "@hcoins/domain/languages";
-import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { setUpDomTests } from "@hcoins/web-kit/testing/dom-setup";
 import { initI18n, loadCatalogue, loadLazyTexts } from "./lib/i18n.ts";
 
 // Component tests read the real catalogues; English unless a test switches (with all three loaded).
@@ -10,8 +8,4 @@ await Promise.all([loadCatalogue("tc"), loadCatalogue("sc")]);
 // The lazy texts too: screens rendered on their own have no route loader to load them.
 await Promise.all(LANGUAGES.map((language) => loadLazyTexts(language)));
 
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+setUpDomTests();

@@ -1,6 +1,7 @@
 import { consoleMembers, consoleSession } from "@hcoins/domain/api/console";
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, mockApi, ok } from "../lib/test-app.tsx";
+import { mockApi } from "../lib/test-app.tsx";
 import { ApiError, call, callUrl, setCsrfToken, setUnauthorizedHandler } from "./client.ts";
 
 afterEach(() => {

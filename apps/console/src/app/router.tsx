@@ -1,5 +1,4 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { BASENAME } from "../lib/paths.ts";
 import type { PermissionNeed } from "../lib/permissions.ts";
@@ -15,23 +14,24 @@ export interface ScreenHandle {
   permission?: PermissionNeed;
 }
 
-const lazyScreen =
-  (load: () => Promise<Record<string, unknown>>, name: string) =>
-  async (): Promise<{ Component: ComponentType }> => ({ Component: (await load())[name] as ComponentType });
-
+/**
+ * The console's screens. Each lazy route loads its page module, which exports what React Router
+ * reads from a route by those names: `Component`, and `loader` where a screen asks for data
+ * before it draws (docs/adding-a-screen.md).
+ */
 export function routes(client: QueryClient): RouteObject[] {
   return [
     {
       path: "/sign-in",
       handle: { title: "signIn.title" } satisfies ScreenHandle,
       HydrateFallback: NoFallback,
-      lazy: lazyScreen(() => import("../features/sign-in/sign-in-page.tsx"), "SignInPage"),
+      lazy: () => import("../features/sign-in/sign-in-page.tsx"),
     },
     {
       path: "/invitation",
       handle: { title: "invitation.title" } satisfies ScreenHandle,
       HydrateFallback: NoFallback,
-      lazy: lazyScreen(() => import("../features/invitation/invitation-page.tsx"), "InvitationPage"),
+      lazy: () => import("../features/invitation/invitation-page.tsx"),
     },
     {
       path: "/",
@@ -45,103 +45,97 @@ export function routes(client: QueryClient): RouteObject[] {
         {
           path: "figures",
           handle: { title: "figures.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/figures/figures-page.tsx"), "FiguresPage"),
+          lazy: () => import("../features/figures/figures-page.tsx"),
         },
         {
           path: "members",
           handle: { title: "members.title", permission: "members.read" } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/members/member-search-page.tsx"), "MemberSearchPage"),
+          lazy: () => import("../features/members/member-search-page.tsx"),
         },
         {
           path: "members/:id",
           handle: { title: "member.title", permission: "members.read" } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/members/member-page.tsx"), "MemberPage"),
+          lazy: () => import("../features/members/member-page.tsx"),
         },
         {
           path: "bulk-adjustment",
           handle: { title: "bulkAdjustment.title", permission: "coins.bulkAdjust" } satisfies ScreenHandle,
-          lazy: lazyScreen(
-            () => import("../features/bulk-adjustment/bulk-adjustment-page.tsx"),
-            "BulkAdjustmentPage",
-          ),
+          lazy: () => import("../features/bulk-adjustment/bulk-adjustment-page.tsx"),
         },
         {
           path: "approvals",
           handle: { title: "approvals.title", permission: APPROVALS_READ } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/approvals/approvals-page.tsx"), "ApprovalsPage"),
+          lazy: () => import("../features/approvals/approvals-page.tsx"),
         },
         {
           path: "audit",
           handle: { title: "audit.title", permission: "audit.read" } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/audit/audit-page.tsx"), "AuditPage"),
+          lazy: () => import("../features/audit/audit-page.tsx"),
         },
         {
           path: "content/banners",
           handle: { title: "content.banners.title", permission: "content.edit" } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/content/banners-page.tsx"), "BannersPage"),
+          lazy: () => import("../features/content/banners-page.tsx"),
         },
         {
           path: "content/pages",
           handle: { title: "content.pages.title", permission: "content.edit" } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/content/pages-page.tsx"), "PagesPage"),
+          lazy: () => import("../features/content/pages-page.tsx"),
         },
         {
           path: "operators",
           handle: { title: "operators.title", permission: "operators.manage" } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/operators/operators-page.tsx"), "OperatorsPage"),
+          lazy: () => import("../features/operators/operators-page.tsx"),
         },
         {
           path: "operators/:id",
           handle: { title: "operatorLifecycle.title", permission: "operators.manage" } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/operators/operator-page.tsx"), "OperatorPage"),
+          lazy: () => import("../features/operators/operator-page.tsx"),
         },
         {
           path: "rewards",
           handle: { title: "programme.rewards.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/programme/rewards-page.tsx"), "RewardsPage"),
+          lazy: () => import("../features/programme/rewards-page.tsx"),
         },
         {
           path: "rewards/new",
           handle: { title: "programme.reward.newTitle", permission: "programme.edit" } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/programme/reward-form-page.tsx"), "RewardFormPage"),
+          lazy: () => import("../features/programme/reward-form-page.tsx"),
         },
         {
           path: "rewards/:id",
           handle: { title: "programme.reward.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/programme/reward-form-page.tsx"), "RewardFormPage"),
+          lazy: () => import("../features/programme/reward-form-page.tsx"),
         },
         {
           path: "bonus-days",
           handle: { title: "programme.bonusDays.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/programme/bonus-days-page.tsx"), "BonusDaysPage"),
+          lazy: () => import("../features/programme/bonus-days-page.tsx"),
         },
         {
           path: "expiry",
           handle: { title: "programme.expiry.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/programme/expiry-page.tsx"), "ExpiryPage"),
+          lazy: () => import("../features/programme/expiry-page.tsx"),
         },
         {
           path: "store-partners",
           handle: { title: "programme.stores.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
-          lazy: lazyScreen(
-            () => import("../features/programme/store-partners-page.tsx"),
-            "StorePartnersPage",
-          ),
+          lazy: () => import("../features/programme/store-partners-page.tsx"),
         },
         {
           path: "brands",
           handle: { title: "stores.brands.title", permission: STORES_READ } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/stores/brands-page.tsx"), "BrandsPage"),
+          lazy: () => import("../features/stores/brands-page.tsx"),
         },
         {
           path: "stores",
           handle: { title: "stores.list.title", permission: STORES_READ } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/stores/stores-page.tsx"), "StoresPage"),
+          lazy: () => import("../features/stores/stores-page.tsx"),
         },
         {
           path: "till-keys",
           handle: { title: "programme.tillKeys.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
-          lazy: lazyScreen(() => import("../features/programme/till-keys-page.tsx"), "TillKeysPage"),
+          lazy: () => import("../features/programme/till-keys-page.tsx"),
         },
         { path: "*", Component: NotFound, handle: { title: "notFound.title" } satisfies ScreenHandle },
       ],

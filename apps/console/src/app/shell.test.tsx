@@ -1,7 +1,8 @@
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { CSRF, fail, mockApi, ok, renderConsole, session } from "../lib/test-app.tsx";
+import { CSRF, mockApi, renderConsole, session } from "../lib/test-app.tsx";
 
 const navLinks = async () =>
   within(await screen.findByRole("navigation", { name: "Console" }))

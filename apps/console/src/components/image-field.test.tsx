@@ -1,8 +1,9 @@
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { changeLanguage } from "../lib/i18n.ts";
-import { fail, mockApi, ok, renderConsole, session } from "../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../lib/test-app.tsx";
 
 const MB2 = 2 * 1024 * 1024;
 const file = () => new File([new Uint8Array([137, 80, 78, 71])], "big.png", { type: "image/png" });

@@ -1,7 +1,7 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "../lib/i18n.ts";
 import { session } from "../lib/session.ts";
-import { fail, mockApi, ok } from "../lib/test-app.tsx";
 import { ApiError, call, REQUEST_TIMEOUT_MS, RETRY_DELAY_MS, setUnauthorizedHandler } from "./client.ts";
 import { mediaUrl } from "./media.ts";
 

@@ -1,9 +1,9 @@
 import type { UserInfo } from "@hcoins/domain/api/profile";
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { balanceAnswer } from "../lib/coin-fixtures.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { session } from "../lib/session.ts";
-import { fail, mockApi, ok } from "../lib/test-app.tsx";
 import { call } from "./client.ts";
 import { keptCard } from "./member-card.ts";
 import { keepBalance, keptBalance } from "./member-coins.ts";

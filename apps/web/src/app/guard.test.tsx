@@ -1,8 +1,9 @@
 import type { UserInfo } from "@hcoins/domain/api/profile";
+import { fail, mockApi, ok, type Reply } from "@hcoins/web-kit/testing/mock-api";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { session } from "../lib/session.ts";
-import { fail, mockApi, ok, type Reply, renderApp } from "../lib/test-app.tsx";
+import { renderApp } from "../lib/test-app.tsx";
 import { routes } from "./router.tsx";
 
 /**

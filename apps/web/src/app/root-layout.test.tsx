@@ -1,3 +1,4 @@
+import { mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -5,7 +6,7 @@ import { keepBalance, keptBalance } from "../api/member-coins.ts";
 import { balanceAnswer } from "../lib/coin-fixtures.ts";
 import { translator } from "../lib/i18n.ts";
 import { session } from "../lib/session.ts";
-import { mockApi, ok, renderApp } from "../lib/test-app.tsx";
+import { renderApp } from "../lib/test-app.tsx";
 import { RootLayout } from "./root-layout.tsx";
 
 const LOGOUT = "POST /crm/auth/logout";

@@ -1,3 +1,4 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import type { ReactElement } from "react";
@@ -10,7 +11,7 @@ import { balanceAnswer } from "../lib/coin-fixtures.ts";
 import { queryClient } from "../lib/query-client.ts";
 import { WithQueryClient } from "../lib/query-client-provider.tsx";
 import { session } from "../lib/session.ts";
-import { fail, mockApi, ok, renderApp } from "../lib/test-app.tsx";
+import { renderApp } from "../lib/test-app.tsx";
 import { LOADER_PATIENCE_MS } from "../lib/wait-for-data.ts";
 import { routes } from "./router.tsx";
 import { SCREENS } from "./screens.ts";
@@ -63,12 +64,8 @@ describe("the screen table", () => {
     }
   });
 
-  it("gives a loader to the screens that need a member or name one, and to no other", () => {
-    const withLoader = children.filter((route) => route.loader).map((route) => route.path);
-    expect(withLoader).toEqual(
-      SCREENS.filter((screen) => screen.login || screen.loader).map((screen) => screen.path),
-    );
-    expect(withLoader).toContain("/qrcode");
+  it("gives every screen a route loader (the guard, then its page's own loader)", () => {
+    expect(children.filter((route) => !route.loader).map((route) => route.path)).toEqual([]);
   });
 
   it("sends a visitor from each login-required screen to /login with the way back", async () => {
@@ -83,13 +80,13 @@ describe("the screen table", () => {
     }
   });
 
-  it("runs every loader a screen names (its page exports it), and none lets a failed call through", async () => {
+  it("runs every screen's loader (with its page's, where the page exports one), and none lets a failed call through", async () => {
     queryClient.clear();
     // Every call fails: a loader leaves the failure for its screen to show, and never throws it.
     // A member is signed in, so that the login-required screens' loaders run too.
     mockApi({});
     session.setToken("member-token");
-    for (const screen of SCREENS.filter((item) => item.loader)) {
+    for (const screen of SCREENS) {
       const thrown = await runLoader(screen.path, "/", { id: "7", location: "merchant", slug: "partners" });
       expect(thrown, screen.path).toBeNull();
     }

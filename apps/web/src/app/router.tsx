@@ -4,27 +4,24 @@ import { requireLogin, rootLoader } from "./guard.ts";
 import { RootError, RootLayout } from "./root-layout.tsx";
 import { SCREENS, type Screen } from "./screens.ts";
 
-/** What a page module exports as a screen's loader (screens.ts names it): it asks for the screen's data. */
-type ScreenLoader = (args: LoaderFunctionArgs) => Promise<unknown>;
+/** What React Router reads from a page module: its screen, and the loader that asks for its data before it draws. */
+interface PageModule {
+  Component: ComponentType;
+  loader?: (args: LoaderFunctionArgs) => Promise<unknown>;
+}
 
 /**
  * Every screen of screens.ts, lazy-loaded (one chunk per page module). `handle.title` is the
- * common:titles key of the document title. A screen with a loader or a login requirement gets
- * a route loader: the guard first (requireLogin for login-required screens), then the page's
- * own loader, so that the screen draws with its data (lib/query-client.ts, waitForData).
+ * common:titles key of the document title. Every screen's route loader runs the guard
+ * (requireLogin for login-required screens), then the page's own loader if it exports one, so
+ * that the screen draws with its data (lib/query-client.ts, waitForData).
  */
-const pages = import.meta.glob<Record<string, unknown>>("../features/*/*-page.tsx");
-
-function exported<T>(module: Record<string, unknown>, name: string, page: string): T {
-  const value = module[name];
-  if (typeof value !== "function") throw new Error(`${page} exports no ${name}`);
-  return value as T;
-}
+const pages = import.meta.glob<PageModule>("../features/*/*-page.tsx");
 
 /** A screen in the app's query client; the landing screens draw without it (screens.ts). */
 const queryClientProvider = () => import("../lib/query-client-provider.tsx");
 
-const screen = ({ path, title, page, component, loader, login, landing }: Screen): RouteObject => {
+const screen = ({ path, title, page, login, landing }: Screen): RouteObject => {
   const load = pages[`../features/${page}`];
   if (!load) throw new Error(`screens.ts names a page that does not exist: ${page}`);
   const guard = login ? requireLogin : rootLoader;
@@ -32,26 +29,24 @@ const screen = ({ path, title, page, component, loader, login, landing }: Screen
     path,
     handle: { title },
     lazy: async () => {
-      const [module, provider] = await Promise.all([load(), landing ? null : queryClientProvider()]);
-      const Screen = exported<ComponentType>(module, component, page);
-      if (!provider) return { Component: Screen };
+      const [{ Component }, provider] = await Promise.all([load(), landing ? null : queryClientProvider()]);
+      if (!provider) return { Component };
       const { WithQueryClient } = provider;
       return {
         element: (
           <WithQueryClient>
-            <Screen />
+            <Component />
           </WithQueryClient>
         ),
       };
     },
-    ...((login || loader) && {
-      loader: async (args: LoaderFunctionArgs) => {
-        // The page's chunk loads while the guard runs; its loader asks once the guard has let the member in.
-        const [module] = await Promise.all([load(), guard(args)]);
-        if (loader) await exported<ScreenLoader>(module, loader, page)(args);
-        return null;
-      },
-    }),
+    // A loader of the router's own rather than the page's (which lazy could add): the page's
+    // chunk loads while the guard runs, and its loader asks once the guard has let the member in.
+    loader: async (args: LoaderFunctionArgs) => {
+      const [module] = await Promise.all([load(), guard(args)]);
+      await module.loader?.(args);
+      return null;
+    },
   };
 };
 

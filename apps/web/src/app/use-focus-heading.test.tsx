@@ -1,9 +1,10 @@
+import { mockApi } from "@hcoins/web-kit/testing/mock-api";
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { describe, expect, it } from "vitest";
-import { mockApi, renderApp } from "../lib/test-app.tsx";
+import { renderApp } from "../lib/test-app.tsx";
 import { RootLayout } from "./root-layout.tsx";
 
 /** A screen that draws its heading only after its data has come (as a screen without a route loader). */

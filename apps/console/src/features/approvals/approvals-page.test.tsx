@@ -1,10 +1,11 @@
 import type { OperatorRole } from "@hcoins/domain/api/console";
 import type { ApprovalRequest } from "@hcoins/domain/api/console-coin-controls";
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
-import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 
 const request = (fields: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   id: 17,

@@ -37,7 +37,7 @@ function age(request: ApprovalRequest, now: number, t: TFunction) {
  * the buttons, the status) come first and the rest follows to the right; the decision dialog
  * repeats the reason and the note, so nobody approves what they have not read.
  */
-export function ApprovalsPage() {
+export function Component() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const chosen = params.get("status") ?? "pending";

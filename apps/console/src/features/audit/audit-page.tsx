@@ -20,7 +20,7 @@ const compact = (value: Record<string, unknown> | null) =>
     : "—";
 
 /** Who did what to whom: filters, pages of 50, and every matching entry as CSV. */
-export function AuditPage() {
+export function Component() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = auditFilters(params);

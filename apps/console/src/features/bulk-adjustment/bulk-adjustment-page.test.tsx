@@ -1,8 +1,9 @@
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
-import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 
 const LIST = "member number,coins\nM48151623425,200\nM000000123,-50\nM000000124,0";
 

@@ -27,7 +27,7 @@ const FIELDS: readonly FieldName[] = ["csv", "reason_code", "note"];
  * on the Approvals screen for a second operator. One idempotency key per list sent: a retry or a
  * double click asks once; a new key once a request is made.
  */
-export function BulkAdjustmentPage() {
+export function Component() {
   const { t } = useTranslation();
   const fileId = useId();
   const [key, setKey] = useState(() => crypto.randomUUID());

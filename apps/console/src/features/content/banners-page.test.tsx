@@ -1,8 +1,9 @@
 import type { ConsoleBanner } from "@hcoins/domain/api/console-content";
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { CSRF, fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { CSRF, mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 
 const TOKEN = "a".repeat(64);
 

@@ -12,7 +12,7 @@ import { useTranslation } from "../../lib/i18n.ts";
 import { BannerForm } from "./banner-form.tsx";
 
 /** `content/banners`: the banners of each location in display order; add, edit, reorder, delete. */
-export function BannersPage() {
+export function Component() {
   const { t } = useTranslation();
   const banners = useQuery(bannersQuery);
   const { move, remove } = useBannerChanges();

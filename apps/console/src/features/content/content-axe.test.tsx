@@ -1,9 +1,10 @@
 import type { ConsoleBanner, ConsolePage } from "@hcoins/domain/api/console-content";
+import { ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { describe, expect, it } from "vitest";
-import { mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 
 /** Serious and critical axe violations of the page (colour contrast needs a real layout: the e2e runs cover it). */
 async function seriousViolations(): Promise<string[]> {

@@ -1,8 +1,9 @@
 import type { ConsolePage } from "@hcoins/domain/api/console-content";
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 
 const terms: ConsolePage = {
   id: 3,

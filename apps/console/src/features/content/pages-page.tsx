@@ -16,7 +16,7 @@ import { PageForm } from "./page-form.tsx";
 import { PagePreview } from "./page-preview.tsx";
 
 /** `content/pages`: the CMS pages by location and slug; add, edit, preview, delete. */
-export function PagesPage() {
+export function Component() {
   const { t } = useTranslation();
   const pages = useQuery(pagesQuery);
   const { remove } = usePageChanges();

@@ -1,6 +1,7 @@
+import { ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 
 const shown = {
   from: "2026-11-01",

@@ -1,8 +1,9 @@
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
-import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 import { failureRate } from "./figures-page.tsx";
 
 const counts = (day: string, registrations = 0, logins = 0, sms_sent = 0, sms_failed = 0) => ({

@@ -37,7 +37,7 @@ const formatPercent = (share: number) =>
  * (the member server's) and the coins earned, redeemed, expired and outstanding (the scheme's).
  * The range lives in the address, so a view can be shared; the table is the source, newest day first.
  */
-export function FiguresPage() {
+export function Component() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const today = programmeDate(Date.now());

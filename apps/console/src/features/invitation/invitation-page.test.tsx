@@ -1,7 +1,8 @@
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { CSRF, fail, mockApi, ok, operatorOf, renderConsole } from "../../lib/test-app.tsx";
+import { CSRF, mockApi, operatorOf, renderConsole } from "../../lib/test-app.tsx";
 
 const OTPAUTH =
   "otpauth://totp/H%20Coins%20console:ann%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DP&issuer=H%20Coins%20console";

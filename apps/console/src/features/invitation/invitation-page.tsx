@@ -22,7 +22,7 @@ import { activationForm, groupedSecret, otpauthSecret } from "./activation-form.
  * fragment, which no server log or Referer sees): the account's email and role, the authenticator
  * to enrol (QR code and the secret as text), a password and the first code.
  */
-export function InvitationPage() {
+export function Component() {
   const { t } = useTranslation();
   useDocumentTitle("invitation.title");
   const token = decodeURIComponent(useLocation().hash.replace(/^#/, ""));

@@ -1,9 +1,10 @@
 import { DEFAULT_COIN_CONTROLS } from "@hcoins/domain/api/console-coin-controls";
+import { fail, type MockCall, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
-import { CSRF, fail, type MockCall, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { CSRF, mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 import { ledgerEntry, memberLedger } from "./ledger-fixtures.ts";
 import { memberDetail } from "./member-fixtures.ts";
 

@@ -1,9 +1,10 @@
 import type { OperatorRole } from "@hcoins/domain/api/console";
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
-import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 import { memberDetail } from "./member-fixtures.ts";
 
 const open = (role: OperatorRole, handlers = {}) => {

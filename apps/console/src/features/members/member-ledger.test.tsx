@@ -1,8 +1,9 @@
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { changeLanguage } from "../../lib/i18n.ts";
-import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 import { ledgerEntry, memberLedger } from "./ledger-fixtures.ts";
 import { memberDetail } from "./member-fixtures.ts";
 

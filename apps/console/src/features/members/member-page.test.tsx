@@ -1,8 +1,9 @@
 import type { OperatorRole } from "@hcoins/domain/api/console";
+import { type MockCall, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { CSRF, type MockCall, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { CSRF, mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 import { memberLedger } from "./ledger-fixtures.ts";
 import { memberDetail } from "./member-fixtures.ts";
 

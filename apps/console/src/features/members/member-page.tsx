@@ -20,7 +20,7 @@ import { MemberRecordCards } from "./member-record-cards.tsx";
 import { VoucherTools } from "./voucher-tools.tsx";
 
 /** A member as customer service needs them: who, why they cannot log in, what was sent, their coins; and the actions. */
-export function MemberPage() {
+export function Component() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const member = useQuery(memberQuery(id));

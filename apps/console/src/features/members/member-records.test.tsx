@@ -1,8 +1,9 @@
 import type { OperatorRole } from "@hcoins/domain/api/console";
+import { fail, type MockCall, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { CSRF, fail, type MockCall, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { CSRF, mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 import { memberDetail } from "./member-fixtures.ts";
 import { caseNotes, memberHistory, phoneHistory, smsLimits } from "./record-fixtures.ts";
 

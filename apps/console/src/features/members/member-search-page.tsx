@@ -29,7 +29,7 @@ function sortOf(params: URLSearchParams): ListSort<SortColumn> {
  * One box for every key: a mobile number, member number, email, H Coins number, voucher code or
  * receipt number (exact matches first), or part of a name, email or number; pages sorted by a column.
  */
-export function MemberSearchPage() {
+export function Component() {
   const { t } = useTranslation();
   const id = useId();
   const [params, setParams] = useSearchParams();

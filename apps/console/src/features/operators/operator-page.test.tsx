@@ -1,9 +1,10 @@
 import type { OperatorDetail } from "@hcoins/domain/api/console-operators";
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
-import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 
 const LINK = "https://example.com/console/invitation#one-time-token";
 const SESSION_A = "0123456789abcdef";

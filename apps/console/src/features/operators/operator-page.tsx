@@ -13,7 +13,7 @@ import { SignInLinkDialog } from "./sign-in-link-dialog.tsx";
 import { SignInLockCard } from "./sign-in-lock-card.tsx";
 
 /** One operator, for administrators: their state, role, sign-in lock, authenticator and sessions. */
-export function OperatorPage() {
+export function Component() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const query = useQuery(operatorQuery(id));

@@ -111,7 +111,7 @@ function AddOperator({
 }
 
 /** Administrators: the operators, adding one, a new sign-in link, disabling, re-enabling; each row opens the operator's page. */
-export function OperatorsPage() {
+export function Component() {
   const { t } = useTranslation();
   const query = useQuery(operatorsQuery());
   const { reinvite, disable } = useOperatorChange();

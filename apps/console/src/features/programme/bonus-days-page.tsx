@@ -25,7 +25,7 @@ export function bonusDayHundredths(text: string): number | null {
 }
 
 /** The days purchases earn more coins, and the birthday multiplier. */
-export function BonusDaysPage() {
+export function Component() {
   const { t } = useTranslation();
   const days = useQuery(bonusDaysQuery());
   const list = useSortedPage(

@@ -1,7 +1,8 @@
+import { ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 import { policyText } from "./expiry-page.tsx";
 
 const shown = (policy: string, coins = 1200) => ({

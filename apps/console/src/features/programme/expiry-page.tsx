@@ -20,7 +20,7 @@ export function policyText(choice: Choice, months: string): string | null {
 }
 
 /** When earned coins expire, and what the next daily run would expire (a dry run). */
-export function ExpiryPage() {
+export function Component() {
   const { t } = useTranslation();
   const id = useId();
   const expiry = useQuery(expiryQuery());

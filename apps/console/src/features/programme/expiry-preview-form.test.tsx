@@ -1,10 +1,11 @@
 import { programmeDate } from "@hcoins/domain/earn-rules";
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
 import { changeLanguage } from "../../lib/i18n.ts";
-import { fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 
 const policy = {
   policy: "year-end",

@@ -37,7 +37,7 @@ const ruleKey = (rule: string | undefined) =>
   rule === undefined ? undefined : REWARD_RULES.has(rule) ? `reward.${rule}` : rule;
 
 /** /rewards/new and /rewards/:id: every field of a reward, with the member's card beside it; the auditor reads. */
-export function RewardFormPage() {
+export function Component() {
   const { id } = useParams();
   const rewardId = id === undefined ? null : Number(id);
   const reward = useQuery({ ...rewardQuery(rewardId ?? 0), enabled: rewardId !== null });

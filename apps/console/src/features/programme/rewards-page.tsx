@@ -25,7 +25,7 @@ const needsStock = (reward: ConsoleReward) => reward.stock_level !== "in_stock";
  * The catalogue with each reward's stock and state: stock added or removed, rewards offered or
  * withdrawn; each reward's title opens its form (reward-form-page.tsx), and a new one is added there.
  */
-export function RewardsPage() {
+export function Component() {
   const { t } = useTranslation();
   const rewards = useQuery(rewardsQuery());
   const canEdit = useCanEditProgramme();

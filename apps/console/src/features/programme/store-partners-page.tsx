@@ -13,7 +13,7 @@ import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 
 /** Each store's partner flag, here and in the coin scheme's registry, and its toggle. */
-export function StorePartnersPage() {
+export function Component() {
   const { t } = useTranslation();
   const stores = useQuery(storeFlagsQuery());
   const canEdit = useCanEditProgramme();

@@ -151,7 +151,7 @@ function StoresDialog({
 }
 
 /** The till keys operators make: the list (read by the auditor), making one (its key shown once), its stores, revoking. */
-export function TillKeysPage() {
+export function Component() {
   const { t } = useTranslation();
   const keys = useQuery(tillKeysQuery());
   const list = useSortedPage(

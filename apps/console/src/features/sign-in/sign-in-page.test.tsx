@@ -1,7 +1,8 @@
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { CSRF, fail, mockApi, ok, operatorOf, renderConsole, session } from "../../lib/test-app.tsx";
+import { CSRF, mockApi, operatorOf, renderConsole, session } from "../../lib/test-app.tsx";
 
 const signedOut = fail(401, 4010, "Please sign in");
 

@@ -17,7 +17,7 @@ import { safeNext } from "../../lib/paths.ts";
 type Schema = typeof consoleSession.signIn.body;
 
 /** Every sign-in after the first: email, password and the authenticator's code. */
-export function SignInPage() {
+export function Component() {
   const { t } = useTranslation();
   useDocumentTitle("signIn.title");
   const navigate = useNavigate();

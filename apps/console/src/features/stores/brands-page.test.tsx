@@ -1,9 +1,10 @@
 import type { ConsoleBrand } from "@hcoins/domain/api/console-stores";
+import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { describe, expect, it } from "vitest";
-import { CSRF, fail, mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { CSRF, mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 
 const TOKEN = "b".repeat(64);
 

@@ -14,7 +14,7 @@ import { BrandForm } from "./brand-form.tsx";
 import { useCanEditContent } from "./can-edit.ts";
 
 /** `brands`: the brands in the order members see them, with their logos; add, edit, reorder, delete. */
-export function BrandsPage() {
+export function Component() {
   const { t } = useTranslation();
   const ruleText = useRuleText();
   const brands = useQuery(brandsQuery);

@@ -1,8 +1,9 @@
 import type { ConsoleStore } from "@hcoins/domain/api/console-stores";
+import { ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { mockApi, ok, renderConsole, session } from "../../lib/test-app.tsx";
+import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 
 const store = (id: number, status: ConsoleStore["status"] = "active"): ConsoleStore => ({
   id,

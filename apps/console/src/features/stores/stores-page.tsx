@@ -34,7 +34,7 @@ const queryOf = (filters: Filters, page: number): StoreListQuery => ({
 });
 
 /** `stores`: every store (CSV imports add them) by text, brand, region and status; show or hide each. */
-export function StoresPage() {
+export function Component() {
   const { t } = useTranslation();
   const language = currentLanguage();
   const canEdit = useCanEditContent();

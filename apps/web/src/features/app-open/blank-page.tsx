@@ -2,6 +2,6 @@
  * /app-payment/return-payme: where the payment provider returns the member; the
  * native app takes over from here, so the page shows nothing.
  */
-export function BlankPage() {
+export function Component() {
   return null;
 }

@@ -1,11 +1,12 @@
+import { mockApi } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
 import { translator } from "../../lib/i18n.ts";
-import { mockApi, renderApp } from "../../lib/test-app.tsx";
-import { BlankPage } from "./blank-page.tsx";
-import { OpenAppRedirectPage } from "./open-app-redirect-page.tsx";
-import { OpenOrDownloadPage } from "./open-or-download-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as BlankPage } from "./blank-page.tsx";
+import { Component as OpenAppRedirectPage } from "./open-app-redirect-page.tsx";
+import { Component as OpenOrDownloadPage } from "./open-or-download-page.tsx";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";

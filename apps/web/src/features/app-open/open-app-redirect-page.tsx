@@ -8,7 +8,7 @@ import { storeUrlFor } from "./detect-device.ts";
  * /open-cu-app: sends the device to its app store. `replace` keeps this page out of
  * the history, so Back from the store does not bounce the visitor there again.
  */
-export function OpenAppRedirectPage() {
+export function Component() {
   const { t } = useTranslation(["appOpen", "common"]);
   const target = storeUrlFor(navigator.userAgent, config);
 

@@ -3,7 +3,7 @@ import { StoreBadges } from "../../components/store-badges.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 
 /** /reward, /offer, /egift and every unknown path: the app's content lives in the app. */
-export function OpenOrDownloadPage() {
+export function Component() {
   const { t } = useTranslation(["appOpen", "common"]);
   return (
     <PageFrame title={t("common:titles.openApp")}>

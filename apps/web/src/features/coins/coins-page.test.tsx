@@ -1,11 +1,12 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { balanceAnswer, COIN_CALLS, historyEntry } from "../../lib/coin-fixtures.ts";
 import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { CoinsPage } from "./coins-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as CoinsPage } from "./coins-page.tsx";
 
 const routes = [{ path: "/coins", Component: CoinsPage }];
 
@@ -124,7 +125,7 @@ describe("CoinsPage", () => {
   it("pages through the history, asking the server for each page", async () => {
     const api = mockApi({
       [COIN_CALLS.balance]: ok(balanceAnswer()),
-      [COIN_CALLS.history]: (_body, _url) => {
+      [COIN_CALLS.history]: () => {
         const page = Number(api.calls.at(-1)?.json?.page ?? 1);
         const entries = Array.from({ length: page < 3 ? 20 : 5 }, (_, index) =>
           historyEntry({ id: page * 100 + index, receipt_no: `R-${page}-${index}` }),

@@ -21,7 +21,7 @@ import { HistoryItem } from "./history-item.tsx";
 const pageOf = (search: URLSearchParams) => Math.max(1, Math.floor(Number(search.get("page")) || 1));
 
 /** The route's loader: the texts, the balance and the history page the address names. */
-export const coinsLoader = ({ request }: LoaderFunctionArgs) =>
+export const loader = ({ request }: LoaderFunctionArgs) =>
   Promise.all([
     loadLazyTexts(),
     waitForData(
@@ -31,7 +31,7 @@ export const coinsLoader = ({ request }: LoaderFunctionArgs) =>
   ]);
 
 /** `/coins` (login required): the balance, the coins expiring soonest, and the history a page at a time. */
-export function CoinsPage() {
+export function Component() {
   const { t } = useTranslation(["coins", "common"]);
   const balance = useQuery(coinBalanceQuery());
   return (

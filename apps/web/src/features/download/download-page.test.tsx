@@ -1,10 +1,11 @@
+import { fail, type MockCall, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
 import { translator } from "../../lib/i18n.ts";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { DownloadPage } from "./download-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as DownloadPage } from "./download-page.tsx";
 
 /** The catalogues keep "H Coins" (and "1 H Coin") on one line with no-break spaces; names are matched as shown. */
 const shown = (text: string) =>
@@ -15,7 +16,7 @@ const routes = [{ path: "/download", Component: DownloadPage }];
 const BRANDS = "GET /crm/tag";
 const LOGO = "a".repeat(64);
 /** The brands as the server answers them (type=brand), names in the request's language. */
-const brands = (_: unknown, url: URL) =>
+const brands = ({ url }: MockCall) =>
   ok(
     url.searchParams.get("type") === "brand"
       ? [

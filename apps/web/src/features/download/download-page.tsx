@@ -19,7 +19,7 @@ const BrandList = lazy(() => import("./brand-list.tsx").then((module) => ({ defa
  * phone, QR codes) or comes from this server (the brands and their logos): nothing is
  * fetched from another site.
  */
-export function DownloadPage() {
+export function Component() {
   const { t } = useTranslation(["download", "common"]);
   return (
     <PageFrame wide>

@@ -1,9 +1,10 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { encodePhoneData } from "../../lib/phone-data.ts";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { LoginPasswordPage } from "./login-password-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as LoginPasswordPage } from "./login-password-page.tsx";
 
 const LOGIN = "POST /crm/auth/login-with-mobile-password";
 const PROFILE = "GET /crm/user/profile";

@@ -21,7 +21,7 @@ import { forgotPasswordUrl, loginStepUrl } from "./login-urls.ts";
 const passwordForm = z.object({ password: z.string().min(1, "passwordNull") });
 
 /** /login/step2?data=…&redirect=…: the password of a registered number. */
-export function LoginPasswordPage() {
+export function Component() {
   const [searchParams] = useSearchParams();
   const data = searchParams.get("data");
   const redirect = searchParams.get("redirect");

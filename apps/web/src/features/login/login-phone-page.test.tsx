@@ -1,9 +1,10 @@
+import { fail, mockApi } from "@hcoins/web-kit/testing/mock-api";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodePhoneData } from "../../lib/phone-data.ts";
-import { fail, memberCode, mockApi, renderApp } from "../../lib/test-app.tsx";
-import { LoginPhonePage } from "./login-phone-page.tsx";
+import { memberCode, renderApp } from "../../lib/test-app.tsx";
+import { Component as LoginPhonePage } from "./login-phone-page.tsx";
 
 const CHECK_PHONE = "POST /custom-api/api/Member/CheckPhone";
 

@@ -11,7 +11,7 @@ import { usePhoneForm } from "../../lib/use-phone-form.ts";
 import { loginStepUrl } from "./login-urls.ts";
 
 /** /login: the number first; CheckPhone decides between the password and SMS verification. */
-export function LoginPhonePage() {
+export function Component() {
   const { t } = useTranslation(["login", "common"]);
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get("redirect");

@@ -1,7 +1,7 @@
 import { PageFrame } from "../../components/page-frame.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
 
-export function MaintenancePage() {
+export function Component() {
   const { t } = useTranslation("common");
   return (
     <PageFrame title={t("titles.maintenance")}>

@@ -1,11 +1,12 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
 import { translator } from "../../lib/i18n.ts";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { ChangePasswordPage } from "./change-password-page.tsx";
-import { ChangePasswordSuccessPage } from "./change-password-success-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as ChangePasswordPage } from "./change-password-page.tsx";
+import { Component as ChangePasswordSuccessPage } from "./change-password-success-page.tsx";
 
 const CHANGE = "POST /crm/user/change-password";
 

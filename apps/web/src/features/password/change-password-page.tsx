@@ -19,7 +19,7 @@ const changeForm = withPasswordChanged(
 );
 
 /** /update-password (login required): old password, new password and its confirmation. */
-export function ChangePasswordPage() {
+export function Component() {
   const { t } = useTranslation(["password", "common"]);
   const navigate = useNavigate();
   const { alert } = useAlert();

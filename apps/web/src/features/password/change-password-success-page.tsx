@@ -3,7 +3,7 @@ import { config } from "../../lib/config.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 
 /** /update-password/success: back to the member section, the shop's VIP member page. */
-export function ChangePasswordSuccessPage() {
+export function Component() {
   const { t } = useTranslation(["password", "common"]);
   return (
     <SuccessScreen title={t("common:titles.updatePasswordSuccess")} heading={t("password:changedHeading")}>

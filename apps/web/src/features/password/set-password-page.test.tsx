@@ -1,8 +1,9 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { SetPasswordPage } from "./set-password-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as SetPasswordPage } from "./set-password-page.tsx";
 
 const SET = "POST /crm/user/set-password";
 const PROFILE = "GET /crm/user/profile";

@@ -15,7 +15,7 @@ import { updateFailureMessage } from "./update-failure.ts";
  * password; then the coin check links the H Coins account, and only a linked
  * member reaches the success page (the check's own alerts say what went wrong).
  */
-export function SetPasswordPage() {
+export function Component() {
   const { t } = useTranslation(["password", "common"]);
   const navigate = useNavigate();
   const { alert } = useAlert();

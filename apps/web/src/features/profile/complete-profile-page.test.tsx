@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { translator } from "../../lib/i18n.ts";
-import { CompleteProfilePage } from "./complete-profile-page.tsx";
+import { Component as CompleteProfilePage } from "./complete-profile-page.tsx";
 import { failure, member, memberCode, mockApi, ok, renderScreen } from "./test-helpers.tsx";
 
 const SAVE = "POST /crm/user/profile";
@@ -157,7 +157,7 @@ describe("CompleteProfilePage", () => {
   it("checks the email (required, format), keeps the dialog on 40010, then goes to /updatepw on 40005", async () => {
     const saved = member({ gender: 2, birthday_month: 7 });
     const api = mockApi({
-      [SAVE]: (body) =>
+      [SAVE]: ({ body }) =>
         body.email === "taken@example.com"
           ? failure(409, 40010, "taken")
           : ok({ ...saved, ...(body.email ? { email: body.email } : {}) }),

@@ -45,7 +45,7 @@ function withRedirect(path: string, search: URLSearchParams) {
  * profile. Save → the email prompt → CheckPhone again: still 40005 (no password yet) goes
  * to /updatepw; 40006 runs the coin check and ends on /update-user/success.
  */
-export function CompleteProfilePage() {
+export function Component() {
   const { t } = useTranslation(["profile", "common"]);
   const { data: user, isPending, error } = useUser();
   return (

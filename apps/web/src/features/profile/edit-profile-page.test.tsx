@@ -3,7 +3,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { translator } from "../../lib/i18n.ts";
-import { EditProfilePage } from "./edit-profile-page.tsx";
+import { Component as EditProfilePage } from "./edit-profile-page.tsx";
 import { failure, member, mockApi, ok, renderScreen } from "./test-helpers.tsx";
 
 const SAVE = "POST /crm/user/profile";

@@ -56,7 +56,7 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
  * number is shown but cannot change; a stored birth month is locked; the email is sent only
  * when it changed.
  */
-export function EditProfilePage() {
+export function Component() {
   const { t } = useTranslation(["profile", "common"]);
   const { data: user, isPending, error } = useUser();
   return (

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
-import { ProfileSuccessPage } from "./profile-success-page.tsx";
+import { Component as ProfileSuccessPage } from "./profile-success-page.tsx";
 import { member, mockApi, renderScreen } from "./test-helpers.tsx";
 
 function renderPage(entry: string) {

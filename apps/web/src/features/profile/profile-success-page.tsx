@@ -4,7 +4,7 @@ import { config } from "../../lib/config.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 
 /** /update-user/success: on to the shop (or the allowed redirect target), or the app's download page. */
-export function ProfileSuccessPage() {
+export function Component() {
   const { t } = useTranslation(["profile", "common"]);
   return (
     <SuccessScreen

@@ -1,10 +1,11 @@
 import type { UserInfo } from "@hcoins/domain/api/profile";
+import type { Reply } from "@hcoins/web-kit/testing/mock-api";
 import type { RouteObject } from "react-router";
 import { userQuery } from "../../api/profile.ts";
 import { session } from "../../lib/session.ts";
-import { type Reply, renderApp } from "../../lib/test-app.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
 
-export { fail as failure, mockApi, ok, type Reply } from "../../lib/test-app.tsx";
+export { fail as failure, mockApi, ok, type Reply } from "@hcoins/web-kit/testing/mock-api";
 
 /**
  * Test scaffolding of the profile feature (the shared parts are in lib/test-app.tsx):

@@ -1,4 +1,5 @@
 import type { UserInfo } from "@hcoins/domain/api/profile";
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -10,8 +11,7 @@ import { balanceAnswer, COIN_CALLS } from "../../lib/coin-fixtures.ts";
 import { translator } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { session } from "../../lib/session.ts";
-import { fail, mockApi, ok } from "../../lib/test-app.tsx";
-import { QrCodePage } from "./qrcode-page.tsx";
+import { Component as QrCodePage } from "./qrcode-page.tsx";
 
 const member: UserInfo = {
   id: 42,
@@ -63,7 +63,7 @@ async function freshPage() {
   const i18n = await import("../../lib/i18n.ts");
   await i18n.initI18n("en");
   await i18n.loadLazyTexts("en");
-  return (await import("./qrcode-page.tsx")).QrCodePage;
+  return (await import("./qrcode-page.tsx")).Component;
 }
 
 const code = () => screen.getByRole("img", { name: "Your member QR code" });

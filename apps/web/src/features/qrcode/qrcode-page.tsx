@@ -9,7 +9,7 @@ import { CoinBalanceLine } from "./coin-balance-line.tsx";
 import { useMemberQr } from "./use-member-qr.ts";
 
 /** The route's loader: the balance's texts (the balance itself draws from this device's copy, then refreshes). */
-export const qrcodeLoader = () => loadLazyTexts();
+export const loader = () => loadLazyTexts();
 
 export const QR_WIDTH = 200;
 
@@ -19,7 +19,7 @@ export const QR_WIDTH = 200;
  * only then asks for fresh user info and balance: at a till with no signal the code is there at
  * once, and says the page is offline.
  */
-export function QrCodePage() {
+export function Component() {
   const { t } = useTranslation(["qrcode", "common"]);
   const [kept] = useState(keptCard);
   const [drawn, setDrawn] = useState(false);

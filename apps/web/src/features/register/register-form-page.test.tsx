@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { session } from "../../lib/session.ts";
-import { RegisterFormPage } from "./register-form-page.tsx";
+import { Component as RegisterFormPage } from "./register-form-page.tsx";
 import { failure, memberCode, mockApi, ok, type Reply, renderScreen } from "./test-helpers.tsx";
 
 const CHECK_EMAIL = "POST /custom-api/api/Member/CheckEmail";

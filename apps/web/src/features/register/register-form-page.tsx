@@ -44,7 +44,7 @@ const hasVerifiedCode = (phone: Phone | null): phone is Required<Phone> =>
   Boolean(phone?.phonePre && phone.phone && phone.code);
 
 /** /register/step3: the registration form, for a number whose SMS code has been verified. */
-export function RegisterFormPage() {
+export function Component() {
   const phone = session.getPhone();
   if (!hasVerifiedCode(phone)) return <Navigate replace to={paths.register} />;
   return <RegisterForm phone={phone} />;

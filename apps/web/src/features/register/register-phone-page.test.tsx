@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { decodePhoneData } from "../../lib/phone-data.ts";
 import { session } from "../../lib/session.ts";
-import { RegisterPhonePage } from "./register-phone-page.tsx";
-import { RegisterCodePage } from "./sms-code-page.tsx";
+import { Component as RegisterCodePage } from "./register-code-page.tsx";
+import { Component as RegisterPhonePage } from "./register-phone-page.tsx";
 import { failure, mockApi, ok, renderScreen } from "./test-helpers.tsx";
 
 const SEND = "POST /crm/registration/request-sms-token";

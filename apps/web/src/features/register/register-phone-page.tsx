@@ -10,10 +10,10 @@ import { encodePhoneData } from "../../lib/phone-data.ts";
 import { session } from "../../lib/session.ts";
 import { usePhoneForm } from "../../lib/use-phone-form.ts";
 import { flowUrl } from "./flow-url.ts";
-import type { CodeStepState } from "./sms-code-page.tsx";
+import type { CodeStepState } from "./sms-code-screen.tsx";
 
 /** /register: prefix and mobile number; Next sends the first code and opens step 2. */
-export function RegisterPhonePage() {
+export function Component() {
   const { t } = useTranslation(["register", "common"]);
   const { alert } = useAlert();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { config } from "../../lib/config.ts";
 import { session } from "../../lib/session.ts";
-import { RegisterSuccessPage } from "./register-success-page.tsx";
+import { Component as RegisterSuccessPage } from "./register-success-page.tsx";
 import { mockApi, renderScreen } from "./test-helpers.tsx";
 
 const routes = [{ path: "/register/success", Component: RegisterSuccessPage }];

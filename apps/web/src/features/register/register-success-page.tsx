@@ -4,7 +4,7 @@ import { config } from "../../lib/config.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 
 /** /register/success: on to the shop (or the allowed redirect target), or get the coin app. */
-export function RegisterSuccessPage() {
+export function Component() {
   const { t } = useTranslation(["register", "common"]);
   return (
     <SuccessScreen

@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import DOMPurify from "dompurify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TermsPage } from "./terms-page.tsx";
+import { Component as TermsPage } from "./terms-page.tsx";
 import { failure, mockApi, ok, renderScreen } from "./test-helpers.tsx";
 
 const PAGE = "GET /crm/cms/page";

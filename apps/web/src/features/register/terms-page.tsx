@@ -13,14 +13,14 @@ import { waitForData } from "../../lib/wait-for-data.ts";
 import { flowUrl } from "./flow-url.ts";
 
 /** The route's loader: the terms are there when the page draws (unless the CMS is slow). */
-export const termsLoader = () => waitForData(queryClient.ensureQueryData(cmsPageQuery(TERMS_AND_CONDITIONS)));
+export const loader = () => waitForData(queryClient.ensureQueryData(cmsPageQuery(TERMS_AND_CONDITIONS)));
 
 /**
  * /register/terms: the CMS terms and conditions and an agree button, usable only once
  * the text has loaded (a member cannot agree to what they have not been shown).
  * With `update` (an existing app member) agreeing leads to the complete-profile form.
  */
-export function TermsPage() {
+export function Component() {
   const { t } = useTranslation(["register", "common"]);
   const navigate = useNavigate();
   const [search] = useSearchParams();

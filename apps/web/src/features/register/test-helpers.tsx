@@ -1,8 +1,9 @@
+import type { Reply } from "@hcoins/web-kit/testing/mock-api";
 import type { RouteObject } from "react-router";
 import { createQueryClient } from "../../lib/query-client.ts";
-import { type Reply, renderApp } from "../../lib/test-app.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
 
-export { fail as failure, mockApi, ok, type Reply } from "../../lib/test-app.tsx";
+export { fail as failure, mockApi, ok, type Reply } from "@hcoins/web-kit/testing/mock-api";
 
 /**
  * Test scaffolding of the register feature (the shared parts are in lib/test-app.tsx):

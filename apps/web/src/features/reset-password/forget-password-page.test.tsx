@@ -1,9 +1,10 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { ForgetPasswordPage } from "./forget-password-page.tsx";
-import { ResetSuccessPage } from "./reset-success-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as ForgetPasswordPage } from "./forget-password-page.tsx";
+import { Component as ResetSuccessPage } from "./reset-success-page.tsx";
 
 const PROFILE = "GET /crm/user/profile";
 const SEND = "POST /crm/auth/forgot-password-with-mobile";

@@ -13,7 +13,7 @@ import { ResetCodeStep } from "./reset-code-step.tsx";
  * /forget-pwd (login required): the reset steps for the member's own number, on one
  * address. The reset token stays in memory: a reload starts again with a new code.
  */
-export function ForgetPasswordPage() {
+export function Component() {
   const { t } = useTranslation("common");
   const navigate = useNavigate();
   const { data: user, isPending, error } = useUser();

@@ -1,11 +1,12 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodePhoneData } from "../../lib/phone-data.ts";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { ResetCodePage } from "./reset-code-page.tsx";
-import { ResetNewPasswordPage } from "./reset-new-password-page.tsx";
-import { ResetSuccessPage } from "./reset-success-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as ResetCodePage } from "./reset-code-page.tsx";
+import { Component as ResetNewPasswordPage } from "./reset-new-password-page.tsx";
+import { Component as ResetSuccessPage } from "./reset-success-page.tsx";
 
 const SEND = "POST /crm/auth/forgot-password-with-mobile";
 const EXCHANGE = "POST /crm/auth/reset-password-token-status";

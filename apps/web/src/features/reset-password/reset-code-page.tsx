@@ -7,7 +7,7 @@ import { ResetCodeStep } from "./reset-code-step.tsx";
 import { keepResetToken } from "./reset-token-store.ts";
 
 /** /reset-pw/step1?data=…: the code is sent on open; a good code leads to step 2. */
-export function ResetCodePage() {
+export function Component() {
   const { t } = useTranslation("common");
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

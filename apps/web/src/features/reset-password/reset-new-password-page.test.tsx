@@ -1,9 +1,10 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodePhoneData } from "../../lib/phone-data.ts";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { ResetNewPasswordPage } from "./reset-new-password-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as ResetNewPasswordPage } from "./reset-new-password-page.tsx";
 import { keepResetToken } from "./reset-token-store.ts";
 
 const RESET = "POST /crm/auth/reset-password";

@@ -8,7 +8,7 @@ import { NewPasswordStep } from "./new-password-step.tsx";
 import { dropResetToken, resetTokenFor } from "./reset-token-store.ts";
 
 /** /reset-pw/step2?data=…: needs the reset token step 1 kept for this number. */
-export function ResetNewPasswordPage() {
+export function Component() {
   const { t } = useTranslation("common");
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

@@ -4,7 +4,7 @@ import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** /reset-pw/success and /forget-pwd/success: a reset ends every session, so the way on is to log in again. */
-export function ResetSuccessPage() {
+export function Component() {
   const { t } = useTranslation(["resetPassword", "common"]);
   const { pathname } = useLocation();
   const title = pathname.startsWith(paths.forgetPassword) ? "forgetPasswordSuccess" : "resetSuccess";

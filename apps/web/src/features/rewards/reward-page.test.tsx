@@ -1,11 +1,12 @@
+import { fail, mockApi, ok, type Reply } from "@hcoins/web-kit/testing/mock-api";
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { balanceAnswer, COIN_CALLS, reward, voucher } from "../../lib/coin-fixtures.ts";
 import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
-import { fail, mockApi, ok, type Reply, renderApp } from "../../lib/test-app.tsx";
-import { RewardPage } from "./reward-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as RewardPage } from "./reward-page.tsx";
 
 const routes = [{ path: "/rewards/:id", Component: RewardPage }];
 const redeemed = ok({ voucher: voucher(), balance: 11_845, duplicate: false });

@@ -16,7 +16,7 @@ import { RewardStateBadge } from "./reward-state.tsx";
 const idOf = (value: string | undefined) => Math.max(0, Math.floor(Number(value)) || 0);
 
 /** The route's loader: the texts, the reward and a member's balance. */
-export const rewardLoader = ({ params }: LoaderFunctionArgs) =>
+export const loader = ({ params }: LoaderFunctionArgs) =>
   Promise.all([
     loadLazyTexts(),
     waitForData(
@@ -26,7 +26,7 @@ export const rewardLoader = ({ params }: LoaderFunctionArgs) =>
   ]);
 
 /** `/rewards/:id`: one reward, all it says, and its redemption. */
-export function RewardPage() {
+export function Component() {
   const { t } = useTranslation(["rewards", "common"]);
   const id = idOf(useParams().id);
   const reward = useQuery(rewardQuery(id));

@@ -1,10 +1,11 @@
+import { mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { balanceAnswer, COIN_CALLS, reward } from "../../lib/coin-fixtures.ts";
 import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
-import { mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { RewardsPage } from "./rewards-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as RewardsPage } from "./rewards-page.tsx";
 
 const routes = [{ path: "/rewards", Component: RewardsPage }];
 

@@ -12,7 +12,7 @@ import { waitForData } from "../../lib/wait-for-data.ts";
 import { RewardCard } from "./reward-card.tsx";
 
 /** The route's loader: the texts, the catalogue, and a member's balance. */
-export const rewardsLoader = () =>
+export const loader = () =>
   Promise.all([
     loadLazyTexts(),
     waitForData(
@@ -22,7 +22,7 @@ export const rewardsLoader = () =>
   ]);
 
 /** `/rewards`: the catalogue. Visitors may look; redeeming asks them to log in. */
-export function RewardsPage() {
+export function Component() {
   const { t } = useTranslation(["rewards", "common"]);
   const rewards = useQuery(rewardsQuery());
   return (

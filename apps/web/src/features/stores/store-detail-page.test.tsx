@@ -1,10 +1,11 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mediaUrl } from "../../api/media.ts";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { StoreDetailPage } from "./store-detail-page.tsx";
-import { StoreListPage } from "./store-list-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as StoreDetailPage } from "./store-detail-page.tsx";
+import { Component as StoreListPage } from "./store-list-page.tsx";
 import { FILTER_CHOICES, store } from "./test-fixtures.ts";
 
 const routes = [
@@ -50,7 +51,7 @@ describe("StoreDetailPage", () => {
 
   it("leads back to the list with the filters and page the member came from", async () => {
     mockApi({
-      "GET /crm/store": (_, url) =>
+      "GET /crm/store": ({ url }) =>
         url.searchParams.get("metadata") === "1"
           ? ok(FILTER_CHOICES)
           : ok({ items: [store(3)], total: 11, page: 2, page_size: 10 }),

@@ -14,11 +14,11 @@ import { waitForData } from "../../lib/wait-for-data.ts";
 import { STORE_IMAGE } from "./store-card.tsx";
 
 /** The route's loader: the store is there when the page draws (unless the call is slow). */
-export const storeDetailLoader = ({ params }: LoaderFunctionArgs) =>
+export const loader = ({ params }: LoaderFunctionArgs) =>
   waitForData(queryClient.ensureQueryData(storeQuery(params.id ?? "")));
 
 /** `store-list/detail/{id}`: address, business hours, introduction and picture of one store. */
-export function StoreDetailPage() {
+export function Component() {
   const { t } = useTranslation(["stores", "common"]);
   const { id = "" } = useParams();
   const location = useLocation();

@@ -1,8 +1,9 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { StoreListPage } from "./store-list-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as StoreListPage } from "./store-list-page.tsx";
 import { BRAND_LOGO, FILTER_CHOICES, store } from "./test-fixtures.ts";
 
 const STORES = "GET /crm/store";
@@ -18,7 +19,7 @@ afterEach(() => {
 /** The fake store endpoint: metadata, or `total` stores paged like the server. */
 function storeServer(total = 3) {
   return mockApi({
-    [STORES]: (_, url) => {
+    [STORES]: ({ url }) => {
       if (url.searchParams.get("metadata") === "1") return ok(FILTER_CHOICES);
       const page = Number(url.searchParams.get("page") ?? 1);
       const size = Number(url.searchParams.get("page_size") ?? 20);
@@ -47,7 +48,7 @@ describe("StoreListPage", () => {
 
   it("shows the brand's logo beside its name, or its initials when it has none", async () => {
     mockApi({
-      [STORES]: (_, url) =>
+      [STORES]: ({ url }) =>
         url.searchParams.get("metadata") === "1"
           ? ok(FILTER_CHOICES)
           : ok({
@@ -152,7 +153,7 @@ describe("StoreListPage", () => {
 
   it("says so when no store matches, and can show all stores again", async () => {
     const api = mockApi({
-      [STORES]: (_, url) =>
+      [STORES]: ({ url }) =>
         url.searchParams.get("metadata") === "1"
           ? ok(FILTER_CHOICES)
           : ok({
@@ -172,7 +173,7 @@ describe("StoreListPage", () => {
   it("shows the server's message when the list fails, and tries again", async () => {
     let answers = 0;
     mockApi({
-      [STORES]: (_, url) =>
+      [STORES]: ({ url }) =>
         url.searchParams.get("metadata") === "1"
           ? ok(FILTER_CHOICES)
           : answers++ === 0

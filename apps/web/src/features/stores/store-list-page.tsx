@@ -13,14 +13,14 @@ import { StoreFiltersForm } from "./store-filters-form.tsx";
 import { storeFiltersOf, useStoreFilters } from "./use-store-filters.ts";
 
 /** The route's loader: the filter choices and the page of stores the address names. */
-export const storeListLoader = ({ request }: LoaderFunctionArgs) =>
+export const loader = ({ request }: LoaderFunctionArgs) =>
   waitForData(
     queryClient.ensureQueryData(storeFilterChoicesQuery()),
     queryClient.ensureQueryData(storesQuery(storeFiltersOf(new URL(request.url).searchParams))),
   );
 
 /** `/index` and `/store-list`: the stores, filtered by region, district and brand, a page at a time. */
-export function StoreListPage() {
+export function Component() {
   const { t } = useTranslation(["stores", "common"]);
   const { filters, search, setRegion, setDistrict, setBrand, setPage, clear } = useStoreFilters();
   const resultsHeading = useRef<HTMLHeadingElement>(null);

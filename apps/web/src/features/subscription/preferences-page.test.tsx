@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
-import { PreferencesPage } from "./preferences-page.tsx";
-import { SubscriptionSuccessPage } from "./subscription-success-page.tsx";
+import { Component as PreferencesPage } from "./preferences-page.tsx";
+import { Component as SubscriptionSuccessPage } from "./subscription-success-page.tsx";
 import { failure, mockApi, ok, renderScreen } from "./test-helpers.tsx";
 
 const PREFS = "/crm/user/subscription-preferences";

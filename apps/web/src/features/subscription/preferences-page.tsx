@@ -32,7 +32,7 @@ const linkTokenOf = (search: URLSearchParams) => search.get("token") || null;
  * The route's loader: the stored preferences, asked for afresh on every visit (they change
  * with a profile save too). Without a session or a link the screen sends the visitor to log in.
  */
-export async function preferencesLoader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const linkToken = linkTokenOf(new URL(request.url).searchParams);
   if (linkToken === null && session.getToken() === null) return;
   await waitForData(queryClient.fetchQuery({ ...preferencesQuery(linkToken), staleTime: 0 }));
@@ -73,7 +73,7 @@ const valuesOf = (stored: Preferences): PreferencesValues => ({
  * (`?token=`) chooses the channels. A ticked box = reachable (stored 0). Only when every
  * channel is unticked are the reasons asked; saving needs a ticked channel or a reason.
  */
-export function PreferencesPage() {
+export function Component() {
   const { t } = useTranslation(["subscription", "common"]);
   const [search] = useSearchParams();
   const location = useLocation();

@@ -4,7 +4,7 @@ import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
 
 /** /subscription-success: the preferences were saved. */
-export function SubscriptionSuccessPage() {
+export function Component() {
   const { t } = useTranslation(["subscription", "common"]);
   return (
     <SuccessScreen

@@ -12,7 +12,7 @@ import { waitForData } from "../../lib/wait-for-data.ts";
 import { VoucherStateText, voucherState } from "./voucher-state.tsx";
 
 /** The route's loader: the texts and the member's vouchers (the list holds each voucher whole). */
-export const voucherLoader = () =>
+export const loader = () =>
   Promise.all([loadLazyTexts(), waitForData(queryClient.ensureQueryData(vouchersQuery()))]);
 
 const QR_WIDTH = 200;
@@ -25,7 +25,7 @@ export const groupedCode = (code: string) =>
     ?.join(" ") ?? code;
 
 /** `/vouchers/:code` (login required): the voucher to show at the till, or its state when it can no longer be used. */
-export function VoucherPage() {
+export function Component() {
   const { t } = useTranslation(["vouchers", "common"]);
   const { code = "" } = useParams();
   const vouchers = useQuery(vouchersQuery());

@@ -11,11 +11,11 @@ import { waitForData } from "../../lib/wait-for-data.ts";
 import { sortVouchers, VoucherStateText, voucherState } from "./voucher-state.tsx";
 
 /** The route's loader: the texts and the member's vouchers. */
-export const vouchersLoader = () =>
+export const loader = () =>
   Promise.all([loadLazyTexts(), waitForData(queryClient.ensureQueryData(vouchersQuery()))]);
 
 /** `/vouchers` (login required): the member's vouchers, those ready to use first. */
-export function VouchersPage() {
+export function Component() {
   const { t } = useTranslation(["vouchers", "common"]);
   const vouchers = useQuery(vouchersQuery());
   return (

@@ -1,11 +1,12 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COIN_CALLS, voucher } from "../../lib/coin-fixtures.ts";
 import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { VoucherPage } from "./voucher-page.tsx";
-import { VouchersPage } from "./vouchers-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as VoucherPage } from "./voucher-page.tsx";
+import { Component as VouchersPage } from "./vouchers-page.tsx";
 
 const routes = [
   { path: "/vouchers", Component: VouchersPage },

@@ -1,3 +1,4 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -5,8 +6,8 @@ import { forgetBanners } from "../../api/banners.ts";
 import { mediaUrl } from "../../api/media.ts";
 import { config } from "../../lib/config.ts";
 import { session } from "../../lib/session.ts";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { WelcomePage } from "./welcome-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as WelcomePage } from "./welcome-page.tsx";
 
 /** The catalogues keep "H Coins" (and "1 H Coin") on one line with no-break spaces; names are matched as shown. */
 const shown = (text: string) =>

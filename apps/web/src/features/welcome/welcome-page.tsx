@@ -15,7 +15,7 @@ import { WelcomeBanners } from "./welcome-banners.tsx";
  * where the first paint (#boot) already showed the first banner. A slow CMS does not hold the
  * page back (waitForData): the placeholder then stands in, as before.
  */
-export const welcomeLoader = () => waitForData(askBanners(WELCOME_BANNERS));
+export const loader = () => waitForData(askBanners(WELCOME_BANNERS));
 
 const BENEFITS = ["qr", "earn", "offers", "privileges", "birthday", "redeem"] as const;
 
@@ -23,7 +23,7 @@ const BENEFITS = ["qr", "earn", "offers", "privileges", "birthday", "redeem"] as
  * `/`: banner, Register and Login, and what membership gives. `?state=` is kept as
  * the session's state url; a pay-channel state opens the native app instead.
  */
-export function WelcomePage() {
+export function Component() {
   const { t } = useTranslation(["welcome", "common"]);
   const [search] = useSearchParams();
   const state = search.get("state");

@@ -1,9 +1,11 @@
+import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import DOMPurify from "dompurify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fail, mockApi, ok, renderApp } from "../../lib/test-app.tsx";
-import { CmsPage, PrivacyPolicyPage } from "./cms-page.tsx";
+import { renderApp } from "../../lib/test-app.tsx";
+import { Component as CmsPage } from "./cms-page.tsx";
+import { Component as PrivacyPolicyPage } from "./privacy-policy-page.tsx";
 
 const PAGE = "GET /crm/cms/page";
 const routes = [

@@ -35,17 +35,8 @@ const resendWaitIn = (state: unknown): number | null => {
   return typeof wait === "number" && wait > 0 ? Math.min(wait, RESEND_SECONDS) : null;
 };
 
-/** /register/step2: step 1 has just sent a code, so the resend countdown is already running. */
-export function RegisterCodePage() {
-  return <SmsCodeScreen flow="register" />;
-}
-
-/** /verify (from login, for a number that is not yet a full member): the button sends the first code. */
-export function VerifyCodePage() {
-  return <SmsCodeScreen flow="verify" />;
-}
-
-function SmsCodeScreen({ flow }: { flow: Flow }) {
+/** The code step of both flows (register-code-page.tsx, verify-code-page.tsx). */
+export function SmsCodeScreen({ flow }: { flow: Flow }) {
   const { t } = useTranslation(["register", "common"]);
   const [search] = useSearchParams();
   const phone = decodePhoneData(search.get("data"));

@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "../../lib/i18n.ts";
 import { encodePhoneData } from "../../lib/phone-data.ts";
 import { session } from "../../lib/session.ts";
-import { RegisterCodePage, VerifyCodePage } from "./sms-code-page.tsx";
+import { Component as RegisterCodePage } from "./register-code-page.tsx";
 import { failure, memberCode, mockApi, ok, type Reply, renderScreen } from "./test-helpers.tsx";
+import { Component as VerifyCodePage } from "./verify-code-page.tsx";
 
 const SEND = "POST /crm/registration/request-sms-token";
 const VERIFY = "POST /crm/registration/register-token-status";
