@@ -10,6 +10,7 @@ export {
   type CoinSchemeConfig,
   type CoinSchemeSettings,
   DEFAULT_KEYS_FILE,
+  envSchema,
   loadCoinSchemeConfig,
 } from "./config.ts";
 export { SchemeError } from "./errors.ts";

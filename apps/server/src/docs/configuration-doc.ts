@@ -1,4 +1,4 @@
-import { envSchema as coinSchemeEnv } from "@hcoins/coin-scheme/config";
+import { envSchema as coinSchemeEnv } from "@hcoins/coin-scheme/embedded";
 import { z } from "zod";
 import { envSchema as serverEnv } from "../config.ts";
 import { cell, markdownTable } from "./markdown-table.ts";

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { envSchema as coinSchemeEnv } from "@hcoins/coin-scheme/config";
+import { envSchema as coinSchemeEnv } from "@hcoins/coin-scheme/embedded";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { envSchema as serverEnv } from "../config.ts";
