@@ -1,4 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+
+// A project's setup file by its path from the repository root, whatever the project's own root.
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // The server suites (the member server, the coin scheme and their shared server kit) run on SQLite
 // with in-process counters always, and once more on PostgreSQL and Redis when DATABASE_URL /
@@ -39,7 +43,7 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           testTimeout: 30_000,
-          setupFiles: ["./src/test-setup.ts"],
+          setupFiles: [fromRoot("apps/web/src/test-setup.ts")],
         },
       },
       {
@@ -50,7 +54,7 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           testTimeout: 30_000,
-          setupFiles: ["./src/test-setup.ts"],
+          setupFiles: [fromRoot("apps/console/src/test-setup.ts")],
         },
       },
       // The web build's first-load JavaScript per landing screen, against its budget.

@@ -1,18 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { BASENAME } from "../lib/paths.ts";
-import type { PermissionNeed } from "../lib/permissions.ts";
 import { requireSession } from "./guard.ts";
 import { HomeScreen } from "./home-screen.tsx";
 import { APPROVALS_READ, PROGRAMME_READ, STORES_READ } from "./navigation.ts";
 import { RouteError } from "./route-error.tsx";
-import { Shell } from "./shell.tsx";
-
-/** What a screen's route says of itself: its title key and the permission it needs (the shell checks it). */
-export interface ScreenHandle {
-  title: string;
-  permission?: PermissionNeed;
-}
+import { type ScreenHandle, Shell } from "./shell.tsx";
 
 /**
  * The console's screens. Each lazy route loads its page module, which exports what React Router

@@ -5,10 +5,15 @@ import { sessionQuery, useSignOut } from "../api/session.ts";
 import { LanguageSelect } from "../components/language-select.tsx";
 import { useDocumentTitle } from "../components/use-document-title.ts";
 import { useTranslation } from "../lib/i18n.ts";
-import { holds } from "../lib/permissions.ts";
+import { holds, type PermissionNeed } from "../lib/permissions.ts";
 import { navigationFor } from "./navigation.ts";
 import { RouteError } from "./route-error.tsx";
-import type { ScreenHandle } from "./router.tsx";
+
+/** What a screen's route says of itself: its title key and the permission it needs (the shell checks it). */
+export interface ScreenHandle {
+  title: string;
+  permission?: PermissionNeed;
+}
 
 /** The screen's handle: the deepest route that has one. */
 function useScreenHandle(): ScreenHandle | undefined {
