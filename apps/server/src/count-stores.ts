@@ -6,7 +6,7 @@ import type { Redis } from "ioredis";
  * clock (`now`), never the wall clock or Redis's: the tests move that clock past a resend wait or
  * an hour's limit instead of sleeping, and every other expiry of the app (codes, sessions, TOTP)
  * already compares instances' clocks. Written here rather than with rate-limiter-flexible, which
- * reads Date.now() in memory and lets Redis's TTL close the window (docs/decisions/new-counter-clock.md).
+ * reads Date.now() in memory and lets Redis's TTL close the window (docs/decisions/211-counter-clock.md).
  */
 export interface Count {
   /** Points in the window, those just added included. */

@@ -51,7 +51,7 @@ export function retryDelay(attempts: number) {
 }
 
 /**
- * The transactional outbox towards the coin scheme (docs/decisions/new-scheme-outbox.md). A module
+ * The transactional outbox towards the coin scheme (docs/decisions/214-scheme-outbox.md). A module
  * writes a step with `add(…, trx)` in the transaction of its own change, so the scheme hears of a
  * change exactly when it commits (never of one rolled back, as stores over HTTP used to be), and
  * embedded or over HTTP the path is the same. Right after the commit the caller tries `deliver`
