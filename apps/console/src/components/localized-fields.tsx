@@ -1,6 +1,6 @@
 import { HTML_LANG, LANGUAGES, type LocalizedText } from "@hcoins/domain/languages";
-import { useId } from "react";
 import { useTranslation } from "../lib/i18n.ts";
+import { FieldFrame } from "./field-frame.tsx";
 
 /** The rule of a failed field in words: the content and store screens' own rules first, then the shared ones. */
 export function useRuleText() {
@@ -29,35 +29,32 @@ export function TextField({
   type?: "text" | "datetime-local" | "url";
   lang?: string;
 }) {
-  const id = useId();
   const ruleText = useRuleText();
-  const describedBy = [hint ? `${id}-hint` : "", rule ? `${id}-error` : ""].filter(Boolean).join(" ");
-  const common = {
-    id,
-    value,
-    lang,
-    "aria-invalid": rule ? true : undefined,
-    "aria-describedby": describedBy || undefined,
-  };
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {multiline ? (
-        <textarea {...common} rows={8} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input {...common} type={type} onChange={(event) => onChange(event.target.value)} />
-      )}
-      {rule ? (
-        <p className="field-error" id={`${id}-error`}>
-          {ruleText(rule)}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={rule ? ruleText(rule) : undefined}
+      control={(tie) =>
+        multiline ? (
+          <textarea
+            {...tie}
+            value={value}
+            lang={lang}
+            rows={8}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        ) : (
+          <input
+            {...tie}
+            value={value}
+            lang={lang}
+            type={type}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        )
+      }
+    />
   );
 }
 
