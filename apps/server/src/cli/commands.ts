@@ -35,6 +35,7 @@ import { MEMBER_EXPORT_USAGE, memberExport } from "./member-export.ts";
 import { BLOCK_USAGE, blockNumber, UNBLOCK_USAGE, unblockNumber } from "./numbers.ts";
 import { OPERATOR_COMMANDS } from "./operators.ts";
 import { REWARD_COMMANDS } from "./rewards.ts";
+import { SCHEME_STEP_COMMANDS } from "./scheme-steps.ts";
 import {
   BRAND_ADD_USAGE,
   BRAND_DELETE_USAGE,
@@ -187,7 +188,7 @@ const MEMBER_COMMANDS: Readonly<Record<string, AdminCommand>> = {
 export const COMMAND_GROUPS: readonly { title: string; commands: Readonly<Record<string, AdminCommand>> }[] =
   [
     { title: "Members, data protection and the audit log", commands: MEMBER_COMMANDS },
-    { title: "H Coins", commands: COIN_SCHEME_COMMANDS },
+    { title: "H Coins", commands: { ...COIN_SCHEME_COMMANDS, ...SCHEME_STEP_COMMANDS } },
     { title: "Rewards and vouchers", commands: REWARD_COMMANDS },
     { title: "Content: CMS pages, banners, media, stores and brands", commands: CONTENT_COMMANDS },
     { title: "Console operators", commands: OPERATOR_COMMANDS },

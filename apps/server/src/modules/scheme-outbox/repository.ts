@@ -100,6 +100,19 @@ export class SchemeOutboxRepository {
       .execute();
   }
 
+  find(id: number) {
+    return this.db.selectFrom("scheme_outbox").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  /** A failed step pending again, due at `now` (an operator's retry). */
+  async reopen(id: number, now: number) {
+    await this.db
+      .updateTable("scheme_outbox")
+      .set({ failed_at: null, next_attempt_at: now, locked_until: null })
+      .where("id", "=", id)
+      .execute();
+  }
+
   /** Pending and failed steps, oldest first: what an operator or a test looks at. */
   list() {
     return this.db.selectFrom("scheme_outbox").selectAll().orderBy("id").execute();

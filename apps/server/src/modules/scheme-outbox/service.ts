@@ -7,6 +7,9 @@ import {
 } from "../coins/coin-scheme-client.ts";
 import type { OutboxRow, SchemeOutboxRepository } from "./repository.ts";
 
+/** A step as the outbox holds it (the command line lists them). */
+export type { OutboxRow };
+
 /**
  * A kind of step the coin scheme must hear, defined by the module whose change it tells
  * (stores, member-records, data-protection). Medusa's workflow step, cut to what this needs.
@@ -106,6 +109,34 @@ export class SchemeOutbox {
   /** Pending and failed steps, for operators and tests. */
   steps() {
     return this.repository.list();
+  }
+
+  step(id: number) {
+    return this.repository.find(id);
+  }
+
+  /**
+   * An operator's retry (scheme-step-retry): a pending step is tried now rather than after its
+   * backoff; a failed one is tried again, unless its refusal was compensated, since its change was
+   * undone here then and sending it now would leave the scheme ahead of the member server.
+   */
+  async retry(id: number): Promise<StepOutcome | { state: "missing" } | { state: "compensated" }> {
+    const row = await this.repository.find(id);
+    if (!row) return { state: "missing" };
+    if (row.failed_at !== null) {
+      if (this.kinds.get(row.kind)?.compensate) return { state: "compensated" };
+      await this.repository.reopen(id, this.now());
+    }
+    return this.attempt(id);
+  }
+
+  /** Removes a failed step an operator has dealt with; a pending one stays (it still has to reach the scheme). */
+  async dismiss(id: number): Promise<OutboxRow | "missing" | "pending"> {
+    const row = await this.repository.find(id);
+    if (!row) return "missing";
+    if (row.failed_at === null) return "pending";
+    await this.repository.remove(id);
+    return row;
   }
 
   private async attempt(id: number): Promise<StepOutcome> {
