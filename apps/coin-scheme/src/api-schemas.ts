@@ -5,6 +5,7 @@ import {
   storeFigureFields,
 } from "@hcoins/domain/coin-figures";
 import { LEDGER_KINDS } from "@hcoins/domain/ledger-kinds";
+import { tillKeySchema } from "@hcoins/domain/till-key-schema";
 import { z } from "zod";
 
 /*
@@ -419,25 +420,6 @@ export const voucherCancelResponse = z.object({
   balance: z.number().int(),
 });
 export type VoucherCancelResult = z.infer<typeof voucherCancelResponse>;
-
-/** A till key an operator made: never the key itself nor its hash. */
-export const tillKeySchema = z.object({
-  id: z.number().int(),
-  /** The till's name, as the ledger records it. */
-  name: z.string(),
-  /** The store codes it earns, refunds and takes vouchers at. */
-  stores: z.array(z.string()),
-  created_at: z.string(),
-  /** The operator who made it. */
-  created_by: z.string(),
-  stores_changed_at: z.string().nullable(),
-  /** Null while it opens calls. */
-  revoked_at: z.string().nullable(),
-  revoked_by: z.string().nullable(),
-  /** To the minute; null when never used. */
-  last_used_at: z.string().nullable(),
-});
-export type SchemeTillKey = z.infer<typeof tillKeySchema>;
 
 export const tillKeysResponse = z.object({ till_keys: z.array(tillKeySchema) });
 export type TillKeysResult = z.infer<typeof tillKeysResponse>;

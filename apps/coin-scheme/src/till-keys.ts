@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { tillKeyNameRule, tillKeyStores, tillKeyStoresRule } from "@hcoins/domain/till-key-rules";
+import type { TillKey } from "@hcoins/domain/till-key-schema";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import { type ApiClient, MIN_KEY_LENGTH, newApiKey } from "./api-keys.ts";
-import type { SchemeTillKey, TillKeyCreateResult, TillKeyResult, TillKeysResult } from "./api-schemas.ts";
+import type { TillKeyCreateResult, TillKeyResult, TillKeysResult } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { TillKeyRow } from "./tables.ts";
@@ -13,7 +14,7 @@ const MAX_KEY_LENGTH = 256;
 const keyHash = (key: string) => createHash("sha256").update(key).digest("hex");
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
-const tillKeyView = (row: TillKeyRow): SchemeTillKey => ({
+const tillKeyView = (row: TillKeyRow): TillKey => ({
   id: row.id,
   name: row.name,
   stores: JSON.parse(row.store_codes) as string[],

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
-import type { SchemeTillKey } from "@hcoins/coin-scheme/contract";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { MAX_TILL_KEY_STORES } from "@hcoins/domain/till-key-rules";
+import type { TillKey } from "@hcoins/domain/till-key-schema";
 import { AppError, type FieldError } from "../errors.ts";
 import type { Services } from "../services.ts";
 import { cliActor } from "./cli-actor.ts";
@@ -62,7 +62,7 @@ function idArgument(text: string): number {
 
 const time = (iso: string | null, none: string) => (iso === null ? none : iso.slice(0, 16).replace("T", " "));
 
-const describe = (key: SchemeTillKey) =>
+const describe = (key: TillKey) =>
   [
     key.id,
     key.name,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { tillKeyNameRule, tillKeyStores, tillKeyStoresRule } from "../till-key-rules.ts";
+import { tillKeySchema } from "../till-key-schema.ts";
 import type { ConsoleOperation } from "./console.ts";
 import { PROGRAMME_CHANGE_NOTE } from "./console-programme.ts";
 import { okAnswer } from "./envelope.ts";
@@ -10,22 +11,6 @@ import { okAnswer } from "./envelope.ts";
  * Keys of COIN_SCHEME_API_KEYS are configuration and not listed. Same envelope and CSRF rules as
  * console.ts.
  */
-
-export const consoleTillKeySchema = z.object({
-  id: z.number().int(),
-  /** How the coin scheme's ledger names the till. */
-  name: z.string(),
-  stores: z.array(z.string()),
-  created_at: z.string(),
-  /** The operator who made it (`operator:<email>` or `cli:<user>`). */
-  created_by: z.string(),
-  stores_changed_at: z.string().nullable(),
-  revoked_at: z.string().nullable(),
-  revoked_by: z.string().nullable(),
-  /** To the minute; null when never used. */
-  last_used_at: z.string().nullable(),
-});
-export type ConsoleTillKey = z.infer<typeof consoleTillKeySchema>;
 
 const name = z
   .string({ error: "required" })
@@ -45,7 +30,7 @@ const stores = z
   });
 
 const keyParams = z.object({ id: z.coerce.number().int().positive() });
-const keyAnswer = okAnswer(z.object({ till_key: consoleTillKeySchema }));
+const keyAnswer = okAnswer(z.object({ till_key: tillKeySchema }));
 const edit = { permission: "programme.edit" } as const;
 
 export const consoleTillKeys = {
@@ -56,7 +41,7 @@ export const consoleTillKeys = {
     summary: "The till keys operators made, newest first, live and revoked (never a key itself)",
     description:
       "Needs programme.edit or audit.read (the auditor reads). Keys of COIN_SCHEME_API_KEYS are configuration and not listed.",
-    answer: okAnswer(z.object({ till_keys: z.array(consoleTillKeySchema) })),
+    answer: okAnswer(z.object({ till_keys: z.array(tillKeySchema) })),
   },
   /**
    * A new key bound to stores of the scheme's registry; `key` is shown in this answer only.
@@ -69,7 +54,7 @@ export const consoleTillKeys = {
     summary: "Make a till key bound to stores; the key is in this answer only",
     description: `${PROGRAMME_CHANGE_NOTE} The audit entry names the key and its stores, never the key itself. 4000 name (tillKeyName, tillKeyNameTaken) or stores (storeCode, tooMany, unknownStore: not in the coin scheme's registry).`,
     body: z.object({ name, stores }),
-    answer: okAnswer(z.object({ key: z.string(), till_key: consoleTillKeySchema })),
+    answer: okAnswer(z.object({ key: z.string(), till_key: tillKeySchema })),
   },
   /** Binds the key to other stores from its next call; 4040 no such key, 4000 `id` `revoked`. */
   setStores: {

@@ -1,4 +1,5 @@
-import { type ConsoleTillKey, consoleTillKeys } from "@hcoins/domain/api/console-till-keys";
+import { consoleTillKeys } from "@hcoins/domain/api/console-till-keys";
+import type { TillKey } from "@hcoins/domain/till-key-schema";
 import type { TFunction } from "@hcoins/i18n/translator";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -41,7 +42,7 @@ function checked(body: { name: string; stores: string[] }): Rules | null {
   return rulesOf(parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), rule: issue.message })));
 }
 
-function CreateTillKey({ onMade }: { onMade: (key: string, made: ConsoleTillKey) => void }) {
+function CreateTillKey({ onMade }: { onMade: (key: string, made: TillKey) => void }) {
   const { t } = useTranslation();
   const { create } = useTillKeyChange();
   const { stores, options } = useStoreOptions();
@@ -102,9 +103,9 @@ function StoresDialog({
   onClose,
   onDone,
 }: {
-  tillKey: ConsoleTillKey;
+  tillKey: TillKey;
   onClose: () => void;
-  onDone: (after: ConsoleTillKey) => void;
+  onDone: (after: TillKey) => void;
 }) {
   const { t } = useTranslation();
   const { setStores } = useTillKeyChange();
@@ -166,14 +167,14 @@ export function Component() {
   );
   const canEdit = useCanEditProgramme();
   const { revoke } = useTillKeyChange();
-  const [shown, setShown] = useState<{ key: string; made: ConsoleTillKey } | null>(null);
-  const [editing, setEditing] = useState<ConsoleTillKey | null>(null);
-  const [revoking, setRevoking] = useState<ConsoleTillKey | null>(null);
+  const [shown, setShown] = useState<{ key: string; made: TillKey } | null>(null);
+  const [editing, setEditing] = useState<TillKey | null>(null);
+  const [revoking, setRevoking] = useState<TillKey | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const storeList = (codes: readonly string[]) => codes.join(", ");
 
-  const confirmRevoke = async (tillKey: ConsoleTillKey) => {
+  const confirmRevoke = async (tillKey: TillKey) => {
     setFailure(null);
     try {
       const after = (await revoke.mutateAsync(tillKey.id)).till_key;

@@ -1,9 +1,10 @@
-import type { BonusDays, SchemeReward, SchemeTillKey } from "@hcoins/coin-scheme/contract";
+import type { BonusDays, SchemeReward } from "@hcoins/coin-scheme/contract";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { MAX_MULTIPLIER } from "@hcoins/domain/earn-rules";
 import { expiryPreviewAt } from "@hcoins/domain/expiry-preview";
 import { parseExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import { tillKeyNameRule, tillKeyStores, tillKeyStoresRule } from "@hcoins/domain/till-key-rules";
+import type { TillKey } from "@hcoins/domain/till-key-schema";
 import { AppError, validationError } from "../../errors.ts";
 import type { Actor, AuditService } from "../audit/service.ts";
 import {
@@ -262,7 +263,7 @@ export class ProgrammeService {
   }
 
   /** The till keys operators made, newest first, live and revoked; never a key itself. */
-  async tillKeys(): Promise<SchemeTillKey[]> {
+  async tillKeys(): Promise<TillKey[]> {
     return (await this.ask(() => this.scheme.tillKeys())).till_keys;
   }
 
@@ -288,7 +289,7 @@ export class ProgrammeService {
   }
 
   /** Binds the key to other stores; 4040 no such key, 4000 `id` revoked, `stores` as createTillKey. */
-  async setTillKeyStores(id: number, storeCodes: readonly string[], by: Actor): Promise<SchemeTillKey> {
+  async setTillKeyStores(id: number, storeCodes: readonly string[], by: Actor): Promise<TillKey> {
     const stores = this.checkedStores(storeCodes, null);
     const before = await this.tillKey(id);
     const { till_key: after } = await this.ask(() =>
@@ -305,7 +306,7 @@ export class ProgrammeService {
   }
 
   /** The scheme refuses the key from its next call; 4040 no such key, 4000 `id` revoked already. */
-  async revokeTillKey(id: number, by: Actor): Promise<SchemeTillKey> {
+  async revokeTillKey(id: number, by: Actor): Promise<TillKey> {
     const before = await this.tillKey(id);
     const { till_key: after } = await this.ask(() =>
       tillKeyCall(() => this.scheme.revokeTillKey(id, by.actor)),
@@ -320,7 +321,7 @@ export class ProgrammeService {
     return after;
   }
 
-  private async tillKey(id: number): Promise<SchemeTillKey> {
+  private async tillKey(id: number): Promise<TillKey> {
     const key = (await this.tillKeys()).find((one) => one.id === id);
     if (!key) throw new AppError(ErrorCode.notFound);
     if (key.revoked_at !== null) throw validationError([{ field: "id", rule: "revoked" }]);
