@@ -1,3 +1,4 @@
+import { STORE_FIGURE_COLUMNS, zeroes } from "@hcoins/domain/coin-figures";
 import { addDays, dayStartMs } from "@hcoins/domain/figures-range";
 import type { CoinFiguresBreakdownResult, CoinStoreFigures } from "./api-schemas.ts";
 import { ENTRY_COLUMN } from "./figures.ts";
@@ -5,14 +6,7 @@ import type { CoinSchemeRepository } from "./repository.ts";
 
 const emptyLine = (storeCode: string | null): CoinStoreFigures => ({
   store_code: storeCode,
-  earned: 0,
-  refunded: 0,
-  adjusted: 0,
-  redeemed: 0,
-  cancelled: 0,
-  expired: 0,
-  forfeited: 0,
-  purchases: 0,
+  ...zeroes(STORE_FIGURE_COLUMNS),
 });
 
 /**

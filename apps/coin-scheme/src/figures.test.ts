@@ -1,3 +1,4 @@
+import { COIN_MOVEMENTS } from "@hcoins/domain/coin-figures";
 import { afterEach, describe, expect, it } from "vitest";
 import { addReward, credit, redeem, refused } from "./testing/reward-calls.ts";
 import { admin, linkedMember, nextReceipt, qr, scheme, schemeApp } from "./testing/scheme-calls.ts";
@@ -210,15 +211,7 @@ describe("the coin figures by store and by reward", () => {
       cancelled: 100,
       purchases: 0,
     });
-    for (const column of [
-      "earned",
-      "refunded",
-      "adjusted",
-      "redeemed",
-      "cancelled",
-      "expired",
-      "forfeited",
-    ]) {
+    for (const column of COIN_MOVEMENTS) {
       const summed = split.stores.reduce(
         (sum: number, line: Record<string, number>) => sum + (line[column] ?? 0),
         0,

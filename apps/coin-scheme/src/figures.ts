@@ -1,3 +1,4 @@
+import { COIN_MOVEMENTS, GOODWILL_COLUMNS, zeroes } from "@hcoins/domain/coin-figures";
 import { addDays, dayStartMs, daysOf } from "@hcoins/domain/figures-range";
 import type { CoinDayFigures, CoinFiguresResult } from "./api-schemas.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
@@ -50,19 +51,7 @@ export async function coinFigures(
   const byDay = new Map<string, CoinDayFigures>(
     daysOf(from, to).map((day) => [
       day,
-      {
-        day,
-        earned: 0,
-        refunded: 0,
-        adjusted: 0,
-        redeemed: 0,
-        cancelled: 0,
-        expired: 0,
-        forfeited: 0,
-        goodwill_vouchers: 0,
-        goodwill_coins: 0,
-        outstanding: 0,
-      },
+      { day, ...zeroes([...COIN_MOVEMENTS, ...GOODWILL_COLUMNS, "outstanding"]) },
     ]),
   );
   for (const row of rows) {

@@ -26,6 +26,15 @@ export const coinMovementFields = {
 /** Goodwill vouchers operators gave (no coins spent), and their rewards' price in coins: a cost. */
 export const goodwillFields = { goodwill_vouchers: count(), goodwill_coins: count() };
 
+/** The coin columns by name, in their order: a line's sums and totals walk them. */
+export const COIN_MOVEMENTS = Object.keys(coinMovementFields) as (keyof typeof coinMovementFields)[];
+export const GOODWILL_COLUMNS = Object.keys(goodwillFields) as (keyof typeof goodwillFields)[];
+export const STORE_FIGURE_COLUMNS = [...COIN_MOVEMENTS, "purchases"] as const;
+
+/** A line with every one of `columns` at 0, for the days and stores nothing happened at. */
+export const zeroes = <K extends string>(columns: readonly K[]) =>
+  Object.fromEntries(columns.map((column) => [column, 0])) as Record<K, number>;
+
 /** A store's line of a range (or the entries no store made): its coins, and its purchase entries. */
 export const storeFigureFields = { ...coinMovementFields, purchases: count() };
 

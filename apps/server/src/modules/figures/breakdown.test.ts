@@ -1,3 +1,4 @@
+import { COIN_MOVEMENTS } from "@hcoins/domain/coin-figures";
 import { programmeDate } from "@hcoins/domain/earn-rules";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
@@ -100,15 +101,7 @@ describe("the figures by store, brand and reward", () => {
       cookie: auditor.cookie,
     });
     const totals = days.body.payload.coins.totals;
-    for (const column of [
-      "earned",
-      "refunded",
-      "adjusted",
-      "redeemed",
-      "cancelled",
-      "expired",
-      "forfeited",
-    ]) {
+    for (const column of COIN_MOVEMENTS) {
       const summed =
         split.stores.reduce((sum: number, line: Record<string, number>) => sum + (line[column] ?? 0), 0) +
         split.no_store[column];

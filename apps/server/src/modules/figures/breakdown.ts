@@ -1,4 +1,5 @@
 import type { ConsoleFiguresBreakdown } from "@hcoins/domain/api/console-figures";
+import { STORE_FIGURE_COLUMNS, zeroes } from "@hcoins/domain/coin-figures";
 import { programmeDate } from "@hcoins/domain/earn-rules";
 import { figuresRange } from "@hcoins/domain/figures-range";
 import type { Language } from "@hcoins/domain/languages";
@@ -9,21 +10,12 @@ import type { StoreService } from "../stores/service.ts";
 
 type Movements = ConsoleFiguresBreakdown["no_store"];
 
-const MOVEMENT_NAMES = [
-  "earned",
-  "refunded",
-  "adjusted",
-  "redeemed",
-  "cancelled",
-  "expired",
-  "forfeited",
-  "purchases",
-] as const satisfies readonly (keyof Movements)[];
+const MOVEMENT_NAMES = STORE_FIGURE_COLUMNS satisfies readonly (keyof Movements)[];
 
 const movementsOf = (line: Movements): Movements =>
   Object.fromEntries(MOVEMENT_NAMES.map((name) => [name, line[name]])) as Movements;
 
-const zero = (): Movements => Object.fromEntries(MOVEMENT_NAMES.map((name) => [name, 0])) as Movements;
+const zero = (): Movements => zeroes(MOVEMENT_NAMES);
 
 const add = (sum: Movements, line: Movements) => {
   for (const name of MOVEMENT_NAMES) sum[name] += line[name];

@@ -1,4 +1,5 @@
 import type { ConsoleFigures } from "@hcoins/domain/api/console-figures";
+import { COIN_MOVEMENTS, GOODWILL_COLUMNS } from "@hcoins/domain/coin-figures";
 import { programmeDate } from "@hcoins/domain/earn-rules";
 import { figuresRange } from "@hcoins/domain/figures-range";
 import type { FastifyBaseLogger } from "fastify";
@@ -10,17 +11,7 @@ import {
 } from "../coins/coin-scheme-client.ts";
 import type { FiguresService } from "./service.ts";
 
-const MOVEMENTS = [
-  "earned",
-  "refunded",
-  "adjusted",
-  "redeemed",
-  "cancelled",
-  "expired",
-  "forfeited",
-  "goodwill_vouchers",
-  "goodwill_coins",
-] as const;
+const MOVEMENTS = [...COIN_MOVEMENTS, ...GOODWILL_COLUMNS];
 
 /**
  * The figures page: the member server's daily counts beside the coin scheme's. The scheme is
