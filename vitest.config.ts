@@ -22,8 +22,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Most suites wait on argon2's thread pool and the database rather than on their own
-    // thread: more workers than the 2 cores keep both cores busy. (The browser journeys run
-    // under @playwright/test after these: playwright.config.ts.)
+    // thread: more workers than the 2 cores keep both cores busy. (`npm test` runs the browser
+    // journeys, @playwright/test on their own in-memory databases, at the same time.)
     maxWorkers: 4,
     projects: [
       { extends: true, test: { name: "domain", include: ["packages/domain/src/**/*.test.ts"] } },
