@@ -1,65 +1,16 @@
-import { expiryOf, programmeDayStart } from "@hcoins/domain/ledger-rules";
-import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
-import type { Insertable } from "kysely";
+import { expiryOf } from "@hcoins/domain/ledger-rules";
 import type { RedemptionResult, VoucherCancelResult } from "./api-schemas.ts";
 import type { Bulkhead } from "./bulkhead.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import { expiryPolicyOf } from "./expiry.ts";
-import {
-  type LowStockCrossing,
-  type LowStockObserver,
-  lowStockAfterDecrease,
-  reportLowStock,
-} from "./low-stock-alerts.ts";
-import { plainEntry, postCredit, postDebit } from "./postings.ts";
+import { type LowStockCrossing, type LowStockObserver, reportLowStock } from "./low-stock-alerts.ts";
+import { plainEntry, postCredit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
-import { isRedeemable } from "./rewards.ts";
 import type { SoldOutRewards } from "./sold-out-rewards.ts";
-import type { AccountRow, EntryRow, HcoinVouchersTable, RewardRow, VoucherRow } from "./tables.ts";
+import type { AccountRow, RewardRow, VoucherRow } from "./tables.ts";
 import { entryView, voucherView } from "./views.ts";
-import { newVoucherCode } from "./voucher-codes.ts";
+import { issueVoucher, oncePerKey, refuseUnredeemable, replayedVoucher } from "./voucher-issue.ts";
 import { findVoucher, refuseUnusable } from "./vouchers.ts";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * A voucher issued at `issuedAt` and valid for `days` days may be used until the end of the
- * Hong Kong day `days` days after the day of issue (issued on the 1st for 7 days: through the
- * 8th, 23:59:59.999 HKT): a member reads a date, never a time of day.
- */
-export const voucherValidUntil = (issuedAt: number, days: number) =>
-  programmeDayStart(issuedAt) + (days + 1) * DAY_MS - 1;
-
-/**
- * The row of a voucher just issued for `reward` to an account, by its ledger entry: what a
- * redemption (coins spent) and a goodwill voucher (none spent, its coins a cost) both insert.
- */
-export const issuedVoucher = (
-  code: string,
-  reward: RewardRow,
-  accountId: number,
-  entryId: number,
-  spent: { coins: number; goodwill_coins?: number },
-  at: number,
-): Insertable<HcoinVouchersTable> => ({
-  code,
-  reward_id: reward.id,
-  account_id: accountId,
-  entry_id: entryId,
-  ...spent,
-  value_cents: reward.value_cents,
-  store_codes: reward.store_codes,
-  status: "issued",
-  issued_at: at,
-  valid_until: voucherValidUntil(at, reward.voucher_valid_days),
-  used_at: null,
-  used_store_code: null,
-  used_receipt_no: null,
-  used_by: null,
-  cancelled_at: null,
-  cancelled_by: null,
-  cancel_reason: null,
-});
 
 export interface RedeemInput {
   hcoinsMemberNo: string;
@@ -103,24 +54,23 @@ export class Redemptions {
     return this.bulkhead.run(() => this.redeemNow(input));
   }
 
-  private async redeemNow(input: RedeemInput): Promise<RedemptionResult> {
-    const account = await this.repository.accountByMemberNo(input.hcoinsMemberNo);
-    if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
-    const key = `redemption:${account.id}:${input.key}`;
-    const earlier = await this.repository.entryByKey(key);
-    if (earlier) return this.replay(earlier, input);
-
-    try {
-      return await this.take(account, key, input);
-    } catch (error) {
-      if (error instanceof SchemeError && error.errorCode === SchemeErrorCode.rewardOutOfStock)
-        this.soldOut.mark(input.rewardId);
-      // Two calls with one key at once: the loser answers what the winner wrote.
-      if (!isUniqueViolation(error)) throw error;
-      const winner = await this.repository.entryByKey(key);
-      if (!winner) throw error;
-      return this.replay(winner, input);
-    }
+  private redeemNow(input: RedeemInput): Promise<RedemptionResult> {
+    return oncePerKey(
+      this.repository,
+      this.soldOut,
+      "redemption",
+      input,
+      (account, key) => this.take(account, key, input),
+      async (earlier) => {
+        const { goodwill_coins: _, ...replayed } = await replayedVoucher(
+          this.repository,
+          earlier,
+          input,
+          this.now(),
+        );
+        return { ...replayed, duplicate: true };
+      },
+    );
   }
 
   private async take(account: AccountRow, key: string, input: RedeemInput): Promise<RedemptionResult> {
@@ -143,43 +93,23 @@ export class Redemptions {
           balance: locked.balance,
           coins: reward.coins,
         });
-      if (reward.per_member_limit !== null) {
-        const held = (await repository.rewards.heldByAccount(locked.id, reward.id)).get(reward.id) ?? 0;
-        if (held >= reward.per_member_limit)
-          throw new SchemeError(SchemeErrorCode.rewardLimitReached, {
-            per_member_limit: reward.per_member_limit,
-          });
-      }
-      const remaining = await repository.rewards.takeStock(reward.id);
-      if (remaining === null)
-        throw new SchemeError(SchemeErrorCode.rewardOutOfStock, { reward_id: reward.id });
-      crossing = await lowStockAfterDecrease(repository.rewards, reward, remaining, "redemption", at);
-      const code = newVoucherCode();
-      const posted = await postDebit(
+      const { crossing: crossed, ...issued } = await issueVoucher(
         repository,
         locked,
-        plainEntry({
-          kind: "redemption",
-          entry_key: key,
-          actor_type: "client",
+        reward,
+        {
+          key,
+          actorType: "client",
           actor: input.client,
           client: input.client,
           reason: `redeemed reward ${reward.id}`,
-          coins: -reward.coins,
-          reward_id: reward.id,
-          voucher_code: code,
-        }),
+        },
+        { coins: reward.coins },
+        "redemption",
         at,
       );
-      const voucher = await repository.rewards.insertVoucher(
-        issuedVoucher(code, reward, locked.id, posted.entry.id, { coins: reward.coins }, at),
-      );
-      return {
-        voucher: voucherView(voucher, reward, locked.hcoins_memberno, at),
-        transaction: entryView(posted.entry, locked),
-        balance: posted.balance,
-        duplicate: false,
-      };
+      crossing = crossed;
+      return { ...issued, duplicate: false };
     });
     reportLowStock(this.lowStock, crossing);
     return result;
@@ -242,21 +172,6 @@ export class Redemptions {
       };
     });
   }
-
-  /** A key already used on this account: the same reward gets the first answer, another 6009. */
-  private async replay(earlier: EntryRow, input: RedeemInput): Promise<RedemptionResult> {
-    if (earlier.reward_id !== input.rewardId)
-      throw new SchemeError(SchemeErrorCode.receiptConflict, { idempotency_key: input.key });
-    const account = (await this.repository.accountById(earlier.account_id)) as AccountRow;
-    const voucher = (await this.repository.rewards.voucherByEntry(earlier.id)) as VoucherRow;
-    const reward = (await this.repository.rewards.reward(voucher.reward_id)) as RewardRow;
-    return {
-      voucher: voucherView(voucher, reward, account.hcoins_memberno, this.now()),
-      transaction: entryView(earlier, account),
-      balance: account.balance,
-      duplicate: true,
-    };
-  }
 }
 
 /**
@@ -267,17 +182,6 @@ export class Redemptions {
 function refuseNegative(account: AccountRow) {
   if (account.balance < 0)
     throw new SchemeError(SchemeErrorCode.balanceNegative, { balance: account.balance });
-}
-
-export function refuseUnredeemable(
-  reward: RewardRow | undefined,
-  rewardId: number,
-  at: number,
-): asserts reward is RewardRow {
-  if (!reward) throw new SchemeError(SchemeErrorCode.rewardNotFound, { reward_id: rewardId });
-  if (!isRedeemable(reward, at))
-    throw new SchemeError(SchemeErrorCode.rewardNotAvailable, { reward_id: rewardId });
-  if (reward.stock <= 0) throw new SchemeError(SchemeErrorCode.rewardOutOfStock, { reward_id: rewardId });
 }
 
 /** Only an issued voucher (expired or not) may be cancelled. */
