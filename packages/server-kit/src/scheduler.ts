@@ -1,7 +1,7 @@
 import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import PgBoss from "pg-boss";
+import { PgBoss } from "pg-boss";
 
 /** Cron expressions are read in Hong Kong time, where the members and the operators are. */
 export const SCHEDULE_TIME_ZONE = "Asia/Hong_Kong";
@@ -93,7 +93,8 @@ async function runAndLog(
  * waits for its next slot. A run that outlives expireInSeconds (its instance died) is failed by
  * pg-boss's supervisor, which lets the next slot run.
  */
-const QUEUE_OPTIONS = { policy: "stately", retryLimit: 0, expireInSeconds: 15 * 60 } as const;
+const QUEUE_POLICY = "stately";
+const QUEUE_OPTIONS = { retryLimit: 0, expireInSeconds: 15 * 60 } as const;
 
 /**
  * What each scheduled slot inserts. pg-boss's timekeeper already sends a slot once across
@@ -117,9 +118,10 @@ async function startPgBossScheduler(
     await boss.start();
     await oneAtATime(databaseUrl, `scheduler:${schema}`, async () => {
       for (const job of jobs) {
-        await boss.createQueue(job.name, { name: job.name, ...QUEUE_OPTIONS });
-        // createQueue leaves an existing queue as it was: bring its options to these.
-        await boss.updateQueue(job.name, { name: job.name, ...QUEUE_OPTIONS });
+        await boss.createQueue(job.name, { policy: QUEUE_POLICY, ...QUEUE_OPTIONS });
+        // createQueue leaves an existing queue as it was: bring its options to these (its policy
+        // is fixed at creation).
+        await boss.updateQueue(job.name, QUEUE_OPTIONS);
         await boss.schedule(job.name, job.cron, {}, SLOT_OPTIONS);
       }
     });
@@ -131,11 +133,11 @@ async function startPgBossScheduler(
       });
     }
   } catch (error) {
-    await boss.stop({ graceful: false, wait: true }).catch(() => {});
+    await boss.stop({ graceful: false }).catch(() => {});
     throw error;
   }
   return {
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 8_000 }),
+    stop: () => boss.stop({ graceful: true, timeout: 8_000 }),
   };
 }
 
