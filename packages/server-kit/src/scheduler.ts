@@ -2,6 +2,7 @@ import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import { PgBoss } from "pg-boss";
+import { setAsideOldPgBossSchema } from "./pg-boss-old-schema.ts";
 
 /** Cron expressions are read in Hong Kong time, where the members and the operators are. */
 export const SCHEDULE_TIME_ZONE = "Asia/Hong_Kong";
@@ -115,8 +116,11 @@ async function startPgBossScheduler(
   // Without a listener an 'error' event (a lost connection in its maintenance) would end the process.
   boss.on("error", (error) => log.error({ err: error }, "pg-boss error"));
   try {
-    await boss.start();
-    await oneAtATime(databaseUrl, `scheduler:${schema}`, async () => {
+    await oneAtATime(databaseUrl, `scheduler:${schema}`, async (client) => {
+      const retired = await setAsideOldPgBossSchema(client, schema);
+      if (retired)
+        log.info({ schema, retired }, "pg-boss schema too old to migrate, renamed; a new one installed");
+      await boss.start();
       for (const job of jobs) {
         await boss.createQueue(job.name, { policy: QUEUE_POLICY, ...QUEUE_OPTIONS });
         // createQueue leaves an existing queue as it was: bring its options to these (its policy
@@ -142,18 +146,22 @@ async function startPgBossScheduler(
 }
 
 /**
- * Runs `work` under a session advisory lock named `key`: instances starting together would
- * otherwise create the same queue at once, and pg-boss's queue creation (a partition of its job
- * table) then deadlocks.
+ * Runs `work` under a session advisory lock named `key`, on the connection that holds it:
+ * instances starting together would otherwise set aside the same old schema or create the same
+ * queue at once, and pg-boss's queue creation (a partition of its job table) then deadlocks.
  */
-async function oneAtATime(databaseUrl: string, key: string, work: () => Promise<void>): Promise<void> {
+async function oneAtATime(
+  databaseUrl: string,
+  key: string,
+  work: (client: pg.Client) => Promise<void>,
+): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on("error", () => {});
   await client.connect();
   try {
     await client.query("select pg_advisory_lock(hashtext($1))", [key]);
     try {
-      await work();
+      await work(client);
     } finally {
       await client.query("select pg_advisory_unlock(hashtext($1))", [key]);
     }
