@@ -62,7 +62,7 @@ function checkJobs(jobs: readonly ScheduledJob[]) {
     if (!/^[A-Za-z0-9-]+$/.test(job.name)) throw new Error(`scheduled job "${job.name}": bad name`);
     if (names.has(job.name)) throw new Error(`scheduled job "${job.name}": listed twice`);
     names.add(job.name);
-    // croner also takes seconds (6 or 7 fields) and pg-boss's cron-parser does not: five, for both.
+    // croner takes seconds (6 or 7 fields), and pg-boss sends at most one run a minute: five, for both.
     if (job.cron.trim().split(/\s+/).length !== 5) {
       throw new Error(`scheduled job "${job.name}": cron "${job.cron}" must have 5 fields`);
     }
