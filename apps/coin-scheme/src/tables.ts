@@ -6,7 +6,7 @@ import type { Generated, Selectable } from "kysely";
  * The H Coins scheme's tables (migrations/). The scheme is a system of its own: it reads
  * and writes only these, never the member server's tables, even on a database it shares
  * with the member server. Times are unix milliseconds, amounts integer cents, multipliers
- * integer hundredths (200 = ×2). Type aliases, not interfaces: Kysely's withTables takes
+ * integer hundredths (200 = ×2). Type aliases, not interfaces: Kysely's $extendTables takes
  * a table map with an index signature, which only a type alias has implicitly.
  */
 export type CoinSchemeTables = {

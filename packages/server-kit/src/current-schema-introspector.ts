@@ -1,13 +1,12 @@
 import {
   type DatabaseMetadataOptions,
-  DEFAULT_MIGRATION_LOCK_TABLE,
-  DEFAULT_MIGRATION_TABLE,
   type Kysely,
   PostgresDialect,
   PostgresIntrospector,
   sql,
   type TableMetadata,
 } from "kysely";
+import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE } from "kysely/migration";
 
 /**
  * Kysely's PostgreSQL introspector (which its migrator uses to find its own tables) reads the
@@ -46,7 +45,13 @@ export class CurrentSchemaIntrospector extends PostgresIntrospector {
       if (!options.withInternalKyselyTables && internal.includes(row.table)) continue;
       let table = tables.get(row.table);
       if (!table) {
-        table = { name: row.table, schema: row.schema, isView: row.kind === "v", columns: [] };
+        table = {
+          name: row.table,
+          schema: row.schema,
+          isView: row.kind === "v",
+          isForeign: false,
+          columns: [],
+        };
         tables.set(row.table, table);
       }
       table.columns.push({

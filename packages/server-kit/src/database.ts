@@ -62,11 +62,11 @@ type NoTables = Record<never, never>;
 function handle(db: Kysely<NoTables>, dialect: DialectName): DatabaseHandle {
   return {
     dialect,
-    tables: <T extends TableMap>(): Kysely<T> => db.withTables<T>(),
+    tables: <T extends TableMap>(): Kysely<T> => db.$extendTables<T>(),
     transaction: (work) =>
       db
         .transaction()
-        .execute((trx) => work({ tables: <T extends TableMap>(): Kysely<T> => trx.withTables<T>() })),
+        .execute((trx) => work({ tables: <T extends TableMap>(): Kysely<T> => trx.$extendTables<T>() })),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

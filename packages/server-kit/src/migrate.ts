@@ -1,4 +1,4 @@
-import { type Migration, Migrator } from "kysely";
+import { type Migration, Migrator } from "kysely/migration";
 import type { TableViews } from "./database.ts";
 
 /**

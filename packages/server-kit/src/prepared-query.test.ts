@@ -139,9 +139,12 @@ describe("preparedQuery", () => {
   // preparedQuery leans on what Kysely does not promise: a value given to the builder reaches
   // `compile().parameters` as it was, in the order of the SQL's placeholders (that is how each
   // argument finds its slot), and a compiled query run again with other parameters through
-  // `executeQuery` (the same `queryId` every time) gives that statement's rows.
-  it("was checked against Kysely 0.28: an upgrade fails here until the tests below are re-read and the line moved", () => {
-    expect(installedKysely()).toMatch(/^0\.28\./);
+  // `executeQuery` (the same `queryId` every time) gives that statement's rows. Re-read for 0.29:
+  // the compiler passes values through as before, and `executeQuery` without an abort signal
+  // still hands the compiled query to the connection unchanged; 0.29 has no prepared queries of
+  // its own to replace this one.
+  it("was checked against Kysely 0.29: an upgrade fails here until the tests below are re-read and the line moved", () => {
+    expect(installedKysely()).toMatch(/^0\.29\./);
   });
 
   it("relies on compile() passing each value through untouched, in the SQL's order", () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import pg from "pg";
-import PgBoss from "pg-boss";
+import { PgBoss } from "pg-boss";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -211,7 +211,7 @@ describe.runIf(postgres)("the pg-boss scheduler (PostgreSQL)", () => {
     await Promise.all(schedulers.splice(0).map((scheduler) => scheduler.stop()));
   });
   afterAll(async () => {
-    await client?.stop({ graceful: false, wait: true });
+    await client?.stop({ graceful: false });
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`drop schema if exists ${pgBossSchema} cascade`);

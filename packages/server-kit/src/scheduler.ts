@@ -1,7 +1,8 @@
 import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
-import PgBoss from "pg-boss";
+import { PgBoss } from "pg-boss";
+import { setAsideOldPgBossSchema } from "./pg-boss-old-schema.ts";
 
 /** Cron expressions are read in Hong Kong time, where the members and the operators are. */
 export const SCHEDULE_TIME_ZONE = "Asia/Hong_Kong";
@@ -61,7 +62,7 @@ function checkJobs(jobs: readonly ScheduledJob[]) {
     if (!/^[A-Za-z0-9-]+$/.test(job.name)) throw new Error(`scheduled job "${job.name}": bad name`);
     if (names.has(job.name)) throw new Error(`scheduled job "${job.name}": listed twice`);
     names.add(job.name);
-    // croner also takes seconds (6 or 7 fields) and pg-boss's cron-parser does not: five, for both.
+    // croner takes seconds (6 or 7 fields), and pg-boss sends at most one run a minute: five, for both.
     if (job.cron.trim().split(/\s+/).length !== 5) {
       throw new Error(`scheduled job "${job.name}": cron "${job.cron}" must have 5 fields`);
     }
@@ -93,7 +94,8 @@ async function runAndLog(
  * waits for its next slot. A run that outlives expireInSeconds (its instance died) is failed by
  * pg-boss's supervisor, which lets the next slot run.
  */
-const QUEUE_OPTIONS = { policy: "stately", retryLimit: 0, expireInSeconds: 15 * 60 } as const;
+const QUEUE_POLICY = "stately";
+const QUEUE_OPTIONS = { retryLimit: 0, expireInSeconds: 15 * 60 } as const;
 
 /**
  * What each scheduled slot inserts. pg-boss's timekeeper already sends a slot once across
@@ -114,12 +116,16 @@ async function startPgBossScheduler(
   // Without a listener an 'error' event (a lost connection in its maintenance) would end the process.
   boss.on("error", (error) => log.error({ err: error }, "pg-boss error"));
   try {
-    await boss.start();
-    await oneAtATime(databaseUrl, `scheduler:${schema}`, async () => {
+    await oneAtATime(databaseUrl, `scheduler:${schema}`, async (client) => {
+      const retired = await setAsideOldPgBossSchema(client, schema);
+      if (retired)
+        log.info({ schema, retired }, "pg-boss schema too old to migrate, renamed; a new one installed");
+      await boss.start();
       for (const job of jobs) {
-        await boss.createQueue(job.name, { name: job.name, ...QUEUE_OPTIONS });
-        // createQueue leaves an existing queue as it was: bring its options to these.
-        await boss.updateQueue(job.name, { name: job.name, ...QUEUE_OPTIONS });
+        await boss.createQueue(job.name, { policy: QUEUE_POLICY, ...QUEUE_OPTIONS });
+        // createQueue leaves an existing queue as it was: bring its options to these (its policy
+        // is fixed at creation).
+        await boss.updateQueue(job.name, QUEUE_OPTIONS);
         await boss.schedule(job.name, job.cron, {}, SLOT_OPTIONS);
       }
     });
@@ -131,27 +137,31 @@ async function startPgBossScheduler(
       });
     }
   } catch (error) {
-    await boss.stop({ graceful: false, wait: true }).catch(() => {});
+    await boss.stop({ graceful: false }).catch(() => {});
     throw error;
   }
   return {
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 8_000 }),
+    stop: () => boss.stop({ graceful: true, timeout: 8_000 }),
   };
 }
 
 /**
- * Runs `work` under a session advisory lock named `key`: instances starting together would
- * otherwise create the same queue at once, and pg-boss's queue creation (a partition of its job
- * table) then deadlocks.
+ * Runs `work` under a session advisory lock named `key`, on the connection that holds it:
+ * instances starting together would otherwise set aside the same old schema or create the same
+ * queue at once, and pg-boss's queue creation (a partition of its job table) then deadlocks.
  */
-async function oneAtATime(databaseUrl: string, key: string, work: () => Promise<void>): Promise<void> {
+async function oneAtATime(
+  databaseUrl: string,
+  key: string,
+  work: (client: pg.Client) => Promise<void>,
+): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on("error", () => {});
   await client.connect();
   try {
     await client.query("select pg_advisory_lock(hashtext($1))", [key]);
     try {
-      await work();
+      await work(client);
     } finally {
       await client.query("select pg_advisory_unlock(hashtext($1))", [key]);
     }
