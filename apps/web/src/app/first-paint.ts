@@ -1,4 +1,5 @@
-import { PROFILE_QUERY, ROUTES } from "@hcoins/domain/api/routes";
+import { ROUTES } from "@hcoins/domain/api/route-table";
+import { PROFILE_QUERY } from "@hcoins/domain/api/routes";
 import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
 import { matchRoutes } from "react-router";
 import { CARD_STORAGE_KEY } from "../api/member-card.ts";
