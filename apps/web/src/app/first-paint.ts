@@ -65,7 +65,7 @@ export function firstPaintManifest(app: BuiltApp): FirstPaintManifest {
         boot: Object.fromEntries(
           LANGUAGES.map((language) => [
             language,
-            { title: app.text(language, `common:titles.${title}`), intro: app.text(language, intro) },
+            { title: app.text(language, title), intro: app.text(language, intro) },
           ]),
         ),
       }),
