@@ -201,7 +201,7 @@ test.describe("public screens", () => {
 
   for (const path of ["/reward", "/offer", "/egift", "/no/such/page"]) {
     test(`${path} offers to open or download the app, with badges in the language`, async ({ language }) => {
-      const { page, t, p } = await open(language);
+      const { page, p } = await open(language);
       await stubStores(page);
       await useDevice(page, ANDROID);
       await page.goto(path);
