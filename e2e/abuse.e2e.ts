@@ -243,7 +243,7 @@ test.describe("script smuggled in", () => {
     const { dialogs } = await watch(page);
     await signIn(page, member.token);
     await page.goto("/renew");
-    await expectHeading(page, t("common:titles.memberInfo"));
+    await expectHeading(page, t("profile:titles.memberInfo"));
     const field = (label: TextKey) => page.getByRole("textbox", { name: exactly(t(label)) });
     expect(await field("common:profile.firstName").inputValue()).toBe(firstName);
     expect(await field("common:profile.lastName").inputValue()).toBe(lastName);

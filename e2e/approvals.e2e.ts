@@ -56,7 +56,7 @@ test.describe("console: an adjustment above the threshold", () => {
     const { page, t } = await suite.open("tc");
     await signIn(page, member.token);
     await page.goto("/coins");
-    await expectHeading(page, t("common:titles.coins"));
+    await expectHeading(page, t("coins:titles.coins"));
     await page.getByText(t("coins:reason", { reason: ADJUSTMENT_REASON_TEXT.missedPromotion.tc })).waitFor();
     expect(await page.content()).not.toContain("Ticket 4711");
     expect(await seriousViolations(page)).toEqual([]);

@@ -63,7 +63,7 @@ test.describe("H Coins", () => {
 
     await signIn(page, member.token);
     await page.goto("/qrcode");
-    await expectHeading(page, t("common:titles.qrcode"));
+    await expectHeading(page, t("qrcode:titles.qrcode"));
     await page.locator(".qr-balance").getByText(figure(balance), { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -75,7 +75,7 @@ test.describe("H Coins", () => {
         .getByRole("link", { name: exactly(name) });
     await menu.click();
     await menuLink(t("menu:coins")).click();
-    await expectHeading(page, t("common:titles.coins"));
+    await expectHeading(page, t("coins:titles.coins"));
     await page.getByText(t("coins:kinds.purchaseAt", { store: STORE.name[language] })).waitFor();
     await page.getByText(t("coins:receipt", { receipt })).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -83,7 +83,7 @@ test.describe("H Coins", () => {
     // Rewards: the HKD 50 e-gift voucher (500 H Coins, seeded).
     await menu.click();
     await menuLink(t("menu:rewards")).click();
-    await expectHeading(page, t("common:titles.rewards"));
+    await expectHeading(page, t("rewards:titles.rewards"));
     const title = { en: "HKD 50 e-gift voucher", tc: "HK$50 電子禮券", sc: "HK$50 电子礼券" }[language];
     await page.getByRole("link", { name: exactly(title) }).click();
     await expectHeading(page, title);

@@ -91,10 +91,10 @@ test.describe("by keyboard alone", () => {
     const sentBefore = (await smsOutbox(suite.server, member.phone)).length;
 
     await page.goto("/login");
-    await expectHeading(page, t("common:titles.login"));
+    await expectHeading(page, t("login:titles.login"));
     await typeInto(page, textbox(page, t("common:mobile")), member.phone, "the mobile number");
     await page.keyboard.press("Enter");
-    await expectFocusedHeading(page, t("common:titles.loginPassword"));
+    await expectFocusedHeading(page, t("login:titles.loginPassword"));
 
     await tabTo(
       page,
@@ -102,26 +102,26 @@ test.describe("by keyboard alone", () => {
       "forgot password",
     );
     await page.keyboard.press("Enter");
-    await expectFocusedHeading(page, t("common:titles.resetCode"));
+    await expectFocusedHeading(page, t("resetPassword:titles.resetCode"));
     const code = await nextSmsCode(suite.server, member.phone, { before: sentBefore, purpose: "reset" });
     await typeInto(page, page.getByRole("textbox", { name: t("resetPassword:code") }), code, "the code");
     await page.keyboard.press("Enter");
-    await expectFocusedHeading(page, t("common:titles.resetPassword"));
+    await expectFocusedHeading(page, t("resetPassword:titles.resetPassword"));
     const newPassword = page.getByLabel(t("resetPassword:newPassword"), { exact: true });
     await typeInto(page, newPassword, NEW_PASSWORD, "the new password");
     const confirmation = page.getByLabel(t("resetPassword:confirmPassword"), { exact: true });
     await typeInto(page, confirmation, NEW_PASSWORD, "the confirmation");
     await page.keyboard.press("Enter");
-    await expectFocusedHeading(page, t("common:titles.resetSuccess"));
+    await expectFocusedHeading(page, t("resetPassword:titles.resetSuccess"));
 
     await page.goto("/login?redirect=%2Fqrcode");
-    await expectHeading(page, t("common:titles.login"));
+    await expectHeading(page, t("login:titles.login"));
     await typeInto(page, textbox(page, t("common:mobile")), member.phone, "the mobile number");
     await page.keyboard.press("Enter");
-    await expectFocusedHeading(page, t("common:titles.loginPassword"));
+    await expectFocusedHeading(page, t("login:titles.loginPassword"));
     await typeInto(page, page.getByLabel(t("login:password"), { exact: true }), NEW_PASSWORD, "the password");
     await page.keyboard.press("Enter");
-    await expectFocusedHeading(page, t("common:titles.qrcode"));
+    await expectFocusedHeading(page, t("qrcode:titles.qrcode"));
     await page.getByText(member.memberNo, { exact: true }).waitFor();
 
     // The member menu: opened with Enter, its links in the Tab order.
@@ -129,14 +129,14 @@ test.describe("by keyboard alone", () => {
     await page.keyboard.press("Enter");
     await tabTo(page, page.getByRole("link", { name: exactly(t("menu:preferences")) }), "preferences");
     await page.keyboard.press("Enter");
-    await expectFocusedHeading(page, t("common:titles.subscription"));
+    await expectFocusedHeading(page, t("subscription:titles.subscription"));
     const email = page.getByRole("checkbox", { name: exactly(t("subscription:email")) });
     await tabTo(page, email, "the email box");
     await page.keyboard.press("Space");
     expect(await email.isChecked()).toBe(false);
     await tabTo(page, button(page, t("subscription:save")), "save");
     await page.keyboard.press("Enter");
-    await expectFocusedHeading(page, t("common:titles.subscriptionSuccess"));
+    await expectFocusedHeading(page, t("subscription:titles.subscriptionSuccess"));
   });
 
   test("a member edits the profile, redeems a reward for a voucher and changes the password", async ({
@@ -153,10 +153,10 @@ test.describe("by keyboard alone", () => {
     });
     await signIn(page, member.token);
     await page.goto("/qrcode");
-    await expectHeading(page, t("common:titles.qrcode"));
+    await expectHeading(page, t("qrcode:titles.qrcode"));
 
     await fromMenu(page, t, "menu:memberInfo");
-    await expectFocusedHeading(page, t("common:titles.memberInfo"));
+    await expectFocusedHeading(page, t("profile:titles.memberInfo"));
     const firstName = textbox(page, t("common:profile.firstName"));
     await waitUntil(async () => (await firstName.inputValue()) === member.firstName, "the stored first name");
     await tabTo(page, firstName, "the first name");
@@ -172,7 +172,7 @@ test.describe("by keyboard alone", () => {
     expect(stored?.first_name).toBe("Ka Yan");
 
     await fromMenu(page, t, "menu:rewards");
-    await expectFocusedHeading(page, t("common:titles.rewards"));
+    await expectFocusedHeading(page, t("rewards:titles.rewards"));
     const reward = { en: "HKD 50 e-gift voucher", tc: "HK$50 電子禮券", sc: "HK$50 电子礼券" }[language];
     await tabTo(page, page.getByRole("link", { name: exactly(reward) }), "the reward");
     await page.keyboard.press("Enter");
@@ -190,7 +190,7 @@ test.describe("by keyboard alone", () => {
     await page.getByRole("img", { name: exactly(t("vouchers:qrAlt")) }).waitFor();
 
     await fromMenu(page, t, "menu:changePassword");
-    await expectFocusedHeading(page, t("common:titles.updatePassword"));
+    await expectFocusedHeading(page, t("password:titles.updatePassword"));
     await typeInto(page, page.getByLabel(t("password:oldPassword"), { exact: true }), member.password, "old");
     await typeInto(page, page.getByLabel(t("password:newPassword"), { exact: true }), NEW_PASSWORD, "new");
     await typeInto(
@@ -200,26 +200,26 @@ test.describe("by keyboard alone", () => {
       "the confirmation",
     );
     await page.keyboard.press("Enter");
-    await expectFocusedHeading(page, t("common:titles.updatePasswordSuccess"));
+    await expectFocusedHeading(page, t("password:titles.updatePasswordSuccess"));
   });
 
   test("a visitor registers: number, code, terms, form", async ({ language }) => {
     const { page, t } = await suite.open(language);
     const phone = suite.nextPhone();
     await page.goto("/register");
-    await expectHeading(page, t("common:titles.register"));
+    await expectHeading(page, t("register:titles.register"));
     await typeInto(page, textbox(page, t("common:mobile")), phone, "the mobile number");
     await page.keyboard.press("Enter");
-    await expectHeading(page, t("common:titles.registerCode"));
+    await expectHeading(page, t("register:titles.registerCode"));
     const code = await nextSmsCode(suite.server, phone);
     await typeInto(page, textbox(page, t("register:codeLabel")), code, "the code");
     await page.keyboard.press("Enter");
 
-    await expectFocusedHeading(page, t("common:titles.terms"), { partly: true });
+    await expectFocusedHeading(page, t("register:titles.terms"), { partly: true });
     await tabTo(page, button(page, t("register:agree")), "I agree");
     await page.keyboard.press("Enter");
 
-    await expectFocusedHeading(page, t("common:titles.registerForm"));
+    await expectFocusedHeading(page, t("register:titles.registerForm"));
     const title = page.getByRole("radio", { name: exactly(t("common:options.title.1")) });
     await tabTo(page, title, "the first title");
     await page.keyboard.press("Space");
@@ -248,7 +248,7 @@ test.describe("by keyboard alone", () => {
     await page.keyboard.press("Space");
     await tabTo(page, button(page, t("common:submit")), "submit");
     await page.keyboard.press("Enter");
-    await expectFocusedHeading(page, t("common:titles.registerSuccess"));
+    await expectFocusedHeading(page, t("register:titles.registerSuccess"));
   });
 });
 
@@ -290,7 +290,7 @@ test.describe("at 320 px", () => {
       const { page, t } = await suite.open(language);
       await page.setViewportSize({ width: 320, height: 568 });
       await page.goto("/register/terms");
-      await page.getByRole("heading", { level: 1, name: t("common:titles.terms") }).waitFor();
+      await page.getByRole("heading", { level: 1, name: t("register:titles.terms") }).waitFor();
       const agree = button(page, t("register:agree"));
       const inSight = async () => {
         const box = await agree.boundingBox();

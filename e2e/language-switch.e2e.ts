@@ -62,19 +62,19 @@ for (const [from, to] of [
       const page = await openPage(browser, server.url, from);
       const [source, target] = [texts(from), texts(to)];
       await page.goto("/login");
-      await page.getByRole("heading", { level: 1, name: source("common:titles.login") }).waitFor();
+      await page.getByRole("heading", { level: 1, name: source("login:titles.login") }).waitFor();
       await page.getByRole("textbox", { name: source("common:mobile") }).fill("61234567");
 
       await page.getByRole("button", { name: target(`common:languages.${to}`) }).click();
-      await page.getByRole("heading", { level: 1, name: target("common:titles.login") }).waitFor();
+      await page.getByRole("heading", { level: 1, name: target("login:titles.login") }).waitFor();
       const mobile = page.getByRole("textbox", { name: target("common:mobile") });
       expect(await mobile.inputValue()).toBe("61234567");
       expect(await page.getByRole("button", { name: target("common:next"), exact: true }).count()).toBe(1);
       expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe(to);
-      expect(await page.title()).toBe(`${target("common:titles.login")} | H Coins`);
+      expect(await page.title()).toBe(`${target("login:titles.login")} | H Coins`);
 
       await page.reload();
-      await page.getByRole("heading", { level: 1, name: target("common:titles.login") }).waitFor();
+      await page.getByRole("heading", { level: 1, name: target("login:titles.login") }).waitFor();
       expect(await page.locator("html").getAttribute("lang")).toBe(
         { en: "en", tc: "zh-HK", sc: "zh-CN" }[to],
       );

@@ -31,10 +31,10 @@ test.describe("login and passwords", () => {
       // A login-required screen sends the visitor to log in first, and back afterwards.
       await page.goto("/qrcode");
       await page.waitForURL("**/login?redirect=%2Fqrcode");
-      await expectHeading(page, t("common:titles.login"));
+      await expectHeading(page, t("login:titles.login"));
       await enterPhone(page, t, member.phone);
       await page.waitForURL("**/login/step2?**");
-      await expectHeading(page, t("common:titles.loginPassword"));
+      await expectHeading(page, t("login:titles.loginPassword"));
       expect((await textOf(page.locator(".page-intro"))).replace(/\s/g, "")).toContain(`+852${member.phone}`);
 
       // An empty password is not sent.
@@ -53,7 +53,7 @@ test.describe("login and passwords", () => {
 
       await submitPassword(page, t, member.password);
       await page.waitForURL("**/qrcode");
-      await expectHeading(page, t("common:titles.qrcode"));
+      await expectHeading(page, t("qrcode:titles.qrcode"));
       await page.getByText(member.memberNo, { exact: true }).waitFor();
     },
   );
@@ -97,7 +97,7 @@ test.describe("login and passwords", () => {
     await page.getByRole("link", { name: exactly(t("login:forgotPassword")) }).click();
 
     await page.waitForURL("**/reset-pw/step1?**");
-    await expectHeading(page, t("common:titles.resetCode"));
+    await expectHeading(page, t("resetPassword:titles.resetCode"));
     // The code goes out as the step opens, once, and the resend button counts down.
     const code = await nextSmsCode(suite.server, member.phone, { before: sentBefore, purpose: "reset" });
     expect(
@@ -113,7 +113,7 @@ test.describe("login and passwords", () => {
     await page.getByRole("button", { name: exactly(t("common:next")) }).click();
 
     await page.waitForURL("**/reset-pw/step2?**");
-    await expectHeading(page, t("common:titles.resetPassword"));
+    await expectHeading(page, t("resetPassword:titles.resetPassword"));
     const newPassword = page.getByLabel(t("resetPassword:newPassword"), { exact: true });
     const confirmation = page.getByLabel(t("resetPassword:confirmPassword"), { exact: true });
     await newPassword.fill(NEW_PASSWORD);
@@ -148,7 +148,7 @@ test.describe("login and passwords", () => {
     await page.waitForURL("**/login/step2?**");
     await submitPassword(page, t, member.password);
     await page.waitForURL("**/update-password");
-    await expectHeading(page, t("common:titles.updatePassword"));
+    await expectHeading(page, t("password:titles.updatePassword"));
 
     const oldPassword = page.getByLabel(t("password:oldPassword"), { exact: true });
     await oldPassword.fill("NotMine123x");
@@ -175,7 +175,7 @@ test.describe("login and passwords", () => {
     await confirmation.fill(NEW_PASSWORD);
     await page.getByRole("button", { name: exactly(t("common:submit")) }).click();
     await page.waitForURL("**/update-password/success");
-    await expectHeading(page, t("common:titles.updatePasswordSuccess"));
+    await expectHeading(page, t("password:titles.updatePasswordSuccess"));
     await page.getByRole("heading", { level: 2, name: exactly(t("password:changedHeading")) }).waitFor();
     expect(
       await page.getByRole("link", { name: exactly(t("password:backToMember")) }).getAttribute("href"),

@@ -29,7 +29,7 @@ test.describe("member screens", () => {
     await signIn(page, member.token);
 
     await page.goto("/renew");
-    await expectHeading(page, t("common:titles.memberInfo"));
+    await expectHeading(page, t("profile:titles.memberInfo"));
     const mobile = page.getByRole("textbox", { name: exactly(t("common:mobile")) });
     expect(await mobile.isDisabled()).toBe(true);
     expect((await mobile.inputValue()).replace(/\s/g, "")).toBe(`+852${member.phone}`);
@@ -73,7 +73,7 @@ test.describe("member screens", () => {
     });
     // A reload shows what was saved.
     await page.reload();
-    await expectHeading(page, t("common:titles.memberInfo"));
+    await expectHeading(page, t("profile:titles.memberInfo"));
     await waitUntil(async () => (await firstName.inputValue()) === "Ka Yan", "the saved first name");
   });
 
@@ -87,7 +87,7 @@ test.describe("member screens", () => {
     unwatchScreens(page);
 
     await page.goto("/qrcode");
-    await expectHeading(page, t("common:titles.qrcode"));
+    await expectHeading(page, t("qrcode:titles.qrcode"));
     const qr = page.getByRole("img", { name: exactly(t("qrcode:alt")) });
     await qr.waitFor();
     expect(await qr.getAttribute("width")).toBe("200");
@@ -123,7 +123,7 @@ test.describe("member screens", () => {
     const token = await subscriptions.issueLinkToken(row?.id as number);
 
     await page.goto(`/subscription-preferences?token=${encodeURIComponent(token)}`);
-    await expectHeading(page, t("common:titles.subscription"));
+    await expectHeading(page, t("subscription:titles.subscription"));
     expect(page.url()).toContain("/subscription-preferences");
     await page.getByRole("checkbox", { name: exactly(t("subscription:email")) }).uncheck();
     await page.getByRole("button", { name: exactly(t("subscription:save")) }).click();
@@ -152,7 +152,7 @@ test.describe("member screens", () => {
     await signIn(page, member.token);
 
     await page.goto("/subscription-preferences");
-    await expectHeading(page, t("common:titles.subscription"));
+    await expectHeading(page, t("subscription:titles.subscription"));
     const channels = [t("subscription:email"), t("subscription:sms"), t("subscription:phone")].map((name) =>
       page.getByRole("checkbox", { name: exactly(name) }),
     );
@@ -188,7 +188,7 @@ test.describe("member screens", () => {
     await save.click();
 
     await page.waitForURL("**/subscription-success");
-    await expectHeading(page, t("common:titles.subscriptionSuccess"));
+    await expectHeading(page, t("subscription:titles.subscriptionSuccess"));
     await page.getByRole("heading", { level: 2, name: exactly(t("subscription:successHeading")) }).waitFor();
     expect(await storedPreferences(member.token)).toEqual({
       email_subscription: 1,

@@ -19,7 +19,7 @@ test.describe("the offline member card", () => {
       await page.waitForURL((url) => url.pathname !== "/login/step2");
 
       await page.goto("/qrcode");
-      await expectHeading(page, t("common:titles.qrcode"));
+      await expectHeading(page, t("qrcode:titles.qrcode"));
       const qr = page.getByRole("img", { name: exactly(t("qrcode:alt")) });
       await qr.waitFor();
       // One online visit: the worker installed (the app's files and this page kept) and in charge.
@@ -28,7 +28,7 @@ test.describe("the offline member card", () => {
 
       await page.context().setOffline(true);
       await page.reload();
-      await expectHeading(page, t("common:titles.qrcode"));
+      await expectHeading(page, t("qrcode:titles.qrcode"));
       await qr.waitFor();
       const notice = page.getByRole("status").filter({ hasText: t("qrcode:offline") });
       await notice.waitFor();

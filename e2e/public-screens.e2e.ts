@@ -201,11 +201,11 @@ test.describe("public screens", () => {
 
   for (const path of ["/reward", "/offer", "/egift", "/no/such/page"]) {
     test(`${path} offers to open or download the app, with badges in the language`, async ({ language }) => {
-      const { page, t, p } = await open(language);
+      const { page, p } = await open(language);
       await stubStores(page);
       await useDevice(page, ANDROID);
       await page.goto(path);
-      await expectHeading(page, t("common:titles.openApp"));
+      await expectHeading(page, p("appOpen:titles.openApp"));
       // Each badge is named by exactly what it shows (WCAG 2.5.3).
       await page.getByRole("link", { name: named(`${p("appOpen:appStore.caption")} App Store`) }).waitFor();
       await page.getByRole("link", { name: named(`${p("appOpen:googlePlay.caption")} Google Play`) }).click();
@@ -290,7 +290,7 @@ test.describe("public screens", () => {
   }) => {
     const { page, t, p } = await open(language);
     await page.goto("/index");
-    await expectHeading(page, t("common:titles.stores"));
+    await expectHeading(page, p("stores:titles.stores"));
     const region = page.getByLabel(p("stores:region"), { exact: true });
     const district = page.getByLabel(p("stores:district"), { exact: true });
     const brand = page.getByLabel(p("stores:brand"), { exact: true });

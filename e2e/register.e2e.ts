@@ -34,14 +34,14 @@ test.describe("registration", () => {
     const phone = suite.nextPhone();
     await page.goto("/register");
     await enterPhone(page, t, `${phone.slice(0, 4)} ${phone.slice(4)}`);
-    await expectHeading(page, t("common:titles.registerCode"));
+    await expectHeading(page, t("register:titles.registerCode"));
     const code = await nextSmsCode(suite.server, phone);
     // A little of the minute passes, so the countdown step 2 comes back with is the running one, not a new 60.
     await page.waitForTimeout(2_500);
     await page.goBack();
-    await expectHeading(page, t("common:titles.register"));
+    await expectHeading(page, t("register:titles.register"));
     await enterPhone(page, t, phone);
-    await expectHeading(page, t("common:titles.registerCode"));
+    await expectHeading(page, t("register:titles.registerCode"));
     expect(await page.getByRole("dialog").count()).toBe(0);
     const resend = page.getByRole("button", { name: textPattern(t, "register:resendIn", ["seconds"]) });
     await resend.waitFor();
@@ -121,7 +121,7 @@ test.describe("registration", () => {
     await enterSmsCode(page, t, code);
     await agreeToTerms(page, t);
 
-    await expectHeading(page, t("common:titles.registerForm"));
+    await expectHeading(page, t("register:titles.registerForm"));
     await page.getByRole("button", { name: exactly(t("common:submit")) }).click();
     for (const rule of [
       "firstNameNull",
@@ -162,13 +162,13 @@ test.describe("registration", () => {
     const phone = suite.nextPhone();
 
     await page.goto("/login");
-    await expectHeading(page, t("common:titles.login"));
+    await expectHeading(page, t("login:titles.login"));
     // The page's first paint drew the login heading and intro too; once the app has drawn,
     // that copy is gone, and the next screen shows only its own.
     await waitUntil(async () => (await page.locator("#boot").count()) === 0, "the first paint leaves");
     await enterPhone(page, t, phone);
     await page.waitForURL("**/verify?**");
-    await expectHeading(page, t("common:titles.verify"));
+    await expectHeading(page, t("register:titles.verify"));
     expect((await textOf(page.locator(".page-intro"))).replace(/\s/g, "")).toContain(`+852${phone}`);
     // /verify sends the first code only when asked.
     expect(await suite.server.services.members.findByPhone("852", phone)).toBeUndefined();
@@ -201,7 +201,7 @@ test.describe("registration", () => {
       expect(t.memberCheck(40006)).toBe("Your mobile number has been registered as a member");
     await answerDialog(page, [t.memberCheck(40006)], t("common:login"));
     await page.waitForURL("**/login/step2?**");
-    await expectHeading(page, t("common:titles.loginPassword"));
+    await expectHeading(page, t("login:titles.loginPassword"));
 
     const blocked = suite.nextPhone();
     await suite.server.services.members.block("852", blocked, "e2e");
@@ -247,7 +247,7 @@ test.describe("registration", () => {
     await agreeToTerms(page, t);
 
     await page.waitForURL("**/updateuser**");
-    await expectHeading(page, t("common:titles.completeProfile"));
+    await expectHeading(page, t("profile:titles.completeProfile"));
     // The imported names are there; the imported birth month is shown and locked.
     expect(
       await page.getByRole("textbox", { name: exactly(t("common:profile.firstName")) }).inputValue(),
@@ -279,13 +279,13 @@ test.describe("registration", () => {
 
     // Still without a password (CheckPhone 40005): /updatepw.
     await page.waitForURL("**/updatepw**");
-    await expectHeading(page, t("common:titles.setPassword"));
+    await expectHeading(page, t("password:titles.setPassword"));
     await page.getByLabel(t("password:newPassword"), { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel(t("password:confirmPassword"), { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole("button", { name: exactly(t("common:submit")) }).click();
 
     await page.waitForURL("**/update-user/success**");
-    await expectHeading(page, t("common:titles.updateSuccess"));
+    await expectHeading(page, t("profile:titles.updateSuccess"));
     await page.getByRole("heading", { level: 2, name: exactly(t("profile:successHeading")) }).waitFor();
 
     const member = await suite.server.services.members.findByPhone("852", phone);

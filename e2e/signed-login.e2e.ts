@@ -47,7 +47,7 @@ test.describe("signed login links", () => {
     const linkOfB = signedLink(memberB.phone);
 
     await page.goto(linkOfB.link);
-    await expectHeading(page, t("common:titles.qrcode"));
+    await expectHeading(page, t("qrcode:titles.qrcode"));
     const number = page.locator(".qr-number strong");
     await number.waitFor();
     expect(await textOf(number)).toBe(memberA.memberNo);
@@ -79,7 +79,7 @@ test.describe("signed login links", () => {
     await signIn(page, ended.token);
 
     await page.goto(signedLink(member.phone).link.replace("?", "?from=app&"));
-    await expectHeading(page, t("common:titles.qrcode"));
+    await expectHeading(page, t("qrcode:titles.qrcode"));
     const number = page.locator(".qr-number strong");
     await number.waitFor();
     expect(await textOf(number)).toBe(member.memberNo);
@@ -87,7 +87,7 @@ test.describe("signed login links", () => {
     expect(address.pathname + address.search + address.hash).toBe("/qrcode?from=app");
 
     await page.reload();
-    await expectHeading(page, t("common:titles.qrcode"));
+    await expectHeading(page, t("qrcode:titles.qrcode"));
     await number.waitFor();
     expect(await textOf(number)).toBe(member.memberNo);
     expect(new URL(page.url()).pathname).toBe("/qrcode");

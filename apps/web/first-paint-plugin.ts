@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Plugin, type Rollup, runnerImport } from "vite";
@@ -55,10 +55,18 @@ export function firstPaint(): Plugin {
   };
 }
 
-/** The text of `namespace:dotted.key` in a language's catalogue (src/locales/<language>/<namespace>.json). */
+/**
+ * The text of `namespace:dotted.key` in a language's catalogue: src/locales/<language>/<namespace>.json,
+ * or lazy/<namespace>.json for the namespaces the landing pages never load (a screen's title is in its own).
+ */
 function text(source: string, language: string, key: string): string {
   const [namespace, path = ""] = key.split(":");
-  const catalogue = JSON.parse(readFileSync(join(source, "locales", language, `${namespace}.json`), "utf8"));
+  const file = [
+    join(source, "locales", language, `${namespace}.json`),
+    join(source, "locales", language, "lazy", `${namespace}.json`),
+  ].find(existsSync);
+  if (!file) throw new Error(`first-paint: no catalogue ${namespace} in ${language}`);
+  const catalogue = JSON.parse(readFileSync(file, "utf8"));
   const value = path.split(".").reduce((node, part) => node?.[part], catalogue);
   if (typeof value !== "string") throw new Error(`first-paint: no text ${key} in ${language}`);
   return value;

@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 import { firstPaint } from "./first-paint-plugin.ts";
+import { routeTable } from "./route-table-plugin.ts";
 import { serviceWorker } from "./service-worker-plugin.ts";
 import { shellChunk } from "./shell-chunk.ts";
 
@@ -17,6 +18,7 @@ export default defineConfig({
   plugins: [
     react(),
     firstPaint(),
+    routeTable(),
     serviceWorker(),
     compression({ algorithms: ["brotliCompress", "gzip"], exclude: [/\.map$/, /index\.html$/] }),
   ],

@@ -288,7 +288,7 @@ export async function enterSmsCode(page: Page, t: Texts, code: string) {
 /** The terms screen: the CMS text is shown, and the agree button leads on. */
 export async function agreeToTerms(page: Page, t: Texts) {
   // The CMS page's own title, e.g. "H Coins Membership Terms and Conditions".
-  await page.getByRole("heading", { level: 1, name: t("common:titles.terms") }).waitFor();
+  await page.getByRole("heading", { level: 1, name: t("register:titles.terms") }).waitFor();
   const agree = page.getByRole("button", { name: exactly(t("register:agree")) });
   // Usable only once the text is there.
   await waitUntil(() => agree.isEnabled(), "the agree button to be enabled");
@@ -344,7 +344,7 @@ export async function fillRegistrationForm(
   t: Texts,
   { email, password = PASSWORD }: { email: string; password?: string },
 ) {
-  await expectHeading(page, t("common:titles.registerForm"));
+  await expectHeading(page, t("register:titles.registerForm"));
   await page.getByRole("radio", { name: exactly(t("common:options.title.3")) }).check();
   await fillProfile(page, t, {
     firstName: "Siu Ming",
@@ -366,7 +366,7 @@ export async function fillRegistrationForm(
 /** The success screen of a registration. */
 export async function expectRegistered(page: Page, t: Texts) {
   await page.waitForURL("**/register/success");
-  await expectHeading(page, t("common:titles.registerSuccess"));
+  await expectHeading(page, t("register:titles.registerSuccess"));
   await page.getByRole("heading", { level: 2, name: exactly(t("register:successHeading")) }).waitFor();
 }
 
@@ -382,10 +382,10 @@ export async function registerThroughUi(
   { email = `new${phone}@example.com`, password = PASSWORD }: { email?: string; password?: string } = {},
 ) {
   await page.goto("/register");
-  await expectHeading(page, t("common:titles.register"));
+  await expectHeading(page, t("register:titles.register"));
   await enterPhone(page, t, phone);
   await page.waitForURL("**/register/step2?**");
-  await expectHeading(page, t("common:titles.registerCode"));
+  await expectHeading(page, t("register:titles.registerCode"));
   await enterSmsCode(page, t, await nextSmsCode(server, phone));
   await agreeToTerms(page, t);
   await fillRegistrationForm(page, t, { email, password });

@@ -1,5 +1,5 @@
-import type { AnswerOf, BodyOf, QueryOf } from "@hcoins/domain/api/contract";
-import { ROUTES, type RouteName } from "@hcoins/domain/api/routes";
+import type { AnswerOf, BodyOf, QueryOf, RouteName } from "@hcoins/domain/api/contract";
+import { ROUTES, type RouteOf } from "@hcoins/domain/api/route-table";
 import { failureOf, formBody, pathWith, readAnswer, searchOf, send } from "@hcoins/web-kit/fetch-client";
 import type { UseMutationOptions } from "@tanstack/react-query";
 import { config } from "../lib/config.ts";
@@ -9,7 +9,8 @@ import { type Phone, session } from "../lib/session.ts";
 /**
  * The one HTTP client: every call by its name in the contract's route table (ROUTES), typed
  * by the contract (AnswerOf, BodyOf, QueryOf). Only types come from the schemas: this module
- * is part of the app shell, which must stay free of zod (first-load budget, CSP).
+ * is part of the app shell, which must stay free of zod (first-load budget, CSP), and the build
+ * ships the route table as plain data (route-table-plugin.ts).
  *
  * A call resolves with the answer at HTTP 200, envelope included, and throws ApiError for
  * everything else; api/error-message.ts says what an ApiError means to the member. The request,
@@ -26,7 +27,7 @@ export const RETRY_DELAY_MS = 2_000;
 /** What a screen may add to an api mutation hook: its callbacks (lib/query-client.ts has the default onError). */
 export type MutationOptions<Data, Variables> = Omit<UseMutationOptions<Data, Error, Variables>, "mutationFn">;
 
-type Route<Name extends RouteName> = (typeof ROUTES)[Name];
+type Route<Name extends RouteName> = RouteOf<Name>;
 
 /** The `:name` parameters of a route's path. */
 type PathParams<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`

@@ -1,4 +1,4 @@
-import { mediaAddress } from "@hcoins/domain/api/routes";
+import { mediaAddress } from "@hcoins/domain/api/route-table";
 import { config } from "../lib/config.ts";
 
 /** Image address of a media token, for <img src> (the app id in the query, not a header). */

@@ -38,10 +38,3 @@ export const storeFilterChoicesQuery = () =>
     queryFn: async () => (await call("storeFilterChoices", { query: { metadata: "1" } })).payload,
     staleTime: 10 * 60_000,
   });
-
-/** One active store; 4040 for an unknown or hidden one. */
-export const storeQuery = (id: string) =>
-  queryOptions({
-    queryKey: ["store", id, currentLanguage()],
-    queryFn: async () => (await call("store", { params: { id } })).payload,
-  });

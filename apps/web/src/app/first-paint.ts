@@ -1,4 +1,5 @@
-import { PROFILE_QUERY, ROUTES } from "@hcoins/domain/api/routes";
+import { ROUTES } from "@hcoins/domain/api/route-table";
+import { PROFILE_QUERY } from "@hcoins/domain/api/routes";
 import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
 import { matchRoutes } from "react-router";
 import { CARD_STORAGE_KEY } from "../api/member-card.ts";
@@ -64,7 +65,7 @@ export function firstPaintManifest(app: BuiltApp): FirstPaintManifest {
         boot: Object.fromEntries(
           LANGUAGES.map((language) => [
             language,
-            { title: app.text(language, `common:titles.${title}`), intro: app.text(language, intro) },
+            { title: app.text(language, title), intro: app.text(language, intro) },
           ]),
         ),
       }),

@@ -1,11 +1,11 @@
 import { HTML_LANG, LANGUAGES, type Language } from "@hcoins/domain/languages";
-import { textIn } from "@hcoins/i18n/translator";
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { Link, Outlet, useLocation, useMatches, useNavigation } from "react-router";
 import { changeLanguage, currentLanguage, useTranslation } from "../lib/i18n.ts";
 import { paths } from "../lib/paths.ts";
 import { useToken } from "../lib/session.ts";
 import { loadMemberMenu } from "./member-menu-loader.ts";
+import type { Screen } from "./screens.ts";
 import { useFocusHeading } from "./use-focus-heading.ts";
 
 const MemberMenu = lazy(async () => ({ default: (await loadMemberMenu()).MemberMenu }));
@@ -20,7 +20,7 @@ function useNavigationEffects() {
   const titleKey = [...matches]
     .reverse()
     .find((match) => (match.handle as { title?: string } | undefined)?.title)?.handle as
-    | { title: string }
+    | Pick<Screen, "title">
     | undefined;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs on each new path by design
@@ -33,7 +33,7 @@ function useNavigationEffects() {
   // its data at once (route loaders).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a language switch must re-run it
   useLayoutEffect(() => {
-    const title = textIn(t, "titles", titleKey?.title ?? "home");
+    const title = t(titleKey?.title ?? "common:appName");
     document.title = title === t("appName") ? title : `${title} | ${t("appName")}`;
     document.documentElement.lang = HTML_LANG[currentLanguage()];
   }, [titleKey?.title, t, i18n.language]);
@@ -77,7 +77,7 @@ function Footer() {
       <nav aria-label={t("footer.label")}>
         <Link to={paths.privacyPolicy}>{t("footer.privacy")}</Link>
         <Link to={paths.cmsPage("general", "terms-and-conditions")}>{t("footer.terms")}</Link>
-        <Link to={paths.storeList}>{t("titles.stores")}</Link>
+        <Link to={paths.storeList}>{t("stores:titles.stores")}</Link>
       </nav>
     </footer>
   );
@@ -130,7 +130,7 @@ export function RootError() {
         <section className="page">
           <h1 className="page-title">{t("serverError")}</h1>
           <p>
-            <a href={paths.home}>{t("titles.home")}</a>
+            <a href={paths.home}>{t("appName")}</a>
           </p>
         </section>
       </main>

@@ -12,7 +12,7 @@ interface PageModule {
 
 /**
  * Every screen of screens.ts, lazy-loaded (one chunk per page module). `handle.title` is the
- * common:titles key of the document title. Every screen's route loader runs the guard
+ * `namespace:key` of the document title. Every screen's route loader runs the guard
  * (requireLogin for login-required screens), then the page's own loader if it exports one, so
  * that the screen draws with its data (lib/query-client.ts, waitForData).
  */

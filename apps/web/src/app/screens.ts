@@ -1,7 +1,12 @@
+import type { Key } from "../lib/i18n.ts";
 import { paths } from "../lib/paths.ts";
 
+/** A text named with its namespace (`register:titles.register`), as the layout and the first paint read it. */
+export type ScreenTitle = Extract<Key, `${string}:${string}`>;
+
 /**
- * Every screen as data: its path, the common:titles key of its document title, its page
+ * Every screen as data: its path, the `namespace:key` of its title (the tab's, and the heading
+ * its page draws), its page
  * module under src/features, whether it needs a logged-in member, and the intro its first
  * paint shows. A page module exports what React Router reads from a route by those names:
  * `Component`, and `loader` where the screen asks for its data before it draws
@@ -12,7 +17,12 @@ import { paths } from "../lib/paths.ts";
  */
 export interface Screen {
   path: string;
-  title: string;
+  /**
+   * In the screen's own namespace, `<namespace>:titles.<screen>`: its texts and its title come
+   * and go together (the lazy namespaces' screens load them in their loader, before the layout
+   * names the tab).
+   */
+  title: ScreenTitle;
   page: string;
   login?: true;
   /**
@@ -31,218 +41,218 @@ export interface Screen {
 export const SCREENS: Screen[] = [
   {
     path: "",
-    title: "home",
+    title: "common:appName",
     page: "welcome/welcome-page.tsx",
     landing: true,
   },
   {
     path: paths.register,
-    title: "register",
+    title: "register:titles.register",
     page: "register/register-phone-page.tsx",
     intro: "register:phoneIntro",
     landing: true,
   },
   {
     path: paths.registerCode,
-    title: "registerCode",
+    title: "register:titles.registerCode",
     page: "register/register-code-page.tsx",
   },
-  { path: paths.verify, title: "verify", page: "register/verify-code-page.tsx" },
+  { path: paths.verify, title: "register:titles.verify", page: "register/verify-code-page.tsx" },
   {
     path: paths.registerTerms,
-    title: "terms",
+    title: "register:titles.terms",
     page: "register/terms-page.tsx",
   },
   {
     path: paths.registerForm,
-    title: "registerForm",
+    title: "register:titles.registerForm",
     page: "register/register-form-page.tsx",
   },
   {
     path: paths.registerSuccess,
-    title: "registerSuccess",
+    title: "register:titles.registerSuccess",
     page: "register/register-success-page.tsx",
   },
   {
     path: paths.login,
-    title: "login",
+    title: "login:titles.login",
     page: "login/login-phone-page.tsx",
     intro: "login:phoneIntro",
     landing: true,
   },
   {
     path: paths.loginPassword,
-    title: "loginPassword",
+    title: "login:titles.loginPassword",
     page: "login/login-password-page.tsx",
   },
   {
     path: paths.resetCode,
-    title: "resetCode",
+    title: "resetPassword:titles.resetCode",
     page: "reset-password/reset-code-page.tsx",
   },
   {
     path: paths.resetPassword,
-    title: "resetPassword",
+    title: "resetPassword:titles.resetPassword",
     page: "reset-password/reset-new-password-page.tsx",
   },
   {
     path: paths.resetSuccess,
-    title: "resetSuccess",
+    title: "resetPassword:titles.resetSuccess",
     page: "reset-password/reset-success-page.tsx",
   },
   {
     path: paths.forgetPassword,
-    title: "forgetPassword",
+    title: "resetPassword:titles.forgetPassword",
     page: "reset-password/forget-password-page.tsx",
     login: true,
   },
   {
     path: paths.forgetPasswordSuccess,
-    title: "forgetPasswordSuccess",
+    title: "resetPassword:titles.forgetPasswordSuccess",
     page: "reset-password/reset-success-page.tsx",
   },
   {
     path: paths.updatePassword,
-    title: "updatePassword",
+    title: "password:titles.updatePassword",
     page: "password/change-password-page.tsx",
     login: true,
   },
   {
     path: paths.updatePasswordSuccess,
-    title: "updatePasswordSuccess",
+    title: "password:titles.updatePasswordSuccess",
     page: "password/change-password-success-page.tsx",
   },
   {
     path: paths.setPassword,
-    title: "setPassword",
+    title: "password:titles.setPassword",
     page: "password/set-password-page.tsx",
     login: true,
   },
   {
     path: paths.qrcode,
-    title: "qrcode",
+    title: "qrcode:titles.qrcode",
     page: "qrcode/qrcode-page.tsx",
     login: true,
   },
   {
     path: paths.coins,
-    title: "coins",
+    title: "coins:titles.coins",
     page: "coins/coins-page.tsx",
     login: true,
   },
   {
     path: paths.rewards,
-    title: "rewards",
+    title: "rewards:titles.rewards",
     page: "rewards/rewards-page.tsx",
   },
   {
     path: "/rewards/:id",
-    title: "reward",
+    title: "rewards:titles.reward",
     page: "rewards/reward-page.tsx",
   },
   {
     path: paths.vouchers,
-    title: "vouchers",
+    title: "vouchers:titles.vouchers",
     page: "vouchers/vouchers-page.tsx",
     login: true,
   },
   {
     path: "/vouchers/:code",
-    title: "voucher",
+    title: "vouchers:titles.voucher",
     page: "vouchers/voucher-page.tsx",
     login: true,
   },
   {
     path: paths.completeProfile,
-    title: "completeProfile",
+    title: "profile:titles.completeProfile",
     page: "profile/complete-profile-page.tsx",
     login: true,
   },
   {
     path: paths.editProfile,
-    title: "memberInfo",
+    title: "profile:titles.memberInfo",
     page: "profile/edit-profile-page.tsx",
     login: true,
   },
   {
     path: paths.updateUserSuccess,
-    title: "updateSuccess",
+    title: "profile:titles.updateSuccess",
     page: "profile/profile-success-page.tsx",
   },
   {
     path: paths.subscription,
-    title: "subscription",
+    title: "subscription:titles.subscription",
     page: "subscription/preferences-page.tsx",
   },
   {
     path: paths.subscriptionSuccess,
-    title: "subscriptionSuccess",
+    title: "subscription:titles.subscriptionSuccess",
     page: "subscription/subscription-success-page.tsx",
   },
   {
     path: paths.maintenance,
-    title: "maintenance",
+    title: "common:maintenance.title",
     page: "maintenance/maintenance-page.tsx",
   },
   {
     path: paths.openApp,
-    title: "openApp",
+    title: "appOpen:titles.openApp",
     page: "app-open/open-app-redirect-page.tsx",
   },
   {
     path: "reward",
-    title: "openApp",
+    title: "appOpen:titles.openApp",
     page: "app-open/open-or-download-page.tsx",
   },
   {
     path: "offer",
-    title: "openApp",
+    title: "appOpen:titles.openApp",
     page: "app-open/open-or-download-page.tsx",
   },
   {
     path: "egift",
-    title: "openApp",
+    title: "appOpen:titles.openApp",
     page: "app-open/open-or-download-page.tsx",
   },
   {
     path: "*",
-    title: "openApp",
+    title: "appOpen:titles.openApp",
     page: "app-open/open-or-download-page.tsx",
   },
   {
     path: "app-payment/return-payme",
-    title: "home",
+    title: "common:appName",
     page: "app-open/blank-page.tsx",
   },
   {
     path: paths.download,
-    title: "download",
+    title: "download:titles.download",
     page: "download/download-page.tsx",
     landing: true,
   },
   {
     path: paths.storeIndex,
-    title: "stores",
+    title: "stores:titles.stores",
     page: "stores/store-list-page.tsx",
   },
   {
     path: paths.storeList,
-    title: "stores",
+    title: "stores:titles.stores",
     page: "stores/store-list-page.tsx",
   },
   {
     path: "store-list/detail/:id",
-    title: "storeDetail",
+    title: "stores:titles.storeDetail",
     page: "stores/store-detail-page.tsx",
   },
   {
     path: paths.privacyPolicy,
-    title: "page",
+    title: "cmsPages:titles.page",
     page: "cms-pages/privacy-policy-page.tsx",
   },
   {
     path: "pages/:location/:slug",
-    title: "page",
+    title: "cmsPages:titles.page",
     page: "cms-pages/cms-page.tsx",
   },
 ];

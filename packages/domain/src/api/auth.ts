@@ -5,12 +5,12 @@ import { smsCodeSchema } from "../sms-code.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 import { presentPassword } from "./profile.ts";
 import { smsSentSchema } from "./registration.ts";
-import { ROUTES } from "./routes.ts";
+import { crm } from "./routes.ts";
 
 const tags = ["auth"];
 
 export const login = {
-  ...ROUTES.login,
+  ...crm("POST", "/auth/login-with-mobile-password", "guest"),
   tags,
   summary: "Log in with mobile number and password",
   description:
@@ -20,14 +20,14 @@ export const login = {
 };
 
 export const logout = {
-  ...ROUTES.logout,
+  ...crm("POST", "/auth/logout", "member"),
   tags,
   summary: "Revoke the caller's access token",
   answer: okAnswer(emptyPayload),
 };
 
 export const forgotPassword = {
-  ...ROUTES.forgotPassword,
+  ...crm("POST", "/auth/forgot-password-with-mobile", "guest"),
   tags,
   summary: "Send a password reset code",
   description:
@@ -37,7 +37,7 @@ export const forgotPassword = {
 };
 
 export const exchangeResetCode = {
-  ...ROUTES.exchangeResetCode,
+  ...crm("POST", "/auth/reset-password-token-status", "guest"),
   tags,
   summary: "Exchange a reset code for a single-use reset token (valid RESET_TOKEN_TTL_SECONDS)",
   body: withPhoneCheck(z.object({ ...phoneFields, mobile_token: smsCodeSchema })),
@@ -45,7 +45,7 @@ export const exchangeResetCode = {
 };
 
 export const resetPassword = {
-  ...ROUTES.resetPassword,
+  ...crm("POST", "/auth/reset-password", "guest"),
   tags,
   summary: "Set a new password with a reset token",
   description:
@@ -62,7 +62,7 @@ export const resetPassword = {
  * one is a `Fail` answer (HTTP 200), never a 4000.
  */
 export const signatureLogin = {
-  ...ROUTES.signatureLogin,
+  ...crm("POST", "/auth/signature-login", "guest"),
   tags,
   summary: "Exchange a signed message from the companion app for an access token",
   description:

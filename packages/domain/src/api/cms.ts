@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { okAnswer } from "./envelope.ts";
-import { ROUTES } from "./routes.ts";
+import { crm } from "./routes.ts";
 
 const tags = ["content"];
 
@@ -38,7 +38,7 @@ export const cmsPageSchema = z.object({
 export type CmsPage = z.output<typeof cmsPageSchema>;
 
 export const banners = {
-  ...ROUTES.banners,
+  ...crm("GET", "/cms/banner", "guest"),
   tags,
   summary: "Banners of a CMS location",
   description:
@@ -48,7 +48,7 @@ export const banners = {
 };
 
 export const cmsPage = {
-  ...ROUTES.cmsPage,
+  ...crm("GET", "/cms/page", "guest"),
   tags,
   summary: "A CMS page (terms, privacy policy, merchant pages)",
   description:

@@ -4,7 +4,7 @@ import { isBlank } from "../form-fields.ts";
 import { emailSchema } from "../payloads.ts";
 import { phoneFields, withPhoneCheck } from "../phone.ts";
 import { LOOKUP_BUDGET_NOTE } from "./member-checks.ts";
-import { ROUTES } from "./routes.ts";
+import { COIN_CALLS, custom } from "./routes.ts";
 
 const tags = ["H Coins"];
 
@@ -16,7 +16,7 @@ const statusCode = z
   .meta({ description: "101 linked; 100 an account exists, not linked; 999 no account; -1 failed" });
 
 export const coinLinkCheck = {
-  ...ROUTES.coinLinkCheck,
+  ...custom(`${COIN_CALLS}/hcoin-check-linked`, "guest"),
   tags,
   summary: "The H Coins link status of a mobile number (guest or member)",
   description: `HTTP 200 with \`payload.status_code\`: 101 the number's H Coins account is linked to a member (\`hcoins_memberno\` only when the caller's token belongs to that member, null for a guest or another member; compare it with the member's \`external_customer_id\`, which the server completes when the link's answer was lost); 100 an account exists, not linked; 999 no account; -1 the scheme refused or could not be reached (timeout COIN_SCHEME_TIMEOUT_MS, one retry), with the reason in \`msg_en\`, \`msg_tc\`, \`msg_sc\`. ${LOOKUP_BUDGET_NOTE} A member's check of their own number is not counted.`,
@@ -54,7 +54,7 @@ export type CoinCallAnswer = z.output<typeof coinCallAnswer>;
 const ignoredBody = z.object({}).loose().optional();
 
 export const linkCoinAccount = {
-  ...ROUTES.linkCoinAccount,
+  ...custom(`${COIN_CALLS}/link-hcoin-2`, "member"),
   tags,
   summary: "Link the H Coins account of the member's number to the member (idempotent)",
   description:
@@ -63,7 +63,7 @@ export const linkCoinAccount = {
   answer: coinCallAnswer,
 };
 export const createCoinAccount = {
-  ...ROUTES.createCoinAccount,
+  ...custom(`${COIN_CALLS}/hcoin-create`, "member"),
   tags,
   summary: "Open an H Coins account for the member's number, linked to the member (idempotent)",
   description:
@@ -76,7 +76,7 @@ export const DUPLICATE_REASONS = ["mobileRegistered", "emailTaken", "hcoinsLinke
 export type DuplicateReason = (typeof DUPLICATE_REASONS)[number];
 
 export const duplicateRegistrationCheck = {
-  ...ROUTES.duplicateRegistrationCheck,
+  ...custom(`${COIN_CALLS}/hcoin-check-is-duplicate-reg`, "guest"),
   tags,
   summary: "Whether registering this number and email would duplicate a member",
   description: `\`duplicate\` is true when the number is a member already (\`reason_code\` mobileRegistered), the email is taken (emailTaken), or the number's H Coins account is linked to a member (hcoinsLinked); \`reason\` is the text in the request's language, empty when not a duplicate. \`hcoin_status_code\` is the number's link status (-1 when the scheme could not answer; that alone never makes a duplicate). ${LOOKUP_BUDGET_NOTE}`,

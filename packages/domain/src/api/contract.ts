@@ -7,55 +7,51 @@ import * as memberChecks from "./member-checks.ts";
 import * as memberCoins from "./member-coins.ts";
 import * as profile from "./profile.ts";
 import * as registration from "./registration.ts";
-import type { ApiRoute, ROUTES, RouteName } from "./routes.ts";
+import type { ApiRoute } from "./routes.ts";
 import * as stores from "./stores.ts";
 import * as subscriptions from "./subscriptions.ts";
 
+/** The area modules: each exported entry with a route and a summary is a call of the contract. */
+const AREAS = [
+  registration,
+  memberChecks,
+  auth,
+  profile,
+  subscriptions,
+  coins,
+  memberCoins,
+  cms,
+  stores,
+  media,
+] as const;
+
+/** An area's calls: its exports that are operations (its schemas and helpers are not). */
+type CallsOf<Module> = {
+  [Name in keyof Module as Module[Name] extends Operation ? Name : never]: Module[Name];
+};
+/** Every area's calls in one type: the intersection of a union's members. */
+type AllOf<Union> = (Union extends unknown ? (all: Union) => void : never) extends (all: infer Every) => void
+  ? Every
+  : never;
+
+const isOperation = (value: unknown): value is Operation =>
+  typeof value === "object" && value !== null && "method" in value && "path" in value && "summary" in value;
+
+const calls = AREAS.flatMap((area) => Object.entries(area).filter(([, entry]) => isOperation(entry)));
+const twice = calls.find(([name], index) => calls.findIndex(([other]) => other === name) !== index);
+if (twice) throw new Error(`two area modules export the call ${twice[0]}`);
+
 /**
- * Every call of the members' API with its schemas: its route (routes.ts) plus the
- * `body`, `query` or `params` it takes and the `answer` it gives at HTTP 200 (failures
- * share envelope.ts's failureAnswer). The server declares these on its routes, validates
- * requests and serialises answers with them, and serves them as OpenAPI; the web app
- * takes its types from them.
+ * Every call of the members' API with its schemas, named as its area module exports it: its
+ * route (`...crm(…)`, routes.ts) plus the `body`, `query` or `params` it takes and the `answer`
+ * it gives at HTTP 200 (failures share envelope.ts's failureAnswer). The server declares these
+ * on its routes, validates requests and serialises answers with them, and serves them as
+ * OpenAPI; the web app takes its types from them. A call is added in its area module alone (a
+ * name two areas both export is refused above, as the contract is first imported).
  */
-export const CONTRACT = {
-  requestSmsToken: registration.requestSmsToken,
-  registerTokenStatus: registration.registerTokenStatus,
-  registerWithMobile: registration.registerWithMobile,
-  checkPhone: memberChecks.checkPhone,
-  checkEmail: memberChecks.checkEmail,
-  verifyMemberId: memberChecks.verifyMemberId,
-  login: auth.login,
-  logout: auth.logout,
-  forgotPassword: auth.forgotPassword,
-  exchangeResetCode: auth.exchangeResetCode,
-  resetPassword: auth.resetPassword,
-  signatureLogin: auth.signatureLogin,
-  profile: profile.profile,
-  saveProfile: profile.saveProfile,
-  changePassword: profile.changePassword,
-  setPassword: profile.setPassword,
-  subscriptionPreferences: subscriptions.subscriptionPreferences,
-  saveSubscriptionPreferences: subscriptions.saveSubscriptionPreferences,
-  coinLinkCheck: coins.coinLinkCheck,
-  linkCoinAccount: coins.linkCoinAccount,
-  createCoinAccount: coins.createCoinAccount,
-  duplicateRegistrationCheck: coins.duplicateRegistrationCheck,
-  coinBalance: memberCoins.coinBalance,
-  coinHistory: memberCoins.coinHistory,
-  rewards: memberCoins.rewards,
-  reward: memberCoins.reward,
-  redeemReward: memberCoins.redeemReward,
-  redeemSmsCode: memberCoins.redeemSmsCode,
-  vouchers: memberCoins.vouchers,
-  banners: cms.banners,
-  cmsPage: cms.cmsPage,
-  stores: stores.stores,
-  storeFilterChoices: stores.storeFilterChoices,
-  store: stores.store,
-  tags: stores.tags,
-  media: media.media,
-} satisfies { [Name in RouteName]: (typeof ROUTES)[Name] & Operation };
+export const CONTRACT = Object.fromEntries(calls) as AllOf<
+  { [Index in keyof typeof AREAS]: CallsOf<(typeof AREAS)[Index]> }[number]
+>;
 
 /**
  * What a call may carry besides its route: its OpenAPI prose beside its schemas (the server
@@ -74,6 +70,9 @@ export interface Operation extends ApiRoute {
 }
 
 export type Contract = typeof CONTRACT;
+
+/** A call's name in the contract. */
+export type RouteName = keyof Contract;
 
 /** The answer of a call at HTTP 200, as the client reads it. */
 export type AnswerOf<Name extends RouteName> = Contract[Name] extends { answer: z.ZodType }

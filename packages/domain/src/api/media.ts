@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { ROUTES } from "./routes.ts";
+import { crm } from "./routes.ts";
 
 /** An image's bytes, for <img src>: the app id travels in the query, not in a header. */
 export const media = {
-  ...ROUTES.media,
+  ...crm("GET", "/media/:token", "appIdInQuery"),
   tags: ["content"],
   summary: "An image (banner, store picture, CMS image)",
   description:

@@ -4,7 +4,7 @@ import { emailSchema } from "../payloads.ts";
 import { phoneFields, withPhoneCheck } from "../phone.ts";
 import { smsCodeSchema } from "../sms-code.ts";
 import { memberCheckAnswer } from "./envelope.ts";
-import { ROUTES } from "./routes.ts";
+import { custom } from "./routes.ts";
 
 const tags = ["member checks"];
 
@@ -16,7 +16,7 @@ const { mayNotRegister, notRegistered, appMemberIncomplete, registered, emailTak
   MemberCheckCode;
 
 export const checkPhone = {
-  ...ROUTES.checkPhone,
+  ...custom("/api/Member/CheckPhone", "guest"),
   tags,
   summary: "What the number is to the programme",
   description: `40002 the number may not register (blocked); 40003 not registered; 40005 an app member who has not finished web registration (no complete profile or no password) — with a register code verified in the last 30 minutes, \`payload.access_token\` is a session for that member (the code is not used up); 40006 registered. ${LOOKUP_BUDGET_NOTE}`,
@@ -33,7 +33,7 @@ export const checkPhone = {
 };
 
 export const checkEmail = {
-  ...ROUTES.checkEmail,
+  ...custom("/api/Member/CheckEmail", "guest"),
   tags,
   summary: "Whether an email address is free (200) or taken (40010)",
   description: LOOKUP_BUDGET_NOTE,
@@ -52,7 +52,7 @@ const memberNumber = z.preprocess(
 );
 
 export const verifyMemberId = {
-  ...ROUTES.verifyMemberId,
+  ...custom("/api/Member/VerifyMemberId", "guest"),
   tags,
   summary: "Whether a member number exists (for the companion app)",
   description: LOOKUP_BUDGET_NOTE,

@@ -3,7 +3,7 @@ import { LEDGER_KINDS } from "../ledger-kinds.ts";
 import { smsCodeSchema } from "../sms-code.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 import { presentPassword } from "./profile.ts";
-import { ROUTES } from "./routes.ts";
+import { COIN_CALLS, custom } from "./routes.ts";
 
 const tags = ["H Coins"];
 
@@ -36,7 +36,7 @@ export const coinBalanceSchema = z.object({
 export type CoinBalance = z.output<typeof coinBalanceSchema>;
 
 export const coinBalance = {
-  ...ROUTES.coinBalance,
+  ...custom(`${COIN_CALLS}/hcoin-balance`, "member"),
   tags,
   summary: "The member's H Coins balance and the coins expiring soonest",
   description: `${MEMBER_ONLY} ${OWN_ACCOUNT} \`linked: false\` (balance null, nothing expiring) when no account is linked to the member yet. \`as_of\` is when the scheme answered. ${SCHEME_DOWN} The web app then keeps showing its last copy with its \`as_of\`.`,
@@ -70,7 +70,7 @@ export const historyEntrySchema = z.object({
 export type HistoryEntry = z.output<typeof historyEntrySchema>;
 
 export const coinHistory = {
-  ...ROUTES.coinHistory,
+  ...custom(`${COIN_CALLS}/hcoin-history`, "member"),
   tags,
   summary: "The member's H Coins history, newest first, one page",
   description: `${MEMBER_ONLY} ${OWN_ACCOUNT} \`page\` from 1, \`page_size\` 1-50 (20 by default); \`total\` counts every entry. Stores are named in the three languages (null for a code the programme does not know); \`bonus_coins\` is the birthday and holiday bonus inside \`coins\`; \`reason\` is given for an operator's adjustment only; a redemption or cancellation names its reward and voucher. Empty for a member without an account. 4000 for a bad page. ${SCHEME_DOWN}`,
@@ -118,7 +118,7 @@ export type MemberReward = z.output<typeof memberRewardSchema>;
 
 /** Active rewards in the catalogue's order; a visitor may look too. */
 export const rewards = {
-  ...ROUTES.rewards,
+  ...custom(`${COIN_CALLS}/hcoin-rewards`, "guest"),
   tags,
   summary: "The rewards catalogue: active rewards in the catalogue's order (guest or member)",
   description: `The rewards open for redemption now (active and inside their window), in the catalogue's order. A visitor may look (\`redeemed\` null, \`state\` never limitReached); for a member \`redeemed\` is how many of each they hold (cancelled vouchers not counted). \`state\`: available, soldOut (no stock left), limitReached (the member holds \`per_member_limit\`); hcoin-reward also answers notStarted and ended. Inactive rewards are never shown. ${SCHEME_DOWN}`,
@@ -130,7 +130,7 @@ const rewardId = z.coerce.number({ error: "required" }).int("invalid").min(1, "i
 
 /** One active reward (4040 when there is none or it is inactive). */
 export const reward = {
-  ...ROUTES.reward,
+  ...custom(`${COIN_CALLS}/hcoin-reward`, "guest"),
   tags,
   summary: "One active reward (guest or member)",
   description: `As in hcoin-rewards, and also outside its redemption window (\`state\` notStarted or ended). 4040 when there is no such reward or it is inactive; 4000 for a \`reward_id\` that is not a positive whole number. ${SCHEME_DOWN}`,
@@ -162,7 +162,7 @@ export type MemberVoucher = z.output<typeof memberVoucherSchema>;
  * app makes one per confirmation) makes a retried request answer the first redemption.
  */
 export const redeemReward = {
-  ...ROUTES.redeemReward,
+  ...custom(`${COIN_CALLS}/hcoin-redeem`, "member"),
   tags,
   summary: "Redeem a reward for a voucher, confirmed by the password or an SMS code (step-up)",
   description: `${MEMBER_ONLY} ${OWN_ACCOUNT} Exactly one proof: \`password\` (the member's password) or \`sms_token\` (the code hcoin-redeem-sms sent); neither or both is 4000 with rule \`stepUpRequired\`. The proof is checked before anything is spent: a wrong password is 4230 with \`attempts_remaining\`, the REDEEM_PASSWORD_MAX_FAILURES-th locks redeeming by password for LOGIN_LOCK_SECONDS (4290 with \`retry_after_seconds\`; a password reset lifts it); a wrong, expired, used or void code is 4201 (SMS_CODE_MAX_ATTEMPTS wrong tries void it). Then the scheme spends the reward's coins and one unit of stock and issues the voucher, in one transaction: 4231 not enough coins, 4236 the balance is below zero after a refund (the coins earned next repay it first), 4232 out of stock, 4233 inactive or outside its redemption window, 4234 the member holds as many as allowed, 4040 no such reward, 4235 no H Coins account linked to the member, 4000 (field \`idempotency_key\`, rule invalid) when the key already redeemed another reward. ${SCHEME_DOWN} 5030 with \`reason: "busy"\` and Retry-After when too many redeem at once. Nothing is spent on any of these, and an SMS code stays usable for the retry. \`idempotency_key\`: one per confirmation; a request sent again with it (after a timeout whose redemption the scheme may have made) answers the first redemption with \`duplicate: true\` and spends nothing twice, so a client that got no answer retries with the same key.`,
@@ -189,7 +189,7 @@ export const redeemReward = {
 
 /** Sends a step-up code to the member's own number (the SMS limits of every send apply). */
 export const redeemSmsCode = {
-  ...ROUTES.redeemSmsCode,
+  ...custom(`${COIN_CALLS}/hcoin-redeem-sms`, "member"),
   tags,
   summary: "Send a code to the member's own number to confirm a redemption (step-up)",
   description: `${MEMBER_ONLY} The body is ignored and may be empty. The SMS (in the request's language) says the code is for redeeming H Coins, so a member who did not ask is warned. Its code proves a redemption only (a registration or reset code does not, and this one proves nothing else), lasts SMS_CODE_TTL_SECONDS and is used up by hcoin-redeem. 4203 (wait SMS_RESEND_SECONDS before another); the member's own allowance of redeeming codes (SMS_REDEEM_HOURLY_LIMIT), the address's and network's limits and the deployment's budget refuse it with 4237, whose text points to confirming with the password instead, with \`retry_after_seconds\`; 5030 when the SMS gateway fails (the send is not counted).`,
@@ -199,7 +199,7 @@ export const redeemSmsCode = {
 
 /** The member's vouchers, newest first. */
 export const vouchers = {
-  ...ROUTES.vouchers,
+  ...custom(`${COIN_CALLS}/hcoin-vouchers`, "member"),
   tags,
   summary: "The member's vouchers, newest first",
   description: `${MEMBER_ONLY} ${OWN_ACCOUNT} Each with its stores named (empty = every store), its status (issued, used, expired, cancelled) and, once used, where (\`used_store_name\`). Empty for a member without an account. ${SCHEME_DOWN}`,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { passwordFormatSchema, withPasswordChanged } from "../password.ts";
 import { profileSavePayloadSchema } from "../payloads.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
-import { ROUTES } from "./routes.ts";
+import { crm } from "./routes.ts";
 
 const tags = ["profile"];
 
@@ -48,7 +48,7 @@ export const presentPassword = z
   .max(128, "tooLong");
 
 export const profile = {
-  ...ROUTES.profile,
+  ...crm("GET", "/user/profile", "member"),
   tags,
   summary: "The caller's user info (custom fields always included)",
   query: z.object({ include_custom_field: z.string().optional() }),
@@ -56,7 +56,7 @@ export const profile = {
 };
 
 export const saveProfile = {
-  ...ROUTES.saveProfile,
+  ...crm("POST", "/user/profile", "member"),
   tags,
   summary: "Save the caller's profile",
   description:
@@ -66,7 +66,7 @@ export const saveProfile = {
 };
 
 export const changePassword = {
-  ...ROUTES.changePassword,
+  ...crm("POST", "/user/change-password", "member"),
   tags,
   summary: "Change the password (revokes the member's other sessions)",
   description:
@@ -76,7 +76,7 @@ export const changePassword = {
 };
 
 export const setPassword = {
-  ...ROUTES.setPassword,
+  ...crm("POST", "/user/set-password", "member"),
   tags,
   summary: "Set the first password of an imported app member (4206 when one exists)",
   body: z.object({ new_password: passwordFormatSchema }),

@@ -4,7 +4,7 @@ import { phoneFields, phoneSchema, withPhoneCheck } from "../phone.ts";
 import { smsCodeSchema } from "../sms-code.ts";
 import { okAnswer } from "./envelope.ts";
 import { userInfoSchema } from "./profile.ts";
-import { ROUTES } from "./routes.ts";
+import { crm } from "./routes.ts";
 
 const tags = ["registration"];
 
@@ -15,7 +15,7 @@ export const smsSentSchema = z.object({
 });
 
 export const requestSmsToken = {
-  ...ROUTES.requestSmsToken,
+  ...crm("POST", "/registration/request-sms-token", "guest"),
   tags,
   summary: "Send a registration / verification code by SMS",
   description:
@@ -25,7 +25,7 @@ export const requestSmsToken = {
 };
 
 export const registerTokenStatus = {
-  ...ROUTES.registerTokenStatus,
+  ...crm("POST", "/registration/register-token-status", "guest"),
   tags,
   summary: "Verify a registration code (repeatable while the code is live)",
   body: withPhoneCheck(z.object({ ...phoneFields, sms_token: smsCodeSchema })),
@@ -33,7 +33,7 @@ export const registerTokenStatus = {
 };
 
 export const registerWithMobile = {
-  ...ROUTES.registerWithMobile,
+  ...crm("POST", "/registration/register-with-mobile", "guest"),
   tags,
   summary: "Register a member with a verified code",
   description:

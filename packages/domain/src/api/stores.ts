@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { okAnswer } from "./envelope.ts";
-import { ROUTES } from "./routes.ts";
+import { crm } from "./routes.ts";
 
 export const STORE_PAGE_SIZE_MAX = 100;
 
@@ -79,15 +79,16 @@ const storeQuery = z.object({
 });
 
 export const stores = {
-  ...ROUTES.stores,
+  ...crm("GET", "/store", "guest"),
   tags: CONTENT_TAGS,
   summary: "The store list, or its filter choices",
   description: STORES_DESCRIPTION,
   query: storeQuery,
   answer: okAnswer(storeListSchema),
 };
+// One path, two answers: the list, or with `metadata=1` the list's filter choices.
 export const storeFilterChoices = {
-  ...ROUTES.storeFilterChoices,
+  ...crm("GET", "/store", "guest"),
   tags: CONTENT_TAGS,
   summary: "The store list, or its filter choices",
   description: STORES_DESCRIPTION,
@@ -96,7 +97,7 @@ export const storeFilterChoices = {
 };
 
 export const store = {
-  ...ROUTES.store,
+  ...crm("GET", "/store/:id", "guest"),
   tags: CONTENT_TAGS,
   summary: "One store",
   description:
@@ -106,7 +107,7 @@ export const store = {
 };
 
 export const tags = {
-  ...ROUTES.tags,
+  ...crm("GET", "/tag", "guest"),
   tags: CONTENT_TAGS,
   summary: "Tags, e.g. the brands (`type=brand`)",
   description:

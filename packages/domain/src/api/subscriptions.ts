@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { subscriptionPreferencesSchema, UNSUBSCRIBE_TOKEN_MAX_LENGTH } from "../payloads.ts";
 import { okAnswer } from "./envelope.ts";
-import { ROUTES } from "./routes.ts";
+import { crm } from "./routes.ts";
 
 const tags = ["subscriptions"];
 
@@ -19,7 +19,7 @@ export const preferencesSchema = z.object({
 export type Preferences = z.output<typeof preferencesSchema>;
 
 export const subscriptionPreferences = {
-  ...ROUTES.subscriptionPreferences,
+  ...crm("GET", "/user/subscription-preferences", "memberOrLinkToken"),
   tags,
   summary: "Current marketing preferences (1 = opted out)",
   description:
@@ -29,7 +29,7 @@ export const subscriptionPreferences = {
 };
 
 export const saveSubscriptionPreferences = {
-  ...ROUTES.saveSubscriptionPreferences,
+  ...crm("POST", "/user/subscription-preferences", "memberOrLinkToken"),
   tags,
   summary: "Change marketing preferences",
   description:

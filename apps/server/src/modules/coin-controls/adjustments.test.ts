@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { ADJUSTMENT_REASON_TEXT, GENERIC_ADJUSTMENT_TEXT } from "@hcoins/domain/adjustment-reasons";
 import { DEFAULT_COIN_CONTROLS } from "@hcoins/domain/api/console-coin-controls";
-import { ROUTES, serverPath } from "@hcoins/domain/api/routes";
+import { CONTRACT } from "@hcoins/domain/api/contract";
+import { serverPath } from "@hcoins/domain/api/routes";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { metrics } from "../../metrics.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
@@ -41,7 +42,7 @@ const ledgerOf = async (member: Member) =>
 /** Every member call a signed-in member can make, answered bodies as text. */
 async function everyMemberAnswer(member: Member): Promise<string[]> {
   const bodies: string[] = [];
-  for (const route of Object.values(ROUTES)) {
+  for (const route of Object.values(CONTRACT)) {
     if (route.access !== "member" && route.access !== "guest") continue;
     const answer = await t.call(route.method, serverPath(route).replace(":id", "1"), {
       token: member.token,

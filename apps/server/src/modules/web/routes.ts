@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
-import { API_BASES, mediaAddress } from "@hcoins/domain/api/routes";
+import { mediaAddress } from "@hcoins/domain/api/route-table";
+import { API_BASES } from "@hcoins/domain/api/routes";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { HTML_LANG } from "@hcoins/domain/languages";
 import {

@@ -6,7 +6,7 @@ import { useTranslation } from "../../lib/i18n.ts";
 export function Component() {
   const { t } = useTranslation(["appOpen", "common"]);
   return (
-    <PageFrame title={t("common:titles.openApp")}>
+    <PageFrame title={t("appOpen:titles.openApp")}>
       <div className="card app-open-card">
         <svg className="app-open-icon" viewBox="0 0 64 64" width="72" height="72" aria-hidden="true">
           <rect width="64" height="64" rx="14" fill="var(--accent)" />

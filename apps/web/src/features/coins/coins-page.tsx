@@ -35,7 +35,7 @@ export function Component() {
   const { t } = useTranslation(["coins", "common"]);
   const balance = useQuery(coinBalanceQuery());
   return (
-    <PageFrame title={t("common:titles.coins")}>
+    <PageFrame title={t("coins:titles.coins")}>
       {balance.data ? (
         <BalanceCard balance={balance.data} />
       ) : (

@@ -53,7 +53,7 @@ function PasswordForm({ phone, data, redirect }: { phone: Phone; data: string; r
   });
 
   return (
-    <PageFrame title={t("common:titles.loginPassword")}>
+    <PageFrame title={t("login:titles.loginPassword")}>
       <p className="page-intro">
         {t("login:passwordIntro")} <strong className="login-number">{displayPhone(phone)}</strong>{" "}
         <Link to={loginStepUrl(paths.login, data, redirect)}>{t("login:changeNumber")}</Link>

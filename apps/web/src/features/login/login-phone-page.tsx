@@ -37,7 +37,7 @@ export function Component() {
   const next = (phone: Phone) => check.mutate({ phone, asGuest: true }, { onError: focusPhone });
 
   return (
-    <PageFrame title={t("common:titles.login")}>
+    <PageFrame title={t("login:titles.login")}>
       <p className="page-intro">{t("login:phoneIntro")}</p>
       <form className="card" noValidate onSubmit={handleSubmit(next)}>
         <PhoneField phonePre={phonePre} phone={phoneInput} error={error} />

@@ -4,7 +4,7 @@ import { useTranslation } from "../../lib/i18n.ts";
 export function Component() {
   const { t } = useTranslation("common");
   return (
-    <PageFrame title={t("titles.maintenance")}>
+    <PageFrame title={t("common:maintenance.title")}>
       <div className="notice">
         <svg className="notice-icon" viewBox="0 0 48 48" aria-hidden="true">
           <circle cx="24" cy="24" r="22" fill="none" stroke="currentColor" strokeWidth="3" />

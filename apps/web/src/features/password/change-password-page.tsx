@@ -43,7 +43,7 @@ export function Component() {
     change.mutate({ oldPassword: old_password, newPassword: new_password });
 
   return (
-    <PageFrame title={t("common:titles.updatePassword")}>
+    <PageFrame title={t("password:titles.updatePassword")}>
       <form className="card" noValidate onSubmit={handleSubmit(save)}>
         <TextField
           label={t("password:oldPassword")}

@@ -6,7 +6,7 @@ import { useTranslation } from "../../lib/i18n.ts";
 export function Component() {
   const { t } = useTranslation(["password", "common"]);
   return (
-    <SuccessScreen title={t("common:titles.updatePasswordSuccess")} heading={t("password:changedHeading")}>
+    <SuccessScreen title={t("password:titles.updatePasswordSuccess")} heading={t("password:changedHeading")}>
       <a className="button button-primary button-block" href={config.vipUrl}>
         {t("password:backToMember")}
       </a>

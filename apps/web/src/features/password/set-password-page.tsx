@@ -49,7 +49,7 @@ export function Component() {
   const save = ({ new_password }: NewPasswordWithConfirmation) => setPassword.mutate(new_password);
 
   return (
-    <PageFrame title={t("common:titles.setPassword")}>
+    <PageFrame title={t("password:titles.setPassword")}>
       <p className="page-intro">{t("password:setIntro")}</p>
       <form className="card" noValidate onSubmit={handleSubmit(save)}>
         <NewPasswordFields register={register} errors={errors} namespace="password" />

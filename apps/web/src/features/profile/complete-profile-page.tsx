@@ -49,7 +49,7 @@ export function Component() {
   const { t } = useTranslation(["profile", "common"]);
   const { data: user, isPending, error } = useUser();
   return (
-    <PageFrame title={t("common:titles.completeProfile")}>
+    <PageFrame title={t("profile:titles.completeProfile")}>
       {user ? (
         <CompleteProfileForm user={user} />
       ) : (

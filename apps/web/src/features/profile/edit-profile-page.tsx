@@ -60,7 +60,7 @@ export function Component() {
   const { t } = useTranslation(["profile", "common"]);
   const { data: user, isPending, error } = useUser();
   return (
-    <PageFrame title={t("common:titles.memberInfo")}>
+    <PageFrame title={t("profile:titles.memberInfo")}>
       {user ? (
         <EditProfileForm user={user} />
       ) : (

@@ -8,7 +8,7 @@ export function Component() {
   const { t } = useTranslation(["profile", "common"]);
   return (
     <SuccessScreen
-      title={t("common:titles.updateSuccess")}
+      title={t("profile:titles.updateSuccess")}
       heading={t("successHeading")}
       message={t("successBody")}
     >

@@ -31,7 +31,7 @@ export function Component() {
   const offline = !online || (error instanceof ApiError && error.status === 0);
 
   return (
-    <PageFrame title={t("common:titles.qrcode")}>
+    <PageFrame title={t("qrcode:titles.qrcode")}>
       {offline && (
         <p className="qr-offline" role="status">
           {t(card ? "offline" : "offlineNoCard")}

@@ -80,7 +80,7 @@ function RegisterForm({ phone }: { phone: Required<Phone> }) {
   );
 
   return (
-    <PageFrame title={t("common:titles.registerForm")}>
+    <PageFrame title={t("register:titles.registerForm")}>
       <FormProvider {...form}>
         <form className="card register-form" onSubmit={submit} noValidate>
           <TextField label={t("common:mobile")} value={displayPhone(phone)} readOnly />

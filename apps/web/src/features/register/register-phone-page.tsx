@@ -46,7 +46,7 @@ export function Component() {
   });
 
   return (
-    <PageFrame title={t("common:titles.register")}>
+    <PageFrame title={t("register:titles.register")}>
       <p className="page-intro">{t("phoneIntro")}</p>
       <form className="card" onSubmit={handleSubmit((phone) => send.mutate(phone))} noValidate>
         <PhoneField phonePre={phonePre} phone={phoneInput} error={error} />

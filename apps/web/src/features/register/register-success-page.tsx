@@ -8,7 +8,7 @@ export function Component() {
   const { t } = useTranslation(["register", "common"]);
   return (
     <SuccessScreen
-      title={t("common:titles.registerSuccess")}
+      title={t("register:titles.registerSuccess")}
       heading={t("successHeading")}
       message={t("successBody")}
     >

@@ -46,7 +46,7 @@ export function SmsCodeScreen({ flow }: { flow: Flow }) {
     <SmsCodeForm
       flow={flow}
       phone={phone}
-      title={t(`common:titles.${flow === "register" ? "registerCode" : "verify"}`)}
+      title={t(`register:titles.${flow === "register" ? "registerCode" : "verify"}`)}
     />
   );
 }

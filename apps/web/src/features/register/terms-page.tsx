@@ -32,7 +32,7 @@ export function Component() {
   const agree = () => navigate(flowUrl(update ? paths.completeProfile : paths.registerForm, search));
 
   return (
-    <PageFrame title={loaded?.title || t("common:titles.terms")}>
+    <PageFrame title={loaded?.title || t("register:titles.terms")}>
       <div className="card terms-card" aria-busy={terms.isFetching || undefined}>
         {loaded && (
           // Sanitised above with DOMPurify; the server sanitises too, this guards against a compromised CMS.

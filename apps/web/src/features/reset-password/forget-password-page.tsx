@@ -21,7 +21,7 @@ export function Component() {
 
   if (!user) {
     return (
-      <PageFrame title={t("titles.forgetPassword")}>
+      <PageFrame title={t("resetPassword:titles.forgetPassword")}>
         <p className="muted" role="status">
           {isPending ? t("loading") : errorMessage(error)}
         </p>
@@ -38,7 +38,7 @@ export function Component() {
   };
 
   return (
-    <PageFrame title={t("titles.forgetPassword")}>
+    <PageFrame title={t("resetPassword:titles.forgetPassword")}>
       {resetToken ? (
         <NewPasswordStep
           resetToken={resetToken}

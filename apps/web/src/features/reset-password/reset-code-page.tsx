@@ -22,7 +22,7 @@ export function Component() {
   };
 
   return (
-    <PageFrame title={t("titles.resetCode")}>
+    <PageFrame title={t("resetPassword:titles.resetCode")}>
       <ResetCodeStep phone={phone} onVerified={verified} />
     </PageFrame>
   );

@@ -31,7 +31,7 @@ export function Component() {
   };
 
   return (
-    <PageFrame title={t("titles.resetPassword")}>
+    <PageFrame title={t("resetPassword:titles.resetPassword")}>
       <NewPasswordStep resetToken={resetToken} onDone={done} onExpired={expired} />
     </PageFrame>
   );

@@ -10,7 +10,7 @@ export function Component() {
   const title = pathname.startsWith(paths.forgetPassword) ? "forgetPasswordSuccess" : "resetSuccess";
   return (
     <SuccessScreen
-      title={t(`common:titles.${title}`)}
+      title={t(`resetPassword:titles.${title}`)}
       heading={t("resetPassword:successHeading")}
       message={t("resetPassword:successBody")}
     >

@@ -32,7 +32,7 @@ export function Component() {
   const reward = useQuery(rewardQuery(id));
   if (!reward.data) {
     return (
-      <PageFrame title={t("common:titles.reward")}>
+      <PageFrame title={t("rewards:titles.reward")}>
         <FetchStatus
           loading={reward.isPending}
           error={reward.error}

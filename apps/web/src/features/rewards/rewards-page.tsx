@@ -28,7 +28,7 @@ export function Component() {
   return (
     <PageFrame wide>
       <div className="rewards">
-        <h1 className="page-title">{t("common:titles.rewards")}</h1>
+        <h1 className="page-title">{t("rewards:titles.rewards")}</h1>
         <BalanceLine />
         {rewards.data ? (
           rewards.data.length === 0 ? (

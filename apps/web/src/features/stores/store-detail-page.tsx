@@ -2,9 +2,9 @@ import type { Store } from "@hcoins/domain/api/stores";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { useQuery } from "@tanstack/react-query";
 import { Link, type LoaderFunctionArgs, useLocation, useParams } from "react-router";
+import { contractQuery } from "../../api/contract-query.ts";
 import { errorCodeOf } from "../../api/error-message.ts";
 import { mediaUrl } from "../../api/media.ts";
-import { storeQuery } from "../../api/stores.ts";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
@@ -15,7 +15,7 @@ import { STORE_IMAGE } from "./store-card.tsx";
 
 /** The route's loader: the store is there when the page draws (unless the call is slow). */
 export const loader = ({ params }: LoaderFunctionArgs) =>
-  waitForData(queryClient.ensureQueryData(storeQuery(params.id ?? "")));
+  waitForData(queryClient.ensureQueryData(contractQuery("store", { params: { id: params.id ?? "" } })));
 
 /** `store-list/detail/{id}`: address, business hours, introduction and picture of one store. */
 export function Component() {
@@ -26,7 +26,7 @@ export function Component() {
   // Back to the list the member came from (its filters and page), else the whole list.
   const backTo = `${paths.storeList}${typeof listSearch === "string" && listSearch ? `?${listSearch}` : ""}`;
 
-  const query = useQuery(storeQuery(id));
+  const query = useQuery(contractQuery("store", { params: { id } }));
   const store = query.data;
   const notFound = errorCodeOf(query.error) === ErrorCode.notFound;
 

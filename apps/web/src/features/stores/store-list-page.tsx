@@ -48,7 +48,7 @@ export function Component() {
   return (
     <PageFrame wide>
       <div className="stores">
-        <h1 className="page-title">{t("common:titles.stores")}</h1>
+        <h1 className="page-title">{t("stores:titles.stores")}</h1>
         <StoreFiltersForm
           choices={choices}
           filters={filters}

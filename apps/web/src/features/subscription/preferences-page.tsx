@@ -87,7 +87,7 @@ export function Component() {
     return <Navigate to={target} replace />;
   }
   return (
-    <PageFrame title={t("common:titles.subscription")}>
+    <PageFrame title={t("subscription:titles.subscription")}>
       {stored.data ? (
         <PreferencesForm stored={stored.data} linkToken={linkToken} />
       ) : stored.isPending ? (

@@ -8,7 +8,7 @@ export function Component() {
   const { t } = useTranslation(["subscription", "common"]);
   return (
     <SuccessScreen
-      title={t("common:titles.subscriptionSuccess")}
+      title={t("subscription:titles.subscriptionSuccess")}
       heading={t("successHeading")}
       message={t("successBody")}
       role="status"

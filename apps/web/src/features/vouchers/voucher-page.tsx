@@ -31,7 +31,7 @@ export function Component() {
   const vouchers = useQuery(vouchersQuery());
   const voucher = vouchers.data?.find((item) => item.code === code);
   return (
-    <PageFrame title={voucher ? localized(voucher.title) : t("common:titles.voucher")}>
+    <PageFrame title={voucher ? localized(voucher.title) : t("vouchers:titles.voucher")}>
       {voucher ? (
         <VoucherDetail voucher={voucher} />
       ) : vouchers.data ? (

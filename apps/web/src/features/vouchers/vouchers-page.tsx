@@ -19,7 +19,7 @@ export function Component() {
   const { t } = useTranslation(["vouchers", "common"]);
   const vouchers = useQuery(vouchersQuery());
   return (
-    <PageFrame title={t("common:titles.vouchers")}>
+    <PageFrame title={t("vouchers:titles.vouchers")}>
       {vouchers.data ? (
         vouchers.data.length === 0 ? (
           <div className="card">

@@ -60,10 +60,10 @@ export function Component() {
           {/* A member has nothing to register or log in to: their QR code and coins instead. */}
           <div className="welcome-actions">
             <Link className="button button-primary" to={loggedIn ? paths.qrcode : paths.register}>
-              {t(loggedIn ? "common:titles.qrcode" : "common:register")}
+              {t(loggedIn ? "welcome:qrcodeLink" : "common:register")}
             </Link>
             <Link className="button button-secondary" to={loggedIn ? paths.coins : paths.login}>
-              {t(loggedIn ? "common:titles.coins" : "common:login")}
+              {t(loggedIn ? "welcome:coinsLink" : "common:login")}
             </Link>
           </div>
           <h2 className="welcome-subtitle">{t("benefitsHeading")}</h2>
