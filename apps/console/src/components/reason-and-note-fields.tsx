@@ -2,6 +2,7 @@ import { ADJUSTMENT_REASONS } from "@hcoins/domain/adjustment-reasons";
 import { useId } from "react";
 import { useTranslation } from "../lib/i18n.ts";
 import { TextArea } from "./text-area.tsx";
+import { ruleText } from "../lib/rule-text.ts";
 
 interface ReasonAndNoteProps {
   /** What the reason's hint says (one member or a list). */
@@ -50,7 +51,7 @@ export function ReasonAndNoteFields({
         </select>
         {errors.reason_code ? (
           <p className="field-error" id={`${reasonId}-error`}>
-            {t(`rules.${errors.reason_code}`, { defaultValue: t("rules.invalid") })}
+            {ruleText(t, errors.reason_code)}
           </p>
         ) : null}
       </div>

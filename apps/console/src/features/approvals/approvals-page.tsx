@@ -12,7 +12,7 @@ import { sessionQuery } from "../../api/session.ts";
 import { ListTable } from "../../components/list-table.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
-import { useTranslation } from "../../lib/i18n.ts";
+import { type Key, useTranslation } from "../../lib/i18n.ts";
 import { DecisionDialog } from "./decision-dialog.tsx";
 import { RequestLines } from "./request-lines.tsx";
 import { requestReason } from "./request-reason.ts";
@@ -20,7 +20,7 @@ import { requestReason } from "./request-reason.ts";
 const MINUTE = 60_000;
 
 /** How long a request has waited (or waited before it was decided), in hours or minutes. */
-function age(request: ApprovalRequest, now: number, t: TFunction) {
+function age(request: ApprovalRequest, now: number, t: TFunction<Key>) {
   const end = request.decided_at ? Date.parse(request.decided_at) : now;
   const minutes = Math.max(0, Math.floor((end - Date.parse(request.requested_at)) / MINUTE));
   return minutes >= 60

@@ -16,6 +16,7 @@ import {
   actionInput,
   issuedVouchers,
 } from "./member-actions.ts";
+import { ruleText as sharedRuleText } from "../../lib/rule-text.ts";
 
 /**
  * The confirmation every action on a member goes through: what it does, the reason, and for a
@@ -80,9 +81,7 @@ export function MemberActionDialog({
   const ruleText = (rule: string | undefined) =>
     rule === undefined
       ? undefined
-      : t(`actions.rules.${rule}`, {
-          defaultValue: t(`rules.${rule}`, { defaultValue: t("rules.invalid") }),
-        });
+      : sharedRuleText(t, rule, "actions.rules");
 
   return (
     <Dialog title={t(`actions.${action}.title`)} onClose={onClose}>

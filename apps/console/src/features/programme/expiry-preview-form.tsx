@@ -7,6 +7,7 @@ import { expiryPreviewQuery } from "../../api/expiry-preview.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
+import { textIn } from "@hcoins/i18n/translator";
 
 /**
  * "What expires by year-end": the dry run for any Hong Kong day from today to three years ahead,
@@ -23,7 +24,7 @@ export function ExpiryPreviewForm() {
   const serverRule = fieldErrors(preview.error)[0]?.rule ?? null;
   const shownRule = rule ?? serverRule;
   const ruleText = (name: string) =>
-    t(`expiryPreview.rules.${name}`, {
+    textIn(t, "expiryPreview.rules", name, {
       last: expiryPreviewLastDate(now),
       defaultValue: t("expiryPreview.rules.date"),
     });

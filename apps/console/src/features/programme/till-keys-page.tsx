@@ -13,9 +13,10 @@ import { QueryState } from "../../components/query-state.tsx";
 import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
 import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { formatTime } from "../../lib/format.ts";
-import { useTranslation } from "../../lib/i18n.ts";
+import { type Key, useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 import { StoreChoice, useStoreOptions } from "./store-choice.tsx";
+import { ruleText } from "../../lib/rule-text.ts";
 
 type Rules = { name?: string; stores?: string; id?: string };
 
@@ -28,12 +29,12 @@ function rulesOf(errors: readonly { field: string; rule: string }[]): Rules {
   return rules;
 }
 
-const storesError = (t: TFunction, rule: string | undefined) =>
+const storesError = (t: TFunction<Key>, rule: string | undefined) =>
   rule === undefined
     ? null
     : rule === "required"
       ? t("programme.tillKeys.storesRequired")
-      : t(`rules.${rule}`, { defaultValue: t("rules.invalid") });
+      : ruleText(t, rule);
 
 function checked(body: { name: string; stores: string[] }): Rules | null {
   const parsed = consoleTillKeys.create.body.safeParse(body);
@@ -129,7 +130,7 @@ function StoresDialog({
   return (
     <Dialog title={t("programme.tillKeys.editTitle", { name: tillKey.name })} onClose={onClose}>
       <FormAlert message={failure} />
-      {rules.id ? <p className="field-error">{t(`rules.${rules.id}`)}</p> : null}
+      {rules.id ? <p className="field-error">{ruleText(t, rules.id)}</p> : null}
       <StoreChoice
         legend={t("programme.tillKeys.stores")}
         hint={t("programme.tillKeys.storesHint")}
@@ -181,7 +182,7 @@ export function Component() {
       setRevoking(null);
     } catch (error) {
       const rule = rulesOf(fieldErrors(error)).id;
-      setFailure(rule ? t(`rules.${rule}`) : errorMessage(error, t));
+      setFailure(rule ? ruleText(t, rule) : errorMessage(error, t));
     }
   };
 
