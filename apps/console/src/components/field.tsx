@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "../lib/i18n.ts";
-import { FieldFrame } from "./field-frame.tsx";
 import { ruleText } from "../lib/rule-text.ts";
+import { FieldFrame } from "./field-frame.tsx";
 
 type FieldProps = ComponentProps<"input"> & {
   label: string;

@@ -1,7 +1,7 @@
 import { HTML_LANG, LANGUAGES, type LocalizedText } from "@hcoins/domain/languages";
 import { useTranslation } from "../lib/i18n.ts";
-import { FieldFrame } from "./field-frame.tsx";
 import { ruleText } from "../lib/rule-text.ts";
+import { FieldFrame } from "./field-frame.tsx";
 
 /** The rule of a failed field in words: the content and store screens' own rules first, then the shared ones. */
 export function useRuleText() {

@@ -1,8 +1,8 @@
 import { ADJUSTMENT_REASONS } from "@hcoins/domain/adjustment-reasons";
 import { useId } from "react";
 import { useTranslation } from "../lib/i18n.ts";
-import { TextArea } from "./text-area.tsx";
 import { ruleText } from "../lib/rule-text.ts";
+import { TextArea } from "./text-area.tsx";
 
 interface ReasonAndNoteProps {
   /** What the reason's hint says (one member or a list). */

@@ -7,7 +7,12 @@ import type { Key } from "./i18n.ts";
  * contract's zod message, a 4000's `rule`), so it is looked up with `textIn`, where the groups are
  * checked and the name is not.
  */
-export function ruleText(t: TFunction<Key>, rule: string, group?: KeyGroup<Key>, values?: TextValues): string {
+export function ruleText(
+  t: TFunction<Key>,
+  rule: string,
+  group?: KeyGroup<Key>,
+  values?: TextValues,
+): string {
   const shared = textIn(t, "rules", rule, { ...values, defaultValue: t("rules.invalid") });
   return group ? textIn(t, group, rule, { ...values, defaultValue: shared }) : shared;
 }

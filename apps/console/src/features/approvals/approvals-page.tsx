@@ -3,7 +3,7 @@ import {
   type ApprovalRequest,
   type ApprovalStatus,
 } from "@hcoins/domain/api/console-coin-controls";
-import type { TFunction } from "@hcoins/i18n/translator";
+import { type TFunction, textIn } from "@hcoins/i18n/translator";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -99,7 +99,7 @@ export function Component() {
               <td>
                 {request.member_id === null ? (
                   <>
-                    {t(`approvals.kinds.${request.kind}`, { defaultValue: request.kind })}
+                    {textIn(t, "approvals.kinds", request.kind, { defaultValue: request.kind })}
                     {request.lines ? <RequestLines id={request.id} lines={request.lines} /> : null}
                   </>
                 ) : (
@@ -146,7 +146,7 @@ export function Component() {
                   <>
                     <br />
                     <span className="hint">
-                      {t(`approvals.failures.${request.failure}`, { defaultValue: request.failure })}
+                      {textIn(t, "approvals.failures", request.failure, { defaultValue: request.failure })}
                     </span>
                   </>
                 ) : null}

@@ -1,5 +1,5 @@
 import type { ApprovalRequest } from "@hcoins/domain/api/console-coin-controls";
-import type { TFunction } from "@hcoins/i18n/translator";
+import { type TFunction, textIn } from "@hcoins/i18n/translator";
 import type { Key } from "../../lib/i18n.ts";
 
 /**
@@ -9,5 +9,5 @@ import type { Key } from "../../lib/i18n.ts";
 export function requestReason(request: ApprovalRequest, t: TFunction<Key>) {
   return request.reason_code
     ? t(`adjustmentReasons.${request.reason_code}`)
-    : t(`approvals.kinds.${request.kind}`, { defaultValue: request.kind });
+    : textIn(t, "approvals.kinds", request.kind, { defaultValue: request.kind });
 }

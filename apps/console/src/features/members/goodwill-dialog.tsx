@@ -53,9 +53,7 @@ export function GoodwillDialog({
   };
 
   const ruleText = (rule: string | undefined) =>
-    rule === undefined
-      ? undefined
-      : sharedRuleText(t, rule, "vouchers.rules");
+    rule === undefined ? undefined : sharedRuleText(t, rule, "vouchers.rules");
 
   return (
     <Dialog title={t("vouchers.goodwill.title")} onClose={onClose}>

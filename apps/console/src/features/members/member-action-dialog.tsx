@@ -8,6 +8,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { TextArea } from "../../components/text-area.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
+import { ruleText as sharedRuleText } from "../../lib/rule-text.ts";
 import { maskedCode } from "./masked-code.ts";
 import {
   type ActionErrors,
@@ -16,7 +17,6 @@ import {
   actionInput,
   issuedVouchers,
 } from "./member-actions.ts";
-import { ruleText as sharedRuleText } from "../../lib/rule-text.ts";
 
 /**
  * The confirmation every action on a member goes through: what it does, the reason, and for a
@@ -79,9 +79,7 @@ export function MemberActionDialog({
   };
 
   const ruleText = (rule: string | undefined) =>
-    rule === undefined
-      ? undefined
-      : sharedRuleText(t, rule, "actions.rules");
+    rule === undefined ? undefined : sharedRuleText(t, rule, "actions.rules");
 
   return (
     <Dialog title={t(`actions.${action}.title`)} onClose={onClose}>

@@ -36,6 +36,4 @@ export const fieldRules = (error: unknown): Record<string, string> =>
 
 /** A rule in words: this feature's own, the console's shared ones, or "not valid". */
 export const ruleText = (t: TFunction<Key>, rule: string | undefined): string | undefined =>
-  rule === undefined
-    ? undefined
-    : sharedRuleText(t, rule, "memberRecords.rules");
+  rule === undefined ? undefined : sharedRuleText(t, rule, "memberRecords.rules");

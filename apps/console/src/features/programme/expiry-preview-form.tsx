@@ -1,5 +1,6 @@
 import { programmeDate } from "@hcoins/domain/earn-rules";
 import { expiryPreviewAt, expiryPreviewLastDate } from "@hcoins/domain/expiry-preview";
+import { textIn } from "@hcoins/i18n/translator";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
@@ -7,7 +8,6 @@ import { expiryPreviewQuery } from "../../api/expiry-preview.ts";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { textIn } from "@hcoins/i18n/translator";
 
 /**
  * "What expires by year-end": the dry run for any Hong Kong day from today to three years ahead,

@@ -14,9 +14,9 @@ import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
 import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { formatTime } from "../../lib/format.ts";
 import { type Key, useTranslation } from "../../lib/i18n.ts";
+import { ruleText } from "../../lib/rule-text.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 import { StoreChoice, useStoreOptions } from "./store-choice.tsx";
-import { ruleText } from "../../lib/rule-text.ts";
 
 type Rules = { name?: string; stores?: string; id?: string };
 
