@@ -8,7 +8,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
-import { ruleText as sharedRuleText } from "../../lib/rule-text.ts";
+import { ruleText } from "../../lib/rule-text.ts";
 
 /** Gives the member a reward's voucher without spending their coins, with an internal note. */
 export function GoodwillDialog({
@@ -52,8 +52,8 @@ export function GoodwillDialog({
     }
   };
 
-  const ruleText = (rule: string | undefined) =>
-    rule === undefined ? undefined : sharedRuleText(t, rule, "vouchers.rules");
+  const voucherRuleText = (rule: string | undefined) =>
+    rule === undefined ? undefined : ruleText(t, rule, "vouchers.rules");
 
   return (
     <Dialog title={t("vouchers.goodwill.title")} onClose={onClose}>
@@ -84,7 +84,7 @@ export function GoodwillDialog({
           ) : null}
           {errors.reward_id ? (
             <p className="field-error" id={`${selectId}-error`}>
-              {ruleText(errors.reward_id)}
+              {voucherRuleText(errors.reward_id)}
             </p>
           ) : null}
         </div>

@@ -8,7 +8,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { TextArea } from "../../components/text-area.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
-import { ruleText as sharedRuleText } from "../../lib/rule-text.ts";
+import { ruleText } from "../../lib/rule-text.ts";
 import { maskedCode } from "./masked-code.ts";
 import {
   type ActionErrors,
@@ -78,8 +78,8 @@ export function MemberActionDialog({
     }
   };
 
-  const ruleText = (rule: string | undefined) =>
-    rule === undefined ? undefined : sharedRuleText(t, rule, "actions.rules");
+  const actionRuleText = (rule: string | undefined) =>
+    rule === undefined ? undefined : ruleText(t, rule, "actions.rules");
 
   return (
     <Dialog title={t(`actions.${action}.title`)} onClose={onClose}>
@@ -100,7 +100,7 @@ export function MemberActionDialog({
                 </option>
               ))}
             </select>
-            {errors.voucherId ? <p className="field-error">{ruleText(errors.voucherId)}</p> : null}
+            {errors.voucherId ? <p className="field-error">{actionRuleText(errors.voucherId)}</p> : null}
           </div>
         ) : null}
         <TextArea
@@ -122,7 +122,7 @@ export function MemberActionDialog({
             />
             {errors.confirm_mobile_phone ? (
               <p className="field-error" role="alert">
-                {ruleText(errors.confirm_mobile_phone)}
+                {actionRuleText(errors.confirm_mobile_phone)}
               </p>
             ) : null}
           </>

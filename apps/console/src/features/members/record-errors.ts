@@ -3,7 +3,7 @@ import type { TFunction } from "@hcoins/i18n/translator";
 import { ApiError } from "../../api/client.ts";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import type { Key } from "../../lib/i18n.ts";
-import { ruleText as sharedRuleText } from "../../lib/rule-text.ts";
+import { ruleText } from "../../lib/rule-text.ts";
 
 /** The refusals of member records in the operator's words; the console's shared ones otherwise. */
 export function recordErrorMessage(error: unknown, t: TFunction<Key>): string {
@@ -35,5 +35,5 @@ export const fieldRules = (error: unknown): Record<string, string> =>
   Object.fromEntries(fieldErrors(error).map(({ field, rule }) => [field, rule]));
 
 /** A rule in words: this feature's own, the console's shared ones, or "not valid". */
-export const ruleText = (t: TFunction<Key>, rule: string | undefined): string | undefined =>
-  rule === undefined ? undefined : sharedRuleText(t, rule, "memberRecords.rules");
+export const recordRuleText = (t: TFunction<Key>, rule: string | undefined): string | undefined =>
+  rule === undefined ? undefined : ruleText(t, rule, "memberRecords.rules");
