@@ -2,13 +2,14 @@ import { ConsoleErrorCode } from "@hcoins/domain/api/console";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { TFunction } from "@hcoins/i18n/translator";
 import { formatNumber } from "../lib/format.ts";
+import type { Key } from "../lib/i18n.ts";
 import { ApiError } from "./client.ts";
 import { errorMessage, fieldErrors } from "./error-message.ts";
 
 const amount = (value: unknown) => (typeof value === "number" ? formatNumber(value) : "—");
 
 /** What a refused adjustment or approval decision means to the operator, with the amounts it names. */
-export function coinControlError(error: unknown, t: TFunction): string {
+export function coinControlError(error: unknown, t: TFunction<Key>): string {
   if (!(error instanceof ApiError)) return errorMessage(error, t);
   const details = error.details as Record<string, unknown>;
   switch (error.code) {

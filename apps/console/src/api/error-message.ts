@@ -2,13 +2,14 @@ import { ConsoleErrorCode } from "@hcoins/domain/api/console";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { TFunction } from "@hcoins/i18n/translator";
 import { formatMegabytes } from "../lib/file-size.ts";
+import type { Key } from "../lib/i18n.ts";
 import { ApiError } from "./client.ts";
 
 /** The console's refusal of a call the operator's role may not make (the members' API has no such code). */
 const FORBIDDEN = 4030;
 
 /** What a failed call means to the operator, in their language. */
-export function errorMessage(error: unknown, t: TFunction): string {
+export function errorMessage(error: unknown, t: TFunction<Key>): string {
   if (!(error instanceof ApiError)) return t("errors.unexpected");
   const seconds = error.details.retry_after_seconds;
   switch (error.code) {
@@ -61,7 +62,7 @@ export function errorMessage(error: unknown, t: TFunction): string {
 }
 
 /** A file over the server's limit (413, or the imageTooLarge rule): the limit when the server told it. */
-export function tooLarge(error: ApiError, t: TFunction): string {
+export function tooLarge(error: ApiError, t: TFunction<Key>): string {
   const max = Number(error.details.max_bytes);
   return Number.isFinite(max) && max > 0
     ? t("uploadLimit.tooLarge", { size: formatMegabytes(max) })

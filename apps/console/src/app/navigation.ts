@@ -1,4 +1,5 @@
 import type { Permission } from "@hcoins/domain/api/console";
+import type { Key } from "../lib/i18n.ts";
 import { holds, type PermissionNeed } from "../lib/permissions.ts";
 
 /** The programme screens: the manager changes, the auditor reads. */
@@ -11,7 +12,7 @@ export const APPROVALS_READ: PermissionNeed = ["coins.approve", "audit.read"];
 export const STORES_READ: PermissionNeed = ["content.edit", "programme.edit", "audit.read"];
 
 /** The console's screens in its navigation, each shown to the roles whose permissions include its own. */
-export const NAVIGATION: readonly { to: string; label: string; permission: PermissionNeed }[] = [
+export const NAVIGATION: readonly { to: string; label: Key; permission: PermissionNeed }[] = [
   // First: the front door of the roles that watch the programme (home-screen.tsx opens the first).
   { to: "/figures", label: "figures.nav", permission: PROGRAMME_READ },
   { to: "/members", label: "nav.members", permission: "members.read" },

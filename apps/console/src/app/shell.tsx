@@ -4,14 +4,14 @@ import { NavLink, Outlet, useMatches, useNavigate } from "react-router";
 import { sessionQuery, useSignOut } from "../api/session.ts";
 import { LanguageSelect } from "../components/language-select.tsx";
 import { useDocumentTitle } from "../components/use-document-title.ts";
-import { useTranslation } from "../lib/i18n.ts";
+import { type Key, useTranslation } from "../lib/i18n.ts";
 import { holds, type PermissionNeed } from "../lib/permissions.ts";
 import { navigationFor } from "./navigation.ts";
 import { RouteError } from "./route-error.tsx";
 
 /** What a screen's route says of itself: its title key and the permission it needs (the shell checks it). */
 export interface ScreenHandle {
-  title: string;
+  title: Key;
   permission?: PermissionNeed;
 }
 

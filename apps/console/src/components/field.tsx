@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "../lib/i18n.ts";
+import { ruleText } from "../lib/rule-text.ts";
 import { FieldFrame } from "./field-frame.tsx";
 
 type FieldProps = ComponentProps<"input"> & {
@@ -17,7 +18,7 @@ export function Field({ label, error, hint, ...input }: FieldProps) {
     <FieldFrame
       label={label}
       hint={hint}
-      error={rule ? t(`rules.${rule}`, { defaultValue: t("rules.invalid") }) : undefined}
+      error={rule ? ruleText(t, rule) : undefined}
       control={(tie) => <input {...tie} {...input} />}
     />
   );

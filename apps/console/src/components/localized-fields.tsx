@@ -1,12 +1,12 @@
 import { HTML_LANG, LANGUAGES, type LocalizedText } from "@hcoins/domain/languages";
 import { useTranslation } from "../lib/i18n.ts";
+import { ruleText } from "../lib/rule-text.ts";
 import { FieldFrame } from "./field-frame.tsx";
 
 /** The rule of a failed field in words: the content and store screens' own rules first, then the shared ones. */
 export function useRuleText() {
   const { t } = useTranslation();
-  return (rule: string) =>
-    t(`content.rules.${rule}`, { defaultValue: t(`rules.${rule}`, { defaultValue: t("rules.invalid") }) });
+  return (rule: string) => ruleText(t, rule, "content.rules");
 }
 
 /** A labelled text input or text area with its error (a rule), tied to it for screen readers. */

@@ -1,6 +1,7 @@
 import { ADJUSTMENT_REASONS } from "@hcoins/domain/adjustment-reasons";
 import { useId } from "react";
 import { useTranslation } from "../lib/i18n.ts";
+import { ruleText } from "../lib/rule-text.ts";
 import { TextArea } from "./text-area.tsx";
 
 interface ReasonAndNoteProps {
@@ -50,7 +51,7 @@ export function ReasonAndNoteFields({
         </select>
         {errors.reason_code ? (
           <p className="field-error" id={`${reasonId}-error`}>
-            {t(`rules.${errors.reason_code}`, { defaultValue: t("rules.invalid") })}
+            {ruleText(t, errors.reason_code)}
           </p>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import { type ComponentProps, useId } from "react";
 import { useTranslation } from "../lib/i18n.ts";
+import { ruleText } from "../lib/rule-text.ts";
 
 type TextAreaProps = ComponentProps<"textarea"> & {
   label: string;
@@ -23,7 +24,7 @@ export function TextArea({ label, error, ...area }: TextAreaProps) {
       />
       {error ? (
         <p className="field-error" id={`${id}-error`}>
-          {t(`rules.${error}`, { defaultValue: t("rules.invalid") })}
+          {ruleText(t, error)}
         </p>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import { HTML_LANG, type Language, resolveLanguage } from "@hcoins/domain/languages";
-import { useTranslator } from "@hcoins/i18n/react";
-import { type Catalogue, Translator } from "@hcoins/i18n/translator";
+import { type Translation, useTranslator } from "@hcoins/i18n/react";
+import { type Catalogue, type TextKey, Translator } from "@hcoins/i18n/translator";
 
 /** The console's texts: one namespace per language, in the operator's language. */
 export const translator = new Translator({
@@ -9,7 +9,17 @@ export const translator = new Translator({
   locale: (language) => HTML_LANG[language as Language] ?? language,
 });
 
-export const useTranslation = () => useTranslator(translator);
+/**
+ * The keys as the English catalogue declares them: the type check knows every key, and tc and
+ * sc are held to the same keys by the catalogue test (i18n.test.ts).
+ */
+export type Key = TextKey<typeof import("../locales/en.json")>;
+
+/** `const { t } = useTranslation()`: `t` takes the catalogue's keys only. */
+export function useTranslation(): Translation<Key> {
+  // The translator looks keys up by string; the keys' type is the English catalogue's.
+  return useTranslator(translator) as Translation<Key>;
+}
 
 /** One catalogue per language (src/locales/<en|tc|sc>.json), each its own chunk, loaded when chosen. */
 const catalogues = import.meta.glob<{ default: Catalogue }>("../locales/*.json");

@@ -3,7 +3,7 @@ import {
   type ApprovalRequest,
   type ApprovalStatus,
 } from "@hcoins/domain/api/console-coin-controls";
-import type { TFunction } from "@hcoins/i18n/translator";
+import { type TFunction, textIn } from "@hcoins/i18n/translator";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -12,7 +12,7 @@ import { sessionQuery } from "../../api/session.ts";
 import { ListTable } from "../../components/list-table.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
-import { useTranslation } from "../../lib/i18n.ts";
+import { type Key, useTranslation } from "../../lib/i18n.ts";
 import { DecisionDialog } from "./decision-dialog.tsx";
 import { RequestLines } from "./request-lines.tsx";
 import { requestReason } from "./request-reason.ts";
@@ -20,7 +20,7 @@ import { requestReason } from "./request-reason.ts";
 const MINUTE = 60_000;
 
 /** How long a request has waited (or waited before it was decided), in hours or minutes. */
-function age(request: ApprovalRequest, now: number, t: TFunction) {
+function age(request: ApprovalRequest, now: number, t: TFunction<Key>) {
   const end = request.decided_at ? Date.parse(request.decided_at) : now;
   const minutes = Math.max(0, Math.floor((end - Date.parse(request.requested_at)) / MINUTE));
   return minutes >= 60
@@ -99,7 +99,7 @@ export function Component() {
               <td>
                 {request.member_id === null ? (
                   <>
-                    {t(`approvals.kinds.${request.kind}`, { defaultValue: request.kind })}
+                    {textIn(t, "approvals.kinds", request.kind, { defaultValue: request.kind })}
                     {request.lines ? <RequestLines id={request.id} lines={request.lines} /> : null}
                   </>
                 ) : (
@@ -146,7 +146,7 @@ export function Component() {
                   <>
                     <br />
                     <span className="hint">
-                      {t(`approvals.failures.${request.failure}`, { defaultValue: request.failure })}
+                      {textIn(t, "approvals.failures", request.failure, { defaultValue: request.failure })}
                     </span>
                   </>
                 ) : null}

@@ -1,4 +1,5 @@
 import type { ApprovalRequest } from "@hcoins/domain/api/console-coin-controls";
+import { textIn } from "@hcoins/i18n/translator";
 import { type FormEvent, useState } from "react";
 import { coinControlError } from "../../api/coin-control-errors.ts";
 import { useDecideApproval } from "../../api/coin-controls.ts";
@@ -30,7 +31,7 @@ export function DecisionDialog({
     id: request.id,
     coins: formatNumber(request.coins),
     member: `#${request.member_id ?? "—"}`,
-    kind: t(`approvals.kinds.${request.kind}`, { defaultValue: request.kind }),
+    kind: textIn(t, "approvals.kinds", request.kind, { defaultValue: request.kind }),
     lines: formatNumber(request.lines?.length ?? 0),
   };
   // A list (a bulk adjustment) names its lines, not a member.
@@ -57,7 +58,9 @@ export function DecisionDialog({
         decided.status === "failed"
           ? t("approvals.failed", {
               id: request.id,
-              failure: t(`approvals.failures.${decided.failure}`, { defaultValue: decided.failure ?? "" }),
+              failure: textIn(t, "approvals.failures", decided.failure ?? "", {
+                defaultValue: decided.failure ?? "",
+              }),
             })
           : decided.status === "approved" && decided.lines
             ? t("approvals.approvedList", {

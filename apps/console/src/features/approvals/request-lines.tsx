@@ -1,4 +1,5 @@
 import type { ApprovalRequest } from "@hcoins/domain/api/console-coin-controls";
+import { textIn } from "@hcoins/i18n/translator";
 import { useState } from "react";
 import { ListTable } from "../../components/list-table.tsx";
 import { Pager } from "../../components/pager.tsx";
@@ -50,7 +51,7 @@ export function RequestLines({ id, lines }: { id: number; lines: readonly Line[]
               <td>
                 {line.outcome === null
                   ? t("approvals.lines.notYet")
-                  : t(`approvals.lines.outcomes.${line.outcome}`, { defaultValue: line.outcome })}
+                  : textIn(t, "approvals.lines.outcomes", line.outcome, { defaultValue: line.outcome })}
               </td>
             </tr>
           );

@@ -1,4 +1,5 @@
 import { BANNER_LOCATIONS, type ConsoleBanner } from "@hcoins/domain/api/console-content";
+import type { TFunction } from "@hcoins/i18n/translator";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { bannersQuery, useBannerChanges } from "../../api/content.ts";
@@ -8,7 +9,7 @@ import { QueryState } from "../../components/query-state.tsx";
 import { ConfirmDeleteDialog, RowActions } from "../../components/row-actions.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { formatTime } from "../../lib/format.ts";
-import { useTranslation } from "../../lib/i18n.ts";
+import { type Key, useTranslation } from "../../lib/i18n.ts";
 import { BannerForm } from "./banner-form.tsx";
 
 /** `content/banners`: the banners of each location in display order; add, edit, reorder, delete. */
@@ -121,11 +122,7 @@ export function Component() {
   );
 }
 
-export function scheduleText(
-  from: string | null,
-  until: string | null,
-  t: (key: string, options?: Record<string, string>) => string,
-): string {
+export function scheduleText(from: string | null, until: string | null, t: TFunction<Key>): string {
   if (from === null && until === null) return t("content.always");
   if (until === null) return t("content.from", { from: formatTime(from as string) });
   if (from === null) return t("content.until", { until: formatTime(until) });

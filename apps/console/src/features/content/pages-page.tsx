@@ -1,4 +1,5 @@
 import type { ConsolePage } from "@hcoins/domain/api/console-content";
+import { textIn } from "@hcoins/i18n/translator";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { pagesQuery, usePageChanges } from "../../api/content.ts";
@@ -28,7 +29,7 @@ export function Component() {
   const list = useSortedPage(
     pages.data ?? [],
     {
-      location: (page) => t(`content.locations.${page.location}`, { defaultValue: page.location }),
+      location: (page) => textIn(t, "content.locations", page.location, { defaultValue: page.location }),
       slug: (page) => page.slug,
       title: (page) => page.title.tc,
       active: (page) => (page.active ? 0 : 1),
@@ -91,7 +92,7 @@ export function Component() {
             <tbody>
               {list.rows.map((page) => (
                 <tr key={page.id}>
-                  <td>{t(`content.locations.${page.location}`, { defaultValue: page.location })}</td>
+                  <td>{textIn(t, "content.locations", page.location, { defaultValue: page.location })}</td>
                   <td>{page.slug}</td>
                   <th scope="row">
                     <span lang="zh-HK">{page.title.tc}</span>

@@ -1,3 +1,4 @@
+import type { OperatorRole } from "@hcoins/domain/api/console";
 import { ConsoleErrorCode } from "@hcoins/domain/api/console";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
@@ -60,7 +61,7 @@ function Enrolment({
 }: {
   token: string;
   email: string;
-  role: string;
+  role: OperatorRole;
   otpauth_uri: string;
 }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { Pager, pageCount } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { formatTime } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
-import { fieldRules, recordErrorMessage, ruleText } from "./record-errors.ts";
+import { fieldRules, recordErrorMessage, recordRuleText } from "./record-errors.ts";
 import { RecordField } from "./record-field.tsx";
 
 /** Operators' notes on the member, newest first; those who may act add one. The member never sees them. */
@@ -52,7 +52,7 @@ export function CaseNotesCard({ memberId, canAdd }: { memberId: number; canAdd: 
             multiline
             maxLength={CASE_NOTE_MAX_LENGTH}
             value={note}
-            error={ruleText(t, error)}
+            error={recordRuleText(t, error)}
             onChange={(event) => setNote(event.target.value)}
           />
           <button type="submit" className="button secondary" disabled={add.isPending}>

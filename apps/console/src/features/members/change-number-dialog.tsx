@@ -6,7 +6,7 @@ import { type NewNumberInput, useChangeNumber, useSendNumberCode } from "../../a
 import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
-import { fieldRules, recordErrorMessage, ruleText } from "./record-errors.ts";
+import { fieldRules, recordErrorMessage, recordRuleText } from "./record-errors.ts";
 import { RecordField } from "./record-field.tsx";
 
 const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) => {
@@ -112,7 +112,7 @@ export function ChangeNumberDialog({
             ))}
           </select>
           {errors.mobile_phone_prefix ? (
-            <p className="field-error">{ruleText(t, errors.mobile_phone_prefix)}</p>
+            <p className="field-error">{recordRuleText(t, errors.mobile_phone_prefix)}</p>
           ) : null}
         </div>
         <RecordField
@@ -121,7 +121,7 @@ export function ChangeNumberDialog({
           autoComplete="off"
           value={number.mobile_phone}
           readOnly={sentTo !== null}
-          error={ruleText(t, errors.mobile_phone)}
+          error={recordRuleText(t, errors.mobile_phone)}
           onChange={(event) => setNumber({ ...number, mobile_phone: event.target.value })}
         />
         {sentTo ? (
@@ -133,7 +133,7 @@ export function ChangeNumberDialog({
               autoComplete="one-time-code"
               maxLength={6}
               value={code}
-              error={ruleText(t, errors.code)}
+              error={recordRuleText(t, errors.code)}
               onChange={(event) => setCode(event.target.value)}
             />
             <RecordField
@@ -141,7 +141,7 @@ export function ChangeNumberDialog({
               multiline
               maxLength={500}
               value={reason}
-              error={ruleText(t, errors.reason)}
+              error={recordRuleText(t, errors.reason)}
               onChange={(event) => setReason(event.target.value)}
             />
           </>

@@ -7,7 +7,7 @@ import { type MemberEditInput, useEditMember } from "../../api/member-records.ts
 import { Dialog } from "../../components/dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
-import { fieldRules, recordErrorMessage, ruleText } from "./record-errors.ts";
+import { fieldRules, recordErrorMessage, recordRuleText } from "./record-errors.ts";
 import { RecordField } from "./record-field.tsx";
 
 type Fields = {
@@ -101,7 +101,7 @@ export function EditMemberDialog({
           value={fields.first_name}
           maxLength={50}
           autoComplete="off"
-          error={ruleText(t, errors.first_name)}
+          error={recordRuleText(t, errors.first_name)}
           onChange={set("first_name")}
         />
         <RecordField
@@ -109,7 +109,7 @@ export function EditMemberDialog({
           value={fields.last_name}
           maxLength={50}
           autoComplete="off"
-          error={ruleText(t, errors.last_name)}
+          error={recordRuleText(t, errors.last_name)}
           onChange={set("last_name")}
         />
         <RecordField
@@ -118,7 +118,7 @@ export function EditMemberDialog({
           value={fields.email}
           maxLength={254}
           autoComplete="off"
-          error={ruleText(t, errors.email)}
+          error={recordRuleText(t, errors.email)}
           onChange={set("email")}
         />
         <div className="field">
@@ -139,14 +139,16 @@ export function EditMemberDialog({
               </option>
             ))}
           </select>
-          {errors.birthday_month ? <p className="field-error">{ruleText(t, errors.birthday_month)}</p> : null}
+          {errors.birthday_month ? (
+            <p className="field-error">{recordRuleText(t, errors.birthday_month)}</p>
+          ) : null}
         </div>
         <RecordField
           label={t("memberRecords.reason")}
           multiline
           maxLength={500}
           value={fields.reason}
-          error={ruleText(t, errors.reason)}
+          error={recordRuleText(t, errors.reason)}
           onChange={set("reason")}
         />
         <div className="dialog-actions">

@@ -8,6 +8,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
+import { ruleText } from "../../lib/rule-text.ts";
 
 /** Gives the member a reward's voucher without spending their coins, with an internal note. */
 export function GoodwillDialog({
@@ -51,12 +52,8 @@ export function GoodwillDialog({
     }
   };
 
-  const ruleText = (rule: string | undefined) =>
-    rule === undefined
-      ? undefined
-      : t(`vouchers.rules.${rule}`, {
-          defaultValue: t(`rules.${rule}`, { defaultValue: t("rules.invalid") }),
-        });
+  const voucherRuleText = (rule: string | undefined) =>
+    rule === undefined ? undefined : ruleText(t, rule, "vouchers.rules");
 
   return (
     <Dialog title={t("vouchers.goodwill.title")} onClose={onClose}>
@@ -87,7 +84,7 @@ export function GoodwillDialog({
           ) : null}
           {errors.reward_id ? (
             <p className="field-error" id={`${selectId}-error`}>
-              {ruleText(errors.reward_id)}
+              {voucherRuleText(errors.reward_id)}
             </p>
           ) : null}
         </div>

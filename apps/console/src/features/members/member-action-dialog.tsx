@@ -8,6 +8,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { TextArea } from "../../components/text-area.tsx";
 import { useTranslation } from "../../lib/i18n.ts";
+import { ruleText } from "../../lib/rule-text.ts";
 import { maskedCode } from "./masked-code.ts";
 import {
   type ActionErrors,
@@ -77,12 +78,8 @@ export function MemberActionDialog({
     }
   };
 
-  const ruleText = (rule: string | undefined) =>
-    rule === undefined
-      ? undefined
-      : t(`actions.rules.${rule}`, {
-          defaultValue: t(`rules.${rule}`, { defaultValue: t("rules.invalid") }),
-        });
+  const actionRuleText = (rule: string | undefined) =>
+    rule === undefined ? undefined : ruleText(t, rule, "actions.rules");
 
   return (
     <Dialog title={t(`actions.${action}.title`)} onClose={onClose}>
@@ -103,7 +100,7 @@ export function MemberActionDialog({
                 </option>
               ))}
             </select>
-            {errors.voucherId ? <p className="field-error">{ruleText(errors.voucherId)}</p> : null}
+            {errors.voucherId ? <p className="field-error">{actionRuleText(errors.voucherId)}</p> : null}
           </div>
         ) : null}
         <TextArea
@@ -125,7 +122,7 @@ export function MemberActionDialog({
             />
             {errors.confirm_mobile_phone ? (
               <p className="field-error" role="alert">
-                {ruleText(errors.confirm_mobile_phone)}
+                {actionRuleText(errors.confirm_mobile_phone)}
               </p>
             ) : null}
           </>

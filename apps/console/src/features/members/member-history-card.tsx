@@ -1,4 +1,5 @@
 import { RECORDS_PAGE_SIZE } from "@hcoins/domain/api/console-member-records";
+import { textIn } from "@hcoins/i18n/translator";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { memberHistoryQuery } from "../../api/member-records.ts";
@@ -44,7 +45,7 @@ export function MemberHistoryCard({ memberId }: { memberId: number }) {
             <td className="nowrap">{formatTime(entry.at)}</td>
             <td>{entry.actor}</td>
             <td className="keep-words">
-              {t(`memberRecords.actions.${entry.action}`, { defaultValue: entry.action })}
+              {textIn(t, "memberRecords.actions", entry.action, { defaultValue: entry.action })}
             </td>
             <td>{entry.reason ?? "—"}</td>
             <td className="free-text">

@@ -1,5 +1,6 @@
 import type { ConsoleMemberDetail } from "@hcoins/domain/api/console";
 import { findRegion } from "@hcoins/domain/profile-options";
+import { textIn } from "@hcoins/i18n/translator";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -179,7 +180,8 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
   const { member, login, blocked, sms, sessions, consents, coins } = detail;
   const yes = (value: boolean) => (value ? t("app.yes") : t("app.no"));
   // A code the console has no name for yet (a newer server) shows as itself.
-  const named = (group: string, code: string) => t(`member.${group}.${code}`, { defaultValue: code });
+  const named = (group: "purposes" | "channels" | "sources" | "voucherStatuses", code: string) =>
+    textIn(t, `member.${group}`, code, { defaultValue: code });
   return (
     <div className="cards">
       <Card title={t("member.profile")}>

@@ -10,6 +10,7 @@ import { StatusBadge } from "../../components/status-badge.tsx";
 import { TableScroll } from "../../components/table-scroll.tsx";
 import { contractRules } from "../../lib/contract-rules.ts";
 import { useTranslation } from "../../lib/i18n.ts";
+import { ruleText } from "../../lib/rule-text.ts";
 
 type SortColumn = (typeof MEMBER_SEARCH_SORTS)[number];
 const queryRules = consoleMembers.search.query;
@@ -96,7 +97,7 @@ export function Component() {
           </div>
           {rule ? (
             <p className="field-error" id={`${id}-error`}>
-              {t(`memberSearch.rules.${rule}`, { defaultValue: t("rules.invalid") })}
+              {ruleText(t, rule, "memberSearch.rules")}
             </p>
           ) : null}
         </form>

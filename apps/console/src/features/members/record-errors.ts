@@ -2,9 +2,11 @@ import { ErrorCode } from "@hcoins/domain/codes";
 import type { TFunction } from "@hcoins/i18n/translator";
 import { ApiError } from "../../api/client.ts";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
+import type { Key } from "../../lib/i18n.ts";
+import { ruleText } from "../../lib/rule-text.ts";
 
 /** The refusals of member records in the operator's words; the console's shared ones otherwise. */
-export function recordErrorMessage(error: unknown, t: TFunction): string {
+export function recordErrorMessage(error: unknown, t: TFunction<Key>): string {
   if (!(error instanceof ApiError)) return errorMessage(error, t);
   const seconds = error.details.retry_after_seconds;
   switch (error.code) {
@@ -33,9 +35,5 @@ export const fieldRules = (error: unknown): Record<string, string> =>
   Object.fromEntries(fieldErrors(error).map(({ field, rule }) => [field, rule]));
 
 /** A rule in words: this feature's own, the console's shared ones, or "not valid". */
-export const ruleText = (t: TFunction, rule: string | undefined): string | undefined =>
-  rule === undefined
-    ? undefined
-    : t(`memberRecords.rules.${rule}`, {
-        defaultValue: t(`rules.${rule}`, { defaultValue: t("rules.invalid") }),
-      });
+export const recordRuleText = (t: TFunction<Key>, rule: string | undefined): string | undefined =>
+  rule === undefined ? undefined : ruleText(t, rule, "memberRecords.rules");

@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { FieldFrame } from "../../components/field-frame.tsx";
 
-/** A labelled input (or text area) whose error comes in words already (record-errors.ts ruleText). */
+/** A labelled input (or text area) whose error comes in words already (record-errors.ts recordRuleText). */
 export function RecordField({
   label,
   error,

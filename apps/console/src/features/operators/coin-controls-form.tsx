@@ -6,13 +6,13 @@ import { errorMessage } from "../../api/error-message.ts";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { QueryState } from "../../components/query-state.tsx";
-import { useTranslation } from "../../lib/i18n.ts";
+import { type Key, useTranslation } from "../../lib/i18n.ts";
 
 type Role = keyof CoinControls;
 type Control = keyof RoleCoinControls;
 /** The roles that may adjust coins at all; the others' controls are kept as they are. */
 const ADJUSTING: readonly Role[] = ["customerService", "programmeManager", "administrator"];
-const CONTROLS: readonly [Control, string][] = [
+const CONTROLS: readonly [Control, Key][] = [
   ["ceiling", "coinControls.ceilingLabel"],
   ["operator_daily_total", "coinControls.operatorDailyTotal"],
   ["role_daily_total", "coinControls.roleDailyTotal"],

@@ -28,7 +28,7 @@ export function Component() {
   const setPolicy = useExpiryPolicySet();
   const [choice, setChoice] = useState<Choice>("months");
   const [months, setMonths] = useState("");
-  const [rule, setRule] = useState<string | null>(null);
+  const [rule, setRule] = useState<"expiryMonths" | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);

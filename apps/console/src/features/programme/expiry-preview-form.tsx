@@ -1,5 +1,6 @@
 import { programmeDate } from "@hcoins/domain/earn-rules";
 import { expiryPreviewAt, expiryPreviewLastDate } from "@hcoins/domain/expiry-preview";
+import { textIn } from "@hcoins/i18n/translator";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
@@ -23,7 +24,7 @@ export function ExpiryPreviewForm() {
   const serverRule = fieldErrors(preview.error)[0]?.rule ?? null;
   const shownRule = rule ?? serverRule;
   const ruleText = (name: string) =>
-    t(`expiryPreview.rules.${name}`, {
+    textIn(t, "expiryPreview.rules", name, {
       last: expiryPreviewLastDate(now),
       defaultValue: t("expiryPreview.rules.date"),
     });

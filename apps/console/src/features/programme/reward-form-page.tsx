@@ -12,6 +12,7 @@ import { ImageField } from "../../components/image-field.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { TextArea } from "../../components/text-area.tsx";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
+import { ruleText } from "../../lib/rule-text.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 import { draftOf, draftRules, type RewardDraft, saveInputOf } from "./reward-draft.ts";
 import { RewardPreview } from "./reward-preview.tsx";
@@ -60,6 +61,7 @@ function RewardForm({ id, draft: initial }: { id: number | null; draft: RewardDr
   const creating = id === null;
   const set = (change: Partial<RewardDraft>) => setDraft((current) => ({ ...current, ...change }));
   const rule = (field: string) => ruleKey(rules[field]);
+  const storesRule = rule("store_codes");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -189,11 +191,7 @@ function RewardForm({ id, draft: initial }: { id: number | null; draft: RewardDr
               options={storeOptions}
               chosen={draft.store_codes}
               onChange={(store_codes) => set({ store_codes })}
-              error={
-                rules.store_codes
-                  ? t(`rules.${ruleKey(rules.store_codes)}`, { defaultValue: t("rules.invalid") })
-                  : null
-              }
+              error={storesRule ? ruleText(t, storesRule) : null}
             />
             <Field
               type="datetime-local"

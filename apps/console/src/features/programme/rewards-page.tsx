@@ -168,7 +168,7 @@ function RewardDialog({
   const { t } = useTranslation();
   const mutation = useRewardChange(reward.id);
   const [change, setChange] = useState("");
-  const [rule, setRule] = useState<string | undefined>();
+  const [rule, setRule] = useState<"stockChange" | "stockNegative" | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const title = reward.title[currentLanguage()] || reward.title.en;
 

@@ -14,7 +14,8 @@ import { QueryState } from "../../components/query-state.tsx";
 import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
 import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { formatTime } from "../../lib/format.ts";
-import { useTranslation } from "../../lib/i18n.ts";
+import { type Key, useTranslation } from "../../lib/i18n.ts";
+import { ruleText } from "../../lib/rule-text.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 import { StoreChoice, useStoreOptions } from "./store-choice.tsx";
 
@@ -29,12 +30,12 @@ function rulesOf(errors: readonly { field: string; rule: string }[]): Rules {
   return rules;
 }
 
-const storesError = (t: TFunction, rule: string | undefined) =>
+const storesError = (t: TFunction<Key>, rule: string | undefined) =>
   rule === undefined
     ? null
     : rule === "required"
       ? t("programme.tillKeys.storesRequired")
-      : t(`rules.${rule}`, { defaultValue: t("rules.invalid") });
+      : ruleText(t, rule);
 
 function checked(body: { name: string; stores: string[] }): Rules | null {
   const parsed = consoleTillKeys.create.body.safeParse(body);
@@ -130,7 +131,7 @@ function StoresDialog({
   return (
     <Dialog title={t("programme.tillKeys.editTitle", { name: tillKey.name })} onClose={onClose}>
       <FormAlert message={failure} />
-      {rules.id ? <p className="field-error">{t(`rules.${rules.id}`)}</p> : null}
+      {rules.id ? <p className="field-error">{ruleText(t, rules.id)}</p> : null}
       <StoreChoice
         legend={t("programme.tillKeys.stores")}
         hint={t("programme.tillKeys.storesHint")}
@@ -182,7 +183,7 @@ export function Component() {
       setRevoking(null);
     } catch (error) {
       const rule = rulesOf(fieldErrors(error)).id;
-      setFailure(rule ? t(`rules.${rule}`) : errorMessage(error, t));
+      setFailure(rule ? ruleText(t, rule) : errorMessage(error, t));
     }
   };
 
