@@ -1,4 +1,3 @@
-import { ConsoleErrorCode } from "@hcoins/domain/api/console";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { TFunction } from "@hcoins/i18n/translator";
 import { formatNumber } from "../lib/format.ts";
@@ -13,21 +12,21 @@ export function coinControlError(error: unknown, t: TFunction<Key>): string {
   if (!(error instanceof ApiError)) return errorMessage(error, t);
   const details = error.details as Record<string, unknown>;
   switch (error.code) {
-    case ConsoleErrorCode.operatorDailyTotalReached:
+    case ErrorCode.operatorDailyTotalReached:
       return t("coinControls.errors.operatorDailyTotalReached", {
         total: amount(details.daily_total),
         remaining: amount(details.remaining),
       });
-    case ConsoleErrorCode.roleDailyTotalReached:
+    case ErrorCode.roleDailyTotalReached:
       return t("coinControls.errors.roleDailyTotalReached", {
         total: amount(details.daily_total),
         remaining: amount(details.remaining),
       });
-    case ConsoleErrorCode.idempotencyKeyReused:
+    case ErrorCode.idempotencyKeyReused:
       return t("coinControls.errors.keyReused");
-    case ConsoleErrorCode.ownApprovalRequest:
+    case ErrorCode.ownApprovalRequest:
       return t("approvals.errors.own");
-    case ConsoleErrorCode.approvalRequestClosed:
+    case ErrorCode.approvalRequestClosed:
       return t("approvals.errors.closed");
     case ErrorCode.validation: {
       const rules = fieldErrors(error).map((each) => each.rule);

@@ -1,4 +1,3 @@
-import { ConsoleErrorCode } from "@hcoins/domain/api/console";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { TFunction } from "@hcoins/i18n/translator";
 import { formatMegabytes } from "../lib/file-size.ts";
@@ -13,33 +12,33 @@ export function errorMessage(error: unknown, t: TFunction<Key>): string {
   if (!(error instanceof ApiError)) return t("errors.unexpected");
   const seconds = error.details.retry_after_seconds;
   switch (error.code) {
-    case ConsoleErrorCode.invitationInvalid:
+    case ErrorCode.invitationInvalid:
       return t("errors.invitationInvalid");
-    case ConsoleErrorCode.signInFailed:
+    case ErrorCode.signInFailed:
       return error.details.attempts_remaining === undefined
         ? t("errors.signInFailed")
         : t("errors.signInFailedAttempts", { count: error.details.attempts_remaining });
-    case ConsoleErrorCode.csrfInvalid:
+    case ErrorCode.csrfInvalid:
       return t("errors.csrfInvalid");
-    case ConsoleErrorCode.operatorDisabled:
+    case ErrorCode.operatorDisabled:
       return t("errors.operatorDisabled");
-    case ConsoleErrorCode.operatorSelfDisable:
+    case ErrorCode.operatorSelfDisable:
       return t("errors.operatorSelfDisable");
-    case ConsoleErrorCode.lastAdministrator:
+    case ErrorCode.lastAdministrator:
       return t("errors.lastAdministrator");
-    case ConsoleErrorCode.operatorSelfChange:
+    case ErrorCode.operatorSelfChange:
       return t("operatorLifecycle.errors.selfChange");
-    case ConsoleErrorCode.lastAdministratorRole:
+    case ErrorCode.lastAdministratorRole:
       return t("operatorLifecycle.errors.lastAdministratorRole");
-    case ConsoleErrorCode.operatorDisabledEmail:
+    case ErrorCode.operatorDisabledEmail:
       return t("operatorLifecycle.errors.disabledEmail");
-    case ConsoleErrorCode.operatorNotDisabled:
+    case ErrorCode.operatorNotDisabled:
       return t("operatorLifecycle.errors.notDisabled");
-    case ConsoleErrorCode.operatorIsDisabled:
+    case ErrorCode.operatorIsDisabled:
       return t("operatorLifecycle.errors.isDisabled");
-    case ConsoleErrorCode.idempotencyKeyReused:
+    case ErrorCode.idempotencyKeyReused:
       return t("vouchers.errors.keyReused");
-    case ConsoleErrorCode.idempotencyKeyInProgress:
+    case ErrorCode.idempotencyKeyInProgress:
       return t("vouchers.errors.keyInProgress");
     case ErrorCode.loginLocked:
     case ErrorCode.rateLimited:

@@ -103,50 +103,6 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   auditor: ["members.read", "audit.read"],
 };
 
-/** Console error codes beside the shared ones (4000, 4010, 4030, 4040, 4290, 5030). */
-export const ConsoleErrorCode = {
-  /** The sign-in link is unknown, used or expired. */
-  invitationInvalid: 4240,
-  /** Email, password or authenticator code wrong (one answer for all three), with attempts_remaining. */
-  signInFailed: 4241,
-  /** A state-changing call without the session's CSRF token. */
-  csrfInvalid: 4031,
-  /** The operator is disabled. */
-  operatorDisabled: 4242,
-  /** An administrator tried to disable their own account. */
-  operatorSelfDisable: 4250,
-  /** The last active administrator (who can sign in) cannot be disabled. */
-  lastAdministrator: 4251,
-  /** The adjustment would take the operator past their daily total; `remaining` and `daily_total` in the payload. */
-  operatorDailyTotalReached: 4252,
-  /** The adjustment would take the operator's role past its daily total; `remaining` and `daily_total`. */
-  roleDailyTotalReached: 4253,
-  /** Nobody approves or rejects their own request. */
-  ownApprovalRequest: 4254,
-  /** The approval request was decided already or has expired. */
-  approvalRequestClosed: 4255,
-  /** An idempotency key sent again with another request (another adjustment, voucher, reward or member). */
-  idempotencyKeyReused: 4256,
-  /** The first call with this idempotency key is still under way: try again in a moment. */
-  idempotencyKeyInProgress: 4261,
-  /** A bulk adjustment's list has refused lines (`lines`: line, member_no, rule); nothing was stored. */
-  bulkLinesInvalid: 4284,
-  /** A bulk adjustment's list is longer than one request may be (`max_lines`). */
-  bulkTooManyLines: 4285,
-  /** A bulk adjustment's text holds no line. */
-  bulkListEmpty: 4286,
-  /** An administrator tried to change their own role or reset their own authenticator. */
-  operatorSelfChange: 4275,
-  /** The last active administrator (who can sign in) cannot lose the role. */
-  lastAdministratorRole: 4276,
-  /** Adding an operator whose email names a disabled one (with operator_id): re-enable them instead. */
-  operatorDisabledEmail: 4277,
-  /** Re-enabling an operator who is not disabled. */
-  operatorNotDisabled: 4278,
-  /** A new link or authenticator for a disabled operator: re-enable them first. */
-  operatorIsDisabled: 4279,
-} as const;
-
 export const operatorSchema = z.object({
   id: z.number().int(),
   email: z.string(),

@@ -1,10 +1,10 @@
-import { ConsoleErrorCode } from "@hcoins/domain/api/console";
 import { consoleBulkAdjustments } from "@hcoins/domain/api/console-bulk-adjustments";
 import {
   BULK_ADJUSTMENT_MAX_CHARS,
   BULK_ADJUSTMENT_MAX_LINES,
   parseBulkAdjustmentCsv,
 } from "@hcoins/domain/bulk-adjustment-csv";
+import { ErrorCode } from "@hcoins/domain/codes";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { refusedLines, useRequestBulkAdjustment } from "../../api/bulk-adjustments.ts";
@@ -162,11 +162,11 @@ export function Component() {
 /** What a refused list means to the operator: the list as a whole, or the general message. */
 function bulkError(error: unknown, t: ReturnType<typeof useTranslation>["t"]): string {
   if (error instanceof ApiError) {
-    if (error.code === ConsoleErrorCode.bulkLinesInvalid) return t("bulkAdjustment.errors.lines");
-    if (error.code === ConsoleErrorCode.bulkTooManyLines)
+    if (error.code === ErrorCode.bulkLinesInvalid) return t("bulkAdjustment.errors.lines");
+    if (error.code === ErrorCode.bulkTooManyLines)
       return t("bulkAdjustment.errors.tooMany", { max: formatNumber(BULK_ADJUSTMENT_MAX_LINES) });
-    if (error.code === ConsoleErrorCode.bulkListEmpty) return t("bulkAdjustment.errors.empty");
-    if (error.code === ConsoleErrorCode.idempotencyKeyReused) return t("bulkAdjustment.errors.keyReused");
+    if (error.code === ErrorCode.bulkListEmpty) return t("bulkAdjustment.errors.empty");
+    if (error.code === ErrorCode.idempotencyKeyReused) return t("bulkAdjustment.errors.keyReused");
   }
   return errorMessage(error, t);
 }

@@ -1,5 +1,5 @@
 import type { OperatorRole } from "@hcoins/domain/api/console";
-import { ConsoleErrorCode } from "@hcoins/domain/api/console";
+import { ErrorCode } from "@hcoins/domain/codes";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { generate } from "lean-qr";
@@ -92,7 +92,7 @@ function Enrolment({
       }
       // A refused code is cleared (the authenticator shows the next one); the password stays.
       const wrongCode =
-        (error instanceof ApiError && error.code === ConsoleErrorCode.signInFailed) ||
+        (error instanceof ApiError && error.code === ErrorCode.signInFailed) ||
         fields.some(({ field }) => field === "totp_code");
       if (wrongCode) {
         form.setValue("totp_code", "");

@@ -1,4 +1,5 @@
-import { ConsoleErrorCode, consoleSession } from "@hcoins/domain/api/console";
+import { consoleSession } from "@hcoins/domain/api/console";
+import { ErrorCode } from "@hcoins/domain/codes";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -40,7 +41,7 @@ export function Component() {
       for (const { field, rule } of fieldErrors(error))
         if (field in values) form.setError(field as keyof z.input<Schema>, { message: rule });
       // A code is good for one try: a refused one is cleared, what else was typed stays.
-      if (error instanceof ApiError && error.code === ConsoleErrorCode.signInFailed) {
+      if (error instanceof ApiError && error.code === ErrorCode.signInFailed) {
         form.setValue("totp_code", "");
         form.setFocus("totp_code");
       }
