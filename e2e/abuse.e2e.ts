@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import type { Page } from "playwright-core";
 import { SVG_SQUARE } from "../apps/server/src/testing/images.ts";
-import { cspViolations } from "./support/browser.ts";
+import { cspViolations, imagesSettled } from "./support/browser.ts";
 import {
   createMember,
   enterPhone,
@@ -77,7 +77,8 @@ const liveMarkup = async (page: Page) => {
 };
 
 async function expectInert(page: Page, dialogs: string[], what: string) {
-  await page.waitForTimeout(300); // handlers of failed images and the like fire on their own
+  // What fires on its own (a failed image's onerror, above all) has fired once the images have settled.
+  await imagesSettled(page);
   expect(await ran(page), what).toBeUndefined();
   expect(dialogs, what).toEqual([]);
   expect(await liveMarkup(page), what).toEqual([]);
@@ -225,8 +226,8 @@ test.describe("script smuggled in", () => {
     await waitUntil(() => banner.evaluate((img) => (img as HTMLImageElement).complete), "the banner image");
     await expectInert(page, dialogs, "welcome banner");
     // The image opened on its own, as a document: its scripts were taken out, and its CSP sandboxes the rest.
+    // goto waits for the document's load event: its scripts and its onload would have run by then.
     await page.goto(`/crm/media/${image.token}?app_id=web`);
-    await page.waitForTimeout(300);
     expect(await ran(page)).toBeUndefined();
     expect(dialogs).toEqual([]);
   });
