@@ -8,7 +8,6 @@ import {
   fillProfile,
   signIn,
   textOf,
-  waitUntil,
 } from "./support/journeys.ts";
 import { journeySuite, test } from "./support/suite.ts";
 import { exactly } from "./support/texts.ts";
@@ -74,7 +73,7 @@ test.describe("member screens", () => {
     // A reload shows what was saved.
     await page.reload();
     await expectHeading(page, t("common:titles.memberInfo"));
-    await waitUntil(async () => (await firstName.inputValue()) === "Ka Yan", "the saved first name");
+    await expect(firstName, "the saved first name").toHaveValue("Ka Yan");
   });
 
   test("the member QR code carries a new time after 60 seconds", async ({ language }) => {
@@ -184,7 +183,7 @@ test.describe("member screens", () => {
 
     // Ticking a channel again hides the reasons; unticking brings them back, unticked.
     await channels[1]?.check();
-    await waitUntil(async () => (await reasonBox(reasons[0] as string).count()) === 0, "reasons hidden");
+    await expect(reasonBox(reasons[0] as string), "reasons hidden").toHaveCount(0);
     await channels[1]?.uncheck();
     await reasonBox(reasons[2] as string).check();
     await save.click();

@@ -18,7 +18,6 @@ import {
   registerThroughUi,
   termsBox,
   textOf,
-  waitUntil,
 } from "./support/journeys.ts";
 import { journeySuite, SMOKE, test } from "./support/suite.ts";
 import { exactly, textPattern } from "./support/texts.ts";
@@ -166,7 +165,7 @@ test.describe("registration", () => {
     await expectHeading(page, t("common:titles.login"));
     // The page's first paint drew the login heading and intro too; once the app has drawn,
     // that copy is gone, and the next screen shows only its own.
-    await waitUntil(async () => (await page.locator("#boot").count()) === 0, "the first paint leaves");
+    await expect(page.locator("#boot"), "the first paint leaves").toHaveCount(0);
     await enterPhone(page, t, phone);
     await page.waitForURL("**/verify?**");
     await expectHeading(page, t("common:titles.verify"));
