@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
 import type { Page } from "playwright-core";
 import { SVG_SQUARE } from "../apps/server/src/testing/images.ts";
-import { cspViolations } from "./support/browser.ts";
+import { cspViolations, imagesSettled } from "./support/browser.ts";
 import {
   createMember,
   enterPhone,
@@ -10,7 +10,6 @@ import {
   signIn,
   submitPassword,
   textOf,
-  waitUntil,
 } from "./support/journeys.ts";
 import { journeySuite, test } from "./support/suite.ts";
 import { exactly, type TextKey } from "./support/texts.ts";
@@ -77,7 +76,8 @@ const liveMarkup = async (page: Page) => {
 };
 
 async function expectInert(page: Page, dialogs: string[], what: string) {
-  await page.waitForTimeout(300); // handlers of failed images and the like fire on their own
+  // What fires on its own (a failed image's onerror, above all) has fired once the images have settled.
+  await imagesSettled(page);
   expect(await ran(page), what).toBeUndefined();
   expect(dialogs, what).toEqual([]);
   expect(await liveMarkup(page), what).toEqual([]);
@@ -222,11 +222,10 @@ test.describe("script smuggled in", () => {
     await page.goto("/");
     const banner = page.locator(`img[src*="${image.token}"]`).first();
     await banner.waitFor();
-    await waitUntil(() => banner.evaluate((img) => (img as HTMLImageElement).complete), "the banner image");
     await expectInert(page, dialogs, "welcome banner");
     // The image opened on its own, as a document: its scripts were taken out, and its CSP sandboxes the rest.
+    // goto waits for the document's load event: its scripts and its onload would have run by then.
     await page.goto(`/crm/media/${image.token}?app_id=web`);
-    await page.waitForTimeout(300);
     expect(await ran(page)).toBeUndefined();
     expect(dialogs).toEqual([]);
   });
@@ -275,7 +274,7 @@ test.describe("script smuggled in", () => {
     for (const address of HOSTILE_ADDRESSES) {
       await page.goto(address);
       // The app drew a screen (a heading), whatever it made of the address.
-      await waitUntil(async () => (await page.locator("h1").count()) > 0, `a screen for ${address}`);
+      await page.locator("h1").first().waitFor({ state: "attached" });
       expect(await textOf(page.locator("h1").first()), address).not.toBe("");
       expect(new URL(page.url()).origin, address).toBe(suite.server.url);
       await expectInert(page, dialogs, address);

@@ -16,7 +16,7 @@ import tcCmsPages from "../apps/web/src/locales/tc/cmsPages.json" with { type: "
 import tcDownload from "../apps/web/src/locales/tc/download.json" with { type: "json" };
 import tcStores from "../apps/web/src/locales/tc/stores.json" with { type: "json" };
 import tcWelcome from "../apps/web/src/locales/tc/welcome.json" with { type: "json" };
-import { cspViolations } from "./support/browser.ts";
+import { cspViolations, imagesSettled } from "./support/browser.ts";
 import { expectHeading, textOf, waitUntil } from "./support/journeys.ts";
 import { journeySuite, test } from "./support/suite.ts";
 import { escapeRegExp, texts } from "./support/texts.ts";
@@ -408,7 +408,8 @@ test.describe("public screens", () => {
     await page.locator("#kept").waitFor();
     await page.locator("#clicky").click();
     await page.locator("#js").click();
-    await page.waitForTimeout(300);
+    // The missing image's error (its onerror, had it kept one) is the last thing the page does on its own.
+    await imagesSettled(page);
     expect(await page.evaluate(() => (window as unknown as { ran?: string }).ran)).toBeUndefined();
     const content = page.locator(".cms-content");
     expect(await content.locator("script, iframe, [onerror], [onclick]").count()).toBe(0);

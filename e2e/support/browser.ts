@@ -68,3 +68,28 @@ export const pick = (language: Language, texts: Record<Language, string>) => tex
 export function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 }
+
+/**
+ * Waits until every image of the page that was asked for has loaded or failed and its event has been
+ * dispatched (its onerror, had it kept one, has run): what a page does on its own is then done. Lazy
+ * images off the screen are never asked for, and an image without an address never settles: both are
+ * left out. An image's load and error events are tasks of one source, run in order: once the images
+ * are complete, the events of a probe image that fails after them come after theirs.
+ */
+export async function imagesSettled(page: Page) {
+  await page.waitForFunction(() =>
+    Array.from(document.images)
+      .filter((image) => image.loading !== "lazy" && image.getAttribute("src"))
+      .every((image) => image.complete),
+  );
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const probe = new Image();
+        probe.onerror = resolve;
+        probe.onload = resolve;
+        // Not an image: it fails at once, without a request (the app's CSP allows data: images).
+        probe.src = "data:image/png;base64,AAAA";
+      }),
+  );
+}

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Language } from "@hcoins/domain/languages";
 import { registrationPayloadSchema } from "@hcoins/domain/payloads";
+import { expect } from "@playwright/test";
 import type { Browser, Locator, Page } from "playwright-core";
 import { hashPassword } from "../../apps/server/src/modules/auth/passwords.ts";
 import { scanScreen } from "./axe.ts";
@@ -18,13 +19,13 @@ import { exactly, type Texts, texts } from "./texts.ts";
  * go on throws.
  */
 
-/** Polls `check` until it answers true; throws `message` after `timeout` ms. */
+/**
+ * Waits until `check` answers true, for a condition no locator states (the server's outbox, a
+ * page's service worker): Playwright's expect.poll, which works without the test runner too.
+ * Fails with `message` after `timeout` ms. On a screen, prefer a web-first assertion.
+ */
 export async function waitUntil(check: () => Promise<boolean> | boolean, message: string, timeout = 30_000) {
-  const deadline = Date.now() + timeout;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${message}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await expect.poll(check, { message: `timed out: ${message}`, timeout }).toBe(true);
 }
 
 function assertOk(response: { status: number; body: unknown }, what: string) {
@@ -291,7 +292,7 @@ export async function agreeToTerms(page: Page, t: Texts) {
   await page.getByRole("heading", { level: 1, name: t("register:titles.terms") }).waitFor();
   const agree = page.getByRole("button", { name: exactly(t("register:agree")) });
   // Usable only once the text is there.
-  await waitUntil(() => agree.isEnabled(), "the agree button to be enabled");
+  await expect(agree, "the agree button to be enabled").toBeEnabled({ timeout: 30_000 });
   const content = await textOf(page.locator(".terms-content"));
   if (content.length < 20) throw new Error(`terms text missing: "${content}"`);
   await agree.click();

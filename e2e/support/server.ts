@@ -5,7 +5,9 @@ import { loadConfig } from "../../apps/server/src/config.ts";
 /**
  * The real server (API and built web app) on a free loopback port with a fresh
  * in-memory database. Limits are raised so that journeys are not throttled by
- * each other; the journeys that test limits set their own.
+ * each other; the journeys that test limits set their own. Its clock is the wall clock, moved on by
+ * `clock.advance` for a journey about a wait the server keeps (the SMS resend wait) rather than
+ * waiting it out.
  */
 export async function startServer(env: Record<string, string> = {}) {
   const config = loadConfig({
@@ -24,13 +26,20 @@ export async function startServer(env: Record<string, string> = {}) {
     LOOKUP_CLIENT_DAILY_LIMIT: "100000",
     ...env,
   });
-  const app = await buildApp({ config });
+  let ahead = 0;
+  const app = await buildApp({ config, now: () => Date.now() + ahead });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   return {
     url,
     services: app.services,
+    /** The server's clock (the scheme's too): `advance(ms)` moves it on for the rest of the file's journeys. */
+    clock: {
+      advance(ms: number) {
+        ahead += ms;
+      },
+    },
     /** The newest SMS code the console sender "sent" to a number. */
     async smsCode(prefix: string, phone: string): Promise<string> {
       const response = await fetch(

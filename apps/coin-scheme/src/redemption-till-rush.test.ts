@@ -13,15 +13,15 @@ import type { TestScheme } from "./testing/test-scheme.ts";
  * never a 500.
  *
  * On PostgreSQL the instance has 8 connections (a query waits the usual 5 s for one at most), and
- * another session holds the reward's row for 6 s as the rush begins (a slow moment of the
- * database): the redemptions queue on that row, and without a bulkhead they held every connection
- * while the tills' purchases waited past their 5 s (before the fix: 60 of 60 purchases answered 5030).
+ * another session holds the reward's row from before the rush until every purchase has answered
+ * (a slow moment of the database): the redemptions queue on that row, and without a bulkhead they
+ * held every connection while the tills' purchases waited past their 5 s (before the fix: 60 of 60
+ * purchases answered 5030). So the purchases succeed while the row is held, or not at all.
  */
 
 const REDEEMERS = 200;
 const BUYERS = 60;
 const UNITS = 20;
-const ROW_HELD_MS = 6000;
 
 let t: TestScheme | undefined;
 afterEach(async () => {
@@ -37,22 +37,34 @@ const purchase = (instance: TestScheme, memberRef: string) =>
     net_amount: "100",
   });
 
-/** Another session's transaction holding the reward's row for `ms`; resolves once it holds it. */
-async function holdRewardRow(instance: TestScheme, rewardId: number, ms: number) {
+/**
+ * Another session's transaction holding the reward's row; resolves once it holds it, with
+ * `release()`, which ends the transaction and resolves when it has.
+ */
+async function holdRewardRow(instance: TestScheme, rewardId: number) {
   const other = openDatabase(instance.storageUrl);
   let held!: () => void;
   const holding = new Promise<void>((resolve) => {
     held = resolve;
   });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const done = other
     .transaction(async (trx) => {
       await sql`select id from hcoin_rewards where id = ${rewardId} for update`.execute(trx.tables());
       held();
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      await released;
     })
     .finally(() => other.close());
   await holding;
-  return done;
+  return {
+    release: () => {
+      release();
+      return done;
+    },
+  };
 }
 
 async function rushBesideTills(instance: TestScheme, slowRow: boolean) {
@@ -69,7 +81,7 @@ async function rushBesideTills(instance: TestScheme, slowRow: boolean) {
     firstPhone: 92_000_000,
   });
   const rewardId = await addReward(instance, { coins: 100, stock: UNITS, store_codes: [] });
-  const released = slowRow ? holdRewardRow(instance, rewardId, ROW_HELD_MS) : Promise.resolve();
+  const row = slowRow ? await holdRewardRow(instance, rewardId) : undefined;
 
   const redeem = (i: number) =>
     admin(instance, "POST", `/accounts/${(redeemers[i] as { number: string }).number}/redemptions`, {
@@ -77,8 +89,9 @@ async function rushBesideTills(instance: TestScheme, slowRow: boolean) {
       idempotency_key: `rush-${i}`,
     });
   const redemptions: Promise<Res>[] = redeemers.map((_, i) => redeem(i));
-  const purchases = buyers.map((member) => purchase(instance, member.memberRef));
-  const [rushed, bought] = await Promise.all([Promise.all(redemptions), Promise.all(purchases), released]);
+  const bought = await Promise.all(buyers.map((member) => purchase(instance, member.memberRef)));
+  await row?.release();
+  const rushed = await Promise.all(redemptions);
 
   const failedPurchases = bought
     .filter((res) => res.status !== 200)

@@ -7,12 +7,17 @@ import { describe, expect, it } from "vitest";
 import { renderApp } from "../lib/test-app.tsx";
 import { RootLayout } from "./root-layout.tsx";
 
+/** Draws LateScreen's heading, as its data coming would; set while LateScreen is open. */
+let drawLateHeading: (() => void) | undefined;
+
 /** A screen that draws its heading only after its data has come (as a screen without a route loader). */
 function LateScreen() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setReady(true), 50);
-    return () => clearTimeout(timer);
+    drawLateHeading = () => setReady(true);
+    return () => {
+      drawLateHeading = undefined;
+    };
   }, []);
   return ready ? <h1>Late heading</h1> : <p>Loading…</p>;
 }
@@ -90,6 +95,8 @@ describe("focus on navigation", () => {
     mockApi({});
     renderApp(routes, "/");
     await userEvent.click(await screen.findByRole("link", { name: "Late screen" }));
+    await screen.findByText("Loading…");
+    act(() => drawLateHeading?.());
     expect(await screen.findByRole("heading", { level: 1, name: "Late heading" })).toHaveFocus();
   });
 

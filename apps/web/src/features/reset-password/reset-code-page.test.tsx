@@ -1,5 +1,5 @@
 import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { encodePhoneData } from "../../lib/phone-data.ts";
@@ -13,22 +13,34 @@ const EXCHANGE = "POST /crm/auth/reset-password-token-status";
 const RESET = "POST /crm/auth/reset-password";
 const DATA = encodePhoneData({ phonePre: "852", phone: "91234567" });
 
+/**
+ * Steps 2 and the success screen have loaders that hold their navigation in the loading state until
+ * the test lets it finish (`finishLoading`), as the app's root loader and lazy screens hold theirs:
+ * the screen being left renders again while the next one loads.
+ */
+const heldLoads: (() => void)[] = [];
+const heldLoader = () => new Promise<null>((resolve) => heldLoads.push(() => resolve(null)));
+
+/** Once a navigation waits on its loader and the screen being left has rendered for it, lets it finish. */
+async function finishLoading() {
+  await vi.waitFor(() => expect(heldLoads).toHaveLength(1));
+  // The loading state's render and its effects (a <Navigate> among them) run before the load ends.
+  await act(async () => {});
+  heldLoads.shift()?.();
+}
+
 const resetRoutes = [
   { path: "/reset-pw/step1", Component: ResetCodePage },
-  { path: "/reset-pw/step2", Component: ResetNewPasswordPage, loader: () => pause(30) },
-  // Loaders make each navigation pass through a loading state, as the app's root loader and lazy screens do.
-  { path: "/reset-pw/success", Component: ResetSuccessPage, loader: () => pause(30) },
+  { path: "/reset-pw/step2", Component: ResetNewPasswordPage, loader: heldLoader },
+  { path: "/reset-pw/success", Component: ResetSuccessPage, loader: heldLoader },
 ];
-
-async function pause(ms: number) {
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  return null;
-}
 
 const openStep1 = (query = `data=${DATA}`) => renderApp(resetRoutes, `/reset-pw/step1?${query}`);
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  heldLoads.length = 0;
 });
 
 describe("/reset-pw/step1", () => {
@@ -43,18 +55,21 @@ describe("/reset-pw/step1", () => {
   });
 
   it("counts down each second, enables resend at 0, and a resend starts again at 60", async () => {
-    // The first answer sets a 2 s countdown (a code sent moments ago) so the test waits 2 s, not 60.
+    // The countdown's seconds are the fake clock's; the rest (the fake server, React) runs on real time too.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = mockApi({
       [SEND]: [fail(429, 4203, "too soon", { retry_after_seconds: 2 }), ok({ resend_after_seconds: 60 })],
     });
     openStep1();
     expect(await screen.findByRole("button", { name: "Resend (2s)" })).toBeDisabled();
-    expect(await screen.findByRole("button", { name: "Resend (1s)" }, { timeout: 2000 })).toBeDisabled();
-    const resend = await screen.findByRole("button", { name: "Resend" }, { timeout: 2000 });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByRole("button", { name: "Resend (1s)" })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    const resend = screen.getByRole("button", { name: "Resend" });
     expect(resend).toBeEnabled();
     expect(api.called(SEND)).toHaveLength(1);
 
-    await userEvent.setup().click(resend);
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(resend);
     expect(await screen.findByRole("button", { name: "Resend (60s)" })).toBeDisabled();
     expect(api.called(SEND)).toHaveLength(2);
   });
@@ -122,12 +137,14 @@ describe("/reset-pw/step1", () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Verification code"), "654321");
     await user.click(screen.getByRole("button", { name: "Next" }));
+    await finishLoading();
 
     const password = await screen.findByLabelText("New password");
     expect(JSON.parse(sessionStorage.getItem("resetToken") ?? "{}")).toMatchObject({ token: "reset-abc" });
     await user.type(password, "NewPass123");
     await user.type(screen.getByLabelText("Confirm new password"), "NewPass123");
     await user.click(screen.getByRole("button", { name: "Submit" }));
+    await finishLoading();
 
     expect(await screen.findByRole("heading", { name: "Your password has been reset." })).toBeInTheDocument();
     expect(api.called(RESET)[0]?.body).toEqual({ token: "reset-abc", new_password: "NewPass123" });
