@@ -52,5 +52,7 @@ export function unwatchScreens(page: Page) {
   watched.delete(page);
 }
 
+export const isWatched = (page: Page) => watched.has(page);
+
 /** What the scans of a watched page found, one line per violation and screen. */
 export const screenViolations = (page: Page): string[] => watched.get(page)?.found ?? [];

@@ -1,7 +1,7 @@
 import type { Language } from "@hcoins/domain/languages";
 import { test as base } from "@playwright/test";
 import type { Browser, Page } from "playwright-core";
-import { scanScreen, screenViolations, watchScreens } from "./axe.ts";
+import { isWatched, scanScreen, screenViolations, watchScreens } from "./axe.ts";
 import { openJourney, phoneNumbers, snapshotWebDist } from "./journeys.ts";
 import { startServer, type TestServer } from "./server.ts";
 
@@ -48,12 +48,13 @@ export function journeySuite(phoneBase: number, env: Record<string, string> = {}
   test.afterEach(async () => {
     const found: string[] = [];
     for (const page of open.splice(0)) {
-      if (!page.isClosed() && page.url().startsWith(ready(server).url))
-        // Only an app screen (not a media file opened on its own), and not forever: a page
-        // mid-navigation, or whose clock the journey froze (axe waits on timers), is left
-        // unscanned; the screens it reached before were scanned.
+      if (!page.isClosed() && isWatched(page) && page.url().startsWith(ready(server).url))
+        // Only a watched page's app screen (not a media file opened on its own; a journey that
+        // freezes the page's clock unwatches it, since axe waits on timers), and not forever: a
+        // page mid-navigation is left unscanned; the screens it reached before were scanned.
         await Promise.race([
           lastScreen(page).catch(() => undefined),
+          // give up: a page stuck mid-navigation is not scanned rather than holding the journey.
           new Promise((resolve) => setTimeout(resolve, 10_000)),
         ]);
       found.push(...screenViolations(page));
