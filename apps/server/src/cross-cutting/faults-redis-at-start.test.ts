@@ -89,7 +89,10 @@ describe("Redis unreachable at start", () => {
     expectFailure(await ready(), 503, ErrorCode.serviceUnavailable);
 
     await relay.restore();
-    await vi.waitFor(async () => expect((await ready()).status).toBe(200), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect((await ready()).status).toBe(200), {
+      timeout: 10_000,
+      interval: 100,
+    });
     expect((await ready()).body.payload).toEqual({
       status: "ok",
       dependencies: { database: "up", redis: "up" },

@@ -38,7 +38,10 @@ const number = (phone: string) => ({ mobile_phone_prefix: "852", mobile_phone: p
 /** Asks `call` until it answers `status`: how long the server took to use Redis again. */
 async function recoveryMs(call: () => Promise<{ status: number }>, status: number, withinMs = 10_000) {
   const started = Date.now();
-  await vi.waitFor(async () => expect((await call()).status).toBe(status), { timeout: withinMs, interval: 100 });
+  await vi.waitFor(async () => expect((await call()).status).toBe(status), {
+    timeout: withinMs,
+    interval: 100,
+  });
   return Date.now() - started;
 }
 
