@@ -47,6 +47,8 @@ export interface ServerProcess {
   output(): string;
   /** Resolves once the output holds `text` (at once if it does already); rejects if the process exits first. */
   printed(text: string): Promise<void>;
+  /** Moves the process's clock `ms` forward; resolves once it has (needs `movableClock`). */
+  advanceClock(ms: number): Promise<void>;
   /** Sends the signal (SIGTERM by default) and resolves once the process has exited. */
   kill(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -68,6 +70,8 @@ export interface ServerProcessOptions {
    * pile up in, and keep waking, the process that makes the load.
    */
   logFile?: string;
+  /** Run the server on a clock the test moves with advanceClock() (testing/movable-clock.ts). */
+  movableClock?: boolean;
 }
 
 /** A port that was free a moment ago on 127.0.0.1. */
@@ -101,7 +105,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     ...inherited
   } = process.env;
   const logFd = options.logFile ? openSync(options.logFile, "a") : undefined;
-  const child = spawn(process.execPath, ["--import", "tsx", entry.path], {
+  const clock = options.movableClock ? ["--import", "./apps/server/src/testing/movable-clock.ts"] : [];
+  const child = spawn(process.execPath, ["--import", "tsx", ...clock, entry.path], {
     cwd: REPO_ROOT,
     env: {
       ...inherited,
@@ -113,7 +118,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       ...options.env,
       [variables.port]: String(port),
     },
-    stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe"],
+    stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe", ...(options.movableClock ? ["ipc" as const] : [])],
   });
   if (logFd !== undefined) closeSync(logFd);
   running.add(child);
@@ -158,6 +163,13 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
         child.stderr?.on("data", check);
         child.once("exit", exit);
         check();
+      });
+    },
+    advanceClock(ms) {
+      if (!child.send) return Promise.reject(new Error("advanceClock(): started without movableClock"));
+      return new Promise((done, fail) => {
+        child.once("message", () => done());
+        child.send({ advanceMs: ms }, (error) => error && fail(error));
       });
     },
     async kill(signal = "SIGTERM") {
