@@ -154,9 +154,16 @@ describe.skipIf(postgres)("the in-process scheduler (SQLite)", () => {
     const scheduler = new InProcessScheduler([job], capturedLog().log, () => clock);
     clock = at("2024-05-01T10:01:00");
     void scheduler.runDue();
-    const stopped = scheduler.stop();
-    setTimeout(gate.resolve, 20);
-    await stopped;
+    let stopped = false;
+    const stopping = scheduler.stop().then(() => {
+      stopped = true;
+    });
+    // One turn of the event loop settles everything pending in this process: a stop() that did
+    // not wait for the run would have resolved by now.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false);
+    gate.resolve();
+    await stopping;
     expect(finished).toBe(true);
     clock = at("2024-05-01T10:02:00");
     await scheduler.runDue();
@@ -263,11 +270,14 @@ describe.runIf(postgres)("the pg-boss scheduler (PostgreSQL)", () => {
     ]);
 
     // Both instances' timekeepers fire for the same slot: the second insert is a no-op.
-    const ids = [await sendSlot(name), await sendSlot(name)];
-    expect(ids.filter(Boolean)).toHaveLength(1);
-    await vi.waitFor(() => expect(first.runs.length + second.runs.length).toBe(1), { timeout: 10_000 });
-    // Both workers poll every 2 s: long enough for a second run, if there were one.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const ids = [await sendSlot(name), await sendSlot(name)].filter((id) => id !== null);
+    expect(ids).toHaveLength(1);
+    // The slot's one job is done (a final state: nothing runs it again) and ran once: no time
+    // window to wait out for a second run, as there is no second job to run.
+    await vi.waitFor(
+      async () => expect((await client.getJobById(name, ids[0] as string))?.state).toBe("completed"),
+      { timeout: 10_000 },
+    );
     expect(first.runs.length + second.runs.length).toBe(1);
     const lines = logs.flatMap(({ lines }) => lines).filter((line) => line.job === name);
     expect(lines).toEqual([
@@ -289,8 +299,10 @@ describe.runIf(postgres)("the pg-boss scheduler (PostgreSQL)", () => {
       msg: "scheduled job failed",
       err: { message: "relation does not exist" },
     });
+    // "failed" is final (a job left to retry is "retry"), and it was never retried: no time
+    // window to wait out for a retry.
     await vi.waitFor(async () => expect((await client.getJobById(name, id as string))?.state).toBe("failed"));
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect((await client.getJobById(name, id as string))?.retryCount).toBe(0);
     expect(runs).toHaveLength(1);
   });
 
@@ -308,6 +320,8 @@ describe.runIf(postgres)("the pg-boss scheduler (PostgreSQL)", () => {
     await sendSlot(name);
     await started.promise;
     const stopped = scheduler.stop();
+    // A real wait, an observation window: stop() goes through pg-boss's own I/O, so no event
+    // says "it would have returned by now"; the run is let go only after it.
     setTimeout(gate.resolve, 300);
     await stopped;
     expect(finished).toBe(true);

@@ -1,8 +1,9 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { connect, type Socket } from "node:net";
 import { CONTRACT } from "@hcoins/domain/api/contract";
 import { serverPath } from "@hcoins/domain/api/routes";
 import { ERROR_MESSAGES } from "@hcoins/domain/codes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { registerMember } from "../testing/flows.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { apiRoutes, expectFailure } from "./support.ts";
@@ -136,11 +137,26 @@ describe("a body over the limit, on a real connection", () => {
   });
 
   it("streamed slowly without a length: 413 as soon as it passes the limit, not at its end", async () => {
-    const request = rawRequest(HEAD("Transfer-Encoding: chunked\r\n"));
-    const chunk = (text: string) => request.socket.write(`${text.length.toString(16)}\r\n${text}\r\n`);
+    // The server's side of the connection: what it has read, and whether it has answered.
+    const served = new Promise<{ req: IncomingMessage; res: ServerResponse }>((resolve) =>
+      t.app.server.once("request", (req, res) => resolve({ req, res })),
+    );
+    const head = HEAD("Transfer-Encoding: chunked\r\n");
+    const request = rawRequest(head);
+    let sent = Buffer.byteLength(head);
+    const chunk = (text: string) => {
+      const framed = `${text.length.toString(16)}\r\n${text}\r\n`;
+      sent += Buffer.byteLength(framed);
+      request.socket.write(framed);
+    };
     chunk(`{"x":"${"a".repeat(LIMIT - 100)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(request.answer()).toBe(""); // under the limit: still reading
+    // Under the limit: once the server has read every byte sent and handled them (one turn of
+    // its event loop), it is still reading, not answering.
+    const { req, res } = await served;
+    await vi.waitFor(() => expect(req.socket.bytesRead).toBe(sent));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(res.headersSent).toBe(false);
+    expect(request.answer()).toBe("");
     const over = performance.now();
     const drip = setInterval(() => {
       if (!request.socket.destroyed) chunk("a".repeat(50));

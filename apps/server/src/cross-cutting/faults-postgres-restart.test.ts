@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { nextPhone } from "../testing/flows.ts";
 import { postgresBinaries, startPrivatePostgres } from "../testing/private-postgres.ts";
 import { startServerProcess, stopServerProcesses } from "../testing/server-process.ts";
@@ -112,27 +112,47 @@ describe.skipIf(usePostgres)("PostgreSQL restarted under load", () => {
               problem: String(error),
             });
           }
+          // The load's pace, not a wait: each caller makes some 50 calls a second at most.
           await new Promise((done) => setTimeout(done, 20));
         }
       };
       const load = Array.from({ length: CALLERS }, (_, index) => caller(index));
+      /** Resolves once `count` calls started at `from` or later answered `status`. */
+      const answered = (status: number, from: number, count: number) =>
+        vi.waitFor(
+          () =>
+            expect(answers.filter((a) => a.at >= from && a.status === status).length).toBeGreaterThanOrEqual(
+              count,
+            ),
+          { timeout: 30_000 },
+        );
 
-      await new Promise((done) => setTimeout(done, 1_500));
-      const stopped = Date.now();
-      await postgres.stop();
-      // Down for a moment: new connections are refused, not only the open ones dropped.
-      await new Promise((done) => setTimeout(done, 1_500));
-      await postgres.start();
-      const back = Date.now();
+      let stopped = 0;
+      let back = 0;
       let recovered: number | null = null;
-      while (recovered === null && Date.now() - back < 30_000) {
-        await new Promise((done) => setTimeout(done, 50));
-        const ok = answers.find((a) => a.at >= back && a.status === 200);
-        if (ok) recovered = ok.at + ok.ms;
+      try {
+        // Under load: every caller has been answered a few times.
+        await answered(200, 0, 3 * CALLERS);
+        stopped = Date.now();
+        await postgres.stop();
+        // Down for a moment, until calls made after the stop met it: new connections are
+        // refused, not only the open ones dropped.
+        await answered(503, Date.now(), CALLERS);
+        await postgres.start();
+        back = Date.now();
+        recovered = await answered(200, back, 1).then(
+          () => {
+            const ok = answers.find((a) => a.at >= back && a.status === 200) as Answer;
+            return ok.at + ok.ms;
+          },
+          () => null,
+        );
+        // Still under load after the recovery: every caller answered twice more (all 200, below).
+        if (recovered !== null) await answered(200, recovered, 2 * CALLERS).catch(() => {});
+      } finally {
+        running = false;
+        await Promise.all(load);
       }
-      await new Promise((done) => setTimeout(done, 1_000));
-      running = false;
-      await Promise.all(load);
 
       // What the server logged for anything that was not a clean 5030, for the failure message.
       const unhandled = server

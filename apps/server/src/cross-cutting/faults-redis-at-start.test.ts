@@ -1,6 +1,6 @@
-import { createServer } from "node:net";
+import { createServer, type Server } from "node:net";
 import { ErrorCode } from "@hcoins/domain/codes";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startTcpRelay, type TcpRelay } from "../testing/tcp-relay.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { expectFailure, logCollector, useRedis } from "./support.ts";
@@ -14,29 +14,27 @@ import { expectFailure, logCollector, useRedis } from "./support.ts";
 
 let t: TestApp | undefined;
 let relay: TcpRelay | undefined;
+let refusing: Server | undefined;
 afterEach(async () => {
   await t?.close();
   await relay?.cut();
+  await new Promise((done) => (refusing ? refusing.close(done) : done(undefined)));
   t = undefined;
   relay = undefined;
+  refusing = undefined;
 });
 
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
+/** A loopback port that resets every connection at once (no Redis there), counting the attempts. */
+async function resettingPort() {
+  const seen = { attempts: 0 };
+  const server = createServer((socket) => {
+    seen.attempts += 1;
+    socket.resetAndDestroy();
+  });
+  refusing = server;
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  return typeof address === "object" && address ? address.port : 0;
-}
-
-async function until(call: () => Promise<{ status: number }>, status: number, withinMs = 10_000) {
-  const started = Date.now();
-  for (;;) {
-    if ((await call()).status === status) return;
-    if (Date.now() - started > withinMs) throw new Error(`no ${status} within ${withinMs} ms`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
+  return { port: typeof address === "object" && address ? address.port : 0, seen };
 }
 
 const messages = (lines: string[]) => lines.map((line) => String(JSON.parse(line).msg));
@@ -46,8 +44,9 @@ const UP = "redis reachable: counters shared again";
 describe("Redis unreachable at start", () => {
   it("the server starts degraded: /readyz 503 (redis down), /healthz 200, lookups served; one log line", async () => {
     const log = logCollector();
+    const redis = await resettingPort();
     t = await createTestApp({
-      env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, LOG_LEVEL: "warn" },
+      env: { REDIS_URL: `redis://127.0.0.1:${redis.port}`, LOG_LEVEL: "warn" },
       logStream: log.stream,
     });
     const ready = await t.call("GET", "/readyz", { token: null });
@@ -69,8 +68,8 @@ describe("Redis unreachable at start", () => {
       503,
       ErrorCode.serviceUnavailable,
     );
-    // ioredis retries every few hundred milliseconds: several failed attempts, one line.
-    await new Promise((done) => setTimeout(done, 1_500));
+    // ioredis keeps retrying: several failed attempts, one line.
+    await vi.waitFor(() => expect(redis.seen.attempts).toBeGreaterThanOrEqual(4), { timeout: 10_000 });
     expect(messages(log.lines).filter((msg) => msg.startsWith("redis"))).toEqual([DOWN]);
   });
 
@@ -90,7 +89,10 @@ describe("Redis unreachable at start", () => {
     expectFailure(await ready(), 503, ErrorCode.serviceUnavailable);
 
     await relay.restore();
-    await until(ready, 200);
+    await vi.waitFor(async () => expect((await ready()).status).toBe(200), {
+      timeout: 10_000,
+      interval: 100,
+    });
     expect((await ready()).body.payload).toEqual({
       status: "ok",
       dependencies: { database: "up", redis: "up" },

@@ -219,10 +219,7 @@ describe("the server process", () => {
       headers: { authorization: "Bearer web:guest", "content-type": "application/json" },
       body: JSON.stringify({ mobile_phone_prefix: "852", mobile_phone: "91234567", password: "Wrong123x" }),
     });
-    const arrived = Date.now() + 5_000;
-    while (!server.output().includes("/crm/auth/login-with-mobile-password") && Date.now() < arrived) {
-      await new Promise((done) => setTimeout(done, 5));
-    }
+    await server.printed("/crm/auth/login-with-mobile-password");
     const exited = server.kill("SIGTERM");
     const response = await inFlight;
     expect(response.status).toBe(400);

@@ -99,7 +99,10 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
     };
     const started = Date.now();
     // At the same moment, on an empty schema: both run the migrations and try the first-start seed.
-    servers = await Promise.all([startServerProcess({ env }), startServerProcess({ env })]);
+    servers = await Promise.all([
+      startServerProcess({ env, movableClock: true }),
+      startServerProcess({ env, movableClock: true }),
+    ]);
     startMs = Date.now() - started;
   }, 180_000);
 
@@ -254,8 +257,8 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
         client: nextClient(),
       }),
     );
-    // A real wait: these are server processes on the wall clock, whose clock no test can move.
-    await new Promise((done) => setTimeout(done, LIMITS.SMS_RESEND_SECONDS * 1000 + 200));
+    // Both instances' clocks move past the resend wait (the counts' windows read the app's clock).
+    await Promise.all(servers.map((server) => server.advanceClock(LIMITS.SMS_RESEND_SECONDS * 1000 + 200)));
     // Each instance has allowed one send: only the shared count reaches the limit of two.
     const third = await on(0, "POST", "/crm/registration/request-sms-token", {
       body: number(phone),

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { vi } from "vitest";
 
 /*
  * The real member server (`apps/server/src/server.ts`) or the standalone coin scheme
@@ -44,6 +45,10 @@ export interface ServerProcess {
   child: ChildProcess;
   /** stdout and stderr so far, interleaved as they arrived. */
   output(): string;
+  /** Resolves once the output holds `text` (at once if it does already); rejects if the process exits first. */
+  printed(text: string): Promise<void>;
+  /** Moves the process's clock `ms` forward; resolves once it has (needs `movableClock`). */
+  advanceClock(ms: number): Promise<void>;
   /** Sends the signal (SIGTERM by default) and resolves once the process has exited. */
   kill(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -65,6 +70,8 @@ export interface ServerProcessOptions {
    * pile up in, and keep waking, the process that makes the load.
    */
   logFile?: string;
+  /** Run the server on a clock the test moves with advanceClock() (testing/movable-clock.ts). */
+  movableClock?: boolean;
 }
 
 /** A port that was free a moment ago on 127.0.0.1. */
@@ -98,7 +105,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     ...inherited
   } = process.env;
   const logFd = options.logFile ? openSync(options.logFile, "a") : undefined;
-  const child = spawn(process.execPath, ["--import", "tsx", entry.path], {
+  const clock = options.movableClock ? ["--import", "./apps/server/src/testing/movable-clock.ts"] : [];
+  const child = spawn(process.execPath, ["--import", "tsx", ...clock, entry.path], {
     cwd: REPO_ROOT,
     env: {
       ...inherited,
@@ -110,7 +118,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       ...options.env,
       [variables.port]: String(port),
     },
-    stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe"],
+    stdio: ["ignore", logFd ?? "pipe", logFd ?? "pipe", ...(options.movableClock ? ["ipc" as const] : [])],
   });
   if (logFd !== undefined) closeSync(logFd);
   running.add(child);
@@ -133,6 +141,37 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     url,
     child,
     output: () => output,
+    printed(text) {
+      if (!child.stdout) return Promise.reject(new Error("printed(): the output goes to a file"));
+      return new Promise((done, fail) => {
+        const stop = () => {
+          child.stdout?.off("data", check);
+          child.stderr?.off("data", check);
+          child.off("exit", exit);
+        };
+        // Registered after `keep`: `output` already holds the chunk.
+        const check = () => {
+          if (!output.includes(text)) return;
+          stop();
+          done();
+        };
+        const exit = () => {
+          stop();
+          fail(new Error(`${entry.path} exited before printing ${JSON.stringify(text)}:\n${output}`));
+        };
+        child.stdout?.on("data", check);
+        child.stderr?.on("data", check);
+        child.once("exit", exit);
+        check();
+      });
+    },
+    advanceClock(ms) {
+      if (!child.send) return Promise.reject(new Error("advanceClock(): started without movableClock"));
+      return new Promise((done, fail) => {
+        child.once("message", () => done());
+        child.send({ advanceMs: ms }, (error) => error && fail(error));
+      });
+    },
     async kill(signal = "SIGTERM") {
       if (!isRunning(child)) return exited;
       child.kill(signal);
@@ -151,23 +190,25 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     },
   };
 
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (!isRunning(child)) {
-      const { code, signal } = await exited;
-      throw new Error(`${entry.path} exited (${code ?? signal}) before answering:\n${output}`);
-    }
-    const up = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
-      (res) => res.status === 200,
-      () => false,
-    );
-    if (up) return process_;
-    if (Date.now() > deadline) {
-      await process_.kill("SIGKILL");
-      throw new Error(`${entry.path} did not answer /healthz within ${START_TIMEOUT_MS} ms:\n${output}`);
-    }
-    await new Promise((done) => setTimeout(done, 150));
+  // Asked until it answers 200, or until the process has exited (then the answer is false).
+  const answered = await vi
+    .waitFor(
+      async () => {
+        if (!isRunning(child)) return false;
+        const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+        if (res.status !== 200) throw new Error(`/healthz answered ${res.status}`);
+        return true;
+      },
+      { timeout: START_TIMEOUT_MS, interval: 50 },
+    )
+    .catch(() => null);
+  if (answered) return process_;
+  if (answered === false) {
+    const { code, signal } = await exited;
+    throw new Error(`${entry.path} exited (${code ?? signal}) before answering:\n${output}`);
   }
+  await process_.kill("SIGKILL");
+  throw new Error(`${entry.path} did not answer /healthz within ${START_TIMEOUT_MS} ms:\n${output}`);
 }
 
 /** SIGKILLs every process this helper started that still runs: call it from afterEach / afterAll. */

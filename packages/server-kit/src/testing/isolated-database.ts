@@ -69,6 +69,7 @@ export async function copyOfTemplate(template: string): Promise<{ url: string; d
         break;
       } catch (error) {
         if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+        // A retry's backoff, not a wait: no event says when a closing session has gone.
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }

@@ -31,14 +31,20 @@ describe("the console's one idempotency-key store", () => {
     expect(await codeOf(keys.once("bulk-request:1:k", { list: "other" }, run))).toBe(
       ErrorCode.idempotencyKeyReused,
     );
-    // Two calls at once: one runs, the other waits and answers its result.
+    // Two calls at once: one runs, the other waits and answers its result. The second starts
+    // once the first runs, so once it holds the key.
     let release: () => void = () => {};
+    let claimed: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      claimed = resolve;
+    });
     const slow = () =>
       new Promise<{ approval_id: number }>((resolve) => {
         release = () => resolve({ approval_id: 42 });
+        claimed();
       });
     const first = keys.once("cancel:7:k", { voucherId: 3 }, slow);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await running;
     const second = keys.once("cancel:7:k", { voucherId: 3 }, run);
     release();
     expect(await Promise.all([first, second])).toEqual([{ approval_id: 42 }, { approval_id: 42 }]);
