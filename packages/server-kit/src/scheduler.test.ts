@@ -320,8 +320,8 @@ describe.runIf(postgres)("the pg-boss scheduler (PostgreSQL)", () => {
     await sendSlot(name);
     await started.promise;
     const stopped = scheduler.stop();
-    // A real wait, an observation window: stop() goes through pg-boss's own I/O, so no event
-    // says "it would have returned by now"; the run is let go only after it.
+    // stop() goes through pg-boss's own I/O, so no event says "it would have returned by now";
+    // real sleep: an observation window, the run is let go only after it.
     setTimeout(gate.resolve, 300);
     await stopped;
     expect(finished).toBe(true);

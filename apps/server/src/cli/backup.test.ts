@@ -70,7 +70,7 @@ describe.skipIf(usePostgres)("backup, SQLite: the online backup while another pr
         const writing = (async () => {
           while (!stop) {
             write();
-            // The writer's pace, not a wait: about a write a millisecond, leaving the CPU to the backup.
+            // real sleep: the writer's pace, not a wait: about a write a millisecond, leaving the CPU to the backup.
             await new Promise((done) => setTimeout(done, 1));
           }
         })();

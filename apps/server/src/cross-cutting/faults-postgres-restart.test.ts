@@ -112,7 +112,7 @@ describe.skipIf(usePostgres)("PostgreSQL restarted under load", () => {
               problem: String(error),
             });
           }
-          // The load's pace, not a wait: each caller makes some 50 calls a second at most.
+          // real sleep: the load's pace, not a wait: each caller makes some 50 calls a second at most.
           await new Promise((done) => setTimeout(done, 20));
         }
       };

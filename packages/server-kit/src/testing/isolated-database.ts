@@ -69,7 +69,7 @@ export async function copyOfTemplate(template: string): Promise<{ url: string; d
         break;
       } catch (error) {
         if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
-        // A retry's backoff, not a wait: no event says when a closing session has gone.
+        // real sleep: a retry's backoff, not a wait: no event says when a closing session has gone.
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
