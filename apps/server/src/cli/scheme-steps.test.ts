@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { CoinSchemeRefusedError } from "../modules/coins/coin-scheme-client.ts";
-import { linkedMember } from "../modules/member-coins/coins-test-support.ts";
-import { memberSubject } from "../modules/scheme-outbox/service.ts";
-import { nextPhone } from "../testing/flows.ts";
+import { numberMoveTheSchemeRefuses } from "../modules/scheme-outbox/outbox-test-support.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import { CliError } from "./command.ts";
 import { schemeStepDismiss, schemeStepRetry, schemeSteps } from "./scheme-steps.ts";
@@ -103,25 +101,7 @@ describe("scheme-steps, scheme-step-retry and scheme-step-dismiss", () => {
       `Step #${refused} (test-refused) reached the coin scheme.`,
     );
 
-    const member = await linkedMember(t);
-    const row = await services.members.findByPhone("852", member.phone);
-    const taken = nextPhone();
-    await services.coinSchemeClient.createAccount({ prefix: "852", phone: taken });
-    const moved = await services.database.transaction(async (trx) => {
-      await services.members.changeMobileNumber(row?.id as number, "852", taken, trx);
-      return services.schemeOutbox.add(
-        "account-number",
-        memberSubject(row?.id as number),
-        {
-          memberId: row?.id,
-          hcoinsMemberNo: member.hcoins,
-          from: { prefix: "852", phone: member.phone },
-          to: { prefix: "852", phone: taken },
-          by: { actor: "cli:root", address: null },
-        },
-        trx,
-      );
-    });
+    const { step: moved } = await numberMoveTheSchemeRefuses(t, "cli:root");
     expect(await services.schemeOutbox.deliverPending()).toMatchObject({ refused: 1 });
     expect(await refusal(schemeStepRetry(services, [String(moved)]))).toMatch(
       /was undone here when the scheme refused it/,

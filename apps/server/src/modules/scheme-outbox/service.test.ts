@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { nextPhone } from "../../testing/flows.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { CoinSchemeUnavailableError } from "../coins/coin-scheme-client.ts";
-import { linkedMember } from "../member-coins/coins-test-support.ts";
+import { numberMoveTheSchemeRefuses } from "./outbox-test-support.ts";
 import { SchemeOutboxRepository } from "./repository.ts";
-import { memberSubject, retryDelay, SchemeOutbox } from "./service.ts";
+import { retryDelay, SchemeOutbox } from "./service.ts";
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -74,29 +73,10 @@ describe("the scheme outbox", () => {
 
   it("undoes a number change the scheme refuses: the old number back, with its audit entry", async () => {
     t = await createTestApp();
-    const { members, database, schemeOutbox, coinSchemeClient, audit } = t.app.services;
-    const member = await linkedMember(t);
-    const row = await members.findByPhone("852", member.phone);
-    const taken = nextPhone();
-    // Another H Coins account holds the number (taken after the number change's own check).
-    await coinSchemeClient.createAccount({ prefix: "852", phone: taken });
-    await database.transaction(async (trx) => {
-      await members.changeMobileNumber(row?.id as number, "852", taken, trx);
-      await schemeOutbox.add(
-        "account-number",
-        memberSubject(row?.id as number),
-        {
-          memberId: row?.id,
-          hcoinsMemberNo: member.hcoins,
-          from: { prefix: "852", phone: member.phone },
-          to: { prefix: "852", phone: taken },
-          by: { actor: "operator:cs@example.com", address: null },
-        },
-        trx,
-      );
-    });
+    const { members, schemeOutbox, coinSchemeClient, audit } = t.app.services;
+    const { member, id } = await numberMoveTheSchemeRefuses(t, "operator:cs@example.com");
     expect(await schemeOutbox.deliverPending()).toEqual({ delivered: 0, refused: 1, pending: 0 });
-    expect((await members.findById(row?.id as number))?.mobile_phone).toBe(member.phone);
+    expect((await members.findById(id))?.mobile_phone).toBe(member.phone);
     expect((await audit.all({ action: "member.undoNumberChange" }))[0]).toMatchObject({
       actor: "operator:cs@example.com",
       after: { mobile_phone: member.phone, reason: "the coin scheme refused the move (6010)" },
