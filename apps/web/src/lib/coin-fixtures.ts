@@ -19,7 +19,8 @@ export const balanceAnswer = (changes: Partial<CoinBalance> = {}): CoinBalance =
   linked: true,
   hcoins_memberno: "HC0001",
   balance: 12_345,
-  expiring: [{ expires_at: "2026-12-31T15:59:59.000Z", coins: 1_200 }],
+  // As the scheme answers: the instant the coins are gone, 00:00 on 1 Jan 2027 in Hong Kong.
+  expiring: [{ expires_at: "2026-12-31T16:00:00.000Z", coins: 1_200 }],
   as_of: "2026-11-27T02:30:00.000Z",
   ...changes,
 });
@@ -37,7 +38,7 @@ export const historyEntry = (changes: Partial<HistoryEntry> = {}): HistoryEntry 
   reason: null,
   reward_title: null,
   voucher_code: null,
-  expires_at: "2027-11-20T15:59:59.000Z",
+  expires_at: "2027-11-20T16:00:00.000Z",
   ...changes,
 });
 

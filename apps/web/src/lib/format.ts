@@ -29,6 +29,12 @@ export function formatHkd(amount: string): string {
 export const formatDate = (iso: string) =>
   new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeZone: TIME_ZONE }).format(new Date(iso));
 
+/**
+ * The last Hong Kong day before an end: coins whose `expires_at` is 00:00 on 29 Nov (the instant
+ * they are gone) can be spent through 28 Nov, and that is the date a member reads.
+ */
+export const formatLastDay = (endIso: string) => formatDate(new Date(Date.parse(endIso) - 1).toISOString());
+
 /** 30 Nov 2024, 18:05 / 2024年11月30日 18:05. */
 export const formatDateTime = (iso: string) =>
   new Intl.DateTimeFormat(locale(), {

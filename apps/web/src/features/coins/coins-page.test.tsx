@@ -27,14 +27,15 @@ describe("CoinsPage", () => {
     // 02:30 UTC is 10:30 in Hong Kong.
     expect(screen.getByText(/^As of 27 Nov 2026, 10:30$/)).toBeInTheDocument();
     expect(screen.getByText("1,200 H Coins")).toBeInTheDocument();
-    expect(screen.getByText("expire on 31 Dec 2026")).toBeInTheDocument();
+    // The last day the coins can be spent, not the midnight they are gone at (1 Jan 2027).
+    expect(screen.getByText("usable until 31 Dec 2026")).toBeInTheDocument();
     expect(await screen.findByText("No H Coins activity yet.")).toBeInTheDocument();
   });
 
   it.each([
-    ["tc", "你的結餘", "於 2026年12月31日 到期", "於銅鑼灣購物"],
-    ["sc", "您的余额", "将于 2026年12月31日 到期", "在铜锣湾购物"],
-  ])("speaks %s", async (language, balance, expires, purchase) => {
+    ["tc", "你的結餘", "可使用至 2026年12月31日", "於銅鑼灣購物", "此批 H Coins 可使用至 2027年11月20日"],
+    ["sc", "您的余额", "可使用至 2026年12月31日", "在铜锣湾购物", "这批 H Coins 可使用至 2027年11月20日"],
+  ])("speaks %s", async (language, balance, expires, purchase, credit) => {
     await act(() => translator.changeLanguage(language));
     mockApi({
       [COIN_CALLS.balance]: ok(balanceAnswer()),
@@ -44,6 +45,8 @@ describe("CoinsPage", () => {
     expect(await screen.findByText(balance)).toBeInTheDocument();
     expect(screen.getByText(expires)).toBeInTheDocument();
     expect(await screen.findByText(purchase)).toBeInTheDocument();
+    // A credit ending at 00:00 on 21 Nov 2027 (Hong Kong) names the 20th.
+    expect(screen.getByText(credit)).toBeInTheDocument();
   });
 
   it("lists each kind of history line with what the member needs to recognise it", async () => {

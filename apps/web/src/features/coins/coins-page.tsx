@@ -12,7 +12,7 @@ import {
 import { Button } from "../../components/button.tsx";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
-import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
+import { formatDateTime, formatLastDay, formatNumber } from "../../lib/format.ts";
 import { loadLazyTexts, useTranslation } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { waitForData } from "../../lib/wait-for-data.ts";
@@ -81,7 +81,7 @@ function BalanceCard({ balance }: { balance: CoinBalance }) {
             {balance.expiring.map((item) => (
               <li key={item.expires_at}>
                 <strong>{t("coinsCount", { count: item.coins, formatted: formatNumber(item.coins) })}</strong>{" "}
-                <span className="muted">{t("expiresOn", { date: formatDate(item.expires_at) })}</span>
+                <span className="muted">{t("usableUntil", { date: formatLastDay(item.expires_at) })}</span>
               </li>
             ))}
           </ul>

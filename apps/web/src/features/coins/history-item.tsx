@@ -1,5 +1,5 @@
 import type { HistoryEntry } from "../../api/member-coins.ts";
-import { formatDate, formatDateTime, formatHkd, formatNumber, localized } from "../../lib/format.ts";
+import { formatDateTime, formatHkd, formatLastDay, formatNumber, localized } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 
 /** A glyph per kind, beside its label (decoration: the label says it). */
@@ -48,7 +48,9 @@ export function HistoryItem({ entry }: { entry: HistoryEntry }) {
           <p className="history-meta">{t("voucherCode", { code: entry.voucher_code })}</p>
         )}
         {entry.expires_at && entry.coins > 0 && (
-          <p className="history-meta muted">{t("creditExpires", { date: formatDate(entry.expires_at) })}</p>
+          <p className="history-meta muted">
+            {t("creditUsableUntil", { date: formatLastDay(entry.expires_at) })}
+          </p>
         )}
       </div>
       <p className={entry.coins < 0 ? "history-coins history-debit" : "history-coins history-credit"}>
