@@ -70,7 +70,7 @@ export async function schemeStepRetry(services: Services, args: string[]): Promi
   if (outcome.state === "delivered") return `Step #${id} (${step.kind}) reached the coin scheme.`;
   if (outcome.state === "refused")
     return `The coin scheme refused step #${id} (${step.kind}) again: ${outcome.refusal.message}`;
-  return `Step #${id} (${step.kind}) could not reach the coin scheme (or another delivery holds it); it stays pending (scheme-steps shows its last answer).`;
+  return `Step #${id} (${step.kind}) could not go now (the scheme did not answer, an earlier step of its subject is pending, or another delivery holds it); it stays pending (scheme-steps shows its last answer).`;
 }
 
 export async function schemeStepDismiss(services: Services, args: string[]): Promise<string> {
