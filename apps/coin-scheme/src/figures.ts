@@ -4,6 +4,9 @@ import type { CoinDayFigures, CoinFiguresResult } from "./api-schemas.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { EntryKind } from "./tables.ts";
 
+/** A day's columns besides its date, all 0 for a day nothing happened on. */
+const DAY_COLUMNS = [...COIN_MOVEMENTS, ...GOODWILL_COLUMNS, "outstanding"] as const;
+
 const DAY_MS = 86_400_000;
 
 /** The columns the ledger's entry kinds count in: a day's figures and a store's line alike. */
@@ -49,10 +52,7 @@ export async function coinFigures(
   ]);
   const net = new Map<string, number>();
   const byDay = new Map<string, CoinDayFigures>(
-    daysOf(from, to).map((day) => [
-      day,
-      { day, ...zeroes([...COIN_MOVEMENTS, ...GOODWILL_COLUMNS, "outstanding"]) },
-    ]),
+    daysOf(from, to).map((day) => [day, { day, ...zeroes(DAY_COLUMNS) }]),
   );
   for (const row of rows) {
     const day = dayOfNumber(row.dayNumber);

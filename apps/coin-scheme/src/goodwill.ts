@@ -41,13 +41,13 @@ export class GoodwillVouchers {
       input,
       (account, key) => this.give(account, key, input),
       async (earlier) => {
-        const { balance: _, ...replayed } = await replayedVoucher(
+        const { voucher, transaction, goodwill_coins } = await replayedVoucher(
           this.repository,
           earlier,
           input,
           this.now(),
         );
-        return { ...replayed, duplicate: true };
+        return { voucher, transaction, goodwill_coins, duplicate: true };
       },
     );
   }

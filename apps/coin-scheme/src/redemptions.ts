@@ -62,13 +62,13 @@ export class Redemptions {
       input,
       (account, key) => this.take(account, key, input),
       async (earlier) => {
-        const { goodwill_coins: _, ...replayed } = await replayedVoucher(
+        const { voucher, transaction, balance } = await replayedVoucher(
           this.repository,
           earlier,
           input,
           this.now(),
         );
-        return { ...replayed, duplicate: true };
+        return { voucher, transaction, balance, duplicate: true };
       },
     );
   }

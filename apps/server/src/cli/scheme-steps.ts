@@ -53,9 +53,9 @@ export async function schemeSteps(services: Services, args: string[]): Promise<s
 
 export async function schemeStepRetry(services: Services, args: string[]): Promise<string> {
   const { id } = idArgument(SCHEME_STEP_RETRY_USAGE, args);
-  const step = await services.schemeOutbox.step(id);
-  const outcome = await services.schemeOutbox.retry(id);
-  if (outcome.state === "missing" || !step) throw missing(id);
+  const retried = await services.schemeOutbox.retry(id);
+  if (!retried) throw missing(id);
+  const { step, outcome } = retried;
   if (outcome.state === "compensated") {
     throw new CliError(
       `step #${id} (${step.kind}) was undone here when the scheme refused it; sending it now would put the scheme ahead of this server. Make the change again, then scheme-step-dismiss ${id}; nothing changed`,

@@ -119,15 +119,18 @@ export class SchemeOutbox {
    * An operator's retry (scheme-step-retry): a pending step is tried now rather than after its
    * backoff; a failed one is tried again, unless its refusal was compensated, since its change was
    * undone here then and sending it now would leave the scheme ahead of the member server.
+   * Answers the step as it was before the try, with what came of it; undefined when there is none.
    */
-  async retry(id: number): Promise<StepOutcome | { state: "missing" } | { state: "compensated" }> {
-    const row = await this.repository.find(id);
-    if (!row) return { state: "missing" };
-    if (row.failed_at !== null) {
-      if (this.kinds.get(row.kind)?.compensate) return { state: "compensated" };
+  async retry(
+    id: number,
+  ): Promise<{ step: OutboxRow; outcome: StepOutcome | { state: "compensated" } } | undefined> {
+    const step = await this.repository.find(id);
+    if (!step) return undefined;
+    if (step.failed_at !== null) {
+      if (this.kinds.get(step.kind)?.compensate) return { step, outcome: { state: "compensated" } };
       await this.repository.reopen(id, this.now());
     }
-    return this.attempt(id);
+    return { step, outcome: await this.attempt(id) };
   }
 
   /** Removes a failed step an operator has dealt with; a pending one stays (it still has to reach the scheme). */
