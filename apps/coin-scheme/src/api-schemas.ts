@@ -1,3 +1,4 @@
+import { type CampaignView, campaignDryRunSchema, campaignViewSchema } from "@hcoins/domain/campaign-rules";
 import {
   coinMovementFields,
   goodwillFields,
@@ -436,3 +437,11 @@ export type TillKeyCreateResult = z.infer<typeof tillKeyCreateResponse>;
 
 /** The success envelope, as the member server's: `{code: 200, payload}`. */
 export const envelope = <T extends z.ZodType>(payload: T) => z.object({ code: z.literal(200), payload });
+
+export const campaignsResponse = z.object({ campaigns: z.array(campaignViewSchema) });
+export const campaignResponse = z.object({ campaign: campaignViewSchema });
+export const campaignDryRunResponse = z.object({ dry_run: campaignDryRunSchema });
+export type SchemeCampaign = CampaignView;
+export type CampaignsResult = z.infer<typeof campaignsResponse>;
+export type CampaignResult = z.infer<typeof campaignResponse>;
+export type CampaignDryRunResult = z.infer<typeof campaignDryRunResponse>;

@@ -52,6 +52,11 @@ export function hongKongWeekday(at: number): number {
   return ((((days + 3) % 7) + 7) % 7) + 1;
 }
 
+/** The month (1-12) in Hong Kong. */
+export function hongKongMonth(at: number): number {
+  return new Date(at + HONG_KONG_OFFSET_MS).getUTCMonth() + 1;
+}
+
 /** Minutes since midnight in Hong Kong. */
 export function hongKongMinute(at: number): number {
   return Math.floor(((((at + HONG_KONG_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);

@@ -113,6 +113,42 @@ export class CampaignRepository {
     );
   }
 
+  /** Every purchase from `from` until `to`, oldest first, with its account's birth month (a dry run's facts). */
+  purchasesBetween(from: number, to: number) {
+    return this.db
+      .selectFrom("hcoin_ledger as e")
+      .innerJoin("hcoin_accounts as a", "a.id", "e.account_id")
+      .select([
+        "e.id",
+        "e.account_id",
+        "e.store_code",
+        "e.partner_store",
+        "e.net_cents",
+        "e.electronic_cents",
+        "e.base_coins",
+        "e.created_at",
+        "a.birth_month",
+      ])
+      .where("e.kind", "=", "purchase")
+      .where("e.created_at", ">=", from)
+      .where("e.created_at", "<", to)
+      .orderBy("e.created_at")
+      .orderBy("e.id")
+      .execute()
+      .then((rows) => rows.map((row) => ({ ...row, store_code: row.store_code ?? "" })));
+  }
+
+  /** The id of every account's first purchase. */
+  async firstPurchaseIds(): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom("hcoin_ledger")
+      .select(sql<number>`min(id)`.as("id"))
+      .where("kind", "=", "purchase")
+      .groupBy("account_id")
+      .execute();
+    return new Set(rows.map((row) => Number(row.id)));
+  }
+
   async insertLines(entryId: number, lines: EarnLine[]): Promise<void> {
     if (lines.length === 0) return;
     await this.db

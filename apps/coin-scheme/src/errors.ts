@@ -45,6 +45,11 @@ export const SchemeErrorCode = {
   balanceNegative: 6032,
   /** The account is suspended (its member was disabled): no earning, no voucher use, no goodwill. */
   accountSuspended: 6033,
+  campaignNotFound: 6040,
+  /** The campaign's status does not allow the change (an active one edited, an ended one activated). */
+  campaignStatus: 6041,
+  /** A campaign is activated by a second operator: neither the one asking nor the one who wrote it. */
+  campaignApproverNotSecond: 6042,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -86,6 +91,9 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6031: 409,
   6032: 422,
   6033: 409,
+  6040: 404,
+  6041: 409,
+  6042: 403,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -260,6 +268,21 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "This member's H Coins account is suspended: no coins can be earned and no vouchers used. The member should contact customer service.",
     tc: "此會員的 H Coins 帳戶已暫停：不能賺取 H Coins，亦不能使用禮券。請會員聯絡客戶服務。",
     sc: "此会员的 H Coins 账户已暂停：不能赚取 H Coins，也不能使用礼券。请会员联系客户服务。",
+  },
+  6040: {
+    en: "No such campaign.",
+    tc: "沒有此推廣活動。",
+    sc: "没有此推广活动。",
+  },
+  6041: {
+    en: "The campaign's status does not allow this: only a draft or a paused campaign can be edited or activated, and an ended one never again.",
+    tc: "推廣活動的狀態不容許此操作：只有草稿或已暫停的活動可以修改或啟用，已結束的活動不能再啟用。",
+    sc: "推广活动的状态不允许此操作：只有草稿或已暂停的活动可以修改或启用，已结束的活动不能再启用。",
+  },
+  6042: {
+    en: "A campaign is activated by a second operator: not the one who asked, nor the one who wrote it.",
+    tc: "推廣活動須由另一位操作員啟用：不能是提出申請或撰寫活動的操作員。",
+    sc: "推广活动须由另一位操作员启用：不能是提出申请或撰写活动的操作员。",
   },
 };
 

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import { formatMultiplier, MAX_MULTIPLIER } from "@hcoins/domain/earn-rules";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
@@ -12,6 +13,9 @@ import type {
   BonusDayRemoveResult,
   BonusDaySetResult,
   BonusDays,
+  CampaignDryRunResult,
+  CampaignResult,
+  CampaignsResult,
   CoinFiguresBreakdownResult,
   CoinFiguresResult,
   CreateAccountResult,
@@ -44,6 +48,7 @@ import {
   setBirthdayMultiplier as storeBirthdayMultiplier,
 } from "./birthday-multiplier.ts";
 import { Bulkhead } from "./bulkhead.ts";
+import { Campaigns } from "./campaigns.ts";
 import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryPolicy } from "./expiry.ts";
@@ -94,6 +99,7 @@ export class CoinSchemeService {
   private readonly voucherBook: Vouchers;
   private readonly keys: TillKeys;
   private readonly goodwill: GoodwillVouchers;
+  private readonly campaignBook: Campaigns;
 
   /** What one till key may ask in a minute (routes.ts, routes/till.ts). */
   readonly tillLimits: TillLimits;
@@ -121,6 +127,7 @@ export class CoinSchemeService {
     this.voucherBook = new Vouchers(repository, now);
     this.keys = new TillKeys(repository, now);
     this.goodwill = new GoodwillVouchers(repository, now, soldOut, lowStock);
+    this.campaignBook = new Campaigns(repository, now);
   }
 
   // ---- accounts --------------------------------------------------------------
@@ -634,6 +641,40 @@ export class CoinSchemeService {
   /** The live stored till key a presented key is, as an API client; null when it is none. */
   tillKeyClient(presented: string) {
     return this.keys.authenticate(presented);
+  }
+
+  // ---- campaigns (campaigns.ts) -------------------------------------------------------
+
+  campaigns(): Promise<CampaignsResult> {
+    return this.campaignBook.list();
+  }
+
+  campaign(id: number): Promise<CampaignResult> {
+    return this.campaignBook.one(id);
+  }
+
+  createCampaign(definition: CampaignDefinition, operator: string): Promise<CampaignResult> {
+    return this.campaignBook.create(definition, operator);
+  }
+
+  updateCampaign(id: number, definition: CampaignDefinition, operator: string): Promise<CampaignResult> {
+    return this.campaignBook.update(id, definition, operator);
+  }
+
+  dryRunCampaign(definition: CampaignDefinition, days: number): Promise<CampaignDryRunResult> {
+    return this.campaignBook.dryRun(definition, days);
+  }
+
+  activateCampaign(id: number, operator: string, approver: string): Promise<CampaignResult> {
+    return this.campaignBook.activate(id, operator, approver);
+  }
+
+  pauseCampaign(id: number, operator: string): Promise<CampaignResult> {
+    return this.campaignBook.pause(id, operator);
+  }
+
+  endCampaign(id: number, operator: string): Promise<CampaignResult> {
+    return this.campaignBook.end(id, operator);
   }
 
   // ---- internals ------------------------------------------------------------------

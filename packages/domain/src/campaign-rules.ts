@@ -77,6 +77,15 @@ export const campaignDefinitionSchema = z.object({
 });
 export type CampaignDefinition = z.output<typeof campaignDefinitionSchema>;
 
+/** A definition's schedule must end after it starts (`endsBeforeStart` on `ends_at`); for a superRefine. */
+export function refuseEndBeforeStart(
+  campaign: { starts_at: string; ends_at: string },
+  ctx: { addIssue(issue: { code: "custom"; path: string[]; message: string }): void },
+) {
+  if (Date.parse(campaign.ends_at) <= Date.parse(campaign.starts_at))
+    ctx.addIssue({ code: "custom", path: ["ends_at"], message: "endsBeforeStart" });
+}
+
 /**
  * draft: being written, editable, earns nothing; active: earns within its schedule (activation
  * needs a second operator); paused: earns nothing, may be activated again (again by a second
@@ -84,3 +93,39 @@ export type CampaignDefinition = z.output<typeof campaignDefinitionSchema>;
  */
 export const CAMPAIGN_STATUSES = ["draft", "active", "paused", "ended"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** A campaign as the coin scheme keeps it: its definition, status, what it has issued and who did what. */
+export const campaignViewSchema = campaignDefinitionSchema.extend({
+  id: z.number().int(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  /** The coins it has issued, net of refunds (against `budget_coins`). */
+  spent_coins: z.number().int(),
+  members_earned: z.number().int(),
+  purchases_earned: z.number().int(),
+  created_by: z.string(),
+  created_at: z.string(),
+  updated_by: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  activated_by: z.string().nullable(),
+  approved_by: z.string().nullable(),
+  activated_at: z.string().nullable(),
+});
+export type CampaignView = z.output<typeof campaignViewSchema>;
+
+/** What a campaign alone would have issued over the last `days` days of purchases. */
+export const campaignDryRunSchema = z.object({
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  purchases_scanned: z.number().int(),
+  purchases_matched: z.number().int(),
+  members: z.number().int(),
+  /** Before its per-member cap and budget. */
+  coins: z.number().int(),
+  /** Had its per-member cap and budget held, as at the till. */
+  coins_within_budget: z.number().int(),
+  elapsed_ms: z.number(),
+});
+export type CampaignDryRun = z.output<typeof campaignDryRunSchema>;
+
+export const DRY_RUN_MAX_DAYS = 90;

@@ -1,6 +1,7 @@
 import type { Holder } from "@hcoins/coin-scheme/contract";
 import type { CoinSchemeSettings, LowStockObserver, SchemeCounters } from "@hcoins/coin-scheme/embedded";
 import { type CoinSchemeService, createCoinSchemeService, SchemeError } from "@hcoins/coin-scheme/embedded";
+import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 import {
@@ -182,6 +183,38 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   revokeTillKey(id: number, operator: string) {
     return this.call(() => this.scheme.revokeTillKey(id, operator));
+  }
+
+  campaigns() {
+    return this.call(() => this.scheme.campaigns());
+  }
+
+  campaign(id: number) {
+    return this.call(() => this.scheme.campaign(id));
+  }
+
+  createCampaign(definition: CampaignDefinition, operator: string) {
+    return this.call(() => this.scheme.createCampaign(definition, operator));
+  }
+
+  updateCampaign(id: number, definition: CampaignDefinition, operator: string) {
+    return this.call(() => this.scheme.updateCampaign(id, definition, operator));
+  }
+
+  dryRunCampaign(definition: CampaignDefinition, days: number) {
+    return this.call(() => this.scheme.dryRunCampaign(definition, days));
+  }
+
+  activateCampaign(id: number, operator: string, approver: string) {
+    return this.call(() => this.scheme.activateCampaign(id, operator, approver));
+  }
+
+  pauseCampaign(id: number, operator: string) {
+    return this.call(() => this.scheme.pauseCampaign(id, operator));
+  }
+
+  endCampaign(id: number, operator: string) {
+    return this.call(() => this.scheme.endCampaign(id, operator));
   }
 
   setBirthdayMultiplier(multiplier: number, operator: string) {

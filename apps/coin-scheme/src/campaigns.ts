@@ -1,0 +1,199 @@
+import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
+import type { CampaignDryRunResult, CampaignResult, CampaignsResult, SchemeCampaign } from "./api-schemas.ts";
+import { bonusOf, compileCampaign, hongKongMonth, parseDefinition } from "./campaign-engine.ts";
+import { SchemeError, SchemeErrorCode } from "./errors.ts";
+import type { CoinSchemeRepository } from "./repository.ts";
+import type { CampaignRow } from "./tables.ts";
+import { iso } from "./views.ts";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Campaigns as operators run them: written as drafts, changed while draft or paused, activated by
+ * a second operator (the member server's approvals queue decides; the scheme checks the names),
+ * paused, ended for ever; and a dry run of a definition over the ledger's recent purchases.
+ */
+export class Campaigns {
+  constructor(
+    private readonly repository: CoinSchemeRepository,
+    private readonly now: () => number,
+  ) {}
+
+  async list(): Promise<CampaignsResult> {
+    const rows = await this.repository.campaigns.list();
+    return { campaigns: await this.views(rows) };
+  }
+
+  async one(id: number): Promise<CampaignResult> {
+    return { campaign: (await this.views([await this.row(id)]))[0] as SchemeCampaign };
+  }
+
+  async create(definition: CampaignDefinition, operator: string): Promise<CampaignResult> {
+    const row = await this.repository.campaigns.insert({
+      ...stored(definition),
+      status: "draft",
+      created_by: operator,
+      created_at: this.now(),
+      updated_by: null,
+      updated_at: null,
+      activated_by: null,
+      approved_by: null,
+      activated_at: null,
+    });
+    return this.one(row.id);
+  }
+
+  /** A draft or paused campaign's new definition (6041 for an active or ended one). */
+  async update(id: number, definition: CampaignDefinition, operator: string): Promise<CampaignResult> {
+    const row = await this.row(id);
+    if (row.status !== "draft" && row.status !== "paused")
+      throw new SchemeError(SchemeErrorCode.campaignStatus);
+    await this.repository.campaigns.update(id, {
+      ...stored(definition),
+      updated_by: operator,
+      updated_at: this.now(),
+    });
+    return this.one(id);
+  }
+
+  /**
+   * Activates a draft or paused campaign. `operator` asked, `approver` decided: neither may be the
+   * other, and the approver may not be the campaign's author (6042); ended is for ever (6041).
+   */
+  async activate(id: number, operator: string, approver: string): Promise<CampaignResult> {
+    const row = await this.row(id);
+    if (row.status === "active") return this.one(id);
+    if (row.status === "ended") throw new SchemeError(SchemeErrorCode.campaignStatus);
+    if (approver === operator || approver === row.created_by)
+      throw new SchemeError(SchemeErrorCode.campaignApproverNotSecond);
+    await this.repository.campaigns.update(id, {
+      status: "active",
+      activated_by: operator,
+      approved_by: approver,
+      activated_at: this.now(),
+      updated_by: approver,
+      updated_at: this.now(),
+    });
+    return this.one(id);
+  }
+
+  /** Stops an active campaign from the next purchase on every instance (it is read on each). */
+  async pause(id: number, operator: string): Promise<CampaignResult> {
+    const row = await this.row(id);
+    if (row.status !== "active") throw new SchemeError(SchemeErrorCode.campaignStatus);
+    await this.repository.campaigns.update(id, {
+      status: "paused",
+      updated_by: operator,
+      updated_at: this.now(),
+    });
+    return this.one(id);
+  }
+
+  async end(id: number, operator: string): Promise<CampaignResult> {
+    const row = await this.row(id);
+    if (row.status === "ended") throw new SchemeError(SchemeErrorCode.campaignStatus);
+    await this.repository.campaigns.update(id, {
+      status: "ended",
+      updated_by: operator,
+      updated_at: this.now(),
+    });
+    return this.one(id);
+  }
+
+  /**
+   * What the definition alone would have issued over the last `days` days of purchases, in time
+   * order, with its per-member cap and budget applied as the till would have: `coins` before them,
+   * `coins_within_budget` after. The member's tier is not known for past purchases (none matches a
+   * tier condition).
+   */
+  async dryRun(definition: CampaignDefinition, days: number): Promise<CampaignDryRunResult> {
+    const started = performance.now();
+    const to = this.now();
+    const from = to - days * DAY_MS;
+    const campaign = compileCampaign(0, definition);
+    const purchases = await this.repository.campaigns.purchasesBetween(from, to);
+    const firsts = campaign.needsFirstPurchase ? await this.repository.campaigns.firstPurchaseIds() : null;
+    const earnedBy = new Map<number, number>();
+    let budgetLeft = campaign.budgetCoins ?? Number.POSITIVE_INFINITY;
+    let matched = 0;
+    let coins = 0;
+    let within = 0;
+    for (const purchase of purchases) {
+      const facts = {
+        storeCode: purchase.store_code,
+        partnerStore: purchase.partner_store === 1,
+        at: purchase.created_at,
+        netCents: purchase.net_cents,
+        electronicCents: purchase.electronic_cents,
+        firstPurchase: firsts?.has(purchase.id) ?? false,
+        birthdayMonth:
+          purchase.birth_month !== null && purchase.birth_month === hongKongMonth(purchase.created_at),
+        tierId: null,
+      };
+      if (!campaign.matches(facts)) continue;
+      const bonus = bonusOf(campaign.action, purchase.base_coins);
+      if (bonus <= 0) continue;
+      matched += 1;
+      coins += bonus;
+      const earned = earnedBy.get(purchase.account_id) ?? 0;
+      const granted = Math.max(0, Math.min(bonus, (campaign.perMemberCap ?? bonus) - earned, budgetLeft));
+      if (granted > 0) {
+        earnedBy.set(purchase.account_id, earned + granted);
+        budgetLeft -= granted;
+        within += granted;
+      }
+    }
+    return {
+      dry_run: {
+        days,
+        from: iso(from),
+        to: iso(to),
+        purchases_scanned: purchases.length,
+        purchases_matched: matched,
+        members: earnedBy.size,
+        coins,
+        coins_within_budget: within,
+        elapsed_ms: Math.round(performance.now() - started),
+      },
+    };
+  }
+
+  private async row(id: number): Promise<CampaignRow> {
+    const row = await this.repository.campaigns.byId(id);
+    if (!row) throw new SchemeError(SchemeErrorCode.campaignNotFound);
+    return row;
+  }
+
+  private async views(rows: CampaignRow[]): Promise<SchemeCampaign[]> {
+    const results = await this.repository.campaigns.results(rows.map((row) => row.id));
+    return rows.map((row) => {
+      const result = results.get(row.id) ?? { coins: 0, members: 0, purchases: 0 };
+      const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+      return {
+        id: row.id,
+        ...parseDefinition(row.definition),
+        status: row.status,
+        spent_coins: result.coins,
+        members_earned: result.members,
+        purchases_earned: result.purchases,
+        created_by: row.created_by,
+        created_at: iso(row.created_at),
+        updated_by: row.updated_by,
+        updated_at: isoOrNull(row.updated_at),
+        activated_by: row.activated_by,
+        approved_by: row.approved_by,
+        activated_at: isoOrNull(row.activated_at),
+      };
+    });
+  }
+}
+
+/** The columns a definition fills: the JSON and what the till's query and the budget read. */
+function stored(definition: CampaignDefinition) {
+  return {
+    definition: JSON.stringify(definition),
+    starts_at: Date.parse(definition.starts_at),
+    ends_at: Date.parse(definition.ends_at),
+    budget_coins: definition.budget_coins,
+  };
+}
