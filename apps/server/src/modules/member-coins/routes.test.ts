@@ -26,7 +26,13 @@ const scheme = () => {
 };
 
 /** A purchase at a till, as the scheme's till API makes it. */
-const purchase = (member: Member, storeCode: string, receiptNo: string, netCents: number, electronicCents = 0) =>
+const purchase = (
+  member: Member,
+  storeCode: string,
+  receiptNo: string,
+  netCents: number,
+  electronicCents = 0,
+) =>
   scheme().purchase({
     qrText: memberQrText({
       memberNo: member.user.member_no,
@@ -101,6 +107,7 @@ describe("hcoin-history", () => {
       net_amount: null,
       reason: null,
       expires_at: null,
+      lines: [],
     });
     expect(popup).toMatchObject({
       kind: "purchase",
