@@ -124,13 +124,13 @@ describe("CoinsPage", () => {
     expect(within(purchase).getByText("Purchase at Causeway Bay")).toBeInTheDocument();
     expect(within(purchase).getByText("Receipt no. R-7788")).toBeInTheDocument();
     expect(within(purchase).getByText("Net spend HK$100")).toBeInTheDocument();
-    expect(linesOf(purchase)).toEqual(["HK$1 = 1 H Coin+100 H Coins", "Birthday month+20 H Coins"]);
+    expect(linesOf(purchase)).toEqual(["HK$1 = 1 H Coin +100 H Coins", "Birthday month +20 H Coins"]);
     // The lines say what the bonus was: no second sentence about it.
     expect(within(purchase).queryByText(/bonus H Coins/)).toBeNull();
     expect(purchase).toHaveTextContent("+120");
     expect(within(refund).getByText("Refund at Causeway Bay")).toBeInTheDocument();
     expect(refund).toHaveTextContent("−50");
-    expect(linesOf(refund)).toEqual(["HK$1 = 1 H Coin−50 H Coins"]);
+    expect(linesOf(refund)).toEqual(["HK$1 = 1 H Coin −50 H Coins"]);
     for (const other of [adjustment, redemption, expiry])
       expect(within(other).queryByRole("list")).toBeNull();
     expect(within(adjustment).getByText("Reason: Missed promotion")).toBeInTheDocument();
@@ -144,34 +144,34 @@ describe("CoinsPage", () => {
     [
       "en",
       [
-        "HK$1 = 1 H Coin+88 H Coins",
-        "Electronic payment at a partner store+88 H Coins",
-        "Birthday month+88 H Coins",
-        "Holiday+20 H Coins",
-        "Gold member bonus+44 H Coins",
-        "Double Coins Week+50 H Coins",
+        "HK$1 = 1 H Coin +88 H Coins",
+        "Electronic payment at a partner store +88 H Coins",
+        "Birthday month +88 H Coins",
+        "Holiday +20 H Coins",
+        "Gold member bonus +44 H Coins",
+        "Double Coins Week +50 H Coins",
       ],
     ],
     [
       "tc",
       [
-        "每 HK$1 賺 1 H Coins+88 H Coins",
-        "於合作商場店舖以電子支付+88 H Coins",
-        "生日月份+88 H Coins",
-        "節日+20 H Coins",
-        "金卡會員額外獎賞+44 H Coins",
-        "雙倍 H Coins 週+50 H Coins",
+        "每 HK$1 賺 1 H Coins +88 H Coins",
+        "於合作商場店舖以電子支付 +88 H Coins",
+        "生日月份 +88 H Coins",
+        "節日 +20 H Coins",
+        "金卡會員額外獎賞 +44 H Coins",
+        "雙倍 H Coins 週 +50 H Coins",
       ],
     ],
     [
       "sc",
       [
-        "每 HK$1 赚 1 H Coins+88 H Coins",
-        "在合作商场门店使用电子支付+88 H Coins",
-        "生日月+88 H Coins",
-        "节日+20 H Coins",
-        "金卡会员额外奖励+44 H Coins",
-        "双倍 H Coins 周+50 H Coins",
+        "每 HK$1 赚 1 H Coins +88 H Coins",
+        "在合作商场门店使用电子支付 +88 H Coins",
+        "生日月 +88 H Coins",
+        "节日 +20 H Coins",
+        "金卡会员额外奖励 +44 H Coins",
+        "双倍 H Coins 周 +50 H Coins",
       ],
     ],
   ])("lists what each coin of a purchase was for, in %s", async (language, expected) => {

@@ -27,7 +27,7 @@ export function StatementLines({ lines }: { lines: readonly StatementLine[] }) {
         // Lines have no id; their order is the scheme's and never changes for an entry.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <li key={index} className="statement-line">
-          <span className="statement-line-label">{label(line)}</span>
+          <span className="statement-line-label">{label(line)}</span>{" "}
           <span className="statement-line-coins">
             {line.coins > 0 ? "+" : line.coins < 0 ? "−" : ""}
             {formatNumber(Math.abs(line.coins))}
