@@ -4,6 +4,7 @@ import {
   rewardFigureFields,
   storeFigureFields,
 } from "@hcoins/domain/coin-figures";
+import { earnLineSchema } from "@hcoins/domain/earn-lines";
 import { LEDGER_KINDS } from "@hcoins/domain/ledger-kinds";
 import { tillKeySchema } from "@hcoins/domain/till-key-schema";
 import { z } from "zod";
@@ -71,6 +72,8 @@ export const transactionSchema = z.object({
   /** The voucher a redemption issued (or a cancellation cancelled); null for other entries. */
   voucher_code: z.string().nullable(),
   created_at: z.string(),
+  /** What each coin of a purchase or refund was for, adding up to `coins` (earn-lines.ts); empty for other kinds. */
+  lines: z.array(earnLineSchema),
 });
 export type SchemeTransaction = z.infer<typeof transactionSchema>;
 
@@ -183,6 +186,8 @@ export const ledgerCheckResponse = z.object({
       remaining_sum: z.number().int(),
     }),
   ),
+  /** Purchases and refunds whose earn lines do not add up to their coins (at most 20 ids); empty when they all do. */
+  unbalanced_entries: z.array(z.number().int()),
 });
 export type LedgerCheckResult = z.infer<typeof ledgerCheckResponse>;
 
