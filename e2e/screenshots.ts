@@ -18,6 +18,7 @@ import {
   submitPassword,
   termsBox,
   tillPurchase,
+  tillRefund,
   waitUntil,
 } from "./support/journeys.ts";
 import { serviceWorkerInCharge } from "./support/qr-code.ts";
@@ -328,16 +329,35 @@ const SHOTS: Shot[] = [
 ];
 
 const SHOT_TILL_KEY = "screenshots-till-key-0123456789";
+const SHOT_STORE = SEED_STORES[0]?.code ?? "";
+/** A partner-property store: electronic payment there earns the extra, a line of its own. */
+const SHOT_PARTNER_STORE = SEED_STORES.find((store) => store.partnerProperty)?.code ?? "";
 
-/** The member's H Coins for the screens: an account, a purchase, an operator's credit and one voucher. */
+/**
+ * The member's H Coins for the screens: an account, two purchases (one paid electronically at a
+ * partner-property store, so its statement has two lines), a partial refund, an operator's
+ * credit and one voucher.
+ */
 async function coinsOf(server: TestServer, member: Member) {
   const { coinSchemeClient } = server.services;
   await api(server, "POST", "/custom-api/custom/cuapp/customer/hcoin-create", {}, member.token);
   await tillPurchase(server, SHOT_TILL_KEY, {
     memberNo: member.memberNo,
-    storeCode: SEED_STORES[0]?.code ?? "",
+    storeCode: SHOT_STORE,
     receiptNo: `SHOT-${member.phone}`,
     netAmount: "1280.00",
+  });
+  await tillRefund(server, SHOT_TILL_KEY, {
+    storeCode: SHOT_STORE,
+    receiptNo: `SHOT-${member.phone}`,
+    netAmount: "100.00",
+  });
+  await tillPurchase(server, SHOT_TILL_KEY, {
+    memberNo: member.memberNo,
+    storeCode: SHOT_PARTNER_STORE,
+    receiptNo: `SHOT-P-${member.phone}`,
+    netAmount: "88.80",
+    electronicAmount: "88.80",
   });
   const account = await coinSchemeClient.findAccountByPhone("852", member.phone);
   await coinSchemeClient.adjust({
@@ -457,7 +477,7 @@ async function main() {
   const [server, browser] = await Promise.all([
     startServer({
       WEB_DIST_DIR: web.directory,
-      COIN_SCHEME_API_KEYS: `till-shots:${SHOT_TILL_KEY}:till:${SEED_STORES[0]?.code}`,
+      COIN_SCHEME_API_KEYS: `till-shots:${SHOT_TILL_KEY}:till:${SHOT_STORE}|${SHOT_PARTNER_STORE}`,
     }),
     launchBrowser(),
   ]);

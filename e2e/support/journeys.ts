@@ -191,7 +191,14 @@ export async function createMember(
 export async function tillPurchase(
   server: TestServer,
   tillKey: string,
-  purchase: { memberNo: string; storeCode: string; receiptNo: string; netAmount: string },
+  purchase: {
+    memberNo: string;
+    storeCode: string;
+    receiptNo: string;
+    netAmount: string;
+    /** The part paid electronically (earns the extra at a partner-property store); none by default. */
+    electronicAmount?: string;
+  },
 ) {
   const response = await fetch(`${server.url}/coin-scheme/v1/purchases`, {
     method: "POST",
@@ -202,11 +209,33 @@ export async function tillPurchase(
       store_code: purchase.storeCode,
       receipt_no: purchase.receiptNo,
       net_amount: purchase.netAmount,
+      ...(purchase.electronicAmount ? { electronic_amount: purchase.electronicAmount } : {}),
     }),
   });
   const body = (await response.json()) as { payload: { balance: number } };
   if (response.status !== 200)
     throw new Error(`till purchase: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body.payload;
+}
+
+/** A till's refund of part of a receipt, through the scheme's till API. */
+export async function tillRefund(
+  server: TestServer,
+  tillKey: string,
+  refund: { storeCode: string; receiptNo: string; netAmount: string },
+) {
+  const response = await fetch(`${server.url}/coin-scheme/v1/refunds`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": tillKey },
+    body: JSON.stringify({
+      store_code: refund.storeCode,
+      receipt_no: refund.receiptNo,
+      net_amount: refund.netAmount,
+    }),
+  });
+  const body = (await response.json()) as { payload: unknown };
+  if (response.status !== 200)
+    throw new Error(`till refund: HTTP ${response.status} ${JSON.stringify(body)}`);
   return body.payload;
 }
 

@@ -97,6 +97,14 @@ describe("member-export", () => {
     const ledger = await t.app.services.coinSchemeClient.ledger(m.hcoinsMemberNo);
     expect(account.balance).toBe(ledger.balance);
     expect(account.balance).toBe(123 + 67);
+    // Each purchase with its statement: what its coins were for, adding up to them.
+    for (const entry of account.transactions as {
+      coins: number;
+      lines: { kind: string; coins: number }[];
+    }[]) {
+      expect(entry.lines[0]?.kind).toBe("base");
+      expect(entry.lines.reduce((total, line) => total + line.coins, 0)).toBe(entry.coins);
+    }
 
     // The secrets themselves appear nowhere in the document.
     const db = tablesOf(t.app.services);

@@ -1,5 +1,11 @@
 import type { AnswerOf } from "@hcoins/domain/api/contract";
-import type { CoinBalance, HistoryEntry, MemberReward, MemberVoucher } from "@hcoins/domain/api/member-coins";
+import type {
+  CoinBalance,
+  HistoryEntry,
+  MemberReward,
+  MemberVoucher,
+  StatementLine,
+} from "@hcoins/domain/api/member-coins";
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import { queryClient } from "../lib/query-client.ts";
 import { session } from "../lib/session.ts";
@@ -12,7 +18,7 @@ import { call, type MutationOptions } from "./client.ts";
  * sees the other's coins, whatever the cache still holds.
  */
 
-export type { CoinBalance, HistoryEntry, MemberReward, MemberVoucher };
+export type { CoinBalance, HistoryEntry, MemberReward, MemberVoucher, StatementLine };
 
 const memberKey = () => ["member-coins", session.getToken() ?? "guest"] as const;
 

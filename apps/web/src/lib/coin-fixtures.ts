@@ -35,6 +35,10 @@ export const historyEntry = (changes: Partial<HistoryEntry> = {}): HistoryEntry 
   receipt_no: "R-7788",
   net_amount: "100.00",
   bonus_coins: 20,
+  lines: [
+    { kind: "base", coins: 100, name: null },
+    { kind: "birthday", coins: 20, name: null },
+  ],
   reason: null,
   reward_title: null,
   voucher_code: null,

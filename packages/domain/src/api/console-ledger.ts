@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { earnLineSchema } from "../earn-lines.ts";
 import { isCalendarDate } from "../earn-rules.ts";
 import { LEDGER_KINDS } from "../ledger-kinds.ts";
 import type { ConsoleOperation } from "./console.ts";
@@ -56,6 +57,11 @@ export const memberLedgerEntrySchema = z.object({
   note: z.string().nullable(),
   /** The last four characters of the voucher a redemption issued or a cancellation cancelled (never the code). */
   voucher_code_last_four: z.string().nullable(),
+  /**
+   * What a purchase's coins were earned for, or a refund's taken back: the member's statement
+   * lines, so customer service can answer "why did I get this?". Empty for other kinds.
+   */
+  lines: z.array(earnLineSchema),
 });
 export type MemberLedgerEntry = z.output<typeof memberLedgerEntrySchema>;
 
@@ -75,7 +81,7 @@ export const consoleMemberLedger = {
     access: { permission: "members.read" },
     summary: "A page of the member's H Coins ledger, with store and receipt, filtered and sorted by time",
     description:
-      "Filters: `kind`, `from` / `to` (Hong Kong days, both included; 4000 `dateOrder` when `to` comes first), `store_code`, `receipt_no` (part of it, any case). `dir` desc (newest first, the default) or asc. 4235 when the member has no H Coins account; 5030 when the coin scheme does not answer.",
+      "Filters: `kind`, `from` / `to` (Hong Kong days, both included; 4000 `dateOrder` when `to` comes first), `store_code`, `receipt_no` (part of it, any case). `dir` desc (newest first, the default) or asc. A purchase or refund carries its earn `lines` (base, electronic payment, birthday, holiday, tier, each campaign by id and name), adding up to its coins; other kinds none. 4235 when the member has no H Coins account; 5030 when the coin scheme does not answer.",
     params: z.object({ id: z.coerce.number().int().min(1) }),
     query: memberLedgerQuery,
     answer: okAnswer(memberLedgerSchema),

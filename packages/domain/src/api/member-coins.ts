@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { earnLineSchema } from "../earn-lines.ts";
 import { LEDGER_KINDS } from "../ledger-kinds.ts";
 import { smsCodeSchema } from "../sms-code.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
@@ -44,6 +45,10 @@ export const coinBalance = {
   answer: okAnswer(coinBalanceSchema),
 };
 
+/** A line of a purchase as the member reads it: the scheme's earn line without its campaign id. */
+export const statementLineSchema = earnLineSchema.omit({ campaign_id: true });
+export type StatementLine = z.output<typeof statementLineSchema>;
+
 /** One line of the member's history. */
 export const historyEntrySchema = z.object({
   id: z.number().int(),
@@ -59,6 +64,12 @@ export const historyEntrySchema = z.object({
   net_amount: z.string().nullable(),
   /** Bonus coins included in `coins` (birthday and holiday), for a purchase. */
   bonus_coins: z.number().int(),
+  /**
+   * What a purchase's coins were earned for, or a refund's taken back (negative), in the
+   * statement's order; they add up to `coins`. Empty for other kinds, and for entries the scheme
+   * recorded before it kept lines.
+   */
+  lines: z.array(statementLineSchema),
   /** An operator's adjustment: why, in the three languages (adjustment-reasons.ts); never the operator's own words. */
   reason: localized.nullable(),
   /** A redemption or cancellation: the reward's title. */

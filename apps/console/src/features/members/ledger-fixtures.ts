@@ -14,6 +14,7 @@ export const ledgerEntry = (fields: Partial<MemberLedgerEntry> = {}): MemberLedg
   reason: "",
   note: null,
   voucher_code_last_four: null,
+  lines: [{ kind: "base", coins: 250, campaign_id: null, name: null }],
   ...fields,
 });
 

@@ -62,6 +62,85 @@ describe("the member's ledger", () => {
     });
   });
 
+  it.each([
+    [
+      "en" as const,
+      "Earned for",
+      [
+        "Base (HK$1 = 1) +88",
+        "Electronic payment, partner store +88",
+        "Tier: Gold +44",
+        "Campaign #12: Double Coins Week +50",
+      ],
+      ["Base (HK$1 = 1) -88", "Electronic payment, partner store -88"],
+    ],
+    [
+      "tc" as const,
+      "賺取明細",
+      ["基本（HK$1 = 1） +88", "合作商場店舖電子支付 +88", "會員等級：金卡 +44", "推廣活動 #12：雙倍週 +50"],
+      ["基本（HK$1 = 1） -88", "合作商場店舖電子支付 -88"],
+    ],
+  ])(
+    "shows what a purchase's and a refund's coins were for, in %s",
+    async (language, column, bought, refunded) => {
+      const purchase = ledgerEntry({
+        coins: 270,
+        net_amount: "88.80",
+        lines: [
+          { kind: "base", coins: 88, campaign_id: null, name: null },
+          { kind: "electronic", coins: 88, campaign_id: null, name: null },
+          { kind: "tier", coins: 44, campaign_id: null, name: { en: "Gold", tc: "金卡", sc: "金卡" } },
+          {
+            kind: "campaign",
+            coins: 50,
+            campaign_id: 12,
+            name: { en: "Double Coins Week", tc: "雙倍週", sc: "双倍周" },
+          },
+        ],
+      });
+      const refund = ledgerEntry({
+        id: 2,
+        kind: "refund",
+        coins: -176,
+        lines: [
+          { kind: "base", coins: -88, campaign_id: null, name: null },
+          { kind: "electronic", coins: -88, campaign_id: null, name: null },
+        ],
+      });
+      const adjustment = ledgerEntry({
+        id: 3,
+        kind: "adjustment",
+        store_code: null,
+        receipt_no: null,
+        lines: [],
+      });
+      mockApi({
+        "GET /session": session("customerService"),
+        "GET /members/42": ok(memberDetail()),
+        "GET /members/42/ledger": ok(memberLedger([purchase, refund, adjustment])),
+      });
+      await changeLanguage(language);
+      renderConsole("/members/42");
+      const table = (await screen.findByRole("columnheader", { name: column })).closest(
+        "table",
+      ) as HTMLElement;
+      const columnIndex = within(table)
+        .getAllByRole("columnheader")
+        .findIndex((header) => header.textContent === column);
+      const cells = within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => within(row).getAllByRole("cell")[columnIndex] as HTMLElement);
+      const linesIn = (cell: HTMLElement) =>
+        within(cell)
+          .getAllByRole("listitem")
+          .map((line) => line.textContent);
+      expect(linesIn(cells[0] as HTMLElement)).toEqual(bought);
+      expect(linesIn(cells[1] as HTMLElement)).toEqual(refunded);
+      expect(cells[2]).toHaveTextContent("—");
+    },
+  );
+
   it("says what is wrong with a range before asking, in the operator's language", async () => {
     const api = mockApi({
       "GET /session": session("customerService"),

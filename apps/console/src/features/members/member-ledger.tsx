@@ -12,6 +12,7 @@ import { TableScroll } from "../../components/table-scroll.tsx";
 import { contractRules, rulesOf } from "../../lib/contract-rules.ts";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
+import { EarnLinesCell } from "./earn-lines-cell.tsx";
 import { LedgerReason } from "./ledger-reason.tsx";
 import { maskedCode } from "./masked-code.ts";
 
@@ -128,6 +129,7 @@ export function MemberLedger({ memberId }: { memberId: number }) {
                     />
                     <th scope="col">{t("ledger.kind")}</th>
                     <th scope="col">{t("ledger.coins")}</th>
+                    <th scope="col">{t("ledger.lines.column")}</th>
                     <th scope="col">{t("ledger.store")}</th>
                     <th scope="col">{t("ledger.receipt")}</th>
                     <th scope="col">{t("ledger.netAmount")}</th>
@@ -143,6 +145,9 @@ export function MemberLedger({ memberId }: { memberId: number }) {
                         {t(`ledger.kinds.${entry.kind}`, { defaultValue: entry.kind })}
                       </td>
                       <td className="nowrap">{formatNumber(entry.coins)}</td>
+                      <td>
+                        <EarnLinesCell lines={entry.lines} />
+                      </td>
                       <td className="keep-words">
                         {entry.store_code
                           ? [entry.store_code, entry.store_name?.[language]].filter(Boolean).join(" · ")

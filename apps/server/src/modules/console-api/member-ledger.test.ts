@@ -58,12 +58,17 @@ describe("a member's whole ledger in the console", () => {
       net_amount: "123.40",
       actor: "pos-test",
     });
+    // Why the member got these coins: the statement's lines, adding up to them.
+    const [disputed] = dispute.body.payload.entries as { coins: number; lines: { coins: number }[] }[];
+    expect(disputed?.lines[0]).toEqual({ kind: "base", coins: 123, campaign_id: null, name: null });
+    expect(disputed?.lines.reduce((total, line) => total + line.coins, 0)).toBe(disputed?.coins);
     expect((await get("?receipt_no=r-2025-07")).body.payload.entries[0]).toMatchObject({
       store_code: "XX-01",
       store_name: null,
     });
     expect((await get("?kind=adjustment")).body.payload.entries[0]).toMatchObject({
       net_amount: null,
+      lines: [],
       actor: "tester",
       coins: 30,
     });

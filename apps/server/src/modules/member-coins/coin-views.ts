@@ -37,6 +37,8 @@ export function historyEntry(
     receipt_no: entry.receipt_no,
     net_amount: AMOUNT_KINDS.has(entry.kind) ? entry.net_amount : null,
     bonus_coins: entry.birthday_bonus + entry.holiday_bonus,
+    // The member's statement: what each coin was for. A campaign's id is the programme's, not theirs.
+    lines: entry.lines.map(({ kind, coins, name }) => ({ kind, coins, name })),
     // Expiry and till entries carry the scheme's own wording; an adjustment's is a reason code, shown
     // as its member-facing text (an older free text, typed for operators, as the generic one).
     reason: entry.kind === "adjustment" ? memberFacingReason(entry.reason) : null,

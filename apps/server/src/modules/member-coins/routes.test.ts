@@ -26,7 +26,13 @@ const scheme = () => {
 };
 
 /** A purchase at a till, as the scheme's till API makes it. */
-const purchase = (member: Member, storeCode: string, receiptNo: string, netCents: number) =>
+const purchase = (
+  member: Member,
+  storeCode: string,
+  receiptNo: string,
+  netCents: number,
+  electronicCents = 0,
+) =>
   scheme().purchase({
     qrText: memberQrText({
       memberNo: member.user.member_no,
@@ -37,7 +43,7 @@ const purchase = (member: Member, storeCode: string, receiptNo: string, netCents
     storeCode,
     receiptNo,
     netCents,
-    electronicCents: 0,
+    electronicCents,
     client: "till-1",
     actorType: "till",
   });
@@ -101,6 +107,7 @@ describe("hcoin-history", () => {
       net_amount: null,
       reason: null,
       expires_at: null,
+      lines: [],
     });
     expect(popup).toMatchObject({
       kind: "purchase",
@@ -136,6 +143,40 @@ describe("hcoin-history", () => {
     const theirs = await memberCall(t, "hcoin-history", other.token, { hcoins_memberno: member.hcoins });
     expect(theirs.body.payload.total).toBe(1);
     expect(theirs.body.payload.entries[0]).toMatchObject({ kind: "adjustment", coins: 999 });
+  });
+
+  it("says what each coin of a purchase was for, and a refund's lines are their negatives", async () => {
+    const member = await linkedMember(t);
+    // A partner-property store: paying electronically there earns 1 more per whole HKD.
+    await t.app.services.coinSchemeClient.setStore("JW-WC01", true);
+    await purchase(member, "JW-WC01", "R-200", 8_880, 8_880);
+    await scheme().refund({
+      storeCode: "JW-WC01",
+      receiptNo: "R-200",
+      netCents: 8_880,
+      electronicCents: 8_880,
+      client: "till-1",
+      actorType: "till",
+    });
+
+    const res = await memberCall(t, "hcoin-history", member.token, {}, "tc");
+    const [refund, bought] = res.body.payload.entries as {
+      kind: string;
+      coins: number;
+      lines: { kind: string; coins: number; name: unknown }[];
+    }[];
+    expect(bought?.kind).toBe("purchase");
+    const sum = (lines: { coins: number }[]) => lines.reduce((total, line) => total + line.coins, 0);
+    // HK$88.80: 88 for the amount, 88 more for paying it electronically; a birthday or holiday
+    // on the day adds its own line after them.
+    expect(bought?.lines.slice(0, 2)).toEqual([
+      { kind: "base", coins: 88, name: null },
+      { kind: "electronic", coins: 88, name: null },
+    ]);
+    expect(sum(bought?.lines ?? [])).toBe(bought?.coins);
+    expect(refund?.kind).toBe("refund");
+    expect(refund?.coins).toBe(-(bought?.coins ?? 0));
+    expect(refund?.lines).toEqual(bought?.lines.map((line) => ({ ...line, coins: -line.coins })));
   });
 
   it("is empty without an account, refuses a bad page (4000) and a visitor (401)", async () => {

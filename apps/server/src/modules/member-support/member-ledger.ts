@@ -96,6 +96,7 @@ export class MemberLedgerService {
           note: notes.get(entry.id) ?? null,
           // Never the full code: a till accepts it from whoever holds it (vouchers/masked-vouchers.ts).
           voucher_code_last_four: entry.voucher_code === null ? null : codeLastFour(entry.voucher_code),
+          lines: entry.lines,
         }),
       ),
     };

@@ -2,13 +2,19 @@ import { fail, mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { balanceAnswer, COIN_CALLS, historyEntry } from "../../lib/coin-fixtures.ts";
+import { balanceAnswer, COIN_CALLS, historyEntry, text } from "../../lib/coin-fixtures.ts";
 import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { renderApp } from "../../lib/test-app.tsx";
 import { Component as CoinsPage } from "./coins-page.tsx";
 
 const routes = [{ path: "/coins", Component: CoinsPage }];
+
+/** The statement lines under a history entry, as a screen reader reads each. */
+const linesOf = (entry: HTMLElement) =>
+  within(within(entry).getByRole("list"))
+    .getAllByRole("listitem")
+    .map((line) => line.textContent);
 
 beforeEach(() => session.setToken("member-token"));
 afterEach(async () => {
@@ -58,6 +64,7 @@ describe("CoinsPage", () => {
         coins: -50,
         bonus_coins: 0,
         net_amount: "-50.00",
+        lines: [{ kind: "base", coins: -50, name: null }],
         expires_at: null,
       }),
       historyEntry({
@@ -69,6 +76,7 @@ describe("CoinsPage", () => {
         receipt_no: null,
         net_amount: null,
         bonus_coins: 0,
+        lines: [],
         reason: { en: "Missed promotion", tc: "補回推廣獎賞", sc: "补发促销奖励" },
       }),
       historyEntry({
@@ -80,6 +88,7 @@ describe("CoinsPage", () => {
         receipt_no: null,
         net_amount: null,
         bonus_coins: 0,
+        lines: [],
         reward_title: { en: "HK$50 e-gift voucher", tc: "HK$50 電子禮券", sc: "HK$50 电子礼券" },
         voucher_code: "HCV4-K7PQ-2M9X-8B3D",
         expires_at: null,
@@ -93,6 +102,7 @@ describe("CoinsPage", () => {
         receipt_no: null,
         net_amount: null,
         bonus_coins: 0,
+        lines: [],
         expires_at: null,
       }),
     ];
@@ -114,15 +124,97 @@ describe("CoinsPage", () => {
     expect(within(purchase).getByText("Purchase at Causeway Bay")).toBeInTheDocument();
     expect(within(purchase).getByText("Receipt no. R-7788")).toBeInTheDocument();
     expect(within(purchase).getByText("Net spend HK$100")).toBeInTheDocument();
-    expect(within(purchase).getByText("Includes 20 bonus H Coins")).toBeInTheDocument();
+    expect(linesOf(purchase)).toEqual(["HK$1 = 1 H Coin +100 H Coins", "Birthday month +20 H Coins"]);
+    // The lines say what the bonus was: no second sentence about it.
+    expect(within(purchase).queryByText(/bonus H Coins/)).toBeNull();
     expect(purchase).toHaveTextContent("+120");
     expect(within(refund).getByText("Refund at Causeway Bay")).toBeInTheDocument();
     expect(refund).toHaveTextContent("−50");
+    expect(linesOf(refund)).toEqual(["HK$1 = 1 H Coin −50 H Coins"]);
+    for (const other of [adjustment, redemption, expiry])
+      expect(within(other).queryByRole("list")).toBeNull();
     expect(within(adjustment).getByText("Reason: Missed promotion")).toBeInTheDocument();
     expect(within(redemption).getByText("Redeemed: HK$50 e-gift voucher")).toBeInTheDocument();
     expect(within(redemption).getByText("Voucher HCV4-K7PQ-2M9X-8B3D")).toBeInTheDocument();
     expect(within(expiry).getByText("H Coins expired")).toBeInTheDocument();
     expect(expiry).toHaveTextContent("−80");
+  });
+
+  it.each([
+    [
+      "en",
+      [
+        "HK$1 = 1 H Coin +88 H Coins",
+        "Electronic payment at a partner store +88 H Coins",
+        "Birthday month +88 H Coins",
+        "Holiday +20 H Coins",
+        "Gold member bonus +44 H Coins",
+        "Double Coins Week +50 H Coins",
+      ],
+    ],
+    [
+      "tc",
+      [
+        "每 HK$1 賺 1 H Coins +88 H Coins",
+        "於合作商場店舖以電子支付 +88 H Coins",
+        "生日月份 +88 H Coins",
+        "節日 +20 H Coins",
+        "金卡會員額外獎賞 +44 H Coins",
+        "雙倍 H Coins 週 +50 H Coins",
+      ],
+    ],
+    [
+      "sc",
+      [
+        "每 HK$1 赚 1 H Coins +88 H Coins",
+        "在合作商场门店使用电子支付 +88 H Coins",
+        "生日月 +88 H Coins",
+        "节日 +20 H Coins",
+        "金卡会员额外奖励 +44 H Coins",
+        "双倍 H Coins 周 +50 H Coins",
+      ],
+    ],
+  ])("lists what each coin of a purchase was for, in %s", async (language, expected) => {
+    await act(() => translator.changeLanguage(language));
+    const purchase = historyEntry({
+      coins: 378,
+      net_amount: "88.80",
+      bonus_coins: 108,
+      lines: [
+        { kind: "base", coins: 88, name: null },
+        { kind: "electronic", coins: 88, name: null },
+        { kind: "birthday", coins: 88, name: null },
+        { kind: "holiday", coins: 20, name: null },
+        { kind: "tier", coins: 44, name: text("Gold", "金卡", "金卡") },
+        {
+          kind: "campaign",
+          coins: 50,
+          name: text("Double Coins Week", "雙倍 H Coins 週", "双倍 H Coins 周"),
+        },
+      ],
+    });
+    mockApi({
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.history]: ok({ entries: [purchase], page: 1, page_size: 20, total: 1 }),
+    });
+    renderApp(routes, "/coins");
+    const heading = { en: "What these H Coins are for", tc: "H Coins 明細", sc: "H Coins 明细" }[language];
+    const list = await screen.findByRole("list", { name: heading });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(expected);
+  });
+
+  it("still names the bonus of a purchase recorded before the scheme kept lines", async () => {
+    mockApi({
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.history]: ok({ entries: [historyEntry({ lines: [] })], page: 1, page_size: 20, total: 1 }),
+    });
+    renderApp(routes, "/coins");
+    expect(await screen.findByText("Includes 20 bonus H Coins")).toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "What these H Coins are for" })).toBeNull();
   });
 
   it("pages through the history, asking the server for each page", async () => {

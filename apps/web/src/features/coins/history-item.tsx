@@ -1,6 +1,7 @@
 import type { HistoryEntry } from "../../api/member-coins.ts";
 import { formatDateTime, formatHkd, formatLastDay, formatNumber, localized } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
+import { StatementLines } from "./statement-lines.tsx";
 
 /** A glyph per kind, beside its label (decoration: the label says it). */
 const ICONS: Record<HistoryEntry["kind"], string> = {
@@ -40,7 +41,8 @@ export function HistoryItem({ entry }: { entry: HistoryEntry }) {
         {entry.net_amount && (
           <p className="history-meta">{t("netAmount", { amount: formatHkd(entry.net_amount) })}</p>
         )}
-        {entry.bonus_coins > 0 && (
+        {/* An entry recorded before the scheme kept lines still says how much was bonus. */}
+        {entry.lines.length === 0 && entry.bonus_coins > 0 && (
           <p className="history-meta">{t("bonus", { coins: formatNumber(entry.bonus_coins) })}</p>
         )}
         {entry.reason && <p className="history-meta">{t("reason", { reason: localized(entry.reason) })}</p>}
@@ -58,6 +60,8 @@ export function HistoryItem({ entry }: { entry: HistoryEntry }) {
         {formatNumber(Math.abs(entry.coins))}
         <span className="visually-hidden"> H Coins</span>
       </p>
+      {/* Under the whole entry, so each line's coins stand under the total they add up to. */}
+      {entry.lines.length > 0 && <StatementLines lines={entry.lines} />}
     </li>
   );
 }
