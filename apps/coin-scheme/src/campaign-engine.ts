@@ -10,8 +10,8 @@ import { multiplierHundredths, parseAmountCents } from "@hcoins/domain/earn-rule
  * The campaign rules as data (campaign-rules.ts) turned into predicates over a purchase's facts,
  * and the stacking rule. Pure: the till's purchase and the dry run both evaluate through here, so
  * a dry run shows what the till would have given. Each condition compiles once per campaign
- * version into a plain function (decision 230: json-rules-engine measured ~25× slower per purchase
- * and needs the same typed conditions translated into its operators).
+ * version into a plain function: json-rules-engine, measured on the same 3 campaigns over 100,000
+ * purchases, took 17.3 s against 0.08 s, past the dry run's 10 s on its own (decision 230).
  */
 
 /** What the scheme knows of a purchase when it earns. Times are unix ms. */
