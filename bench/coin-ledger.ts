@@ -327,12 +327,16 @@ function postgresRawInserts(url: string) {
 
 // ---- long ledgers --------------------------------------------------------------------------
 
-// Purchases of 1.00 HKD earning one coin each, never expiring, so the ledger check still holds.
+// Purchases of 1.00 HKD earning one coin each, never expiring, a millisecond apart and all in the
+// past (a dry run reads them), each with its one base line, so the ledger check still holds.
 const LEDGER_INSERT = `insert into hcoin_ledger (account_id, kind, entry_key, store_code, receipt_no, refund_no,
   actor_type, actor, client, reason, net_cents, electronic_cents, partner_store, birthday_multiplier,
   holiday_multiplier, base_coins, birthday_bonus, holiday_bonus, coins, remaining, expires_at, qr_unix_seconds,
   created_at)`;
 const BATCH = 10_000;
+const LINES_INSERT = `insert into hcoin_earn_lines (entry_id, position, kind, coins)
+  select id, 0, 'base', coins from hcoin_ledger l where account_id = $account and kind = 'purchase'
+  and not exists (select 1 from hcoin_earn_lines e where e.entry_id = l.id)`;
 
 function sqliteGrowLedger(file: string) {
   return async (ref: string, count: number) => {
@@ -346,12 +350,13 @@ function sqliteGrowLedger(file: string) {
         `${LEDGER_INSERT} values (?, 'purchase', ?, '${STORE}', ?, null, 'till', 'till-1', 'till-1', 'purchase',
           100, 0, 0, 100, 100, 1, 0, 0, 1, 1, null, ?, ?)`,
       );
-      const at = Date.now();
+      const at = Date.now() - count;
       const batch = db.transaction((from: number, to: number) => {
         for (let n = from; n < to; n++)
           insert.run(id, `purchase:${STORE}:${ref}-${n}`, `${ref}-${n}`, Math.floor(at / 1000), at + n);
       });
       for (let from = 0; from < count; from += BATCH) batch(from, Math.min(count, from + BATCH));
+      db.prepare(LINES_INSERT.replace("$account", "?")).run(id);
       db.prepare("update hcoin_accounts set balance = balance + ? where id = ?").run(count, id);
     } finally {
       db.close();
@@ -369,7 +374,7 @@ function postgresGrowLedger(url: string) {
         [ref],
       );
       const id = rows[0]?.id;
-      const at = Date.now();
+      const at = Date.now() - count;
       for (let from = 0; from < count; from += BATCH) {
         await client.query(
           `${LEDGER_INSERT} select $1, 'purchase', 'purchase:${STORE}:' || $2::text || '-' || n, '${STORE}',
@@ -379,6 +384,7 @@ function postgresGrowLedger(url: string) {
           [id, ref, Math.floor(at / 1000), at, from, Math.min(count, from + BATCH) - 1],
         );
       }
+      await client.query(LINES_INSERT.replace("$account", "$1"), [id]);
       await client.query("update hcoin_accounts set balance = balance + $1 where id = $2", [count, id]);
       await client.query("analyze hcoin_ledger");
     } finally {
@@ -495,6 +501,8 @@ async function measureOn(storage: Storage): Promise<Figure[]> {
     });
   }
 
+  if (storage.name === "PostgreSQL") figures.push(await campaignLoad(storage, base, many, spread));
+
   const growing = performance.now();
   await storage.growLedger(SHORT, SHORT_LEDGER);
   await storage.growLedger(LONG, LONG_LEDGER);
@@ -511,6 +519,8 @@ async function measureOn(storage: Storage): Promise<Figure[]> {
     });
   }
 
+  if (storage.name === "PostgreSQL") figures.push(await dryRun(base));
+
   const check = await expectOk(`${base}${PREFIX}/ledger-check`, "GET", FULL);
   const { accounts, disagreements } = check.payload as { accounts: number; disagreements: unknown[] };
   figures.push({
@@ -520,6 +530,92 @@ async function measureOn(storage: Storage): Promise<Figure[]> {
     pass: disagreements.length === 0,
   });
   return figures;
+}
+
+// ---- campaigns (issue 28) --------------------------------------------------------------------
+
+const CAMPAIGN_TEXT = { en: "Bench campaign", tc: "測試推廣", sc: "测试推广" };
+const YEAR_MS = 365 * 86_400_000;
+const campaignDefinition = (fields: Record<string, unknown>) => ({
+  name: CAMPAIGN_TEXT,
+  conditions: [],
+  stacks: true,
+  starts_at: new Date(Date.now() - YEAR_MS).toISOString(),
+  ends_at: new Date(Date.now() + YEAR_MS).toISOString(),
+  budget_coins: null,
+  per_member_cap: null,
+  ...fields,
+});
+
+/**
+ * The same purchases as `spread`, with 3 live campaigns that all match (a multiplier on a store
+ * and weekday list, a fixed bonus over an amount, a budgeted one whose budget every purchase
+ * takes from): its p99 against the plain purchases' of this run.
+ */
+async function campaignLoad(storage: Storage, base: string, many: (n: number) => string, spread: Load) {
+  const campaigns = [
+    {
+      action: { type: "multiplier", multiplier: "2" },
+      conditions: [
+        { fact: "store", in: [STORE] },
+        { fact: "weekday", in: [1, 2, 3, 4, 5, 6, 7] },
+      ],
+    },
+    { action: { type: "bonus", coins: 10 }, conditions: [{ fact: "net_amount", at_least: "100" }] },
+    { action: { type: "multiplier", multiplier: "1.5" }, budget_coins: 1_000_000_000 },
+  ];
+  const ids: number[] = [];
+  for (const fields of campaigns) {
+    const made = await expectOk(`${base}${PREFIX}/campaigns`, "POST", FULL, {
+      ...campaignDefinition(fields),
+      operator: "bench",
+    });
+    const id = (made.payload.campaign as { id: number }).id;
+    await expectOk(`${base}${PREFIX}/campaigns/${id}/activate`, "POST", FULL, {
+      operator: "bench",
+      approver: "bench-checker",
+    });
+    ids.push(id);
+  }
+  const load = await purchases(storage.schemes, many);
+  for (const id of ids)
+    await expectOk(`${base}${PREFIX}/campaigns/${id}/end`, "POST", FULL, { operator: "bench" });
+  const ratio = load.p99 / spread.p99;
+  return {
+    name: `purchases with 3 live campaigns, ${storage.name}, ${MEMBERS} members`,
+    value: `${rate(load.rate)}; p50 ${ms(load.p50)}, p99 ${ms(load.p99)} = ${ratio.toFixed(2)} × the plain purchases' p99 of this run (${ms(spread.p99)}); ${load.failed} of ${load.total} not 200`,
+    target: "p99 ≤ 1.5 ×, every answer 200",
+    pass: ratio <= 1.5 && load.failed === 0,
+  };
+}
+
+/** A campaign's dry run over the last 90 days: the grown ledger's 100,000 purchases and the run's. */
+async function dryRun(base: string) {
+  const started = performance.now();
+  const answer = await expectOk(`${base}${PREFIX}/campaigns/dry-run`, "POST", FULL, {
+    campaign: campaignDefinition({
+      action: { type: "multiplier", multiplier: "2" },
+      conditions: [
+        { fact: "weekday", in: [6, 7] },
+        { fact: "net_amount", at_least: "1" },
+      ],
+      budget_coins: 50_000,
+      per_member_cap: 5_000,
+    }),
+    days: 90,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const run = answer.payload.dry_run as {
+    purchases_scanned: number;
+    purchases_matched: number;
+    elapsed_ms: number;
+  };
+  return {
+    name: `campaign dry run over 90 days, PostgreSQL, ${run.purchases_scanned.toLocaleString("en")} purchases`,
+    value: `${seconds.toFixed(2)} s over HTTP (${(run.elapsed_ms / 1000).toFixed(2)} s in the scheme), ${run.purchases_matched.toLocaleString("en")} matched`,
+    target: "< 10 s over ≥ 100,000 purchases",
+    pass: seconds < 10 && run.purchases_scanned >= LONG_LEDGER,
+  };
 }
 
 /** A reward of 1 coin with stock for any run, redeemed by the members for SECONDS; the vouchers issued counted. */
