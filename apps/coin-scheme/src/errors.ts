@@ -45,6 +45,12 @@ export const SchemeErrorCode = {
   balanceNegative: 6032,
   /** The account is suspended (its member was disabled): no earning, no voucher use, no goodwill. */
   accountSuspended: 6033,
+  /** A tier names a reward the catalogue does not hold. */
+  tierRewardNotFound: 6050,
+  /** A new ladder leaves out a tier members hold. */
+  tierHeld: 6051,
+  /** An operator sets an account in a tier the ladder does not have. */
+  tierNotFound: 6052,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -86,6 +92,9 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6031: 409,
   6032: 422,
   6033: 409,
+  6050: 422,
+  6051: 409,
+  6052: 404,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -260,6 +269,21 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "This member's H Coins account is suspended: no coins can be earned and no vouchers used. The member should contact customer service.",
     tc: "此會員的 H Coins 帳戶已暫停：不能賺取 H Coins，亦不能使用禮券。請會員聯絡客戶服務。",
     sc: "此会员的 H Coins 账户已暂停：不能赚取 H Coins，也不能使用礼券。请会员联系客户服务。",
+  },
+  6050: {
+    en: "A tier names a reward the catalogue does not have.",
+    tc: "有會員級別指定的禮遇不在禮遇目錄內。",
+    sc: "有会员级别指定的礼遇不在礼遇目录内。",
+  },
+  6051: {
+    en: "Members hold a tier the new ladder leaves out: keep it until they have moved to another tier.",
+    tc: "新的級別階梯缺少現有會員所屬的級別：請保留該級別，直至會員轉往其他級別。",
+    sc: "新的级别阶梯缺少现有会员所属的级别：请保留该级别，直至会员转往其他级别。",
+  },
+  6052: {
+    en: "There is no such tier.",
+    tc: "沒有此會員級別。",
+    sc: "没有此会员级别。",
   },
 };
 

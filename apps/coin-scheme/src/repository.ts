@@ -11,6 +11,7 @@ import type {
   HcoinAccountsTable,
   HcoinLedgerTable,
 } from "./tables.ts";
+import { TierRepository } from "./tier-repository.ts";
 import { TillKeyRepository } from "./till-key-repository.ts";
 
 /** Which of an account's entries a ledger page shows; times are unix ms, both ends included. */
@@ -42,7 +43,11 @@ export class CoinSchemeRepository {
   /** The till keys operators make. */
   readonly tillKeys: TillKeyRepository;
 
+  /** The tier ladder, accounts' tiers and their history. */
+  readonly tiers: TierRepository;
+
   constructor(private readonly db: Kysely<CoinSchemeTables>) {
+    this.tiers = new TierRepository(db);
     this.rewards = new RewardRepository(db);
     this.figures = new FiguresRepository(db);
     this.tillKeys = new TillKeyRepository(db);

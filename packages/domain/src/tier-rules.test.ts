@@ -99,7 +99,14 @@ describe("requalify", () => {
   });
 
   it("does not downgrade before the review date, however far the spend falls", () => {
-    const decision = requalify({ ladder, standing: silverUntil, spendCents: 0, reviewSpendCents: 0, review, at });
+    const decision = requalify({
+      ladder,
+      standing: silverUntil,
+      spendCents: 0,
+      reviewSpendCents: 0,
+      review,
+      at,
+    });
     expect(decision).toEqual({ change: null, tier: ladder[2], reviewAt: hk("2027-03-15") });
   });
 
@@ -132,14 +139,23 @@ describe("requalify", () => {
 
   it("a review a job missed for over a year sets the next one ahead of today", () => {
     const late = hk("2028-04-01");
-    const decision = requalify({ ladder, standing: silverUntil, spendCents: 0, reviewSpendCents: 0, review, at: late });
+    const decision = requalify({
+      ladder,
+      standing: silverUntil,
+      spendCents: 0,
+      reviewSpendCents: 0,
+      review,
+      at: late,
+    });
     expect(decision).toEqual({ change: "downgrade", tier: ladder[1], reviewAt: hk("2029-03-15") });
   });
 
   it("a member below every threshold with no tier stays without one", () => {
     const noBase = ladder.filter((tier) => tier.code !== "green");
     const none = { code: null, reviewAt: null };
-    expect(requalify({ ladder: noBase, standing: none, spendCents: 10, reviewSpendCents: 10, review, at })).toEqual({
+    expect(
+      requalify({ ladder: noBase, standing: none, spendCents: 10, reviewSpendCents: 10, review, at }),
+    ).toEqual({
       change: null,
       tier: null,
       reviewAt: null,
