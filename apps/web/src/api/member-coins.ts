@@ -1,5 +1,11 @@
 import type { AnswerOf } from "@hcoins/domain/api/contract";
-import type { CoinBalance, HistoryEntry, MemberReward, MemberVoucher } from "@hcoins/domain/api/member-coins";
+import type {
+  CoinBalance,
+  CoinTier,
+  HistoryEntry,
+  MemberReward,
+  MemberVoucher,
+} from "@hcoins/domain/api/member-coins";
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import { queryClient } from "../lib/query-client.ts";
 import { session } from "../lib/session.ts";
@@ -12,7 +18,7 @@ import { call, type MutationOptions } from "./client.ts";
  * sees the other's coins, whatever the cache still holds.
  */
 
-export type { CoinBalance, HistoryEntry, MemberReward, MemberVoucher };
+export type { CoinBalance, CoinTier, HistoryEntry, MemberReward, MemberVoucher };
 
 const memberKey = () => ["member-coins", session.getToken() ?? "guest"] as const;
 
@@ -21,6 +27,14 @@ export const coinBalanceQuery = () =>
     queryKey: [...memberKey(), "balance"],
     queryFn: async () => (await call("coinBalance", { body: {}, json: true })).payload,
     // The balance changes with every purchase at a till: the screens ask again when they open.
+    staleTime: 0,
+  });
+
+/** The member's tier and the spend to the next; a purchase can move it, so the screens ask when they open. */
+export const coinTierQuery = () =>
+  queryOptions({
+    queryKey: [...memberKey(), "tier"],
+    queryFn: async () => (await call("coinTier", { body: {}, json: true })).payload,
     staleTime: 0,
   });
 
