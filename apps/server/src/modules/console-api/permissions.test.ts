@@ -557,6 +557,12 @@ const CALLS: Record<string, ConsoleCall> = {
     needs: "programme.edit",
     body: () => ({ policy: "24-months" }),
   },
+  "GET /tiers": { path: () => "/tiers", needs: ["programme.edit", "audit.read"] },
+  "POST /tiers": {
+    path: () => "/tiers",
+    needs: "programme.edit",
+    body: () => ({ window: "rolling_12_months", review_rule: "anniversary", tiers: [] }),
+  },
   "GET /stores": { path: () => "/stores", needs: ["programme.edit", "audit.read"] },
   "POST /stores/partner": {
     path: () => "/stores/partner",
