@@ -379,6 +379,8 @@ async function coinsOf(server: TestServer, member: Member) {
     netAmount: "1280.00",
   });
   const account = await coinSchemeClient.findAccountByPhone("852", member.phone);
+  // Silver, so that the tier card shows a multiplier, benefits, the review date and the way to gold.
+  await coinSchemeClient.setAccountTier(account?.hcoins_memberno ?? "", "silver", "screenshots");
   await coinSchemeClient.adjust({
     hcoinsMemberNo: account?.hcoins_memberno ?? "",
     coins: 300,

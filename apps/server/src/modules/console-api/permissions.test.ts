@@ -249,6 +249,7 @@ const CALLS: Record<string, ConsoleCall> = {
     path: ({ member }) => `/members/${member}/ledger?kind=purchase&from=2025-01-01&dir=asc`,
     needs: "members.read",
   },
+  "GET /members/:id/tier": { path: ({ member }) => `/members/${member}/tier`, needs: "members.read" },
   "POST /members/:id/unlock": {
     path: ({ member }) => `/members/${member}/unlock`,
     needs: "members.act",

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { linkedMember } from "../member-coins/coins-test-support.ts";
 import { consoleCall, type SignedInOperator, signedInOperator } from "./console-test-support.ts";
 
 const texts = (en: string, tc: string, sc: string) => ({ en, tc, sc });
@@ -89,5 +90,21 @@ describe("the console's tier ladder", () => {
     });
     expect(noReward.body.payload.errors).toEqual([{ field: "tiers", rule: "tierRewardNotFound" }]);
     expect((await t.app.services.audit.all({})).length).toBe(before);
+  });
+
+  it("shows a member's tier and its history on the member page's call; 404 for no such member", async () => {
+    const member = await linkedMember(t);
+    const set = await t.app.services.coinSchemeClient.setAccountTier(member.hcoins, "silver", "amy");
+    expect(set.tier?.code).toBe("silver");
+    const shown = await consoleCall(t, "GET", `/members/${member.user.id}/tier`, { cookie: manager.cookie });
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.body.payload).toMatchObject({
+      tier: { code: "silver", name: { en: "Silver" }, multiplier: "1.5" },
+      spend_amount: "0.00",
+      next: null,
+      history: [{ reason: "set", from_code: null, to_code: "silver", actor: "amy" }],
+    });
+    const none = await consoleCall(t, "GET", "/members/999999/tier", { cookie: manager.cookie });
+    expect(none.status).toBe(404);
   });
 });
