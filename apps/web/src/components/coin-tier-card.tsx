@@ -22,7 +22,7 @@ export function CoinTierCard({ tier, compact = false }: { tier: CoinTier; compac
         {t("tier.heading")}
       </h2>
       <p className="coin-tier-name">
-        <strong>{held ? localized(held.name) : t("tier.none")}</strong>
+        <strong className="coin-tier-title">{held ? localized(held.name) : t("tier.none")}</strong>
         {held && held.multiplier !== "1" && (
           <span className="coin-tier-multiplier">
             {" "}
