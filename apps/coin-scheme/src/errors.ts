@@ -51,6 +51,8 @@ export const SchemeErrorCode = {
   tierHeld: 6051,
   /** An operator sets an account in a tier the ladder does not have. */
   tierNotFound: 6052,
+  /** The reward is some tier's, and the account is below that tier. */
+  rewardForHigherTier: 6053,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -95,6 +97,7 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6050: 422,
   6051: 409,
   6052: 404,
+  6053: 403,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -279,6 +282,11 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "Members hold a tier the new ladder leaves out: keep it until they have moved to another tier.",
     tc: "新的級別階梯缺少現有會員所屬的級別：請保留該級別，直至會員轉往其他級別。",
     sc: "新的级别阶梯缺少现有会员所属的级别：请保留该级别，直至会员转往其他级别。",
+  },
+  6053: {
+    en: "This reward is for members of a higher tier.",
+    tc: "此禮遇只供較高會員級別的會員換領。",
+    sc: "此礼遇只供较高会员级别的会员兑换。",
   },
   6052: {
     en: "There is no such tier.",

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { CoinSchemeRepository } from "./repository.ts";
-import { addReward, refused } from "./testing/reward-calls.ts";
+import { addReward, credit, redeem, refused } from "./testing/reward-calls.ts";
 import { admin, linkedMember, nextReceipt, qr, scheme, schemeApp } from "./testing/scheme-calls.ts";
 import type { TestScheme } from "./testing/test-scheme.ts";
 import { tierAt } from "./tiers.ts";
@@ -212,6 +212,26 @@ describe("requalification", () => {
       to_code: "gold",
       actor: "amy",
     });
+  });
+});
+
+describe("a tier's reward", () => {
+  it("is refused below the tier that offers it (6053), and redeemed at it or above", async () => {
+    t = await schemeApp();
+    const reward = await addReward(t);
+    const withReward = LADDER.map((tier) => (tier.code === "silver" ? { ...tier, reward_id: reward } : tier));
+    expect((await setLadder({ tiers: withReward })).status).toBe(200);
+    const green = await linkedMember(t, "T-1");
+    const gold = await linkedMember(t, "T-2");
+    await credit(t, green, 1000);
+    await credit(t, gold, 1000);
+    expect(
+      (await admin(t, "PUT", `/accounts/${gold}/tier`, { tier_code: "gold", operator: "amy" })).status,
+    ).toBe(200);
+
+    refused(await redeem(t, green, reward, "k1"), 403, 6053);
+    const redeemed = await redeem(t, gold, reward, "k2");
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
   });
 });
 

@@ -205,6 +205,30 @@ export async function tierAt(
   return row ? { id: row.id, code: row.code, multiplier: row.multiplier, name: names(row) } : null;
 }
 
+/**
+ * A tier's reward is for members of that tier and those above it: refused (6053) to an account
+ * below the lowest tier that offers it. A reward no tier names is everyone's. Goodwill vouchers
+ * (an operator's decision) are not held to it.
+ */
+export async function refuseRewardAboveTier(
+  repository: CoinSchemeRepository,
+  accountId: number,
+  rewardId: number,
+  at: number,
+): Promise<void> {
+  const ladder = await repository.tiers.ladder();
+  const offering = ladder.filter((tier) => tier.reward_id === rewardId);
+  if (offering.length === 0) return;
+  const held = await tierAt(repository, accountId, at);
+  const rank = (code: string | null | undefined) => ladder.findIndex((tier) => tier.code === code);
+  const lowest = Math.min(...offering.map((tier) => rank(tier.code)));
+  if (rank(held?.code) < lowest)
+    throw new SchemeError(SchemeErrorCode.rewardForHigherTier, {
+      reward_id: rewardId,
+      tier_code: ladder[lowest]?.code,
+    });
+}
+
 /** What a requalification did to one account. */
 export interface Requalification {
   change: Exclude<TierChange, "set"> | null;

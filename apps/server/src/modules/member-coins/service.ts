@@ -39,6 +39,7 @@ const REDEEM_REFUSALS: Record<number, () => AppError> = {
   [SchemeErrorCode.rewardOutOfStock]: () => new AppError(ErrorCode.rewardOutOfStock),
   [SchemeErrorCode.rewardNotAvailable]: () => new AppError(ErrorCode.rewardNotAvailable),
   [SchemeErrorCode.rewardLimitReached]: () => new AppError(ErrorCode.rewardLimitReached),
+  [SchemeErrorCode.rewardForHigherTier]: () => new AppError(ErrorCode.rewardForHigherTier),
   [SchemeErrorCode.rewardNotFound]: () => new AppError(ErrorCode.notFound),
   // The key redeemed another reward: the client made one key for two confirmations.
   [SchemeErrorCode.receiptConflict]: () => validationError([{ field: "idempotency_key", rule: "invalid" }]),

@@ -2,7 +2,8 @@ import { memberQrText } from "@hcoins/domain/member-qr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerMember } from "../../testing/flows.ts";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
-import { linkedMember, type Member, memberCall } from "./coins-test-support.ts";
+import type { TierLadderInput } from "../coins/coin-scheme-client.ts";
+import { linkedMember, type Member, memberCall, newReward, redeem } from "./coins-test-support.ts";
 
 /* hcoin-tier: the member's tier and the spend to the next, relayed from the embedded scheme. */
 
@@ -11,33 +12,35 @@ const texts = (en: string, tc: string, sc: string) => ({ en, tc, sc });
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.services.coinSchemeClient.setTierLadder(
-    {
-      window: "calendar_year",
-      review: { rule: "anniversary" },
-      tiers: [
-        {
-          code: "green",
-          name: texts("Green", "綠卡", "绿卡"),
-          benefits: texts("", "", ""),
-          qualifyingCents: 0,
-          multiplier: 100,
-          rewardId: null,
-        },
-        {
-          code: "silver",
-          name: texts("Silver", "銀卡", "银卡"),
-          benefits: texts("Half as many coins again", "額外一半 H Coins", "额外一半 H Coins"),
-          qualifyingCents: 500_000,
-          multiplier: 150,
-          rewardId: null,
-        },
-      ],
-    },
-    "amy@example.com",
-  );
+  await t.app.services.coinSchemeClient.setTierLadder(ladderWith(null), "amy@example.com");
 });
 afterAll(() => t?.close());
+
+/** Green for everyone, silver from HK$5,000 with `rewardId` as its reward. */
+function ladderWith(rewardId: number | null): TierLadderInput {
+  return {
+    window: "calendar_year",
+    review: { rule: "anniversary" },
+    tiers: [
+      {
+        code: "green",
+        name: texts("Green", "綠卡", "绿卡"),
+        benefits: texts("", "", ""),
+        qualifyingCents: 0,
+        multiplier: 100,
+        rewardId: null,
+      },
+      {
+        code: "silver",
+        name: texts("Silver", "銀卡", "银卡"),
+        benefits: texts("Half as many coins again", "額外一半 H Coins", "额外一半 H Coins"),
+        qualifyingCents: 500_000,
+        multiplier: 150,
+        rewardId,
+      },
+    ],
+  };
+}
 
 const scheme = () => {
   const embedded = t.app.services.coinScheme;
@@ -93,5 +96,18 @@ describe("hcoin-tier", () => {
     expect(none.body.payload).toMatchObject({ linked: false, tier: null, next: null, spend_amount: null });
     const visitor = await memberCall(t, "hcoin-tier", undefined);
     expect(visitor.status).toBe(401);
+  });
+
+  it("refuses a tier's reward below that tier (4310, in the member's language), and redeems it at the tier", async () => {
+    const reward = await newReward(t);
+    await t.app.services.coinSchemeClient.setTierLadder(ladderWith(reward.id), "amy@example.com");
+    const member = await linkedMember(t, 500);
+    const refused = await redeem(t, member, reward.id, {}, "zh-HK");
+    expect(refused.status).toBe(403);
+    expect(refused.body.error_code).toBe(4310);
+    expect(refused.body.error_message).toContain("較高會員級別");
+    await t.app.services.coinSchemeClient.setAccountTier(member.hcoins, "silver", "amy");
+    const redeemed = await redeem(t, member, reward.id);
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
   });
 });
