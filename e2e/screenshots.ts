@@ -333,6 +333,44 @@ const SHOT_STORE = SEED_STORES[0]?.code ?? "";
 /** A partner-property store: electronic payment there earns the extra, a line of its own. */
 const SHOT_PARTNER_STORE = SEED_STORES.find((store) => store.partnerProperty)?.code ?? "";
 
+const text = (en: string, tc: string, sc: string) => ({ en, tc, sc });
+
+/** A three-rung ladder, so that the coins and QR screens show a tier and the spend to the next. */
+const SHOT_TIERS = {
+  window: "calendar_year" as const,
+  review: { rule: "anniversary" as const },
+  tiers: [
+    {
+      code: "green",
+      name: text("Green", "綠卡", "绿卡"),
+      benefits: text("", "", ""),
+      qualifyingCents: 0,
+      multiplier: 100,
+      rewardId: null,
+    },
+    {
+      code: "silver",
+      name: text("Silver", "銀卡", "银卡"),
+      benefits: text("Free weekend parking", "週末免費泊車", "周末免费停车"),
+      qualifyingCents: 500_000,
+      multiplier: 150,
+      rewardId: null,
+    },
+    {
+      code: "gold",
+      name: text("Gold", "金卡", "金卡"),
+      benefits: text(
+        "Double H Coins and free weekend parking",
+        "雙倍 H Coins 及週末免費泊車",
+        "双倍 H Coins 及周末免费停车",
+      ),
+      qualifyingCents: 2_000_000,
+      multiplier: 200,
+      rewardId: null,
+    },
+  ],
+};
+
 /**
  * The member's H Coins for the screens: an account, two purchases (one paid electronically at a
  * partner-property store, so its statement has two lines), a partial refund, an operator's
@@ -340,6 +378,7 @@ const SHOT_PARTNER_STORE = SEED_STORES.find((store) => store.partnerProperty)?.c
  */
 async function coinsOf(server: TestServer, member: Member) {
   const { coinSchemeClient } = server.services;
+  await coinSchemeClient.setTierLadder(SHOT_TIERS, "screenshots");
   await api(server, "POST", "/custom-api/custom/cuapp/customer/hcoin-create", {}, member.token);
   await tillPurchase(server, SHOT_TILL_KEY, {
     memberNo: member.memberNo,
@@ -360,6 +399,8 @@ async function coinsOf(server: TestServer, member: Member) {
     electronicAmount: "88.80",
   });
   const account = await coinSchemeClient.findAccountByPhone("852", member.phone);
+  // Silver, so that the tier card shows a multiplier, benefits, the review date and the way to gold.
+  await coinSchemeClient.setAccountTier(account?.hcoins_memberno ?? "", "silver", "screenshots");
   await coinSchemeClient.adjust({
     hcoinsMemberNo: account?.hcoins_memberno ?? "",
     coins: 300,

@@ -11,6 +11,7 @@ describe("the standalone scheme's server", () => {
     expect(tables.map((table) => table.name).sort()).toEqual([
       "coin_scheme_migration",
       "coin_scheme_migration_lock",
+      "hcoin_account_tiers",
       "hcoin_accounts",
       "hcoin_bonus_days",
       "hcoin_campaigns",
@@ -19,6 +20,8 @@ describe("the standalone scheme's server", () => {
       "hcoin_rewards",
       "hcoin_settings",
       "hcoin_stores",
+      "hcoin_tier_history",
+      "hcoin_tiers",
       "hcoin_till_keys",
       "hcoin_vouchers",
     ]);

@@ -9,6 +9,7 @@ import {
 } from "./campaign-engine.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { CampaignRow, EntryRow } from "./tables.ts";
+import type { TierFact } from "./tiers.ts";
 
 /*
  * Campaigns at the till, inside the purchase's (or refund's) transaction after the account's
@@ -16,14 +17,6 @@ import type { CampaignRow, EntryRow } from "./tables.ts";
  * campaign in id order (campaign-repository.ts takeBudget), per-member caps counted here under
  * the account's lock.
  */
-
-/** A tier's multiplier on the purchase (tiers.ts), as the statement names it. */
-export interface TierFact {
-  id: number;
-  /** Hundredths: 150 = ×1.5. */
-  multiplier: number;
-  name: { en: string; tc: string; sc: string };
-}
 
 /** The lines of the fixed earn rules: base, electronic extra, birthday, holiday (zero lines left out). */
 export function ruleLines(earned: Omit<EarnResult, "baseCoins" | "coins">, sign = 1): EarnLine[] {

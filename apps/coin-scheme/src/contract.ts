@@ -15,3 +15,4 @@ export {
   holderExportResponse,
 } from "./holders.ts";
 export { COIN_SCHEME_PREFIX } from "./routes/fields.ts";
+export * from "./tier-schemas.ts";

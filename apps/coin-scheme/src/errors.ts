@@ -50,6 +50,14 @@ export const SchemeErrorCode = {
   campaignStatus: 6041,
   /** A campaign is activated by a second operator: neither the one asking nor the one who wrote it. */
   campaignApproverNotSecond: 6042,
+  /** A tier names a reward the catalogue does not hold. */
+  tierRewardNotFound: 6050,
+  /** A new ladder leaves out a tier members hold. */
+  tierHeld: 6051,
+  /** An operator sets an account in a tier the ladder does not have. */
+  tierNotFound: 6052,
+  /** The reward is some tier's, and the account is below that tier. */
+  rewardForHigherTier: 6053,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -94,6 +102,10 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6040: 404,
   6041: 409,
   6042: 403,
+  6050: 422,
+  6051: 409,
+  6052: 404,
+  6053: 403,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -283,6 +295,26 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "A campaign is activated by a second operator: not the one who asked, nor the one who wrote it.",
     tc: "推廣活動須由另一位操作員啟用：不能是提出申請或撰寫活動的操作員。",
     sc: "推广活动须由另一位操作员启用：不能是提出申请或撰写活动的操作员。",
+  },
+  6050: {
+    en: "A tier names a reward the catalogue does not have.",
+    tc: "有會員級別指定的禮遇不在禮遇目錄內。",
+    sc: "有会员级别指定的礼遇不在礼遇目录内。",
+  },
+  6051: {
+    en: "Members hold a tier the new ladder leaves out: keep it until they have moved to another tier.",
+    tc: "新的級別階梯缺少現有會員所屬的級別：請保留該級別，直至會員轉往其他級別。",
+    sc: "新的级别阶梯缺少现有会员所属的级别：请保留该级别，直至会员转往其他级别。",
+  },
+  6053: {
+    en: "This reward is for members of a higher tier.",
+    tc: "此禮遇只供較高會員級別的會員換領。",
+    sc: "此礼遇只供较高会员级别的会员兑换。",
+  },
+  6052: {
+    en: "There is no such tier.",
+    tc: "沒有此會員級別。",
+    sc: "没有此会员级别。",
   },
 };
 

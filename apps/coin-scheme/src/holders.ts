@@ -4,10 +4,13 @@ import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import { z } from "zod";
 import type {
   HcoinAccountsTable,
+  HcoinAccountTiersTable,
   HcoinEarnLinesTable,
   HcoinLedgerTable,
+  HcoinTierHistoryTable,
   HcoinVouchersTable,
 } from "./tables.ts";
+import { tierHistoryEntrySchema } from "./tier-schemas.ts";
 
 /*
  * What the scheme holds about one person (a holder), for the programme's data protection
@@ -37,6 +40,8 @@ export const HOLDER_COLUMNS: {
   hcoin_ledger: Record<keyof HcoinLedgerTable, ColumnPolicy>;
   hcoin_vouchers: Record<keyof HcoinVouchersTable, ColumnPolicy>;
   hcoin_earn_lines: Record<keyof HcoinEarnLinesTable, ColumnPolicy>;
+  hcoin_account_tiers: Record<keyof HcoinAccountTiersTable, ColumnPolicy>;
+  hcoin_tier_history: Record<keyof HcoinTierHistoryTable, ColumnPolicy>;
 } = {
   hcoin_accounts: {
     id: { withheld: "internal row key; the account is named by hcoins_memberno" },
@@ -114,6 +119,25 @@ export const HOLDER_COLUMNS: {
     name_tc: "exported",
     name_sc: "exported",
   },
+  hcoin_account_tiers: {
+    account_id: { withheld: "internal row key; the tier is that of the account it is listed under" },
+    tier_code: { withheld: "the tier held now: the last tier_history entry's to_code" },
+    reached_at: { withheld: "when the tier was reached: the last upgrade, downgrade or set of tier_history" },
+    review_at: { withheld: "the next review: the last tier_history entry's review_at" },
+    updated_at: { withheld: "when the row was last written: the last tier_history entry's created_at" },
+  },
+  hcoin_tier_history: {
+    id: { withheld: "internal row key; entries are listed oldest first" },
+    account_id: { withheld: "internal row key; entries are listed under their account" },
+    reason: "exported",
+    from_code: "exported",
+    to_code: "exported",
+    to_names: "exported",
+    spend_cents: "exported",
+    review_at: "exported",
+    actor: "exported",
+    created_at: "exported",
+  },
 };
 
 /** The scheme's other tables, and why they hold nothing about a holder; with HOLDER_COLUMNS they cover the schema. */
@@ -122,6 +146,7 @@ export const TABLES_WITHOUT_HOLDER_DATA: Readonly<Record<string, string>> = {
   hcoin_bonus_days: "coin scheme configuration (holidays)",
   hcoin_settings: "coin scheme configuration (the expiry policy, the birthday multiplier)",
   hcoin_rewards: "coin scheme catalogue (rewards and their stock)",
+  hcoin_tiers: "coin scheme configuration (the tier ladder and who last changed it)",
   hcoin_till_keys:
     "coin scheme configuration (till keys: hash, stores, the operators who made and revoked them)",
   hcoin_campaigns: "coin scheme configuration (campaigns, their budgets and the operators who ran them)",
@@ -196,6 +221,8 @@ export const holderAccountSchema = z.object({
   transactions: z.array(holderTransactionSchema),
   /** Every voucher its redemptions issued, oldest first. */
   vouchers: z.array(holderVoucherSchema),
+  /** Every change and review of its tier, oldest first (amounts as HKD text, names as they were then). */
+  tier_history: z.array(tierHistoryEntrySchema),
 });
 export type HolderAccount = z.infer<typeof holderAccountSchema>;
 

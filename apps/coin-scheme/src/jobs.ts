@@ -1,6 +1,7 @@
 import type { ScheduledJob } from "@hcoins/server-kit/scheduler";
 import { EXPIRY_CRON } from "./expiry.ts";
 import type { CoinSchemeService } from "./service.ts";
+import { REQUALIFY_CRON } from "./tiers.ts";
 
 /**
  * The scheme's scheduled work, on the scheduler of whichever process holds the scheme: the
@@ -14,6 +15,15 @@ export function coinSchemeJobs(scheme: CoinSchemeService): ScheduledJob[] {
       run: async () => {
         const { credits, accounts, coins } = await scheme.runExpiry();
         return { credits, accounts, coins };
+      },
+    },
+    {
+      // Upgrades members whose spend reached a higher tier and reviews the tiers due (tiers.ts).
+      name: "requalify-tiers",
+      cron: REQUALIFY_CRON,
+      run: async () => {
+        const { accounts, upgrades, downgrades, kept } = await scheme.requalifyTiers();
+        return { accounts, upgrades, downgrades, kept };
       },
     },
     {

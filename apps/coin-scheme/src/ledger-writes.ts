@@ -20,6 +20,7 @@ import { plainEntry, postCredit, postDebit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { SchemeCounters } from "./scheme-counters.ts";
 import type { AccountRow, ActorType, EntryRow } from "./tables.ts";
+import { requalifyAccount, tierAt } from "./tiers.ts";
 import { checkVelocity } from "./velocity.ts";
 import { entryView } from "./views.ts";
 
@@ -126,6 +127,8 @@ export class LedgerWrites {
         refuseSuspended(locked);
         await checkVelocity(repository, this.counters, this.settings.limits, locked, input, at);
         const policy = await expiryPolicyOf(repository);
+        // The tier before this purchase: one that crosses a threshold earns the new tier from the next.
+        const tier = await tierAt(repository, locked.id, at);
         const facts = {
           storeCode: input.storeCode,
           partnerStore,
@@ -133,11 +136,11 @@ export class LedgerWrites {
           netCents: input.netCents,
           electronicCents: input.electronicCents,
           birthdayMonth: inBirthMonth,
-          tierId: null,
+          tierId: tier?.id ?? null,
         };
         const lines = [
           ...ruleLines(earned),
-          ...tierLine(null, earned.baseCoins),
+          ...tierLine(tier, earned.baseCoins),
           ...(await campaignLines(repository, campaigns, locked.id, facts, earned.baseCoins)),
         ];
         const { entry, balance } = await postCredit(
@@ -170,6 +173,7 @@ export class LedgerWrites {
           at,
         );
         await repository.campaigns.insertLines(entry.id, lines);
+        await requalifyAccount(repository, locked.id, at);
         return this.result(entry, locked, balance, false, receiptState(entry, NOTHING_REFUNDED), lines);
       });
     } catch (error) {

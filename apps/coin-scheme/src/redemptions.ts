@@ -8,6 +8,7 @@ import { plainEntry, postCredit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { SoldOutRewards } from "./sold-out-rewards.ts";
 import type { AccountRow, RewardRow, VoucherRow } from "./tables.ts";
+import { refuseRewardAboveTier } from "./tiers.ts";
 import { entryView, voucherView } from "./views.ts";
 import { issueVoucher, oncePerKey, refuseUnredeemable, replayedVoucher } from "./voucher-issue.ts";
 import { findVoucher, refuseUnusable } from "./vouchers.ts";
@@ -88,6 +89,7 @@ export class Redemptions {
       refuseNegative(locked);
       const reward = await repository.rewards.reward(input.rewardId);
       refuseUnredeemable(reward, input.rewardId, at);
+      await refuseRewardAboveTier(repository, locked.id, reward.id, at);
       if (locked.balance < reward.coins)
         throw new SchemeError(SchemeErrorCode.insufficientBalance, {
           balance: locked.balance,

@@ -12,6 +12,7 @@ import type {
   HcoinAccountsTable,
   HcoinLedgerTable,
 } from "./tables.ts";
+import { TierRepository } from "./tier-repository.ts";
 import { TillKeyRepository } from "./till-key-repository.ts";
 
 /** Which of an account's entries a ledger page shows; times are unix ms, both ends included. */
@@ -46,8 +47,12 @@ export class CoinSchemeRepository {
   /** Campaigns and the earn lines of purchases and refunds. */
   readonly campaigns: CampaignRepository;
 
+  /** The tier ladder, accounts' tiers and their history. */
+  readonly tiers: TierRepository;
+
   constructor(private readonly db: Kysely<CoinSchemeTables>) {
     this.campaigns = new CampaignRepository(db);
+    this.tiers = new TierRepository(db);
     this.rewards = new RewardRepository(db);
     this.figures = new FiguresRepository(db);
     this.tillKeys = new TillKeyRepository(db);

@@ -9,6 +9,7 @@ import { admitClient, COIN_SCHEME_PREFIX } from "./routes/fields.ts";
 import { operatorActionRoutes } from "./routes/operator-actions.ts";
 import { programmeRoutes } from "./routes/programme.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
+import { tierRoutes } from "./routes/tiers.ts";
 import { tillRoutes } from "./routes/till.ts";
 import { tillKeyRoutes } from "./routes/till-keys.ts";
 import type { CoinSchemeService } from "./service.ts";
@@ -65,4 +66,5 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
   tillKeyRoutes(app, scheme);
   campaignRoutes(app, scheme);
   operatorActionRoutes(app, scheme);
+  tierRoutes(app, scheme);
 };

@@ -65,6 +65,17 @@ import { type RewardFields, Rewards } from "./rewards.ts";
 import { inProcessCounters, type SchemeCounters } from "./scheme-counters.ts";
 import { SoldOutRewards } from "./sold-out-rewards.ts";
 import type { AccountRow, CoinSchemeTables } from "./tables.ts";
+import type { AccountTierResult, TierLadderResult, TierRequalifyResult } from "./tier-schemas.ts";
+import {
+  accountTierResult,
+  runTierRequalification,
+  setAccountTier,
+  setTierLadder,
+  type TierInput,
+  type TierRules,
+  tierHistoryOf,
+  tierLadderResult,
+} from "./tiers.ts";
 import { TillKeys } from "./till-keys.ts";
 import { TillLimits } from "./till-limits.ts";
 import { accountView, entryView, iso, rewardTitle } from "./views.ts";
@@ -460,6 +471,33 @@ export class CoinSchemeService {
     return runExpiry(this.repository, this.now());
   }
 
+  // ---- tiers (tiers.ts) -----------------------------------------------------------
+
+  tierLadder(): Promise<TierLadderResult> {
+    return tierLadderResult(this.repository);
+  }
+
+  setTierLadder(input: { rules: TierRules; tiers: TierInput[] }, by: string): Promise<TierLadderResult> {
+    return setTierLadder(this.repository, input, by, this.now());
+  }
+
+  async accountTier(hcoinsMemberNo: string): Promise<AccountTierResult> {
+    const account = await this.repository.accountByMemberNo(hcoinsMemberNo);
+    if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
+    return accountTierResult(this.repository, account, this.now());
+  }
+
+  async setAccountTier(hcoinsMemberNo: string, code: string, operator: string): Promise<AccountTierResult> {
+    const account = await this.repository.accountByMemberNo(hcoinsMemberNo);
+    if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
+    return setAccountTier(this.repository, account, code, operator, this.now());
+  }
+
+  /** The daily requalification: upgrades anyone whose spend reaches a higher tier, reviews those due. */
+  requalifyTiers(): Promise<TierRequalifyResult> {
+    return runTierRequalification(this.repository, this.now());
+  }
+
   // ---- data protection (holders.ts) ----------------------------------------------
 
   /** Everything held about a member and their number: their accounts with every ledger entry. */
@@ -490,6 +528,7 @@ export class CoinSchemeService {
             used_at: voucher.used_at === null ? null : iso(voucher.used_at),
             cancelled_at: voucher.cancelled_at === null ? null : iso(voucher.cancelled_at),
           })),
+        tier_history: await tierHistoryOf(this.repository, row.id),
       });
     }
     return { accounts };

@@ -22,6 +22,9 @@ export type CoinSchemeTables = {
   hcoin_till_keys: HcoinTillKeysTable;
   hcoin_campaigns: HcoinCampaignsTable;
   hcoin_earn_lines: HcoinEarnLinesTable;
+  hcoin_tiers: HcoinTiersTable;
+  hcoin_account_tiers: HcoinAccountTiersTable;
+  hcoin_tier_history: HcoinTierHistoryTable;
 };
 
 export type HcoinAccountsTable = {
@@ -210,6 +213,61 @@ export type HcoinTillKeysTable = {
   last_used_at: number | null;
 };
 
+/** A rung of the operator's tier ladder (tiers.ts). */
+export type HcoinTiersTable = {
+  id: Generated<number>;
+  /** The operator's short name for it (`gold`); accounts and the history name the tier by it. */
+  code: string;
+  name_en: string;
+  name_tc: string;
+  name_sc: string;
+  benefits_en: string;
+  benefits_tc: string;
+  benefits_sc: string;
+  /** The window's qualifying spend (purchases' net minus refunds) that reaches it. */
+  qualifying_cents: number;
+  /** Earn multiplier in hundredths (150 = ×1.5); the purchase earns base × (m − 1) more. */
+  multiplier: number;
+  /** A reward only members of this tier (or higher) may redeem; null for none. */
+  reward_id: number | null;
+  /** The ladder's order, lowest threshold first. */
+  sort_order: number;
+  updated_by: string;
+  updated_at: number;
+};
+
+/** An account's tier; no row until its first requalification. */
+export type HcoinAccountTiersTable = {
+  account_id: number;
+  /** null: below every threshold (after a downgrade from the lowest tier). */
+  tier_code: string | null;
+  /** When it reached the tier (or was last set in it). */
+  reached_at: number;
+  /** When the tier is next reviewed (downgrades happen only then); null without a tier. */
+  review_at: number | null;
+  updated_at: number;
+};
+
+/** Why an account's tier changed or was reviewed (tier-rules.ts TIER_CHANGE_REASONS). */
+export type TierChange = "upgrade" | "downgrade" | "kept" | "set";
+
+export type HcoinTierHistoryTable = {
+  id: Generated<number>;
+  account_id: number;
+  reason: TierChange;
+  from_code: string | null;
+  to_code: string | null;
+  /** The new tier's names then, JSON {en, tc, sc}; null for no tier. */
+  to_names: string | null;
+  /** The qualifying spend the decision looked at. */
+  spend_cents: number;
+  /** The review date it set. */
+  review_at: number | null;
+  /** "requalify-tiers" (the job), "purchase", or the operator who set it. */
+  actor: string;
+  created_at: number;
+};
+
 export type AccountRow = Selectable<HcoinAccountsTable>;
 export type EntryRow = Selectable<HcoinLedgerTable>;
 export type RewardRow = Selectable<HcoinRewardsTable>;
@@ -250,3 +308,6 @@ export type HcoinEarnLinesTable = {
 
 export type CampaignRow = Selectable<HcoinCampaignsTable>;
 export type EarnLineRow = Selectable<HcoinEarnLinesTable>;
+export type TierRow = Selectable<HcoinTiersTable>;
+export type AccountTierRow = Selectable<HcoinAccountTiersTable>;
+export type TierHistoryRow = Selectable<HcoinTierHistoryTable>;

@@ -41,6 +41,8 @@ export const ErrorCode = {
   coinAccountNotLinked: 4235,
   /** Redeeming: a refund left the balance below zero; the coins earned next repay it first. */
   coinsBalanceNegative: 4236,
+  /** Redeeming: the reward is for members of a tier above the member's. */
+  rewardForHigherTier: 4310,
   /** Signed in, but the role lacks the permission (the console). */
   forbidden: 4030,
   /** Console: a state-changing call without the session's CSRF token. */
@@ -118,6 +120,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4234: 409,
   4235: 409,
   4236: 409,
+  4310: 403,
   4237: 429,
   4030: 403,
   4031: 403,
@@ -290,6 +293,11 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "This reward is not available for redemption at the moment.",
     tc: "此禮遇現時未能換領。",
     sc: "此礼遇目前无法兑换。",
+  },
+  4310: {
+    en: "This reward is for members of a higher tier. Your tier and the spend to reach the next are on your H Coins page.",
+    tc: "此禮遇只供較高會員級別的會員換領。你的會員級別及升級所需消費載於「我的 H Coins」頁面。",
+    sc: "此礼遇只供较高会员级别的会员兑换。您的会员级别及升级所需消费载于「我的 H Coins」页面。",
   },
   4234: {
     en: "You have already redeemed this reward as many times as allowed.",

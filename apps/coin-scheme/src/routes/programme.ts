@@ -21,7 +21,7 @@ import type { CoinSchemeService } from "../service.ts";
 import { COIN_SCHEME_PREFIX, ok, operatorName, type SchemeApp, schemeRoute, storeCode } from "./fields.ts";
 
 /** 1 to 10 with at most two decimals, carried as hundredths. */
-const multiplier = z
+export const multiplier = z
   .union([z.string(), z.number()], { error: "required" })
   .transform((value, ctx) => {
     const hundredths = multiplierHundredths(value);

@@ -9,3 +9,10 @@ export const memberLedgerQuery = (id: number, query: Record<string, string | num
     queryFn: () => call(consoleMemberLedger.list, { params: { id }, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
+
+/** The member's tier, the spend to the next, the review date and the tier history. */
+export const memberTierQuery = (id: number) =>
+  queryOptions({
+    queryKey: ["members", id, "tier"],
+    queryFn: () => call(consoleMemberLedger.tier, { params: { id } }),
+  });

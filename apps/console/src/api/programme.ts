@@ -5,6 +5,7 @@ import {
   consoleExpiry,
   consoleRewards,
   consoleStores,
+  consoleTiers,
 } from "@hcoins/domain/api/console-programme";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "./client.ts";
@@ -120,5 +121,17 @@ export function useStorePartnerSet() {
       client.setQueryData(storeFlagsQuery().queryKey, (old) =>
         old ? { stores: old.stores.map((one) => (one.code === store.code ? store : one)) } : old,
       ),
+  });
+}
+
+export const tiersQuery = () =>
+  queryOptions({ queryKey: ["programme", "tiers"], queryFn: () => call(consoleTiers.show) });
+
+/** Replaces the whole ladder; the screen shows what the scheme kept. */
+export function useTiersSet() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConsoleBodyOf<typeof consoleTiers.set>) => call(consoleTiers.set, { body }),
+    onSuccess: (ladder) => client.setQueryData(tiersQuery().queryKey, ladder),
   });
 }

@@ -24,6 +24,7 @@ export const NAVIGATION: readonly { to: string; label: Key; permission: Permissi
   { to: "/rewards", label: "programme.nav.rewards", permission: PROGRAMME_READ },
   { to: "/bonus-days", label: "programme.nav.bonusDays", permission: PROGRAMME_READ },
   { to: "/expiry", label: "programme.nav.expiry", permission: PROGRAMME_READ },
+  { to: "/tiers", label: "programme.nav.tiers", permission: PROGRAMME_READ },
   { to: "/brands", label: "stores.nav.brands", permission: STORES_READ },
   { to: "/stores", label: "stores.nav.stores", permission: STORES_READ },
   { to: "/store-partners", label: "programme.nav.stores", permission: PROGRAMME_READ },

@@ -111,6 +111,11 @@ export function routes(client: QueryClient): RouteObject[] {
           lazy: () => import("../features/programme/expiry-page.tsx"),
         },
         {
+          path: "tiers",
+          handle: { title: "programme.tiers.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: () => import("../features/programme/tiers-page.tsx"),
+        },
+        {
           path: "store-partners",
           handle: { title: "programme.stores.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
           lazy: () => import("../features/programme/store-partners-page.tsx"),

@@ -260,6 +260,8 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0007-suspensions-and-goodwill",
       "0008-ledger-lookups",
       "0009-low-stock-alerts",
+      "0010-campaigns-and-earn-lines",
+      "0011-tiers",
     ]);
   });
 
@@ -287,6 +289,8 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0007-suspensions-and-goodwill",
       "0008-ledger-lookups",
       "0009-low-stock-alerts",
+      "0010-campaigns-and-earn-lines",
+      "0011-tiers",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(

@@ -1,6 +1,7 @@
 import type { AnswerOf } from "@hcoins/domain/api/contract";
 import type {
   CoinBalance,
+  CoinTier,
   HistoryEntry,
   MemberReward,
   MemberVoucher,
@@ -18,7 +19,7 @@ import { call, type MutationOptions } from "./client.ts";
  * sees the other's coins, whatever the cache still holds.
  */
 
-export type { CoinBalance, HistoryEntry, MemberReward, MemberVoucher, StatementLine };
+export type { CoinBalance, CoinTier, HistoryEntry, MemberReward, MemberVoucher, StatementLine };
 
 const memberKey = () => ["member-coins", session.getToken() ?? "guest"] as const;
 
@@ -27,6 +28,14 @@ export const coinBalanceQuery = () =>
     queryKey: [...memberKey(), "balance"],
     queryFn: async () => (await call("coinBalance", { body: {}, json: true })).payload,
     // The balance changes with every purchase at a till: the screens ask again when they open.
+    staleTime: 0,
+  });
+
+/** The member's tier and the spend to the next; a purchase can move it, so the screens ask when they open. */
+export const coinTierQuery = () =>
+  queryOptions({
+    queryKey: [...memberKey(), "tier"],
+    queryFn: async () => (await call("coinTier", { body: {}, json: true })).payload,
     staleTime: 0,
   });
 

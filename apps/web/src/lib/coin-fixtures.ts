@@ -1,4 +1,10 @@
-import type { CoinBalance, HistoryEntry, MemberReward, MemberVoucher } from "../api/member-coins.ts";
+import type {
+  CoinBalance,
+  CoinTier,
+  HistoryEntry,
+  MemberReward,
+  MemberVoucher,
+} from "../api/member-coins.ts";
 
 /** Test fixtures (tests only): the member-coins calls' addresses and answers as the contract shapes them. */
 
@@ -11,6 +17,7 @@ export const COIN_CALLS = {
   redeem: `POST ${CALLS}/hcoin-redeem`,
   redeemSms: `POST ${CALLS}/hcoin-redeem-sms`,
   vouchers: `POST ${CALLS}/hcoin-vouchers`,
+  tier: `POST ${CALLS}/hcoin-tier`,
 } as const;
 
 export const text = (en: string, tc = en, sc = tc) => ({ en, tc, sc });
@@ -82,3 +89,33 @@ export const voucher = (changes: Partial<MemberVoucher> = {}): MemberVoucher => 
   cancelled_at: null,
   ...changes,
 });
+
+const silverTier = {
+  code: "silver",
+  name: { en: "Silver", tc: "銀卡", sc: "银卡" },
+  benefits: { en: "Free parking on weekends", tc: "週末免費泊車", sc: "周末免费停车" },
+  multiplier: "1.5",
+};
+const goldTier = {
+  code: "gold",
+  name: { en: "Gold", tc: "金卡", sc: "金卡" },
+  benefits: { en: "Double H Coins", tc: "雙倍 H Coins", sc: "双倍 H Coins" },
+  multiplier: "2",
+};
+
+/** Silver, HK$14,500 short of gold by the end of 2026 (a calendar year), reviewed on 20 Aug 2027. */
+export const tierAnswer = (changes: Partial<CoinTier> = {}): CoinTier => ({
+  linked: true,
+  tier: silverTier,
+  spend_amount: "5500.00",
+  // The calendar year's last instant in Hong Kong.
+  next: { tier: goldTier, spend_needed_amount: "14500.00", by: "2026-12-31T15:59:59.999Z" },
+  // 00:00 on 20 Aug 2027 in Hong Kong.
+  review_at: "2027-08-19T16:00:00.000Z",
+  as_of: "2026-11-27T02:30:00.000Z",
+  ...changes,
+});
+
+/** The same member once they reached gold: the top tier. */
+export const topTierAnswer = (): CoinTier =>
+  tierAnswer({ tier: goldTier, spend_amount: "20000.00", next: null, review_at: "2027-11-26T16:00:00.000Z" });

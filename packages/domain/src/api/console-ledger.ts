@@ -74,6 +74,28 @@ export const memberLedgerSchema = z.object({
 });
 export type MemberLedger = z.output<typeof memberLedgerSchema>;
 
+const localizedName = z.object({ en: z.string(), tc: z.string(), sc: z.string() });
+
+/** A member's tier as customer service reads it, with every change and review (newest first, at most 50). */
+export const memberTierSchema = z.object({
+  tier: z.object({ code: z.string(), name: localizedName, multiplier: z.string() }).nullable(),
+  /** Qualifying spend in the window, HKD text. */
+  spend_amount: z.string(),
+  next: z.object({ code: z.string(), name: localizedName, spend_needed_amount: z.string() }).nullable(),
+  review_at: z.string().nullable(),
+  history: z.array(
+    z.object({
+      reason: z.enum(["upgrade", "downgrade", "kept", "set"]),
+      from_code: z.string().nullable(),
+      to_code: z.string().nullable(),
+      spend_amount: z.string(),
+      actor: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type MemberTier = z.output<typeof memberTierSchema>;
+
 export const consoleMemberLedger = {
   list: {
     method: "GET",
@@ -85,5 +107,15 @@ export const consoleMemberLedger = {
     params: z.object({ id: z.coerce.number().int().min(1) }),
     query: memberLedgerQuery,
     answer: okAnswer(memberLedgerSchema),
+  },
+  tier: {
+    method: "GET",
+    path: "/members/:id/tier",
+    access: { permission: "members.read" },
+    summary: "The member's tier, the spend to the next, the review date and the tier history",
+    description:
+      "4235 when the member has no H Coins account; 5030 when the coin scheme does not answer. `tier` null below every threshold or with no ladder; `next` null at the top.",
+    params: z.object({ id: z.coerce.number().int().min(1) }),
+    answer: okAnswer(memberTierSchema),
   },
 } as const satisfies Record<string, ConsoleOperation>;

@@ -6,6 +6,7 @@ import {
   REWARD_TEXT_MAX,
   rewardValueRule,
 } from "../reward-rules.ts";
+import { TIER_REVIEW_RULES, TIER_WINDOWS } from "../tier-rules.ts";
 import type { ConsoleOperation } from "./console.ts";
 import { okAnswer } from "./envelope.ts";
 
@@ -386,5 +387,76 @@ export const consoleStores = {
       partner: z.boolean({ error: "required" }),
     }),
     answer: okAnswer(z.object({ store: consoleStoreFlagSchema })),
+  },
+} as const satisfies Record<string, ConsoleOperation>;
+
+const tierSchema = z.object({
+  /** a-z, 0-9 and hyphens: the tier's short name, which members' records name it by. */
+  code: z.string(),
+  name: localized,
+  benefits: localized,
+  /** HKD, "5000.00": the qualifying spend in the window that reaches it. */
+  qualifying_amount: z.string(),
+  /** "1.5": a purchase earns its base coins × (multiplier − 1) more. */
+  multiplier: z.string(),
+  reward_id: z.number().int().nullable(),
+});
+export type ConsoleTier = z.infer<typeof tierSchema>;
+
+export const consoleTierLadderSchema = z.object({
+  window: z.enum(TIER_WINDOWS),
+  review_rule: z.enum(TIER_REVIEW_RULES),
+  /** MM-DD for `fixed_date`; null otherwise. */
+  review_date: z.string().nullable(),
+  /** Lowest threshold first. */
+  tiers: z.array(tierSchema),
+  updated_by: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type ConsoleTierLadder = z.infer<typeof consoleTierLadderSchema>;
+
+const tierText = (max: number, min: number) =>
+  z.string({ error: "required" }).trim().min(min, { error: "required" }).max(max, { error: "tooLong" });
+const tierTexts = (max: number, min: number) =>
+  z.object({ en: tierText(max, min), tc: tierText(max, min), sc: tierText(max, min) });
+
+export const consoleTiers = {
+  /** The ladder, the qualification window and the review rule. */
+  show: {
+    method: "GET",
+    path: "/tiers",
+    access: read,
+    summary: "The tier ladder (lowest threshold first), the qualification window and the review rule",
+    description: READ_NOTE,
+    answer: okAnswer(consoleTierLadderSchema),
+  },
+  /** Replaces the whole ladder with its window and review rule. */
+  set: {
+    method: "POST",
+    path: "/tiers",
+    access: edit,
+    summary: "Replace the tier ladder, its qualification window and its review rule",
+    description: `${PROGRAMME_CHANGE_NOTE} At most 10 tiers. 4000 names each field's rule: \`tierCodeInvalid\`, \`required\`, \`tooLong\`, \`amountFormat\`/\`amountNegative\`/\`amountTooLarge\`, \`multiplierInvalid\`, \`monthDayInvalid\` (review_date, MM-DD, needed for fixed_date), \`tierCodeRepeated\` and \`tierThresholdRepeated\` (tiers), \`tierRewardNotFound\` (a reward the catalogue lacks), \`tierHeld\` (a tier members hold left out). docs/coin-scheme.md "Tiers" has the rules in plain words.`,
+    body: z.object({
+      window: z.enum(TIER_WINDOWS, { error: "invalid" }),
+      review_rule: z.enum(TIER_REVIEW_RULES, { error: "invalid" }),
+      review_date: z.string().nullable().optional(),
+      tiers: z
+        .array(
+          z.object({
+            code: z
+              .string({ error: "required" })
+              .trim()
+              .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { error: "tierCodeInvalid" }),
+            name: tierTexts(100, 1),
+            benefits: tierTexts(2000, 0),
+            qualifying_amount: z.string({ error: "required" }).trim().min(1, { error: "required" }),
+            multiplier: z.string({ error: "required" }).trim().min(1, { error: "required" }),
+            reward_id: z.number().int().positive().nullable().optional(),
+          }),
+        )
+        .max(10, { error: "tooMany" }),
+    }),
+    answer: okAnswer(consoleTierLadderSchema),
   },
 } as const satisfies Record<string, ConsoleOperation>;

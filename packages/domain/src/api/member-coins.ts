@@ -217,3 +217,42 @@ export const vouchers = {
   body: emptyPayload.loose().optional(),
   answer: okAnswer(z.object({ vouchers: z.array(memberVoucherSchema) })),
 };
+
+/** A tier as members see it (names and benefits in the three languages, the multiplier as text, "1.5"). */
+const memberTierSchema = z.object({
+  code: z.string(),
+  name: localized,
+  benefits: localized,
+  multiplier: z.string(),
+});
+
+/** Where the member stands on the tier ladder. `linked: false`: no account yet (nothing else set). */
+export const coinTierSchema = z.object({
+  linked: z.boolean(),
+  /** The tier held; null below every threshold, or when the programme has no tiers. */
+  tier: memberTierSchema.nullable(),
+  /** Qualifying spend (purchases' net minus refunds) in the window, HKD text; null without an account. */
+  spend_amount: z.string().nullable(),
+  /** The tier above and the spend it still needs (HKD text); null at the top (or with no tiers). */
+  next: z
+    .object({
+      tier: memberTierSchema,
+      spend_needed_amount: z.string(),
+      /** The spend must come by then (a calendar year's end); null for a rolling 12 months. */
+      by: isoTime.nullable(),
+    })
+    .nullable(),
+  /** When the tier held is reviewed (a lower tier can come only then); null without one. */
+  review_at: isoTime.nullable(),
+  as_of: isoTime,
+});
+export type CoinTier = z.output<typeof coinTierSchema>;
+
+export const coinTier = {
+  ...custom(`${COIN_CALLS}/hcoin-tier`, "member"),
+  tags,
+  summary: "The member's tier, its multiplier and benefits, and the spend still needed to reach the next",
+  description: `${MEMBER_ONLY} ${OWN_ACCOUNT} \`linked: false\` (everything else null) when no account is linked yet. \`tier\` null below every threshold or when the programme has no tiers; \`next\` null at the top. A higher tier is reached as soon as the spend does; a lower one can come only at \`review_at\`. ${SCHEME_DOWN}`,
+  body: emptyPayload.loose().optional(),
+  answer: okAnswer(coinTierSchema),
+};

@@ -18,6 +18,7 @@ import { type ActionSpec, actionsFor } from "./member-actions.ts";
 import { MemberLedger } from "./member-ledger.tsx";
 import { MemberRecordActions } from "./member-record-actions.tsx";
 import { MemberRecordCards } from "./member-record-cards.tsx";
+import { MemberTier } from "./member-tier.tsx";
 import { VoucherTools } from "./voucher-tools.tsx";
 
 /** A member as customer service needs them: who, why they cannot log in, what was sent, their coins; and the actions. */
@@ -264,6 +265,7 @@ function MemberDetail({ detail }: { detail: ConsoleMemberDetail }) {
                 [t("member.balance"), formatNumber(coins.balance)],
               ]}
             />
+            <MemberTier memberId={member.id} />
             <MemberLedger memberId={member.id} />
             <h3>{t("member.vouchers")}</h3>
             <Table

@@ -1,5 +1,6 @@
 import type {
   AccountsResult,
+  AccountTierResult,
   BalanceResult,
   BirthdayMultiplierResult,
   BirthMonthResult,
@@ -28,6 +29,7 @@ import type {
   StoreResult,
   StoresResult,
   SuspensionResult,
+  TierLadderResult,
   TillKeyCreateResult,
   TillKeyResult,
   TillKeysResult,
@@ -40,6 +42,7 @@ import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import type { LocalizedText } from "@hcoins/domain/languages";
 import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
+import type { TierReview, TierWindow } from "@hcoins/domain/tier-rules";
 
 /**
  * The member server's way to the H Coins scheme: the embedded scheme (default) or
@@ -138,6 +141,14 @@ export interface CoinSchemeClient {
   endCampaign(id: number, operator: string): Promise<CampaignResult>;
   /** `multiplier` in hundredths, 100 (no birthday bonus) to 1000; replaces COIN_BIRTHDAY_MULTIPLIER. */
   setBirthdayMultiplier(multiplier: number, operator: string): Promise<BirthdayMultiplierResult>;
+  /** The tier ladder, lowest threshold first, with its window and review rule. */
+  tierLadder(): Promise<TierLadderResult>;
+  /** Replaces the ladder and its settings; 4000 repeated code or threshold, 6050 unknown reward, 6051 a held tier left out. */
+  setTierLadder(ladder: TierLadderInput, operator: string): Promise<TierLadderResult>;
+  /** The account's tier, its window's spend, the next tier and what it still needs, its review date and history. */
+  accountTier(hcoinsMemberNo: string): Promise<AccountTierResult>;
+  /** An operator puts the account in a tier; 6052 when the ladder has no such tier. */
+  setAccountTier(hcoinsMemberNo: string, tierCode: string, operator: string): Promise<AccountTierResult>;
   /** Data protection (the scheme's holders.ts): everything held about a member and their number. */
   holderData(holder: Holder): Promise<HolderExport>;
   /**
@@ -255,4 +266,18 @@ export function fieldErrorsOf(payload: unknown): SchemeFieldError[] {
   return errors.filter(
     (each): each is SchemeFieldError => typeof each?.field === "string" && typeof each?.rule === "string",
   );
+}
+
+/** A tier ladder to set: amounts in cents, multipliers in hundredths (150 = ×1.5). */
+export interface TierLadderInput {
+  window: TierWindow;
+  review: TierReview;
+  tiers: {
+    code: string;
+    name: LocalizedText;
+    benefits: LocalizedText;
+    qualifyingCents: number;
+    multiplier: number;
+    rewardId: number | null;
+  }[];
 }

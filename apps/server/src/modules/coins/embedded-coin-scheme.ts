@@ -15,6 +15,7 @@ import {
   type LedgerPage,
   type Redemption,
   type RewardInput,
+  type TierLadderInput,
 } from "./coin-scheme-client.ts";
 
 /**
@@ -219,6 +220,23 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   setBirthdayMultiplier(multiplier: number, operator: string) {
     return this.call(() => this.scheme.setBirthdayMultiplier(multiplier, operator));
+  }
+
+  tierLadder() {
+    return this.call(() => this.scheme.tierLadder());
+  }
+
+  setTierLadder(ladder: TierLadderInput, operator: string) {
+    const { window, review, tiers } = ladder;
+    return this.call(() => this.scheme.setTierLadder({ rules: { window, review }, tiers }, operator));
+  }
+
+  accountTier(hcoinsMemberNo: string) {
+    return this.call(() => this.scheme.accountTier(hcoinsMemberNo));
+  }
+
+  setAccountTier(hcoinsMemberNo: string, tierCode: string, operator: string) {
+    return this.call(() => this.scheme.setAccountTier(hcoinsMemberNo, tierCode, operator));
   }
 
   holderData(holder: Holder) {

@@ -322,6 +322,57 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
     expect((await client.setSuspended(account.hcoins_memberno, false, "amy")).account.suspended).toBe(false);
   });
 
+  it("the tier ladder and an account's tier over HTTP: amounts and multipliers as the scheme reads them, refusals as refusals", async () => {
+    const client = t.app.services.coinSchemeClient;
+    const name = (en: string) => ({ en, tc: en, sc: en });
+    const ladder = await client.setTierLadder(
+      {
+        window: "calendar_year",
+        review: { rule: "fixed_date", date: "07-01" },
+        tiers: [
+          {
+            code: "base",
+            name: name("Base"),
+            benefits: name(""),
+            qualifyingCents: 0,
+            multiplier: 100,
+            rewardId: null,
+          },
+          {
+            code: "plus",
+            name: name("Plus"),
+            benefits: name("More"),
+            qualifyingCents: 123_456,
+            multiplier: 125,
+            rewardId: null,
+          },
+        ],
+      },
+      "amy",
+    );
+    expect(ladder).toMatchObject({
+      window: "calendar_year",
+      review_rule: "fixed_date",
+      review_date: "07-01",
+      updated_by: "amy",
+    });
+    expect(ladder.tiers[1]).toMatchObject({ code: "plus", qualifying_amount: "1234.56", multiplier: "1.25" });
+    expect((await client.tierLadder()).tiers).toHaveLength(2);
+
+    const member = await registerMember(t);
+    const { account } = await client.createAccount({ prefix: "852", phone: member.phone });
+    const set = await client.setAccountTier(account.hcoins_memberno, "plus", "amy");
+    expect(set).toMatchObject({ tier: { code: "plus" }, next: null, history: [{ reason: "set" }] });
+    expect((await client.accountTier(account.hcoins_memberno)).tier?.code).toBe("plus");
+    await expect(client.setAccountTier(account.hcoins_memberno, "gold", "amy")).rejects.toMatchObject({
+      errorCode: 6052,
+    });
+    // Members hold plus: a ladder without it is refused.
+    await expect(
+      client.setTierLadder({ window: "calendar_year", review: { rule: "anniversary" }, tiers: [] }, "amy"),
+    ).rejects.toMatchObject({ errorCode: 6051 });
+  });
+
   it("the figures over HTTP: each day's coins and the liability, a refused range as a refusal", async () => {
     const client = t.app.services.coinSchemeClient;
     const today = programmeDate(Date.now());

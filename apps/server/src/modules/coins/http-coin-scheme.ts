@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   accountLookupResponse,
   accountsResponse,
+  accountTierResponse,
   balanceResponse,
   birthdayMultiplierResponse,
   birthMonthResponse,
@@ -31,6 +32,7 @@ import {
   storeResponse,
   storesResponse,
   suspensionResponse,
+  tierLadderResponse,
   tillKeyCreateResponse,
   tillKeyResponse,
   tillKeysResponse,
@@ -54,6 +56,7 @@ import {
   type LedgerPage,
   type Redemption,
   type RewardInput,
+  type TierLadderInput,
 } from "./coin-scheme-client.ts";
 
 export interface HttpCoinSchemeOptions {
@@ -385,6 +388,38 @@ export class HttpCoinScheme implements CoinSchemeClient {
   setBirthdayMultiplier(multiplier: number, operator: string) {
     return this.request("PUT", "/birthday-multiplier", birthdayMultiplierResponse, {
       multiplier: String(multiplier / 100),
+      operator,
+    });
+  }
+
+  tierLadder() {
+    return this.request("GET", "/tiers", tierLadderResponse);
+  }
+
+  setTierLadder(ladder: TierLadderInput, operator: string) {
+    return this.request("PUT", "/tiers", tierLadderResponse, {
+      window: ladder.window,
+      review_rule: ladder.review.rule,
+      ...(ladder.review.rule === "fixed_date" ? { review_date: ladder.review.date } : {}),
+      tiers: ladder.tiers.map((tier) => ({
+        code: tier.code,
+        name: tier.name,
+        benefits: tier.benefits,
+        qualifying_amount: formatCents(tier.qualifyingCents),
+        multiplier: String(tier.multiplier / 100),
+        reward_id: tier.rewardId,
+      })),
+      operator,
+    });
+  }
+
+  accountTier(hcoinsMemberNo: string) {
+    return this.request("GET", `${accountPath(hcoinsMemberNo)}/tier`, accountTierResponse);
+  }
+
+  setAccountTier(hcoinsMemberNo: string, tierCode: string, operator: string) {
+    return this.request("PUT", `${accountPath(hcoinsMemberNo)}/tier`, accountTierResponse, {
+      tier_code: tierCode,
       operator,
     });
   }

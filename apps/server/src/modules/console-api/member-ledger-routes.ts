@@ -5,7 +5,7 @@ import { ok } from "../../errors.ts";
 import type { Services } from "../../services.ts";
 import { consoleRoute } from "./console-route.ts";
 
-/** A member's whole H Coins ledger, a page at a time (customer service's receipt disputes). */
+/** A member's whole H Coins ledger, a page at a time (customer service's receipt disputes), and their tier. */
 export const consoleMemberLedgerRoutes: FastifyPluginAsync<{ services: Services }> = async (
   plugin,
   { services },
@@ -26,4 +26,8 @@ export const consoleMemberLedgerRoutes: FastifyPluginAsync<{ services: Services 
       }),
     );
   });
+
+  consoleRoute(app, consoleMemberLedger.tier, async (request) =>
+    ok(await services.memberLedger.tier(request.params.id)),
+  );
 };

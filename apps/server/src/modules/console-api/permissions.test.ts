@@ -249,6 +249,7 @@ const CALLS: Record<string, ConsoleCall> = {
     path: ({ member }) => `/members/${member}/ledger?kind=purchase&from=2025-01-01&dir=asc`,
     needs: "members.read",
   },
+  "GET /members/:id/tier": { path: ({ member }) => `/members/${member}/tier`, needs: "members.read" },
   "POST /members/:id/unlock": {
     path: ({ member }) => `/members/${member}/unlock`,
     needs: "members.act",
@@ -556,6 +557,12 @@ const CALLS: Record<string, ConsoleCall> = {
     path: () => "/expiry-policy",
     needs: "programme.edit",
     body: () => ({ policy: "24-months" }),
+  },
+  "GET /tiers": { path: () => "/tiers", needs: ["programme.edit", "audit.read"] },
+  "POST /tiers": {
+    path: () => "/tiers",
+    needs: "programme.edit",
+    body: () => ({ window: "rolling_12_months", review_rule: "anniversary", tiers: [] }),
   },
   "GET /stores": { path: () => "/stores", needs: ["programme.edit", "audit.read"] },
   "POST /stores/partner": {

@@ -5,6 +5,7 @@ import {
   consoleExpiry,
   consoleRewards,
   consoleStores,
+  consoleTiers,
 } from "@hcoins/domain/api/console-programme";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -86,6 +87,12 @@ export const consoleProgrammeRoutes: FastifyPluginAsync<{ services: Services }> 
 
   consoleRoute(app, consoleExpiry.set, async (request) =>
     ok(await programme.setExpiryPolicy(request.body.policy, actorOf(request))),
+  );
+
+  consoleRoute(app, consoleTiers.show, async () => ok(await programme.tierLadder()));
+
+  consoleRoute(app, consoleTiers.set, async (request) =>
+    ok(await programme.setTierLadder(request.body, actorOf(request))),
   );
 
   consoleRoute(app, consoleStores.list, async () => ok({ stores: await programme.storeFlags() }));

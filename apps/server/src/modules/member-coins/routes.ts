@@ -1,6 +1,7 @@
 import {
   coinBalance,
   coinHistory,
+  coinTier,
   redeemReward,
   redeemSmsCode,
   reward,
@@ -20,6 +21,8 @@ export const memberCoinsRoutes: FastifyPluginAsync<{ services: Services }> = asy
   acceptEmptyJson(app);
 
   route(app, coinBalance, async (request) => ok(await memberCoins.balance(requireMember(request))));
+
+  route(app, coinTier, async (request) => ok(await memberCoins.tier(requireMember(request))));
 
   route(app, coinHistory, async (request) => {
     const { page, page_size } = request.body;

@@ -1,6 +1,12 @@
-import type { RedemptionResult, SchemeVoucher } from "@hcoins/coin-scheme/contract";
+import type { RedemptionResult, SchemeTier, SchemeVoucher } from "@hcoins/coin-scheme/contract";
 import { SchemeErrorCode } from "@hcoins/coin-scheme/contract";
-import type { CoinBalance, HistoryEntry, MemberReward, MemberVoucher } from "@hcoins/domain/api/member-coins";
+import type {
+  CoinBalance,
+  CoinTier,
+  HistoryEntry,
+  MemberReward,
+  MemberVoucher,
+} from "@hcoins/domain/api/member-coins";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { Language } from "@hcoins/domain/languages";
 import type { FastifyBaseLogger } from "fastify";
@@ -33,6 +39,7 @@ const REDEEM_REFUSALS: Record<number, () => AppError> = {
   [SchemeErrorCode.rewardOutOfStock]: () => new AppError(ErrorCode.rewardOutOfStock),
   [SchemeErrorCode.rewardNotAvailable]: () => new AppError(ErrorCode.rewardNotAvailable),
   [SchemeErrorCode.rewardLimitReached]: () => new AppError(ErrorCode.rewardLimitReached),
+  [SchemeErrorCode.rewardForHigherTier]: () => new AppError(ErrorCode.rewardForHigherTier),
   [SchemeErrorCode.rewardNotFound]: () => new AppError(ErrorCode.notFound),
   // The key redeemed another reward: the client made one key for two confirmations.
   [SchemeErrorCode.receiptConflict]: () => validationError([{ field: "idempotency_key", rule: "invalid" }]),
@@ -97,6 +104,28 @@ export class MemberCoinsService {
       balance: balance.balance,
       expiring: balance.expiring,
       as_of: balance.as_of,
+    };
+  }
+
+  /** The member's tier and the spend to the next; the top tier has no next. */
+  async tier(member: MemberRow): Promise<CoinTier> {
+    const account = await this.ask(() => this.coins.ownAccount(member));
+    const asOf = new Date(this.now()).toISOString();
+    if (account === null) {
+      return { linked: false, tier: null, spend_amount: null, next: null, review_at: null, as_of: asOf };
+    }
+    const standing = await this.ask(() => this.scheme.accountTier(account));
+    return {
+      linked: true,
+      tier: standing.tier && memberTier(standing.tier),
+      spend_amount: standing.spend_amount,
+      next: standing.next && {
+        tier: memberTier(standing.next.tier),
+        spend_needed_amount: standing.next.spend_needed_amount,
+        by: standing.window_end,
+      },
+      review_at: standing.review_at,
+      as_of: standing.as_of,
     };
   }
 
@@ -218,6 +247,13 @@ export class MemberCoinsService {
     }
   }
 }
+
+const memberTier = (tier: SchemeTier) => ({
+  code: tier.code,
+  name: tier.name,
+  benefits: tier.benefits,
+  multiplier: tier.multiplier,
+});
 
 const voucherStoreCodes = (vouchers: readonly SchemeVoucher[]) =>
   vouchers.flatMap((voucher) => [

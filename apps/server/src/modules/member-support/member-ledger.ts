@@ -1,4 +1,4 @@
-import type { MemberLedger, MemberLedgerEntry } from "@hcoins/domain/api/console-ledger";
+import type { MemberLedger, MemberLedgerEntry, MemberTier } from "@hcoins/domain/api/console-ledger";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { addDays, dayStartMs } from "@hcoins/domain/figures-range";
 import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
@@ -42,6 +42,45 @@ export class MemberLedgerService {
     private readonly adjustmentNotes: { notesOf(ids: readonly number[]): Promise<Map<number, string>> },
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** The member's tier and its history (4040 no such member, 4235 no H Coins account, 5030 the scheme down). */
+  async tier(memberId: number): Promise<MemberTier> {
+    const member = await this.members.findById(memberId);
+    if (!member) throw new AppError(ErrorCode.notFound);
+    const hcoinsMemberNo = member.external_customer_id;
+    if (!hcoinsMemberNo) throw new AppError(ErrorCode.coinAccountNotLinked);
+    let standing: Awaited<ReturnType<CoinSchemeClient["accountTier"]>>;
+    try {
+      standing = await this.coinScheme.accountTier(hcoinsMemberNo);
+    } catch (error) {
+      if (error instanceof CoinSchemeRefusedError && error.errorCode === SCHEME_ACCOUNT_NOT_FOUND)
+        throw new AppError(ErrorCode.coinAccountNotLinked);
+      if (error instanceof CoinSchemeRefusedError || error instanceof CoinSchemeUnavailableError) {
+        this.log.warn({ err: error, memberId }, "member's tier not read at the scheme");
+        throw new AppError(ErrorCode.serviceUnavailable);
+      }
+      throw error;
+    }
+    const { tier, next } = standing;
+    return {
+      tier: tier && { code: tier.code, name: tier.name, multiplier: tier.multiplier },
+      spend_amount: standing.spend_amount,
+      next: next && {
+        code: next.tier.code,
+        name: next.tier.name,
+        spend_needed_amount: next.spend_needed_amount,
+      },
+      review_at: standing.review_at,
+      history: standing.history.map(({ reason, from_code, to_code, spend_amount, actor, created_at }) => ({
+        reason,
+        from_code,
+        to_code,
+        spend_amount,
+        actor,
+        created_at,
+      })),
+    };
+  }
 
   /** 4040 no such member, 4235 no H Coins account, 4000 `dateOrder` for a reversed range, 5030 the scheme down. */
   async page(memberId: number, filter: MemberLedgerFilter): Promise<MemberLedger> {

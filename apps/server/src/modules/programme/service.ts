@@ -1,4 +1,6 @@
 import type { BonusDays, SchemeReward } from "@hcoins/coin-scheme/contract";
+import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
+import type { consoleTiers } from "@hcoins/domain/api/console-programme";
 import { ErrorCode } from "@hcoins/domain/codes";
 import { MAX_MULTIPLIER } from "@hcoins/domain/earn-rules";
 import { expiryPreviewAt } from "@hcoins/domain/expiry-preview";
@@ -15,6 +17,7 @@ import {
 } from "../coins/coin-scheme-client.ts";
 import { StoreInputError, type StoreService } from "../stores/service.ts";
 import { rewardInputOf } from "./reward-input.ts";
+import { TIER_REFUSALS, tierLadderInputOf } from "./tier-ladder-input.ts";
 import { tillKeyCall } from "./till-key-refusals.ts";
 
 /** The scheme's error codes this service turns into the contract's. */
@@ -220,6 +223,30 @@ export class ProgrammeService {
       before: { policy: before.policy },
       after: { policy: after.policy },
     });
+    return after;
+  }
+
+  /** The tier ladder with its window and review rule. */
+  tierLadder() {
+    return this.ask(() => this.scheme.tierLadder());
+  }
+
+  /** Replaces the ladder (tier-ladder-input.ts reads the amounts and multipliers); one audit entry with before and after. */
+  async setTierLadder(body: ConsoleBodyOf<typeof consoleTiers.set>, by: Actor) {
+    const input = tierLadderInputOf(body);
+    if ("errors" in input) throw validationError(input.errors);
+    const before = await this.ask(() => this.scheme.tierLadder());
+    let after: Awaited<ReturnType<CoinSchemeClient["setTierLadder"]>>;
+    try {
+      after = await this.scheme.setTierLadder(input.ladder, by.actor);
+    } catch (error) {
+      const refusal = error instanceof CoinSchemeRefusedError ? TIER_REFUSALS[error.errorCode] : undefined;
+      if (refusal) throw validationError([refusal]);
+      return this.ask(() => Promise.reject(error));
+    }
+    const { updated_by: _by, updated_at: _at, ...was } = before;
+    const { updated_by: _byNow, updated_at: _atNow, ...now } = after;
+    await this.audit.record({ ...by, action: "tiers.set", target: "tiers", before: was, after: now });
     return after;
   }
 

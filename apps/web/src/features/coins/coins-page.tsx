@@ -7,9 +7,11 @@ import {
   type CoinBalance,
   coinBalanceQuery,
   coinHistoryQuery,
+  coinTierQuery,
   HISTORY_PAGE_SIZE,
 } from "../../api/member-coins.ts";
 import { Button } from "../../components/button.tsx";
+import { CoinTierCard } from "../../components/coin-tier-card.tsx";
 import { FetchStatus } from "../../components/fetch-status.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { formatDateTime, formatLastDay, formatNumber } from "../../lib/format.ts";
@@ -26,11 +28,12 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     loadLazyTexts(),
     waitForData(
       queryClient.ensureQueryData(coinBalanceQuery()),
+      queryClient.ensureQueryData(coinTierQuery()),
       queryClient.ensureQueryData(coinHistoryQuery(pageOf(new URL(request.url).searchParams))),
     ),
   ]);
 
-/** `/coins` (login required): the balance, the coins expiring soonest, and the history a page at a time. */
+/** `/coins` (login required): the balance, the tier, the coins expiring soonest, and the history a page at a time. */
 export function Component() {
   const { t } = useTranslation(["coins", "common"]);
   const balance = useQuery(coinBalanceQuery());
@@ -70,6 +73,7 @@ function BalanceCard({ balance }: { balance: CoinBalance }) {
         </p>
         <p className="muted coin-as-of">{t("asOf", { time: formatDateTime(balance.as_of) })}</p>
       </div>
+      <Tier />
       <section className="coin-section" aria-labelledby="expiring-heading">
         <h2 id="expiring-heading" className="coin-section-title">
           {t("expiringHeading")}
@@ -89,6 +93,12 @@ function BalanceCard({ balance }: { balance: CoinBalance }) {
       </section>
     </>
   );
+}
+
+/** The tier card; while the scheme cannot say, nothing (the balance above already says why). */
+function Tier() {
+  const tier = useQuery(coinTierQuery());
+  return tier.data ? <CoinTierCard tier={tier.data} /> : null;
 }
 
 function History() {

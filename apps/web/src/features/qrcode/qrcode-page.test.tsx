@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { keepCard } from "../../api/member-card.ts";
 import { keepBalance, keptBalance } from "../../api/member-coins.ts";
 import { userQuery } from "../../api/profile.ts";
-import { balanceAnswer, COIN_CALLS } from "../../lib/coin-fixtures.ts";
+import { balanceAnswer, COIN_CALLS, tierAnswer, topTierAnswer } from "../../lib/coin-fixtures.ts";
 import { translator } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { session } from "../../lib/session.ts";
@@ -243,6 +243,33 @@ describe("QrCodePage's H Coins balance", () => {
     renderPage(member);
     await settle();
     expect(screen.getByText("暫時未能顯示你的 H Coins 結餘。")).toBeInTheDocument();
+    await act(() => translator.changeLanguage("en"));
+  });
+
+  it("shows the member's tier under the balance, and the top tier once they reach it", async () => {
+    mockApi({
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.tier]: [ok(tierAnswer()), ok(topTierAnswer())],
+    });
+    const view = renderPage(member);
+    await settle();
+    expect(screen.getByRole("heading", { name: "Your tier" })).toBeInTheDocument();
+    expect(screen.getByText("Silver")).toBeInTheDocument();
+    expect(screen.getByText("HK$14,500 more spend to reach Gold by 31 Dec 2026")).toBeInTheDocument();
+    view.unmount();
+    renderPage(member);
+    await settle();
+    expect(screen.getByText("Gold")).toBeInTheDocument();
+    expect(screen.getByText("You are in the top tier.")).toBeInTheDocument();
+  });
+
+  it("shows the tier in sc", async () => {
+    await act(() => translator.changeLanguage("sc"));
+    mockApi({ [COIN_CALLS.balance]: ok(balanceAnswer()), [COIN_CALLS.tier]: ok(tierAnswer()) });
+    renderPage(member);
+    await settle();
+    expect(screen.getByText("银卡")).toBeInTheDocument();
+    expect(screen.getByText("消费可赚取 ×1.5 H Coins")).toBeInTheDocument();
     await act(() => translator.changeLanguage("en"));
   });
 

@@ -1,7 +1,10 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../api/client.ts";
 import { cardOf, keptCard, type MemberCard } from "../../api/member-card.ts";
+import { coinTierQuery } from "../../api/member-coins.ts";
 import { useUser } from "../../api/profile.ts";
+import { CoinTierCard } from "../../components/coin-tier-card.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
 import { loadLazyTexts, useTranslation } from "../../lib/i18n.ts";
 import { useOnline } from "../../lib/online.ts";
@@ -71,6 +74,7 @@ function MemberQr({ card, ask, onDrawn }: MemberQrProps) {
     <div className="card qr-card">
       <p className="page-intro">{t("instruction")}</p>
       <CoinBalanceLine memberId={card.id} ask={ask} />
+      <QrTierLine ask={ask} />
       <div className="qr-frame" aria-busy={covered || undefined}>
         {image && (
           <img src={image.src} width={QR_WIDTH} height={QR_WIDTH} alt={t("alt")} data-qr-text={image.text} />
@@ -83,4 +87,10 @@ function MemberQr({ card, ask, onDrawn }: MemberQrProps) {
       <p className="muted qr-refresh-note">{t("refreshNote")}</p>
     </div>
   );
+}
+
+/** The member's tier under the balance: what a cashier may ask about. Asked for once the code is drawn. */
+function QrTierLine({ ask }: { ask: boolean }) {
+  const tier = useQuery({ ...coinTierQuery(), enabled: ask });
+  return tier.data ? <CoinTierCard tier={tier.data} compact /> : null;
 }

@@ -28,6 +28,7 @@ const UNAVAILABLE: readonly number[] = [
   ErrorCode.rewardOutOfStock,
   ErrorCode.rewardNotAvailable,
   ErrorCode.rewardLimitReached,
+  ErrorCode.rewardForHigherTier,
   ErrorCode.coinAccountNotLinked,
 ];
 
