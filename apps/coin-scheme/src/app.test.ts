@@ -14,6 +14,7 @@ describe("the standalone scheme's server", () => {
       "hcoin_accounts",
       "hcoin_bonus_days",
       "hcoin_ledger",
+      "hcoin_referrals",
       "hcoin_rewards",
       "hcoin_settings",
       "hcoin_stores",

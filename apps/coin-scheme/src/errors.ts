@@ -45,6 +45,10 @@ export const SchemeErrorCode = {
   balanceNegative: 6032,
   /** The account is suspended (its member was disabled): no earning, no voucher use, no goodwill. */
   accountSuspended: 6033,
+  /** Referral settings naming a reward the catalogue does not have. */
+  referralRewardUnknown: 6060,
+  /** The referred account has a referral recorded from another referrer already. */
+  referralConflict: 6061,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -86,6 +90,8 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6031: 409,
   6032: 422,
   6033: 409,
+  6060: 422,
+  6061: 409,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -260,6 +266,16 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "This member's H Coins account is suspended: no coins can be earned and no vouchers used. The member should contact customer service.",
     tc: "此會員的 H Coins 帳戶已暫停：不能賺取 H Coins，亦不能使用禮券。請會員聯絡客戶服務。",
     sc: "此会员的 H Coins 账户已暂停：不能赚取 H Coins，也不能使用礼券。请会员联系客户服务。",
+  },
+  6060: {
+    en: "The referral reward is not in the rewards catalogue.",
+    tc: "推薦獎賞不在禮遇目錄內。",
+    sc: "推荐奖赏不在礼遇目录内。",
+  },
+  6061: {
+    en: "This member's referral was already recorded with another referrer.",
+    tc: "此會員的推薦已由另一位推薦人記錄。",
+    sc: "此会员的推荐已由另一位推荐人记录。",
   },
 };
 

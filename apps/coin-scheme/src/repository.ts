@@ -2,6 +2,7 @@ import { containsText } from "@hcoins/server-kit/contains-text";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { FiguresRepository } from "./figures-repository.ts";
 import type { Holder } from "./holders.ts";
+import { ReferralRepository } from "./referral-repository.ts";
 import { RewardRepository } from "./reward-repository.ts";
 import type {
   AccountRow,
@@ -42,10 +43,14 @@ export class CoinSchemeRepository {
   /** The till keys operators make. */
   readonly tillKeys: TillKeyRepository;
 
+  /** Referrals and their rewards (referrals.ts). */
+  readonly referrals: ReferralRepository;
+
   constructor(private readonly db: Kysely<CoinSchemeTables>) {
     this.rewards = new RewardRepository(db);
     this.figures = new FiguresRepository(db);
     this.tillKeys = new TillKeyRepository(db);
+    this.referrals = new ReferralRepository(db);
   }
 
   /**

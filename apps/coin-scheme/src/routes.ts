@@ -7,6 +7,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { admitClient, COIN_SCHEME_PREFIX } from "./routes/fields.ts";
 import { operatorActionRoutes } from "./routes/operator-actions.ts";
 import { programmeRoutes } from "./routes/programme.ts";
+import { referralRoutes } from "./routes/referrals.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
 import { tillRoutes } from "./routes/till.ts";
 import { tillKeyRoutes } from "./routes/till-keys.ts";
@@ -63,4 +64,5 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
   rewardRoutes(app, scheme);
   tillKeyRoutes(app, scheme);
   operatorActionRoutes(app, scheme);
+  referralRoutes(app, scheme);
 };
