@@ -47,6 +47,7 @@ import { OperatorRepository } from "./modules/operators/repository.ts";
 import { OperatorService } from "./modules/operators/service.ts";
 import { OperatorSessions } from "./modules/operators/sessions.ts";
 import { ProgrammeService } from "./modules/programme/service.ts";
+import { ReferralProgramme } from "./modules/referrals/referral-programme.ts";
 import { ReferralRepository } from "./modules/referrals/repository.ts";
 import { ReferralService } from "./modules/referrals/service.ts";
 import { RegistrationService } from "./modules/registration/service.ts";
@@ -303,6 +304,7 @@ export function createServices(
   const memberLedger = new MemberLedgerService(members, coinSchemeClient, stores, coinAdjustments, log);
   const memberFinder = new MemberFinder(members, new MemberDirectory(database), coinSchemeClient, log);
   const programme = new ProgrammeService(coinSchemeClient, audit, stores, now);
+  const referralProgramme = new ReferralProgramme(coinSchemeClient, audit);
   const consoleActionKeys = new ConsoleActionKeys(database, now);
   const voucherSupport = new VoucherSupportService(members, coinSchemeClient, audit, consoleActionKeys, log);
   const goodwillVouchers = new GoodwillVouchers(
@@ -379,6 +381,7 @@ export function createServices(
     goodwillVouchers,
     birthMonthCorrections,
     programme,
+    referralProgramme,
     figures,
     figuresReport,
     figuresBreakdown,
