@@ -87,13 +87,13 @@ async function memberJourney(app: TestApp): Promise<Secrets> {
   // The friend is made behind the API's back: their SMS would be one more line than the journey's codes.
   const { database, members, referrals } = app.app.services;
   const friendPhone = nextPhone();
+  const friendPayload = {
+    ...validRegistration(friendPhone),
+    email: `friend${friendPhone}@example.com`,
+    sms_token: "000000",
+  };
   const friend = await database.transaction((trx) =>
-    members.createWebMember(
-      { ...validRegistration(friendPhone), email: `friend${friendPhone}@example.com`, sms_token: "000000" },
-      "x",
-      "",
-      trx,
-    ),
+    members.createWebMember(friendPayload as Parameters<typeof members.createWebMember>[0], "x", "", trx),
   );
   const friendCode = await referrals.codeOf(friend.id);
   await ok(
