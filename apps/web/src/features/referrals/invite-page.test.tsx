@@ -3,6 +3,7 @@ import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { translator } from "../../lib/i18n.ts";
+import { queryClient } from "../../lib/query-client.ts";
 import { session } from "../../lib/session.ts";
 import { renderApp } from "../../lib/test-app.tsx";
 import { Component as InvitePage } from "./invite-page.tsx";
@@ -45,6 +46,8 @@ const answer = (fields: Record<string, unknown> = {}) => ({
 
 beforeEach(() => session.setToken("member-token"));
 afterEach(async () => {
+  // The next test's language switch must not refetch this one's answer over a real network.
+  queryClient.clear();
   vi.unstubAllGlobals();
   await act(() => translator.changeLanguage("en"));
 });
@@ -87,10 +90,10 @@ describe("InvitePage", () => {
 
   it.each([
     ["tc", "推薦朋友", "你可獲得：HK$50 電子禮券", "暫時未有朋友以你的推薦碼登記。"],
-    ["sc", "推荐朋友", "你可获得：HK$50 电子礼券", "暂时还没有朋友用你的推荐码注册。"],
+    ["sc", "推荐朋友", "您可获得：HK$50 电子礼券", "暂时还没有朋友用您的推荐码注册。"],
   ])("speaks %s", async (language, title, youGet, none) => {
-    await act(() => translator.changeLanguage(language));
     mockApi({ [REFERRALS]: ok(answer({ referrals: [] })) });
+    await act(() => translator.changeLanguage(language));
     renderApp(routes, "/invite");
     expect(await screen.findByText(youGet)).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(title);
