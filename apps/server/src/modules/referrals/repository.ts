@@ -73,6 +73,17 @@ export class ReferralRepository {
     return Number(updated.numUpdatedRows) === 1;
   }
 
+  /** The referrer's referrals not yet handed to the scheme (their friend's account not linked then, or theirs). */
+  unsentBy(referrerMemberId: number) {
+    return this.db
+      .selectFrom("member_referrals")
+      .selectAll()
+      .where("referrer_member_id", "=", referrerMemberId)
+      .where("sent_at", "is", null)
+      .orderBy("id")
+      .execute();
+  }
+
   /** The referrer's referrals, newest first. */
   madeBy(referrerMemberId: number, limit: number) {
     return this.db

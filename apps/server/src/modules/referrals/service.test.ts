@@ -57,10 +57,12 @@ describe("referrals on the member server", () => {
     expect(row.sent_at).toBeNull();
     expect((await mine(t, referrer.token)).referrals).toMatchObject([{ state: "waiting" }]);
 
-    // Both accounts linked: the outbox hands the referral to the scheme, which holds it pending.
-    expect((await t.call("POST", CREATE, { token: referrer.token, body: {} })).status).toBe(200);
+    // The new member's account first: the referral waits for the referrer's, whose link hands it
+    // to the scheme through the outbox; the scheme holds it pending.
     const token = registered.body.payload.access_token as string;
     expect((await t.call("POST", CREATE, { token, body: {} })).status).toBe(200);
+    expect((await mine(t, referrer.token)).referrals).toMatchObject([{ state: "waiting" }]);
+    expect((await t.call("POST", CREATE, { token: referrer.token, body: {} })).status).toBe(200);
     expect(await t.app.services.schemeOutbox.steps()).toEqual([]);
     const held = await t.app.services.coinSchemeClient.referrals({}, { limit: 10, offset: 0 });
     expect(held.referrals).toMatchObject([{ state: "pending", refused_reason: null }]);

@@ -18,6 +18,7 @@ import { memberSubject, type SchemeOutbox } from "../scheme-outbox/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { newReferralCode, normaliseReferralCode } from "./referral-codes.ts";
 import type { ReferralRepository } from "./repository.ts";
+import type { MemberReferralRow } from "./tables.ts";
 
 /** The outbox step that records a referral in the coin scheme. */
 const REFERRAL_STEP = "referral-record";
@@ -144,35 +145,45 @@ export class ReferralService {
   }
 
   /**
-   * The member's H Coins account is linked now: their referral, if any and not told yet, becomes a
-   * step of the scheme outbox (the member's subject, after their other steps), delivered at once
-   * and retried if the scheme cannot take it. Never fails the link: a failure is logged, and the
-   * next link check sends it.
+   * The member's H Coins account is linked now. The scheme knows both sides of a referral by their
+   * linked accounts, so a referral is handed over once both are linked: the member's own referral
+   * (as the one referred) if their referrer is linked, and those they made whose friend is. Each
+   * becomes a step of the scheme outbox (the referred member's subject), delivered at once and
+   * retried if the scheme cannot take it. Never fails the link: a failure is logged, and the next
+   * link (or link check that completes one) sends it.
    */
   async accountLinked(member: MemberRow): Promise<void> {
     try {
-      const referral = await this.repo.referralOf(member.id);
-      if (!referral || referral.sent_at !== null) return;
-      const referrer = await this.members.findById(referral.referrer_member_id);
-      if (!referrer) return;
-      const step = await this.transaction(async (trx) => {
-        if (!(await this.repo.markSent(referral.id, this.now(), trx))) return null;
-        return this.outbox.add<ReferralRecordInput>(
-          REFERRAL_STEP,
-          memberSubject(member.id),
-          {
-            referrerMemberRef: memberRefOf(referrer),
-            referredMemberRef: memberRefOf(member),
-            phoneHash: referral.phone_hash,
-            deviceHash: referral.device_hash,
-          },
-          trx,
-        );
-      });
-      if (step !== null) await this.outbox.deliver([step]);
+      const own = await this.repo.referralOf(member.id);
+      if (own && own.sent_at === null) {
+        const referrer = await this.members.findById(own.referrer_member_id);
+        if (referrer?.external_customer_id) await this.handOver(own, referrer, member);
+      }
+      for (const made of await this.repo.unsentBy(member.id)) {
+        const referred = await this.members.findById(made.referred_member_id);
+        if (referred?.external_customer_id) await this.handOver(made, member, referred);
+      }
     } catch (error) {
       this.log.error({ err: error, memberId: member.id }, "referral not handed to the coin scheme");
     }
+  }
+
+  private async handOver(referral: MemberReferralRow, referrer: MemberRow, referred: MemberRow) {
+    const step = await this.transaction(async (trx) => {
+      if (!(await this.repo.markSent(referral.id, this.now(), trx))) return null;
+      return this.outbox.add<ReferralRecordInput>(
+        REFERRAL_STEP,
+        memberSubject(referred.id),
+        {
+          referrerMemberRef: memberRefOf(referrer),
+          referredMemberRef: memberRefOf(referred),
+          phoneHash: referral.phone_hash,
+          deviceHash: referral.device_hash,
+        },
+        trx,
+      );
+    });
+    if (step !== null) await this.outbox.deliver([step]);
   }
 
   /**
