@@ -92,11 +92,13 @@ describe("referrals on the member server", () => {
     );
   });
 
-  it("complete-profile with another member's code records the referral once", async () => {
+  it("complete-profile with another member's code records the referral once, and tells the scheme when both are linked", async () => {
     const t = await freshApp();
     const referrer = await registerMember(t);
     const { code } = await mine(t, referrer.token);
     const member = await registerMember(t);
+    for (const token of [referrer.token, member.token])
+      expect((await t.call("POST", CREATE, { token, body: {} })).status).toBe(200);
     for (let i = 0; i < 2; i += 1) {
       const saved = await t.call("POST", PROFILE, {
         token: member.token,
@@ -107,5 +109,8 @@ describe("referrals on the member server", () => {
     const rows = await rowsOf(t).selectFrom("member_referrals").selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.device_hash).toBeNull();
+    expect(rows[0]?.sent_at).not.toBeNull();
+    const held = await t.app.services.coinSchemeClient.referrals({}, { limit: 10, offset: 0 });
+    expect(held.referrals).toMatchObject([{ state: "pending" }]);
   });
 });
