@@ -445,3 +445,53 @@ export type SchemeCampaign = CampaignView;
 export type CampaignsResult = z.infer<typeof campaignsResponse>;
 export type CampaignResult = z.infer<typeof campaignResponse>;
 export type CampaignDryRunResult = z.infer<typeof campaignDryRunResponse>;
+/** The states and refusal reasons of a referral (referrals.ts). */
+export const REFERRAL_STATES = ["pending", "rewarded", "refused"] as const;
+export const REFERRAL_REFUSALS = [
+  "referrer_no_account",
+  "same_account",
+  "same_number",
+  "same_device",
+  "cap_reached",
+  "reward_unavailable",
+  "referrer_suspended",
+] as const;
+
+/** A referral: who referred whom (by H Coins number), its state and, rewarded, both vouchers' codes. */
+export const referralSchema = z.object({
+  id: z.number().int(),
+  /** null when the referrer had no H Coins account when it was recorded. */
+  referrer_memberno: z.string().nullable(),
+  referred_memberno: z.string(),
+  state: z.enum(REFERRAL_STATES),
+  refused_reason: z.enum(REFERRAL_REFUSALS).nullable(),
+  recorded_at: z.string(),
+  /** When it was rewarded or refused. */
+  decided_at: z.string().nullable(),
+  referrer_voucher_code: z.string().nullable(),
+  referred_voucher_code: z.string().nullable(),
+});
+export type ReferralView = z.infer<typeof referralSchema>;
+
+export const referralResponse = z.object({ referral: referralSchema });
+export type ReferralResult = z.infer<typeof referralResponse>;
+
+export const referralListResponse = z.object({ referrals: z.array(referralSchema), has_more: z.boolean() });
+export type ReferralListResult = z.infer<typeof referralListResponse>;
+
+/** The operators' referral settings; `settings` null until first set (no referral is rewarded then). */
+export const referralSettingsResponse = z.object({
+  settings: z
+    .object({
+      active: z.boolean(),
+      referrer_reward_id: z.number().int(),
+      referred_reward_id: z.number().int(),
+      /** HKD, two decimals. */
+      min_net_amount: z.string(),
+      cap_per_referrer: z.number().int().nullable(),
+    })
+    .nullable(),
+  updated_by: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type ReferralSettingsResult = z.infer<typeof referralSettingsResponse>;

@@ -17,6 +17,7 @@ describe("the standalone scheme's server", () => {
       "hcoin_campaigns",
       "hcoin_earn_lines",
       "hcoin_ledger",
+      "hcoin_referrals",
       "hcoin_rewards",
       "hcoin_settings",
       "hcoin_stores",

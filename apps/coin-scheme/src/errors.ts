@@ -58,6 +58,10 @@ export const SchemeErrorCode = {
   tierNotFound: 6052,
   /** The reward is some tier's, and the account is below that tier. */
   rewardForHigherTier: 6053,
+  /** Referral settings naming a reward the catalogue does not have. */
+  referralRewardUnknown: 6060,
+  /** The referred account has a referral recorded from another referrer already. */
+  referralConflict: 6061,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -106,6 +110,8 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6051: 409,
   6052: 404,
   6053: 403,
+  6060: 422,
+  6061: 409,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -315,6 +321,16 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "There is no such tier.",
     tc: "沒有此會員級別。",
     sc: "没有此会员级别。",
+  },
+  6060: {
+    en: "The referral reward is not in the rewards catalogue.",
+    tc: "推薦獎賞不在禮遇目錄內。",
+    sc: "推荐奖赏不在礼遇目录内。",
+  },
+  6061: {
+    en: "This member's referral was already recorded with another referrer.",
+    tc: "此會員的推薦已由另一位推薦人記錄。",
+    sc: "此会员的推荐已由另一位推荐人记录。",
   },
 };
 

@@ -150,6 +150,8 @@ export const TABLES_WITHOUT_HOLDER_DATA: Readonly<Record<string, string>> = {
   hcoin_till_keys:
     "coin scheme configuration (till keys: hash, stores, the operators who made and revoked them)",
   hcoin_campaigns: "coin scheme configuration (campaigns, their budgets and the operators who ran them)",
+  hcoin_referrals:
+    "referrals between accounts (row ids) with the member server's keyed hashes of the referred number and device, never the number or device itself: kept through an erasure so that the same person never earns a referral twice",
   coin_scheme_migration: "the scheme's migrations that have run (migrate.ts)",
   coin_scheme_migration_lock: "the lock of the scheme's migrations",
 };

@@ -20,6 +20,7 @@ import { plainEntry, postCredit, postDebit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { SchemeCounters } from "./scheme-counters.ts";
 import type { AccountRow, ActorType, EntryRow } from "./tables.ts";
+import { rewardReferralOnPurchase } from "./referrals.ts";
 import { requalifyAccount, tierAt } from "./tiers.ts";
 import { checkVelocity } from "./velocity.ts";
 import { entryView } from "./views.ts";
@@ -174,6 +175,8 @@ export class LedgerWrites {
         );
         await repository.campaigns.insertLines(entry.id, lines);
         await requalifyAccount(repository, locked.id, at);
+        // A referred member's first qualifying purchase rewards both sides, once (referrals.ts).
+        await rewardReferralOnPurchase(repository, locked, entry, at);
         return this.result(entry, locked, balance, false, receiptState(entry, NOTHING_REFUNDED), lines);
       });
     } catch (error) {

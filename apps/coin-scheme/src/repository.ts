@@ -3,6 +3,7 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import { CampaignRepository } from "./campaign-repository.ts";
 import { FiguresRepository } from "./figures-repository.ts";
 import type { Holder } from "./holders.ts";
+import { ReferralRepository } from "./referral-repository.ts";
 import { RewardRepository } from "./reward-repository.ts";
 import type {
   AccountRow,
@@ -49,6 +50,8 @@ export class CoinSchemeRepository {
 
   /** The tier ladder, accounts' tiers and their history. */
   readonly tiers: TierRepository;
+  /** Referrals and their rewards (referrals.ts). */
+  readonly referrals: ReferralRepository;
 
   constructor(private readonly db: Kysely<CoinSchemeTables>) {
     this.campaigns = new CampaignRepository(db);
@@ -56,6 +59,7 @@ export class CoinSchemeRepository {
     this.rewards = new RewardRepository(db);
     this.figures = new FiguresRepository(db);
     this.tillKeys = new TillKeyRepository(db);
+    this.referrals = new ReferralRepository(db);
   }
 
   /**

@@ -8,6 +8,7 @@ import { campaignRoutes } from "./routes/campaigns.ts";
 import { admitClient, COIN_SCHEME_PREFIX } from "./routes/fields.ts";
 import { operatorActionRoutes } from "./routes/operator-actions.ts";
 import { programmeRoutes } from "./routes/programme.ts";
+import { referralRoutes } from "./routes/referrals.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
 import { tierRoutes } from "./routes/tiers.ts";
 import { tillRoutes } from "./routes/till.ts";
@@ -67,4 +68,5 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
   campaignRoutes(app, scheme);
   operatorActionRoutes(app, scheme);
   tierRoutes(app, scheme);
+  referralRoutes(app, scheme);
 };

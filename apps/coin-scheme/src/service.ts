@@ -27,6 +27,9 @@ import type {
   LedgerResult,
   LinkResult,
   RedemptionResult,
+  ReferralListResult,
+  ReferralSettingsResult,
+  ReferralView,
   RewardResult,
   RewardsResult,
   SchemeAccount,
@@ -60,6 +63,14 @@ import { type AdjustmentInput, LedgerWrites, type PurchaseInput, type RefundInpu
 import type { LowStockObserver } from "./low-stock-alerts.ts";
 import { plainEntry, postDebit } from "./postings.ts";
 import { type RedeemInput, Redemptions } from "./redemptions.ts";
+import {
+  listReferrals,
+  type ReferralRecord,
+  type ReferralSettings,
+  recordReferral,
+  referralSettingsResult,
+  setReferralSettings,
+} from "./referrals.ts";
 import { CoinSchemeRepository, type LedgerFilter } from "./repository.ts";
 import { type RewardFields, Rewards } from "./rewards.ts";
 import { inProcessCounters, type SchemeCounters } from "./scheme-counters.ts";
@@ -414,6 +425,37 @@ export class CoinSchemeService {
   /** A reward given by an operator without coins (goodwill.ts). */
   goodwillVoucher(input: GoodwillInput): Promise<GoodwillResult> {
     return this.goodwill.issue(input);
+  }
+
+  // ---- referrals (referrals.ts) ------------------------------------------------------
+
+  referralSettings(): Promise<ReferralSettingsResult> {
+    return referralSettingsResult(this.repository);
+  }
+
+  setReferralSettings(settings: ReferralSettings, operator: string): Promise<ReferralSettingsResult> {
+    return setReferralSettings(this.repository, settings, operator, this.now());
+  }
+
+  /** Once per referred account; the member server's outbox sends it again until it is answered. */
+  async recordReferral(record: ReferralRecord): Promise<ReferralView> {
+    try {
+      return await this.repository.inTransaction((repository) =>
+        recordReferral(repository, record, this.now()),
+      );
+    } catch (error) {
+      // Two deliveries at once: the loser answers the winner's row.
+      if (!isUniqueViolation(error)) throw error;
+      return recordReferral(this.repository, record, this.now());
+    }
+  }
+
+  referrals(
+    filter: { state?: ReferralView["state"] | undefined; hcoinsMemberNo?: string | undefined },
+    limit: number,
+    offset: number,
+  ): Promise<ReferralListResult> {
+    return listReferrals(this.repository, filter, limit, offset);
   }
 
   vouchers(hcoinsMemberNo: string): Promise<VouchersResult> {

@@ -25,6 +25,7 @@ export type CoinSchemeTables = {
   hcoin_tiers: HcoinTiersTable;
   hcoin_account_tiers: HcoinAccountTiersTable;
   hcoin_tier_history: HcoinTierHistoryTable;
+  hcoin_referrals: HcoinReferralsTable;
 };
 
 export type HcoinAccountsTable = {
@@ -311,3 +312,37 @@ export type EarnLineRow = Selectable<HcoinEarnLinesTable>;
 export type TierRow = Selectable<HcoinTiersTable>;
 export type AccountTierRow = Selectable<HcoinAccountTiersTable>;
 export type TierHistoryRow = Selectable<HcoinTierHistoryTable>;
+/** Pending until the referred member's first qualifying purchase; then rewarded or refused, for good. */
+export type ReferralState = "pending" | "rewarded" | "refused";
+
+/** Why a referral earned nothing (referrals.ts). */
+export type ReferralRefusal =
+  | "referrer_no_account"
+  | "same_account"
+  | "same_number"
+  | "same_device"
+  | "cap_reached"
+  | "reward_unavailable"
+  | "referrer_suspended";
+
+/** A referral (migration 0012): once per referred account. */
+export type HcoinReferralsTable = {
+  id: Generated<number>;
+  referred_account_id: number;
+  /** null when the referrer had no H Coins account when the referral was recorded (refused then). */
+  referrer_account_id: number | null;
+  /** The member server's keyed hashes of the referred member's number and device; the same person or device never earns twice. */
+  phone_hash: string | null;
+  device_hash: string | null;
+  state: ReferralState;
+  refused_reason: ReferralRefusal | null;
+  recorded_at: number;
+  /** When it was rewarded or refused. */
+  decided_at: number | null;
+  /** The qualifying purchase (or the purchase a refusal was decided at). */
+  purchase_entry_id: number | null;
+  referrer_voucher_code: string | null;
+  referred_voucher_code: string | null;
+};
+
+export type ReferralRow = Selectable<HcoinReferralsTable>;

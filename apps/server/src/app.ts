@@ -23,6 +23,7 @@ import { mediaRoutes } from "./modules/media/routes.ts";
 import { memberCoinsRoutes } from "./modules/member-coins/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
+import { referralRoutes } from "./modules/referrals/routes.ts";
 import { registrationRoutes } from "./modules/registration/routes.ts";
 import { devOutboxRoutes } from "./modules/sms/routes.ts";
 import { storeRoutes } from "./modules/stores/routes.ts";
@@ -186,6 +187,7 @@ export async function buildApp({
       subscriptionRoutes,
       coinsRoutes,
       memberCoinsRoutes,
+      referralRoutes,
     ]) {
       await api.register(routes, { services });
     }

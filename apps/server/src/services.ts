@@ -47,6 +47,9 @@ import { OperatorRepository } from "./modules/operators/repository.ts";
 import { OperatorService } from "./modules/operators/service.ts";
 import { OperatorSessions } from "./modules/operators/sessions.ts";
 import { ProgrammeService } from "./modules/programme/service.ts";
+import { ReferralProgramme } from "./modules/referrals/referral-programme.ts";
+import { ReferralRepository } from "./modules/referrals/repository.ts";
+import { ReferralService } from "./modules/referrals/service.ts";
 import { RegistrationService } from "./modules/registration/service.ts";
 import { SchemeOutboxRepository } from "./modules/scheme-outbox/repository.ts";
 import { SchemeOutbox } from "./modules/scheme-outbox/service.ts";
@@ -170,9 +173,6 @@ export function createServices(
     now,
     new DeviceCookies(settings, { lifetimeDays: config.DEVICE_COOKIE_DAYS }, now),
   );
-  const registration = new RegistrationService(members, sms, figures, transaction, {
-    registerStoreCode: config.REGISTER_STORE_CODE,
-  });
   const subscriptions = new SubscriptionService(
     members,
     settings,
@@ -199,6 +199,26 @@ export function createServices(
     counters,
   );
   const schemeOutbox = new SchemeOutbox(new SchemeOutboxRepository(database), coinSchemeClient, log, now);
+  const referrals = new ReferralService(
+    new ReferralRepository(database),
+    members,
+    settings,
+    schemeOutbox,
+    transaction,
+    log,
+    now,
+    coinSchemeClient,
+    coins,
+  );
+  coins.onLinked((member) => referrals.accountLinked(member));
+  const registration = new RegistrationService(
+    members,
+    sms,
+    figures,
+    transaction,
+    { registerStoreCode: config.REGISTER_STORE_CODE },
+    referrals,
+  );
   const memberRecords = new MemberRecordService(
     members,
     sms,
@@ -220,6 +240,7 @@ export function createServices(
     now,
     memberRecords,
     schemeOutbox,
+    referrals,
   );
   const media = new MediaService(new MediaRepository(database), { maxBytes: config.MEDIA_MAX_BYTES }, now);
   const cmsRepository = new CmsRepository(database);
@@ -283,6 +304,7 @@ export function createServices(
   const memberLedger = new MemberLedgerService(members, coinSchemeClient, stores, coinAdjustments, log);
   const memberFinder = new MemberFinder(members, new MemberDirectory(database), coinSchemeClient, log);
   const programme = new ProgrammeService(coinSchemeClient, audit, stores, now);
+  const referralProgramme = new ReferralProgramme(coinSchemeClient, audit);
   const consoleActionKeys = new ConsoleActionKeys(database, now);
   const voucherSupport = new VoucherSupportService(members, coinSchemeClient, audit, consoleActionKeys, log);
   const goodwillVouchers = new GoodwillVouchers(
@@ -328,6 +350,7 @@ export function createServices(
     sms,
     auth,
     registration,
+    referrals,
     subscriptions,
     coinScheme,
     coinSchemeClient,
@@ -358,6 +381,7 @@ export function createServices(
     goodwillVouchers,
     birthMonthCorrections,
     programme,
+    referralProgramme,
     figures,
     figuresReport,
     figuresBreakdown,

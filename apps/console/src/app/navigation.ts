@@ -11,6 +11,9 @@ export const APPROVALS_READ: PermissionNeed = ["coins.approve", "audit.read"];
 /** Brands and stores: the content editor and the programme manager change, the auditor reads. */
 export const STORES_READ: PermissionNeed = ["content.edit", "programme.edit", "audit.read"];
 
+/** Referrals: the programme manager sets what they earn; the auditor and customer service read them. */
+export const REFERRALS_READ: PermissionNeed = ["programme.edit", "audit.read", "members.read"];
+
 /** The console's screens in its navigation, each shown to the roles whose permissions include its own. */
 export const NAVIGATION: readonly { to: string; label: Key; permission: PermissionNeed }[] = [
   // First: the front door of the roles that watch the programme (home-screen.tsx opens the first).
@@ -29,6 +32,7 @@ export const NAVIGATION: readonly { to: string; label: Key; permission: Permissi
   { to: "/stores", label: "stores.nav.stores", permission: STORES_READ },
   { to: "/store-partners", label: "programme.nav.stores", permission: PROGRAMME_READ },
   { to: "/till-keys", label: "programme.nav.tillKeys", permission: PROGRAMME_READ },
+  { to: "/referrals", label: "referrals.nav", permission: REFERRALS_READ },
   { to: "/operators", label: "operators.nav", permission: "operators.manage" },
 ];
 

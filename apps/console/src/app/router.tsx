@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { BASENAME } from "../lib/paths.ts";
 import { requireSession } from "./guard.ts";
 import { HomeScreen } from "./home-screen.tsx";
-import { APPROVALS_READ, PROGRAMME_READ, STORES_READ } from "./navigation.ts";
+import { APPROVALS_READ, PROGRAMME_READ, REFERRALS_READ, STORES_READ } from "./navigation.ts";
 import { RouteError } from "./route-error.tsx";
 import { type ScreenHandle, Shell } from "./shell.tsx";
 
@@ -134,6 +134,11 @@ export function routes(client: QueryClient): RouteObject[] {
           path: "till-keys",
           handle: { title: "programme.tillKeys.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
           lazy: () => import("../features/programme/till-keys-page.tsx"),
+        },
+        {
+          path: "referrals",
+          handle: { title: "referrals.title", permission: REFERRALS_READ } satisfies ScreenHandle,
+          lazy: () => import("../features/referrals/referrals-page.tsx"),
         },
         { path: "*", Component: NotFound, handle: { title: "notFound.title" } satisfies ScreenHandle },
       ],

@@ -10,10 +10,10 @@ const navLinks = async () =>
     .map((link) => link.textContent);
 
 describe("the shell shows each role only what it may use", () => {
-  it("customer service: members, not the audit log", async () => {
+  it("customer service: members and referrals, not the audit log", async () => {
     mockApi({ "GET /session": session("customerService") });
     renderConsole("/members");
-    expect(await navLinks()).toEqual(["Members"]);
+    expect(await navLinks()).toEqual(["Members", "Referrals"]);
     expect(screen.getByText("customerService@example.com")).toBeInTheDocument();
     expect(screen.getByText("Customer service")).toBeInTheDocument();
   });
@@ -34,6 +34,7 @@ describe("the shell shows each role only what it may use", () => {
       "Stores",
       "Store partners",
       "Till keys",
+      "Referrals",
     ]);
   });
 
@@ -53,6 +54,7 @@ describe("the shell shows each role only what it may use", () => {
       "Stores",
       "Store partners",
       "Till keys",
+      "Referrals",
     ]);
   });
 

@@ -14,6 +14,7 @@ import * as m0011 from "./migrations/0011-operator-session-agent.ts";
 import * as m0013 from "./migrations/0013-voucher-action-keys.ts";
 import * as m0014 from "./migrations/0014-console-action-keys.ts";
 import * as m0015 from "./migrations/0015-scheme-outbox.ts";
+import * as m0016 from "./migrations/0016-member-referrals.ts";
 
 /** The first migration: a database that has recorded it holds the member server's tables. */
 export const FIRST_MEMBER_MIGRATION = "0001-members-and-auth";
@@ -36,6 +37,7 @@ export function migrateMemberDatabase(database: TableViews): Promise<void> {
       "0013-voucher-action-keys": m0013,
       "0014-console-action-keys": m0014,
       "0015-scheme-outbox": m0015,
+      "0016-member-referrals": m0016,
     },
   });
 }

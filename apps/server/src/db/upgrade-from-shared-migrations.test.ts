@@ -249,6 +249,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0013-voucher-action-keys",
       "0014-console-action-keys",
       "0015-scheme-outbox",
+      "0016-member-referrals",
     ]);
     expect(await migrationsRecorded(app.services.database, "coin_scheme_migration")).toEqual([
       "0001-accounts-and-ledger",
@@ -262,6 +263,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0009-low-stock-alerts",
       "0010-campaigns-and-earn-lines",
       "0011-tiers",
+      "0012-referrals",
     ]);
   });
 
@@ -291,6 +293,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0009-low-stock-alerts",
       "0010-campaigns-and-earn-lines",
       "0011-tiers",
+      "0012-referrals",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(

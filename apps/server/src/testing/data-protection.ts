@@ -69,7 +69,10 @@ export async function memberWithEverything(t: TestApp, till: Till) {
     email: `erasable.${tag}@example.net`,
   });
   const { prefix, phone, token } = member;
-  const saved = await t.call("POST", "/crm/user/profile", { body: { referral_code: `REF${tag}` }, token });
+  // A friend's referral code: the member's referral is held too.
+  const friend = await registerMember(t);
+  const referralCode = await t.app.services.referrals.codeOf(friend.user.id);
+  const saved = await t.call("POST", "/crm/user/profile", { body: { referral_code: referralCode }, token });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const prefs = await t.call("POST", "/crm/user/subscription-preferences", {
     body: { email_subscription: 1, sms_subscription: 1, do_not_call: 1, unsubscribe_reasons: [2, 5] },

@@ -3,6 +3,7 @@ import { ROUTES, type RouteOf } from "@hcoins/domain/api/route-table";
 import { failureOf, formBody, pathWith, readAnswer, searchOf, send } from "@hcoins/web-kit/fetch-client";
 import type { UseMutationOptions } from "@tanstack/react-query";
 import { config } from "../lib/config.ts";
+import { deviceId } from "../lib/device-id.ts";
 import { currentAcceptLanguage } from "../lib/i18n.ts";
 import { type Phone, session } from "../lib/session.ts";
 
@@ -47,6 +48,8 @@ export type CallInput<Name extends RouteName> = {
   asGuest?: boolean;
   /** POST JSON instead of a form (the coin calls, and lists that must stay lists). */
   json?: boolean;
+  /** Send this browser's own random id (X-Device-Id): a referral's device check (lib/device-id.ts). */
+  withDeviceId?: boolean;
 } & ParamsInput<Name>;
 
 /** The mobile number as the API names it. */
@@ -79,6 +82,7 @@ export async function call<Name extends RouteName>(
     authorization: `Bearer ${config.appId}:${token ?? "guest"}`,
     "accept-language": currentAcceptLanguage(),
   };
+  if (input.withDeviceId) headers["x-device-id"] = deviceId();
   let body: string | undefined;
   if (route.method === "POST") {
     headers["content-type"] = input.json ? "application/json" : "application/x-www-form-urlencoded";

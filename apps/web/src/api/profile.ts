@@ -61,7 +61,8 @@ export type ProfileChanges = BodyOf<"saveProfile">;
 
 /** POST /crm/user/profile: only the fields sent change; answers the new user info. */
 export const saveProfile = async (changes: ProfileChanges) =>
-  (await call("saveProfile", { body: changes })).payload;
+  // The device id goes along for a referral code completing a profile (the server ignores it otherwise).
+  (await call("saveProfile", { body: changes, withDeviceId: changes.referral_code != null })).payload;
 
 export const useSaveProfile = (options?: MutationOptions<UserInfo, ProfileChanges>) =>
   useMutation({ mutationFn: saveProfile, ...options });

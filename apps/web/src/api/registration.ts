@@ -59,7 +59,7 @@ export async function register({ phone, code, email, details }: Registration): P
   const duplicate = await duplicateRegistrationCheck(phone, email);
   if (duplicate.duplicate) throw new ApiError(200, null, duplicate.reason);
   const body = { ...details, ...wirePhone(phone), sms_token: code, email };
-  return (await call("registerWithMobile", { body })).payload;
+  return (await call("registerWithMobile", { body, withDeviceId: true })).payload;
 }
 
 export const useRegister = (options?: MutationOptions<Registered, Registration>) =>

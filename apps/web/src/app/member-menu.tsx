@@ -11,6 +11,7 @@ const LINKS = [
   { to: paths.coins, label: "coins" },
   { to: paths.rewards, label: "rewards" },
   { to: paths.vouchers, label: "vouchers" },
+  { to: paths.invite, label: "invite" },
   { to: paths.editProfile, label: "memberInfo" },
   { to: paths.updatePassword, label: "changePassword" },
   { to: paths.subscription, label: "preferences" },

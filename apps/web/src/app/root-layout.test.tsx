@@ -71,6 +71,7 @@ describe("the header", () => {
       ["H\u00a0Coins", "/coins"],
       ["Rewards", "/rewards"],
       ["My vouchers", "/vouchers"],
+      ["Invite friends", "/invite"],
       ["Member info", "/renew"],
       ["Change password", "/update-password"],
       ["Subscription preferences", "/subscription-preferences"],

@@ -157,6 +157,12 @@ export const SCREENS: Screen[] = [
     login: true,
   },
   {
+    path: paths.invite,
+    title: "referrals:titles.invite",
+    page: "referrals/invite-page.tsx",
+    login: true,
+  },
+  {
     path: "/vouchers/:code",
     title: "vouchers:titles.voucher",
     page: "vouchers/voucher-page.tsx",

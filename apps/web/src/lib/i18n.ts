@@ -30,6 +30,7 @@ export interface Namespaces {
   welcome: typeof import("../locales/en/welcome.json");
   coins: typeof import("../locales/en/lazy/coins.json");
   menu: typeof import("../locales/en/lazy/menu.json");
+  referrals: typeof import("../locales/en/lazy/referrals.json");
   rewards: typeof import("../locales/en/lazy/rewards.json");
   vouchers: typeof import("../locales/en/lazy/vouchers.json");
 }

@@ -34,6 +34,7 @@ export const paths = {
   rewards: "/rewards",
   reward: (id: string | number) => `/rewards/${id}`,
   vouchers: "/vouchers",
+  invite: "/invite",
   voucher: (code: string) => `/vouchers/${encodeURIComponent(code)}`,
   cmsPage: (location: string, slug: string) => `/pages/${location}/${slug}`,
 } as const;

@@ -256,3 +256,42 @@ export const coinTier = {
   body: emptyPayload.loose().optional(),
   answer: okAnswer(coinTierSchema),
 };
+
+/** A referral state as the member sees it: `waiting` until their friend's H Coins account is linked. */
+export const MEMBER_REFERRAL_STATES = ["waiting", "pending", "rewarded", "refused"] as const;
+
+/** The member's invitations: their code, what both sides get and their referrals' states. */
+export const memberReferralsSchema = z.object({
+  /** The member's own referral code (8 characters, no look-alike letters). */
+  code: z.string(),
+  /** The register screen with the code, to put after the site's origin: `/register?ref=<code>`. */
+  share_path: z.string(),
+  /** The operators' offer; null while there is none (no referral is rewarded then). */
+  offer: z
+    .object({
+      referrer_reward: z.object({ id: z.number().int(), title: localized }),
+      referred_reward: z.object({ id: z.number().int(), title: localized }),
+      /** HKD of the friend's first purchase that qualifies. */
+      min_net_amount: z.string(),
+      cap_per_referrer: z.number().int().nullable(),
+    })
+    .nullable(),
+  referrals: z.array(
+    z.object({
+      state: z.enum(MEMBER_REFERRAL_STATES),
+      refused_reason: z.string().nullable(),
+      registered_at: isoTime,
+      decided_at: isoTime.nullable(),
+    }),
+  ),
+});
+export type MemberReferrals = z.output<typeof memberReferralsSchema>;
+
+export const referrals = {
+  ...custom(`${COIN_CALLS}/hcoin-referrals`, "member"),
+  tags,
+  summary: "The member's referral code, share link, what both sides get and their referrals",
+  description: `${MEMBER_ONLY} The code is made the first time a member from before referrals asks. A friend who registers with it (\`referral_code\`) and makes a first purchase of at least \`min_net_amount\` earns both of them their reward, once; \`waiting\` until the friend's H Coins account is linked, then the scheme's \`pending\`, \`rewarded\` or \`refused\` (\`refused_reason\`: cap_reached, same_number, same_device, reward_unavailable, referrer_no_account, …). ${SCHEME_DOWN}`,
+  body: emptyPayload.loose().optional(),
+  answer: okAnswer(memberReferralsSchema),
+};

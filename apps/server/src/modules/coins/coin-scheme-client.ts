@@ -23,6 +23,10 @@ import type {
   LedgerResult,
   LinkResult,
   RedemptionResult,
+  ReferralListResult,
+  ReferralResult,
+  ReferralSettingsResult,
+  ReferralView,
   RewardResult,
   RewardsResult,
   SchemeAccount,
@@ -94,6 +98,16 @@ export interface CoinSchemeClient {
    * once per (account, key). 6033 suspended, 6020-6023 as a redemption.
    */
   goodwillVoucher(goodwill: Goodwill): Promise<GoodwillResult>;
+  /**
+   * Records that the referred member's linked account was referred by the referrer's (once per
+   * referred account; again from another referrer 6061, 6003 no account linked to the referred).
+   */
+  recordReferral(referral: ReferralRecordInput): Promise<ReferralResult>;
+  referralSettings(): Promise<ReferralSettingsResult>;
+  /** 6060 a reward the catalogue does not have. */
+  setReferralSettings(settings: ReferralSettingsInput, operator: string): Promise<ReferralSettingsResult>;
+  /** Newest first; `hcoinsMemberNo` keeps those the account made or was referred by. */
+  referrals(filter: ReferralFilter, page: { limit: number; offset: number }): Promise<ReferralListResult>;
   /** Suspends (the member disabled) or resumes the account; idempotent. 6004 no such account. */
   setSuspended(hcoinsMemberNo: string, suspended: boolean, operator: string): Promise<SuspensionResult>;
   /** An operator's credit (coins > 0) or debit with a reason; happens once. */
@@ -183,6 +197,28 @@ export interface Redemption {
   rewardId: number;
   /** The client's idempotency key (1-100 characters). */
   key: string;
+}
+
+/** A referral as the member server tells it: member references, and keyed hashes it made. */
+export interface ReferralRecordInput {
+  referrerMemberRef: string;
+  referredMemberRef: string;
+  phoneHash: string | null;
+  deviceHash: string | null;
+}
+
+/** The operators' referral settings (amount in cents). */
+export interface ReferralSettingsInput {
+  active: boolean;
+  referrerRewardId: number;
+  referredRewardId: number;
+  minNetCents: number;
+  capPerReferrer: number | null;
+}
+
+export interface ReferralFilter {
+  state?: ReferralView["state"] | undefined;
+  hcoinsMemberNo?: string | undefined;
 }
 
 export interface Goodwill {

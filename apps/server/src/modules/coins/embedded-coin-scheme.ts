@@ -14,6 +14,9 @@ import {
   type Goodwill,
   type LedgerPage,
   type Redemption,
+  type ReferralFilter,
+  type ReferralRecordInput,
+  type ReferralSettingsInput,
   type RewardInput,
   type TierLadderInput,
 } from "./coin-scheme-client.ts";
@@ -116,6 +119,22 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   goodwillVoucher(goodwill: Goodwill) {
     return this.call(() => this.scheme.goodwillVoucher({ ...goodwill, client: this.client }));
+  }
+
+  recordReferral(referral: ReferralRecordInput) {
+    return this.call(async () => ({ referral: await this.scheme.recordReferral(referral) }));
+  }
+
+  referralSettings() {
+    return this.call(() => this.scheme.referralSettings());
+  }
+
+  setReferralSettings(settings: ReferralSettingsInput, operator: string) {
+    return this.call(() => this.scheme.setReferralSettings(settings, operator));
+  }
+
+  referrals(filter: ReferralFilter, page: { limit: number; offset: number }) {
+    return this.call(() => this.scheme.referrals(filter, page.limit, page.offset));
   }
 
   setSuspended(hcoinsMemberNo: string, suspended: boolean, operator: string) {

@@ -27,6 +27,9 @@ import {
   ledgerResponse,
   linkResponse,
   redemptionResponse,
+  referralListResponse,
+  referralResponse,
+  referralSettingsResponse,
   rewardResponse,
   rewardsResponse,
   storeResponse,
@@ -55,6 +58,9 @@ import {
   type Goodwill,
   type LedgerPage,
   type Redemption,
+  type ReferralFilter,
+  type ReferralRecordInput,
+  type ReferralSettingsInput,
   type RewardInput,
   type TierLadderInput,
 } from "./coin-scheme-client.ts";
@@ -308,6 +314,37 @@ export class HttpCoinScheme implements CoinSchemeClient {
       operator,
       reason,
     });
+  }
+
+  recordReferral(referral: ReferralRecordInput) {
+    return this.request("POST", "/referrals", referralResponse, {
+      referrer_member_ref: referral.referrerMemberRef,
+      referred_member_ref: referral.referredMemberRef,
+      phone_hash: referral.phoneHash,
+      device_hash: referral.deviceHash,
+    });
+  }
+
+  referralSettings() {
+    return this.request("GET", "/referral-settings", referralSettingsResponse);
+  }
+
+  setReferralSettings(settings: ReferralSettingsInput, operator: string) {
+    return this.request("PUT", "/referral-settings", referralSettingsResponse, {
+      active: settings.active,
+      referrer_reward_id: settings.referrerRewardId,
+      referred_reward_id: settings.referredRewardId,
+      min_net_amount: formatCents(settings.minNetCents),
+      cap_per_referrer: settings.capPerReferrer,
+      operator,
+    });
+  }
+
+  referrals(filter: ReferralFilter, page: { limit: number; offset: number }) {
+    const query = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
+    if (filter.state !== undefined) query.set("state", filter.state);
+    if (filter.hcoinsMemberNo !== undefined) query.set("hcoins_memberno", filter.hcoinsMemberNo);
+    return this.request("GET", `/referrals?${query}`, referralListResponse);
   }
 
   setStore(storeCode: string, partner: boolean) {

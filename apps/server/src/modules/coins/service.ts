@@ -35,6 +35,9 @@ export const memberRefOf = (member: MemberRow) => member.member_no ?? String(mem
  * create finds the link and completes the member row.
  */
 export class CoinsService {
+  /** Who hears that a member's account was just linked (referrals). */
+  private readonly linkListeners: ((member: MemberRow) => Promise<void>)[] = [];
+
   constructor(
     private readonly scheme: CoinSchemeClient,
     private readonly members: MemberService,
@@ -172,10 +175,17 @@ export class CoinsService {
     }
   }
 
+  /** `listener` runs after each link the member row records; it must not throw. */
+  onLinked(listener: (member: MemberRow) => Promise<void>) {
+    this.linkListeners.push(listener);
+  }
+
   /** The member row follows the scheme: external_customer_id is the H Coins number. */
   private async completeMemberRow(member: MemberRow, hcoinsMemberNo: string) {
     if (member.external_customer_id === hcoinsMemberNo) return;
     await this.members.setExternalCustomerId(member.id, hcoinsMemberNo);
+    const linked = { ...member, external_customer_id: hcoinsMemberNo };
+    for (const listener of this.linkListeners) await listener(linked);
   }
 
   private outcome(

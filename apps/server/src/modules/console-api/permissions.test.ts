@@ -641,6 +641,19 @@ const CALLS: Record<string, ConsoleCall> = {
     needs: "programme.edit",
     prepare: freshTillKey,
   },
+  "GET /referral-settings": { path: () => "/referral-settings", needs: ["programme.edit", "audit.read"] },
+  "POST /referral-settings": {
+    path: () => "/referral-settings",
+    needs: "programme.edit",
+    body: (_role, { reward }) => ({
+      active: false,
+      referrer_reward_id: reward,
+      referred_reward_id: reward,
+      min_net_amount: "100",
+      cap_per_referrer: null,
+    }),
+  },
+  "GET /referrals": { path: () => "/referrals", needs: ["programme.edit", "audit.read", "members.read"] },
 };
 
 /** The table's calls as "METHOD path" with what they need. */

@@ -15,6 +15,7 @@ import { consoleMemberRoutes } from "./member-routes.ts";
 import { consoleOperatorLifecycleRoutes } from "./operator-lifecycle-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
 import { consoleProgrammeRoutes } from "./programme-routes.ts";
+import { consoleReferralRoutes } from "./referral-routes.ts";
 import { consoleSessionRoutes } from "./session-routes.ts";
 import { consoleStoreRoutes } from "./store-routes.ts";
 import { consoleTillKeyRoutes } from "./till-key-routes.ts";
@@ -51,6 +52,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleTillKeyRoutes,
         consoleImageRoutes,
         consoleVoucherRoutes,
+        consoleReferralRoutes,
       ]) {
         await api.register(routes, { services });
       }

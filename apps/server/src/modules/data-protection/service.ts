@@ -14,6 +14,8 @@ import { MEMBER_RECORD_DATA_COLUMNS } from "../member-records/personal-data.ts";
 import type { MemberRecordService } from "../member-records/service.ts";
 import { MEMBER_DATA_COLUMNS } from "../members/personal-data.ts";
 import type { MemberRow, MemberService } from "../members/service.ts";
+import { REFERRAL_DATA_COLUMNS } from "../referrals/personal-data.ts";
+import type { ReferralService } from "../referrals/service.ts";
 import { SCHEME_OUTBOX_DATA_COLUMNS } from "../scheme-outbox/personal-data.ts";
 import { memberSubject, type SchemeOutbox } from "../scheme-outbox/service.ts";
 import { SMS_DATA_COLUMNS } from "../sms/personal-data.ts";
@@ -29,6 +31,7 @@ export const MEMBER_COLUMNS = {
   ...SMS_DATA_COLUMNS,
   ...MEMBER_RECORD_DATA_COLUMNS,
   ...SCHEME_OUTBOX_DATA_COLUMNS,
+  ...REFERRAL_DATA_COLUMNS,
 };
 
 /** The member server's tables that hold nothing about a member, and why; with the map above they cover its schema. */
@@ -107,6 +110,7 @@ export class DataProtectionService {
     private readonly now: () => number,
     private readonly records: MemberRecordService,
     private readonly outbox: SchemeOutbox,
+    private readonly referrals: ReferralService,
   ) {}
 
   /**
@@ -117,15 +121,17 @@ export class DataProtectionService {
    * nothing: an export without the coin ledger would be incomplete.
    */
   async exportDocument(member: MemberRow, by: Actor, reason: string) {
-    const [held, resetTokens, smsCodes, smsDeliveries, limitSources, records, coins] = await Promise.all([
-      this.members.dataOf(member),
-      this.auth.resetTokensOf(member.id),
-      this.sms.codesOf(member.mobile_phone_prefix, member.mobile_phone),
-      this.sms.deliveriesOf(member.mobile_phone_prefix, member.mobile_phone),
-      this.sms.limitSourcesOf(member.mobile_phone_prefix, member.mobile_phone),
-      this.records.dataOf(member.id),
-      this.coinScheme.holderData(holderOf(member)),
-    ]);
+    const [held, resetTokens, smsCodes, smsDeliveries, limitSources, records, coins, referral] =
+      await Promise.all([
+        this.members.dataOf(member),
+        this.auth.resetTokensOf(member.id),
+        this.sms.codesOf(member.mobile_phone_prefix, member.mobile_phone),
+        this.sms.deliveriesOf(member.mobile_phone_prefix, member.mobile_phone),
+        this.sms.limitSourcesOf(member.mobile_phone_prefix, member.mobile_phone),
+        this.records.dataOf(member.id),
+        this.coinScheme.holderData(holderOf(member)),
+        this.referrals.dataOf(member.id),
+      ]);
     const now = this.now();
     await this.audit.record({
       ...by,
@@ -151,6 +157,11 @@ export class DataProtectionService {
         exportRow(record, MEMBER_COLUMNS.marketing_consents),
       ),
       blocked_number: held.block ? exportRow(held.block, MEMBER_COLUMNS.blocked_numbers) : null,
+      referral_code: referral.code ?? null,
+      referred_by: referral.referredBy
+        ? exportRow(referral.referredBy, MEMBER_COLUMNS.member_referrals)
+        : null,
+      referrals_made: referral.made.map((row) => exportRow(row, MEMBER_COLUMNS.member_referrals)),
       coin_scheme: { kind: this.coinScheme.kind, ...coins },
       withheld: withheldColumns(),
     };
@@ -236,6 +247,8 @@ export class DataProtectionService {
     );
     // A number change still on its way would put the number back on the anonymised account.
     await this.outbox.forget(memberSubject(member.id), trx);
+    // Their own code goes; a referral keeps row ids and keyed hashes, so the same person never earns twice.
+    await this.referrals.eraseCodeOf(member.id, trx);
     return { ...(await this.members.erase(member, trx)), resetTokens, smsCodes, smsDeliveries };
   }
 }

@@ -37,7 +37,10 @@ describe("GET /crm/user/profile", () => {
   it("gives every field of the contract's user info for a web-registered member", async () => {
     t = await createTestApp({ env: { REGISTER_STORE_CODE: "WEB01" } });
     const member = await registerMember(t, { sms_subscription: 1 });
-    expect((await save(member.token, { referral_code: "FRIEND9" })).status).toBe(200);
+    // A referral code is another member's own (modules/referrals).
+    const friend = await registerMember(t);
+    const code = await t.app.services.referrals.codeOf(friend.user.id);
+    expect((await save(member.token, { referral_code: code })).status).toBe(200);
     const res = await t.call("GET", `${PROFILE}?include_custom_field=1`, { token: member.token });
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(200);
@@ -58,7 +61,7 @@ describe("GET /crm/user/profile", () => {
         residential_country_region: "3001",
         residential_district: "5002",
       },
-      referral_code: "FRIEND9",
+      referral_code: code,
       sms_subscription: 1,
       email_subscription: 0,
       do_not_call: 0,
@@ -67,7 +70,7 @@ describe("GET /crm/user/profile", () => {
       has_password: true,
       profile_completed: true,
     });
-    expect(res.body.payload).toEqual({ ...member.user, referral_code: "FRIEND9" });
+    expect(res.body.payload).toEqual({ ...member.user, referral_code: code });
   });
 
   it("answers without include_custom_field too, custom fields included", async () => {

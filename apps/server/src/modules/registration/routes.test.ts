@@ -377,6 +377,9 @@ describe("POST /crm/registration/register-with-mobile", () => {
     const t = await app();
     const phone = nextPhone();
     const sms_token = await verifiedRegisterCode(t, phone);
+    // A referral code is another member's own (modules/referrals).
+    const friend = await registerMember(t);
+    const code = await t.app.services.referrals.codeOf(friend.user.id);
     const res = await t.call("POST", `${REGISTER}/`, {
       form: true,
       body: {
@@ -390,7 +393,7 @@ describe("POST /crm/registration/register-with-mobile", () => {
         do_not_call: "1",
         residential_country_region__c: "3005",
         residential_district__c: "5046",
-        referral_code: "FRIEND1",
+        referral_code: code,
       },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -401,7 +404,7 @@ describe("POST /crm/registration/register-with-mobile", () => {
       email_subscription: 1,
       sms_subscription: 0,
       do_not_call: 1,
-      referral_code: "FRIEND1",
+      referral_code: code,
       custom_fields: { residential_country_region: "3005", residential_district: "5046" },
     });
   });

@@ -4,6 +4,7 @@ import { ok } from "../../errors.ts";
 import { route } from "../../plugins/member-route.ts";
 import type { Services } from "../../services.ts";
 import { toUserInfo } from "../members/user-info.ts";
+import { deviceIdOf } from "../referrals/device-id.ts";
 
 export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   route(app, requestSmsToken, async (request) => {
@@ -20,7 +21,10 @@ export const registrationRoutes: FastifyPluginAsync<{ services: Services }> = as
   });
 
   route(app, registerWithMobile, async (request) => {
-    const { accessToken, member } = await services.registration.register(request.body);
+    const { accessToken, member } = await services.registration.register(
+      request.body,
+      deviceIdOf(request.headers),
+    );
     return ok({ access_token: accessToken, user: toUserInfo(member) });
   });
 };

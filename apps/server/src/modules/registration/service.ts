@@ -6,6 +6,7 @@ import { AppError, validationError } from "../../errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { FiguresService } from "../figures/service.ts";
 import type { MemberService } from "../members/service.ts";
+import type { ReferralService } from "../referrals/service.ts";
 import type { SmsCodeService } from "../sms/service.ts";
 
 export interface RegistrationConfig {
@@ -21,9 +22,11 @@ export class RegistrationService {
     private readonly figures: FiguresService,
     private readonly transaction: DatabaseHandle["transaction"],
     private readonly config: RegistrationConfig,
+    private readonly referrals: ReferralService,
   ) {}
 
-  async register(payload: RegistrationPayload) {
+  /** `deviceId`: the web app's own id of the browser (X-Device-Id), for the referral's device hash. */
+  async register(payload: RegistrationPayload, deviceId: string | null = null) {
     const { members, sms } = this;
     const { mobile_phone_prefix: prefix, mobile_phone: phone } = payload;
     if (await members.isBlocked(prefix, phone)) {
@@ -35,10 +38,18 @@ export class RegistrationService {
     if ((await sms.checkVerified({ prefix, phone, purpose: "register" }, payload.sms_token)) === null) {
       throw new AppError(ErrorCode.smsCodeInvalid);
     }
+    // A referral code of no member is refused here, before anything is used up.
+    const referral = await this.referrals.referralFor(
+      payload.referral_code,
+      null,
+      { prefix, phone },
+      deviceId,
+    );
     const passwordHash = await hashPassword(payload.password);
     const registered = await this.transaction(async (trx) => {
       await sms.consumeVerified({ prefix, phone, purpose: "register" }, payload.sms_token, trx);
       const member = await members.createWebMember(payload, passwordHash, this.config.registerStoreCode, trx);
+      await this.referrals.registered(member, referral, trx);
       const accessToken = await members.issueAccessToken(member.id, trx);
       return { accessToken, member };
     });

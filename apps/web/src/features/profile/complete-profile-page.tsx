@@ -95,7 +95,12 @@ function CompleteProfileForm({ user }: { user: UserInfo }) {
   const [saved, setSaved] = useState<UserInfo>(user);
   const form = useForm<CompleteProfileValues>({
     resolver: zodResolver(completeProfileSchema) as unknown as Resolver<CompleteProfileValues>,
-    defaultValues: { ...profileValuesFromUser(user), referral_code: user.referral_code ?? "", terms: false },
+    // A share link's code (?ref=, carried from the terms step) when the member has none yet.
+    defaultValues: {
+      ...profileValuesFromUser(user),
+      referral_code: user.referral_code ?? search.get("ref") ?? "",
+      terms: false,
+    },
   });
 
   const keep = (next: UserInfo) => {

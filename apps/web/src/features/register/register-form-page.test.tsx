@@ -99,6 +99,12 @@ describe("RegisterFormPage: entry and controls", () => {
     expect(await screen.findByTestId("landed")).toHaveTextContent(/^\/register$/);
   });
 
+  it("fills in the referral code of a share link (?ref=, carried through the steps)", () => {
+    mockApi({});
+    renderForm("/register/step3?ref=KX7P4M9Q");
+    expect(textbox("Referral code")).toHaveValue("KX7P4M9Q");
+  });
+
   it("shows the mobile read-only and the spec's defaults", () => {
     mockApi({});
     renderForm();

@@ -1,5 +1,5 @@
 import { FormProvider, useForm, useFormContext } from "react-hook-form";
-import { Navigate } from "react-router";
+import { Navigate, useSearchParams } from "react-router";
 import { SubmitActions } from "../../components/button.tsx";
 import { CheckboxField, TextField } from "../../components/form-fields.tsx";
 import { PageFrame } from "../../components/page-frame.tsx";
@@ -52,6 +52,8 @@ export function Component() {
 
 function RegisterForm({ phone }: { phone: Required<Phone> }) {
   const { t } = useTranslation(["register", "common"]);
+  // A share link's code (/register?ref=…), carried through the steps by flowUrl.
+  const [search] = useSearchParams();
   const form = useForm({
     resolver: domainResolver<RegisterFormValues, RegisterFormOutput>(registerFormSchema),
     defaultValues: {
@@ -59,7 +61,7 @@ function RegisterForm({ phone }: { phone: Required<Phone> }) {
       email: "",
       password: "",
       confirm_password: "",
-      referral_code: "",
+      referral_code: search.get("ref") ?? "",
       terms: false,
     },
     shouldFocusError: false,
