@@ -133,6 +133,17 @@ export const approvalRequestSchema = z.object({
     .nullable(),
   /** Why it failed at approval (the scheme refused, e.g. `balanceTooLow`). */
   failure: z.string().nullable(),
+  /** A campaign activation's campaign as it was when asked: its names, schedule, budget and cap. */
+  campaign: z
+    .object({
+      id: z.number().int(),
+      name: z.object({ en: z.string(), tc: z.string(), sc: z.string() }),
+      starts_at: z.string(),
+      ends_at: z.string(),
+      budget_coins: z.number().int().nullable(),
+      per_member_cap: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type ApprovalRequest = z.output<typeof approvalRequestSchema>;
 

@@ -23,6 +23,7 @@ const request = (fields: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   decision_note: null,
   lines: null,
   failure: null,
+  campaign: null,
   ...fields,
 });
 

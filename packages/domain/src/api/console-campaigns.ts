@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { CAMPAIGN_STATUSES, campaignDefinitionSchema } from "../campaign-rules.ts";
+import type { ConsoleOperation } from "./console.ts";
+import { PROGRAMME_CHANGE_NOTE } from "./console-programme.ts";
+import { okAnswer } from "./envelope.ts";
+
+/*
+ * Campaigns (issue 28): rules over a purchase's facts with a bonus, kept and applied by the coin
+ * scheme; the console writes them through these calls and the member server relays them. The
+ * programme manager (programme.edit) writes, dry-runs, asks for activation, pauses and ends; the
+ * auditor reads. Activation is an approval request (`campaigns.activate`) that a second operator
+ * with coins.approve decides on the Approvals screen. Same envelope and CSRF rules as console.ts.
+ */
+
+export const CAMPAIGN_ACTIVATE_KIND = "campaigns.activate";
+
+/** What an operator writes, checked as the scheme does; `ends_at` after `starts_at` (`endsBeforeStart`). */
+export const campaignBody = campaignDefinitionSchema.superRefine((campaign, ctx) => {
+  if (Date.parse(campaign.ends_at) <= Date.parse(campaign.starts_at))
+    ctx.addIssue({ code: "custom", path: ["ends_at"], message: "endsBeforeStart" });
+});
+
+/** A campaign as the scheme keeps it: its definition, status, what it has issued and who did what. */
+export const consoleCampaignSchema = campaignDefinitionSchema.extend({
+  id: z.number().int(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  /** The coins it has issued so far (against `budget_coins`). */
+  spent_coins: z.number().int(),
+  members_earned: z.number().int(),
+  purchases_earned: z.number().int(),
+  created_by: z.string(),
+  created_at: z.string(),
+  updated_by: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  activated_by: z.string().nullable(),
+  approved_by: z.string().nullable(),
+  activated_at: z.string().nullable(),
+});
+export type ConsoleCampaign = z.output<typeof consoleCampaignSchema>;
+
+/** What the campaign would have issued over the last `days` days of purchases. */
+export const dryRunSchema = z.object({
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  purchases_scanned: z.number().int(),
+  purchases_matched: z.number().int(),
+  members: z.number().int(),
+  coins: z.number().int(),
+  /** The coins it would have issued had its budget and per-member cap held. */
+  coins_within_budget: z.number().int(),
+  elapsed_ms: z.number(),
+});
+export type CampaignDryRun = z.output<typeof dryRunSchema>;
+
+export const DRY_RUN_MAX_DAYS = 90;
+
+const campaignParams = z.object({ id: z.coerce.number().int().positive() });
+const campaignAnswer = okAnswer(z.object({ campaign: consoleCampaignSchema }));
+const edit = { permission: "programme.edit" } as const;
+const REFUSALS =
+  "4040 no such campaign; 4300 not in a state that allows it (only a draft or paused campaign is edited, an ended one is never activated).";
+
+export const consoleCampaigns = {
+  list: {
+    method: "GET",
+    path: "/campaigns",
+    access: { permission: ["programme.edit", "audit.read"] },
+    summary: "The campaigns, every status",
+    description: "Needs programme.edit or audit.read (the auditor reads).",
+    answer: okAnswer(z.object({ campaigns: z.array(consoleCampaignSchema) })),
+  },
+  show: {
+    method: "GET",
+    path: "/campaigns/:id",
+    access: { permission: ["programme.edit", "audit.read"] },
+    summary: "One campaign",
+    description: "4040 no such campaign.",
+    params: campaignParams,
+    answer: campaignAnswer,
+  },
+  create: {
+    method: "POST",
+    path: "/campaigns",
+    access: edit,
+    summary: "Write a new campaign, as a draft (it earns nothing until a second operator activates it)",
+    description: `${PROGRAMME_CHANGE_NOTE} 4000 a field's rule (its path, e.g. conditions.0.in).`,
+    body: campaignBody,
+    answer: campaignAnswer,
+  },
+  update: {
+    method: "POST",
+    path: "/campaigns/:id",
+    access: edit,
+    summary: "Rewrite a draft or paused campaign",
+    description: `${PROGRAMME_CHANGE_NOTE} ${REFUSALS} 4000 as on create.`,
+    params: campaignParams,
+    body: campaignBody,
+    answer: campaignAnswer,
+  },
+  dryRun: {
+    method: "POST",
+    path: "/campaigns/dry-run",
+    access: edit,
+    summary: "What a campaign (saved or not) would have issued over the last days of purchases",
+    description:
+      "Changes nothing and writes no audit entry. `days` 1 to 90. The answer counts the purchases it would have matched, their members and the coins, and the coins within its budget and per-member cap.",
+    body: z.object({
+      campaign: campaignBody,
+      days: z.number("required").int("invalid").min(1, "dryRunDays").max(DRY_RUN_MAX_DAYS, "dryRunDays"),
+    }),
+    answer: okAnswer(z.object({ dry_run: dryRunSchema })),
+  },
+  requestActivation: {
+    method: "POST",
+    path: "/campaigns/:id/request-activation",
+    access: edit,
+    summary: "Ask a second operator to activate the campaign (an approval request)",
+    description: `The request (kind campaigns.activate, with the note) waits on the Approvals screen; an operator with coins.approve other than the requester approves it, and the coin scheme activates the campaign then (the requester as operator, the decider as approver; not the campaign's creator). ${REFUSALS} 4301 a request for it is pending already.`,
+    params: campaignParams,
+    body: z.object({ note: z.string("required").trim().min(1, "required").max(500, "tooLong") }),
+    answer: okAnswer(z.object({ approval_id: z.number().int() })),
+  },
+  pause: {
+    method: "POST",
+    path: "/campaigns/:id/pause",
+    access: edit,
+    summary: "Pause an active campaign: it earns nothing until activated again (by a second operator)",
+    description: `${PROGRAMME_CHANGE_NOTE} ${REFUSALS}`,
+    params: campaignParams,
+    answer: campaignAnswer,
+  },
+  end: {
+    method: "POST",
+    path: "/campaigns/:id/end",
+    access: edit,
+    summary: "End a campaign for good",
+    description: `${PROGRAMME_CHANGE_NOTE} ${REFUSALS}`,
+    params: campaignParams,
+    answer: campaignAnswer,
+  },
+} as const satisfies Record<string, ConsoleOperation>;
