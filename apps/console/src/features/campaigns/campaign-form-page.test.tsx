@@ -132,6 +132,74 @@ describe("the campaign editor", () => {
     });
   });
 
+  it("gives each fact its own inputs and shows each input's rule under it", async () => {
+    const api = mockApi({
+      "GET /session": session("programmeManager"),
+      "GET /stores": STORES,
+      "POST /campaigns/dry-run": DRY_RUN,
+    });
+    renderConsole("/campaigns/new");
+    const user = userEvent.setup();
+    await screen.findByRole("button", { name: "Save as draft" }, { timeout: 5000 });
+    for (const fact of ["Time of day", "Amount spent", "Tier", "Electronic payment", "Store"]) {
+      await user.selectOptions(screen.getByLabelText("Condition to add"), fact);
+      await user.click(screen.getByRole("button", { name: "Add condition" }));
+    }
+    // A fact is offered once.
+    expect(
+      within(screen.getByLabelText("Condition to add")).queryByRole("option", { name: "Tier" }),
+    ).toBeNull();
+    await user.type(screen.getByLabelText("Name (English)"), "Evening");
+    await user.type(screen.getByLabelText("Name (Traditional Chinese)"), "晚市");
+    await user.type(screen.getByLabelText("Name (Simplified Chinese)"), "晚市");
+    fireEvent.change(screen.getByLabelText("Starts (Hong Kong time)"), {
+      target: { value: "2026-12-01T00:00" },
+    });
+    fireEvent.change(screen.getByLabelText("Ends (Hong Kong time, not included)"), {
+      target: { value: "2026-12-31T00:00" },
+    });
+    await user.click(screen.getByLabelText("A fixed bonus per purchase"));
+    await user.type(screen.getByLabelText("Below (HKD)"), "12.345");
+    const dryRun = screen.getByRole("region", { name: "Dry run" });
+    await user.click(within(dryRun).getByRole("button", { name: "Run" }));
+    expect(within(dryRun).getByText("Correct the campaign's highlighted fields first.")).toBeInTheDocument();
+    expect(screen.getByLabelText("From (Hong Kong time)")).toHaveAccessibleDescription(
+      "Enter a time, e.g. 18:00.",
+    );
+    expect(screen.getByLabelText("Below (HKD)")).toHaveAccessibleDescription(
+      "The net amount; fill one or both, e.g. 500 or 88.80. Enter an amount in HKD, e.g. 500 or 88.80.",
+    );
+    expect(screen.getByLabelText("Bonus coins per purchase")).toHaveAccessibleDescription(
+      "This value is not valid.",
+    );
+    expect(screen.getByText("Choose at least one store.")).toBeInTheDocument();
+    expect(api.called("POST /campaigns/dry-run")).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText("From (Hong Kong time)"), { target: { value: "18:00" } });
+    fireEvent.change(screen.getByLabelText("Until (Hong Kong time)"), { target: { value: "02:00" } });
+    await user.clear(screen.getByLabelText("Below (HKD)"));
+    await user.type(screen.getByLabelText("At least (HKD)"), "300");
+    await user.type(screen.getByLabelText("Tier ids"), "2, 3");
+    await user.click(screen.getByRole("radio", { name: "No" }));
+    await user.click(screen.getByLabelText("HF-CW01 Causeway Bay"));
+    await user.type(screen.getByLabelText("Bonus coins per purchase"), "50");
+    await user.click(within(dryRun).getByRole("button", { name: "Run" }));
+    expect(await within(dryRun).findByText("1,302 of 4,210")).toBeInTheDocument();
+    expect(api.called("POST /campaigns/dry-run")[0]?.json).toMatchObject({
+      campaign: {
+        conditions: [
+          { fact: "time_of_day", from: "18:00", to: "02:00" },
+          { fact: "net_amount", at_least: "300" },
+          { fact: "tier", in: [2, 3] },
+          { fact: "electronic_payment", is: false },
+          { fact: "store", in: ["HF-CW01"] },
+        ],
+        action: { type: "bonus", coins: 50 },
+      },
+    });
+    expect(await seriousViolations()).toEqual([]);
+  });
+
   it("reads an active campaign without editing it, pauses it after asking, and shows a refusal in words", async () => {
     const active = campaign({
       status: "active",

@@ -55,7 +55,7 @@ function ConditionInputs({
           options={options}
           chosen={condition.in}
           onChange={(codes) => onChange({ ...condition, in: codes })}
-          error={broken ? ruleText(t, broken) : null}
+          error={broken === "required" ? t("campaigns.storesRequired") : broken ? ruleText(t, broken) : null}
         />
       );
     }
@@ -81,7 +81,11 @@ function ConditionInputs({
               {t(`campaigns.weekdays.${day}`)}
             </label>
           ))}
-          {broken ? <p className="field-error">{ruleText(t, broken)}</p> : null}
+          {broken ? (
+            <p className="field-error">
+              {broken === "required" ? t("campaigns.daysRequired") : ruleText(t, broken)}
+            </p>
+          ) : null}
         </fieldset>
       );
     }
