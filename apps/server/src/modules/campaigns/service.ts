@@ -11,24 +11,25 @@ import { AppError, validationError } from "../../errors.ts";
 import type { Actor, AuditService } from "../audit/service.ts";
 import type { ApprovalKind, ApprovalService } from "../coin-controls/approvals.ts";
 import type { ControlledOperator } from "../coin-controls/daily-totals.ts";
-import { CoinSchemeRefusedError, CoinSchemeUnavailableError } from "../coins/coin-scheme-client.ts";
+import {
+  type CoinSchemeClient,
+  CoinSchemeRefusedError,
+  CoinSchemeUnavailableError,
+} from "../coins/coin-scheme-client.ts";
 import { operatorActor } from "../operators/service.ts";
 
-/** The coin scheme's campaign calls (coin-scheme-client.ts); `operator` and `approver` are audit actors. */
-export interface CampaignScheme {
-  campaigns(): Promise<{ campaigns: ConsoleCampaign[] }>;
-  campaign(id: number): Promise<{ campaign: ConsoleCampaign }>;
-  createCampaign(definition: CampaignDefinition, operator: string): Promise<{ campaign: ConsoleCampaign }>;
-  updateCampaign(
-    id: number,
-    definition: CampaignDefinition,
-    operator: string,
-  ): Promise<{ campaign: ConsoleCampaign }>;
-  dryRunCampaign(definition: CampaignDefinition, days: number): Promise<{ dry_run: CampaignDryRun }>;
-  activateCampaign(id: number, operator: string, approver: string): Promise<{ campaign: ConsoleCampaign }>;
-  pauseCampaign(id: number, operator: string): Promise<{ campaign: ConsoleCampaign }>;
-  endCampaign(id: number, operator: string): Promise<{ campaign: ConsoleCampaign }>;
-}
+/** The coin scheme's campaign calls; `operator` and `approver` are audit actors. */
+export type CampaignScheme = Pick<
+  CoinSchemeClient,
+  | "campaigns"
+  | "campaign"
+  | "createCampaign"
+  | "updateCampaign"
+  | "dryRunCampaign"
+  | "activateCampaign"
+  | "pauseCampaign"
+  | "endCampaign"
+>;
 
 /** The scheme's campaign refusals (its errors.ts). */
 const SCHEME_VALIDATION = 4000;

@@ -33,6 +33,8 @@ import type {
   VoucherResult,
   VouchersResult,
 } from "@hcoins/coin-scheme/contract";
+import type { CampaignDryRun, ConsoleCampaign } from "@hcoins/domain/api/console-campaigns";
+import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import type { LocalizedText } from "@hcoins/domain/languages";
 import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
@@ -116,6 +118,24 @@ export interface CoinSchemeClient {
   setTillKeyStores(id: number, stores: readonly string[]): Promise<TillKeyResult>;
   /** Refused from its next call on; 6030 no such key, 6031 revoked already. */
   revokeTillKey(id: number, operator: string): Promise<TillKeyResult>;
+  /** Every campaign, every status. */
+  campaigns(): Promise<{ campaigns: ConsoleCampaign[] }>;
+  /** 6040 no such campaign. */
+  campaign(id: number): Promise<{ campaign: ConsoleCampaign }>;
+  /** A draft; `operator` (an audit actor) its creator. */
+  createCampaign(definition: CampaignDefinition, operator: string): Promise<{ campaign: ConsoleCampaign }>;
+  /** 6040; 6041 neither draft nor paused. */
+  updateCampaign(
+    id: number,
+    definition: CampaignDefinition,
+    operator: string,
+  ): Promise<{ campaign: ConsoleCampaign }>;
+  /** What the definition would have issued over the last `days` days (1 to 90); changes nothing. */
+  dryRunCampaign(definition: CampaignDefinition, days: number): Promise<{ dry_run: CampaignDryRun }>;
+  /** 6040; 6041 ended; 6042 the approver is the operator or the campaign's creator. */
+  activateCampaign(id: number, operator: string, approver: string): Promise<{ campaign: ConsoleCampaign }>;
+  pauseCampaign(id: number, operator: string): Promise<{ campaign: ConsoleCampaign }>;
+  endCampaign(id: number, operator: string): Promise<{ campaign: ConsoleCampaign }>;
   /** `multiplier` in hundredths, 100 (no birthday bonus) to 1000; replaces COIN_BIRTHDAY_MULTIPLIER. */
   setBirthdayMultiplier(multiplier: number, operator: string): Promise<BirthdayMultiplierResult>;
   /** Data protection (the scheme's holders.ts): everything held about a member and their number. */

@@ -36,9 +36,11 @@ import {
   voucherResponse,
   vouchersResponse,
 } from "@hcoins/coin-scheme/contract";
+import { consoleCampaignSchema, dryRunSchema } from "@hcoins/domain/api/console-campaigns";
+import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import { formatCents } from "@hcoins/domain/earn-rules";
 import { type ExpiryPolicy, formatExpiryPolicy } from "@hcoins/domain/ledger-rules";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   type AccountToCreate,
   type Adjustment,
@@ -51,6 +53,11 @@ import {
   type Redemption,
   type RewardInput,
 } from "./coin-scheme-client.ts";
+
+/** The scheme's campaign answers, read with the console contract's shapes (the same fields). */
+const campaignResponse = z.object({ campaign: consoleCampaignSchema });
+const campaignsResponse = z.object({ campaigns: z.array(consoleCampaignSchema) });
+const campaignDryRunResponse = z.object({ dry_run: dryRunSchema });
 
 export interface HttpCoinSchemeOptions {
   /** The scheme's origin, e.g. http://coin-scheme.internal:4000 (paths /coin-scheme/v1/… are added). */
@@ -342,6 +349,39 @@ export class HttpCoinScheme implements CoinSchemeClient {
   /** Sent twice (a retry after a lost answer) the second is refused (6031): it changes nothing twice. */
   revokeTillKey(id: number, operator: string) {
     return this.request("POST", `/till-keys/${id}/revoke`, tillKeyResponse, { operator });
+  }
+
+  campaigns() {
+    return this.request("GET", "/campaigns", campaignsResponse);
+  }
+
+  campaign(id: number) {
+    return this.request("GET", `/campaigns/${id}`, campaignResponse);
+  }
+
+  /** A create that got no answer is sent once more (send()): if the first had arrived there are two drafts, and one is ended. */
+  createCampaign(definition: CampaignDefinition, operator: string) {
+    return this.request("POST", "/campaigns", campaignResponse, { ...definition, operator });
+  }
+
+  updateCampaign(id: number, definition: CampaignDefinition, operator: string) {
+    return this.request("PUT", `/campaigns/${id}`, campaignResponse, { ...definition, operator });
+  }
+
+  dryRunCampaign(definition: CampaignDefinition, days: number) {
+    return this.request("POST", "/campaigns/dry-run", campaignDryRunResponse, { campaign: definition, days });
+  }
+
+  activateCampaign(id: number, operator: string, approver: string) {
+    return this.request("POST", `/campaigns/${id}/activate`, campaignResponse, { operator, approver });
+  }
+
+  pauseCampaign(id: number, operator: string) {
+    return this.request("POST", `/campaigns/${id}/pause`, campaignResponse, { operator });
+  }
+
+  endCampaign(id: number, operator: string) {
+    return this.request("POST", `/campaigns/${id}/end`, campaignResponse, { operator });
   }
 
   setBirthdayMultiplier(multiplier: number, operator: string) {
