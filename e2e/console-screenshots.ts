@@ -99,7 +99,7 @@ async function weekendCampaign(server: Awaited<ReturnType<typeof startServer>>, 
   const { coinSchemeClient, campaigns } = server.services;
   const day = 24 * 3_600_000;
   const definition: CampaignDefinition = {
-    name: { en: "Weekend double coins", tc: "週末雙倍 H幣", sc: "周末双倍 H币" },
+    name: { en: "Weekend double coins", tc: "週末雙倍 H Coins", sc: "周末双倍 H Coins" },
     conditions: [
       { fact: "weekday", in: [6, 7] },
       { fact: "store", in: ["HF-CW01"] },
@@ -115,7 +115,7 @@ async function weekendCampaign(server: Awaited<ReturnType<typeof startServer>>, 
   const weekend = await campaigns.create(definition, by);
   await campaigns.requestActivation(
     weekend.id,
-    "Budget agreed with marketing; dry run over 30 days within budget",
+    { note: "Budget agreed with marketing; the dry run stays within budget", dryRunDays: 30 },
     { id: requesterId, email: "pm.shots@example.com", role: "programmeManager" },
     by,
   );

@@ -35,8 +35,13 @@ export function useCampaignChange() {
       onSuccess: done,
     }),
     requestActivation: useMutation({
-      mutationFn: async ({ id, note }: { id: number; note: string }) =>
-        (await call(consoleCampaigns.requestActivation, { params: { id }, body: { note } })).approval_id,
+      mutationFn: async ({ id, note, dryRunDays }: { id: number; note: string; dryRunDays: number }) =>
+        (
+          await call(consoleCampaigns.requestActivation, {
+            params: { id },
+            body: { note, dry_run_days: dryRunDays },
+          })
+        ).approval_id,
       onSuccess: () => client.invalidateQueries({ queryKey: ["approvals"] }),
     }),
     pause: useMutation({

@@ -54,6 +54,12 @@ export const dryRunSchema = z.object({
 export type CampaignDryRun = z.output<typeof dryRunSchema>;
 
 export const DRY_RUN_MAX_DAYS = 90;
+export const DEFAULT_DRY_RUN_DAYS = 30;
+const dryRunDays = z
+  .number("required")
+  .int("invalid")
+  .min(1, "dryRunDays")
+  .max(DRY_RUN_MAX_DAYS, "dryRunDays");
 
 const campaignParams = z.object({ id: z.coerce.number().int().positive() });
 const campaignAnswer = okAnswer(z.object({ campaign: consoleCampaignSchema }));
@@ -107,7 +113,7 @@ export const consoleCampaigns = {
       "Changes nothing and writes no audit entry. `days` 1 to 90. The answer counts the purchases it would have matched, their members and the coins, and the coins within its budget and per-member cap.",
     body: z.object({
       campaign: campaignBody,
-      days: z.number("required").int("invalid").min(1, "dryRunDays").max(DRY_RUN_MAX_DAYS, "dryRunDays"),
+      days: dryRunDays,
     }),
     answer: okAnswer(z.object({ dry_run: dryRunSchema })),
   },
@@ -116,9 +122,13 @@ export const consoleCampaigns = {
     path: "/campaigns/:id/request-activation",
     access: edit,
     summary: "Ask a second operator to activate the campaign (an approval request)",
-    description: `The request (kind campaigns.activate, with the note) waits on the Approvals screen; an operator with coins.approve other than the requester approves it, and the coin scheme activates the campaign then (the requester as operator, the decider as approver; not the campaign's creator). ${REFUSALS} 4301 a request for it is pending already.`,
+    description: `The request (kind campaigns.activate, with the note and a dry run of the saved campaign over \`dry_run_days\`) waits on the Approvals screen; an operator with coins.approve other than the requester approves it, and the coin scheme activates the campaign then (the requester as operator, the decider as approver; not the campaign's creator). ${REFUSALS} 4301 a request for it is pending already.`,
     params: campaignParams,
-    body: z.object({ note: z.string("required").trim().min(1, "required").max(500, "tooLong") }),
+    body: z.object({
+      note: z.string("required").trim().min(1, "required").max(500, "tooLong"),
+      /** The days of the dry run the approver reads with the request (the requester's last, else 30). */
+      dry_run_days: dryRunDays.default(DEFAULT_DRY_RUN_DAYS),
+    }),
     answer: okAnswer(z.object({ approval_id: z.number().int() })),
   },
   pause: {

@@ -133,7 +133,10 @@ export const approvalRequestSchema = z.object({
     .nullable(),
   /** Why it failed at approval (the scheme refused, e.g. `balanceTooLow`). */
   failure: z.string().nullable(),
-  /** A campaign activation's campaign as it was when asked: its names, schedule, budget and cap. */
+  /**
+   * A campaign activation's campaign as it was when asked: its names, schedule, budget and cap, and
+   * a dry run of it made then (the days the requester last dry-ran, 30 when they had not).
+   */
   campaign: z
     .object({
       id: z.number().int(),
@@ -142,6 +145,13 @@ export const approvalRequestSchema = z.object({
       ends_at: z.string(),
       budget_coins: z.number().int().nullable(),
       per_member_cap: z.number().int().nullable(),
+      dry_run: z.object({
+        days: z.number().int(),
+        purchases_matched: z.number().int(),
+        members: z.number().int(),
+        coins: z.number().int(),
+        coins_within_budget: z.number().int(),
+      }),
     })
     .nullable(),
 });

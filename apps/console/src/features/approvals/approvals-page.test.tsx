@@ -143,6 +143,13 @@ describe("the approvals screen", () => {
         ends_at: "2027-01-01T00:00:00+08:00",
         budget_coins: 500_000,
         per_member_cap: null,
+        dry_run: {
+          days: 14,
+          purchases_matched: 1_302,
+          members: 877,
+          coins: 61_840,
+          coins_within_budget: 58_000,
+        },
       },
     });
     const api = open("administrator", {
@@ -161,6 +168,11 @@ describe("the approvals screen", () => {
       row.getByText(/Dec 5, 2026, 12:00\s?AM to Jan 1, 2027, 12:00\s?AM \(Hong Kong time\)/),
     ).toBeInTheDocument();
     expect(row.getByText("Budget 500,000 coins, cap per member no cap")).toBeInTheDocument();
+    expect(
+      row.getByText(
+        "Dry run over the last 14 days: 1,302 purchases, 877 members, 61,840 coins (58,000 within budget and cap)",
+      ),
+    ).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.click(row.getByRole("button", { name: "Approve" }));

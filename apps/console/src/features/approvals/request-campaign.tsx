@@ -15,7 +15,10 @@ export const campaignFacts = (campaign: Campaign, t: TFunction<Key>) => ({
   cap: campaign.per_member_cap === null ? t("campaigns.noCap") : formatNumber(campaign.per_member_cap),
 });
 
-/** What a campaign activation request would switch on: the campaign (linked), its schedule, budget and cap. */
+/**
+ * What a campaign activation request would switch on: the campaign (linked), its schedule, budget
+ * and cap, and what it would have issued over the last days (the dry run made with the request).
+ */
 export function RequestCampaign({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
   const facts = campaignFacts(campaign, t);
@@ -26,6 +29,16 @@ export function RequestCampaign({ campaign }: { campaign: Campaign }) {
       <span className="hint">{t("approvals.campaign.schedule", facts)}</span>
       <br />
       <span className="hint">{t("approvals.campaign.budget", facts)}</span>
+      <br />
+      <span className="hint">
+        {t("approvals.campaign.dryRun", {
+          days: campaign.dry_run.days,
+          matched: formatNumber(campaign.dry_run.purchases_matched),
+          members: formatNumber(campaign.dry_run.members),
+          coins: formatNumber(campaign.dry_run.coins),
+          within: formatNumber(campaign.dry_run.coins_within_budget),
+        })}
+      </span>
     </>
   );
 }

@@ -12,10 +12,12 @@ import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 /** Asks a second operator to activate the campaign, with a note they read on the Approvals screen. */
 function RequestActivationDialog({
   campaign,
+  dryRunDays,
   onClose,
   onDone,
 }: {
   campaign: ConsoleCampaign;
+  dryRunDays: number;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -34,7 +36,7 @@ function RequestActivationDialog({
     }
     setRule(undefined);
     try {
-      await requestActivation.mutateAsync({ id: campaign.id, note: note.trim() });
+      await requestActivation.mutateAsync({ id: campaign.id, note: note.trim(), dryRunDays });
       onDone();
     } catch (error) {
       setRule(fieldErrors(error).find((each) => each.field === "note")?.rule);
@@ -71,9 +73,10 @@ function RequestActivationDialog({
 
 /**
  * What a saved campaign's status allows: asking for activation (a draft or paused one), pausing
- * (an active one) and ending (any but an ended one), the last two after a confirmation.
+ * (an active one) and ending (any but an ended one), the last two after a confirmation. The request
+ * carries `dryRunDays`, the days of the form's last dry run, for the dry run the approver reads.
  */
-export function CampaignActions({ campaign }: { campaign: ConsoleCampaign }) {
+export function CampaignActions({ campaign, dryRunDays }: { campaign: ConsoleCampaign; dryRunDays: number }) {
   const { t } = useTranslation();
   const { pause, end } = useCampaignChange();
   const [open, setOpen] = useState<"request" | "pause" | "end" | null>(null);
@@ -128,6 +131,7 @@ export function CampaignActions({ campaign }: { campaign: ConsoleCampaign }) {
       {open === "request" ? (
         <RequestActivationDialog
           campaign={campaign}
+          dryRunDays={dryRunDays}
           onClose={close}
           onDone={() => {
             setOpen(null);

@@ -129,6 +129,7 @@ describe("the campaign editor", () => {
     );
     expect(api.called("POST /campaigns/9/request-activation")[0]?.json).toEqual({
       note: "Christmas weekends, budget agreed",
+      dry_run_days: 30,
     });
   });
 

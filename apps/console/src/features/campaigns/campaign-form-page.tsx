@@ -1,4 +1,4 @@
-import type { ConsoleCampaign } from "@hcoins/domain/api/console-campaigns";
+import { type ConsoleCampaign, DEFAULT_DRY_RUN_DAYS } from "@hcoins/domain/api/console-campaigns";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
@@ -87,6 +87,7 @@ function CampaignEditor({ campaign }: { campaign: ConsoleCampaign | null }) {
   const [rules, setRules] = useState<DraftRules>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(saved ? t("campaigns.saved") : null);
+  const [dryRunDays, setDryRunDays] = useState(DEFAULT_DRY_RUN_DAYS);
   const editable =
     canEdit && (campaign === null || campaign.status === "draft" || campaign.status === "paused");
   const change = (fields: Partial<CampaignDraft>) => setDraft((before) => ({ ...before, ...fields }));
@@ -222,8 +223,8 @@ function CampaignEditor({ campaign }: { campaign: ConsoleCampaign | null }) {
           ) : null}
         </fieldset>
       </form>
-      {canEdit ? <DryRunPanel definition={checked} /> : null}
-      {campaign && canEdit ? <CampaignActions campaign={campaign} /> : null}
+      {canEdit ? <DryRunPanel definition={checked} onRun={setDryRunDays} /> : null}
+      {campaign && canEdit ? <CampaignActions campaign={campaign} dryRunDays={dryRunDays} /> : null}
     </section>
   );
 }

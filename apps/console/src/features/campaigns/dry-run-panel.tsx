@@ -1,4 +1,8 @@
-import { type CampaignDryRun, DRY_RUN_MAX_DAYS } from "@hcoins/domain/api/console-campaigns";
+import {
+  type CampaignDryRun,
+  DEFAULT_DRY_RUN_DAYS,
+  DRY_RUN_MAX_DAYS,
+} from "@hcoins/domain/api/console-campaigns";
 import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import { useState } from "react";
 import { dryRun } from "../../api/campaigns.ts";
@@ -12,10 +16,19 @@ import { useTranslation } from "../../lib/i18n.ts";
  * What the campaign as written on the form (saved or not) would have issued over the last days
  * of purchases: matched purchases, members, coins, and the coins its budget and cap would have let
  * through. `definition` checks the form first (its errors show on the form) and is null if it fails.
+ * The approver reads a dry run too: the activation request makes one of the saved campaign over the
+ * days last run here.
  */
-export function DryRunPanel({ definition }: { definition: () => CampaignDefinition | null }) {
+export function DryRunPanel({
+  definition,
+  onRun,
+}: {
+  definition: () => CampaignDefinition | null;
+  /** Hears the days of each dry run made, for the activation request's own. */
+  onRun: (days: number) => void;
+}) {
   const { t } = useTranslation();
-  const [days, setDays] = useState("30");
+  const [days, setDays] = useState(String(DEFAULT_DRY_RUN_DAYS));
   const [daysRule, setDaysRule] = useState<string | undefined>(undefined);
   const [result, setResult] = useState<CampaignDryRun | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,6 +48,7 @@ export function DryRunPanel({ definition }: { definition: () => CampaignDefiniti
     setPending(true);
     try {
       setResult(await dryRun(campaign, count));
+      onRun(count);
     } catch (error) {
       setFailure(errorMessage(error, t));
     } finally {

@@ -93,10 +93,15 @@ export class CampaignService {
   }
 
   /**
-   * An approval request to activate the campaign, with what the approver reads of it; answers the
-   * request's id. 4300 active or ended already; 4301 a request for it is pending.
+   * An approval request to activate the campaign, with what the approver reads of it (its schedule,
+   * budget and a dry run over `dryRunDays`); answers the request's id. 4300 active or ended already; 4301 a request for it is pending.
    */
-  async requestActivation(id: number, note: string, requester: ControlledOperator, by: Actor) {
+  async requestActivation(
+    id: number,
+    { note, dryRunDays }: { note: string; dryRunDays: number },
+    requester: ControlledOperator,
+    by: Actor,
+  ) {
     const campaign = await this.one(id);
     if (campaign.status === "active" || campaign.status === "ended")
       throw new AppError(ErrorCode.campaignNotEditable);
@@ -104,6 +109,8 @@ export class CampaignService {
     const { requests } = await this.approvals.list("pending", 1, 200);
     if (requests.some((request) => request.kind === CAMPAIGN_ACTIVATE_KIND && request.campaign?.id === id))
       throw new AppError(ErrorCode.campaignActivationPending);
+    // The saved campaign's dry run, not the form's: that is what the approver switches on.
+    const dryRun = await this.dryRun(definitionOf(campaign), dryRunDays);
     const payload: ActivationPayload = {
       id,
       name: campaign.name,
@@ -111,6 +118,13 @@ export class CampaignService {
       ends_at: campaign.ends_at,
       budget_coins: campaign.budget_coins,
       per_member_cap: campaign.per_member_cap,
+      dry_run: {
+        days: dryRun.days,
+        purchases_matched: dryRun.purchases_matched,
+        members: dryRun.members,
+        coins: dryRun.coins,
+        coins_within_budget: dryRun.coins_within_budget,
+      },
     };
     const approval = await this.database.transaction((trx) =>
       this.approvals.request(

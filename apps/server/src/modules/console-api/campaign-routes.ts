@@ -37,7 +37,7 @@ export const consoleCampaignRoutes: FastifyPluginAsync<{ services: Services }> =
     ok({
       approval_id: await campaigns.requestActivation(
         request.params.id,
-        request.body.note,
+        { note: request.body.note, dryRunDays: request.body.dry_run_days },
         controlledOperator(sessionOf(request).operator),
         actorOf(request),
       ),

@@ -54,8 +54,11 @@ describe("campaigns from the console", () => {
     expect(answer.status, answer.text).toBe(200);
     return answer.body.payload.campaign as { id: number; status: string };
   };
-  const requested = async (id: number, as: SignedInOperator) => {
-    const answer = await call(`/campaigns/${id}/request-activation`, as, { note: "Budget agreed" });
+  const requested = async (id: number, as: SignedInOperator, days?: number) => {
+    const answer = await call(`/campaigns/${id}/request-activation`, as, {
+      note: "Budget agreed",
+      ...(days ? { dry_run_days: days } : {}),
+    });
     expect(answer.status, answer.text).toBe(200);
     return answer.body.payload.approval_id as number;
   };
@@ -105,7 +108,7 @@ describe("campaigns from the console", () => {
     );
     expect((await audit()).length).toBe(entries);
 
-    const approvalId = await requested(campaign.id, manager);
+    const approvalId = await requested(campaign.id, manager, 7);
     expect((await audit())[0]).toMatchObject({
       action: "approval.requested",
       target: `approval:${approvalId}`,
@@ -121,6 +124,11 @@ describe("campaigns from the console", () => {
         name: { en: "Double coins today", tc: "今日雙倍", sc: "今日双倍" },
         budget_coins: 100_000,
         per_member_cap: 5_000,
+        dry_run: {
+          days: 7,
+          purchases_matched: dryRun.body.payload.dry_run.purchases_matched,
+          coins: dryRun.body.payload.dry_run.coins,
+        },
       },
     });
     // Still a draft: a request is not an activation, and nobody approves their own.
