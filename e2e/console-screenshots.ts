@@ -95,8 +95,12 @@ const SHOTS: { name: string; path: string; open?: (page: Page, language: Languag
  * manager who asked for its activation: the campaign screens and the Approvals screen show it.
  * An active one beside it, for the list's badges. Answers the weekend campaign's id.
  */
-async function weekendCampaign(server: Awaited<ReturnType<typeof startServer>>, requesterId: number) {
-  const { coinSchemeClient, campaigns } = server.services;
+async function weekendCampaign(server: Awaited<ReturnType<typeof startServer>>) {
+  const { coinSchemeClient, campaigns, operators } = server.services;
+  const manager = await operators.add("pm.shots@example.com", "programmeManager", {
+    actor: "cli:screenshots",
+    address: null,
+  });
   const day = 24 * 3_600_000;
   const definition: CampaignDefinition = {
     name: { en: "Weekend double coins", tc: "週末雙倍 H Coins", sc: "周末双倍 H Coins" },
@@ -116,7 +120,7 @@ async function weekendCampaign(server: Awaited<ReturnType<typeof startServer>>, 
   await campaigns.requestActivation(
     weekend.id,
     { note: "Budget agreed with marketing; the dry run stays within budget", dryRunDays: 30 },
-    { id: requesterId, email: "pm.shots@example.com", role: "programmeManager" },
+    { id: manager.operator.id, email: "pm.shots@example.com", role: "programmeManager" },
     by,
   );
   const { campaign: lunch } = await coinSchemeClient.createCampaign(
@@ -231,7 +235,7 @@ async function main() {
         sortOrder: 100,
       });
     }
-    const campaignId = String(await weekendCampaign(server, agent.operator.id));
+    const campaignId = String(await weekendCampaign(server));
     const { link } = await server.services.operators.add("admin.shots@example.com", "administrator", {
       actor: "cli:screenshots",
       address: null,
