@@ -1,6 +1,19 @@
+import type { CampaignStatus } from "@hcoins/domain/campaign-rules";
 import type { EarnLine } from "@hcoins/domain/earn-lines";
 import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import type { CampaignRow, CoinSchemeTables, EarnLineRow, HcoinCampaignsTable } from "./tables.ts";
+
+export interface DryRunPurchase {
+  id: number;
+  account_id: number;
+  store_code: string | null;
+  created_at: number;
+  net_cents: number;
+  electronic_cents: number;
+  partner_store: number;
+  base_coins: number;
+  birth_month: number | null;
+}
 
 // PostgreSQL sums and counts bigints as numeric/bigint, which pg hands over as strings.
 type Counted = string | number;
@@ -29,6 +42,70 @@ export class CampaignRepository {
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Moves a campaign from one of the statuses `from` (read just before) with `changes`: undefined
+   * when another operator moved it meanwhile, so two concurrent changes cannot both apply.
+   */
+  transition(
+    id: number,
+    from: readonly CampaignStatus[],
+    changes: Updateable<HcoinCampaignsTable>,
+  ): Promise<CampaignRow | undefined> {
+    return this.db
+      .updateTable("hcoin_campaigns")
+      .set(changes)
+      .where("id", "=", id)
+      .where("status", "in", from)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * The purchases of [from, to) in time order with what a dry run evaluates: store, time, amounts,
+   * base coins and the account's birth month (the hcoin_ledger_time_kind index).
+   */
+  purchasesBetween(from: number, to: number): Promise<DryRunPurchase[]> {
+    return this.db
+      .selectFrom("hcoin_ledger as e")
+      .innerJoin("hcoin_accounts as a", "a.id", "e.account_id")
+      .select([
+        "e.id",
+        "e.account_id",
+        "e.store_code",
+        "e.created_at",
+        "e.net_cents",
+        "e.electronic_cents",
+        "e.partner_store",
+        "e.base_coins",
+        "a.birth_month",
+      ])
+      .where("e.created_at", ">=", from)
+      .where("e.created_at", "<", to)
+      .where("e.kind", "=", "purchase")
+      .orderBy("e.created_at")
+      .orderBy("e.id")
+      .execute();
+  }
+
+  /** The first purchase (by id) of each account that made one in [from, to): the dry run's first-purchase fact. */
+  async firstPurchaseIds(from: number, to: number): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom("hcoin_ledger as p")
+      .select((eb) => eb.fn.min("p.id").as("id"))
+      .where("p.kind", "=", "purchase")
+      .where("p.account_id", "in", (eb) =>
+        eb
+          .selectFrom("hcoin_ledger as e")
+          .select("e.account_id")
+          .where("e.created_at", ">=", from)
+          .where("e.created_at", "<", to)
+          .where("e.kind", "=", "purchase"),
+      )
+      .groupBy("p.account_id")
+      .execute();
+    return new Set(rows.map((row) => Number(row.id)));
   }
 
   /** The campaigns that earn at `at`: active, and their schedule covers it. One indexed read per purchase, never cached, so a pause holds on every instance from the next purchase. */

@@ -44,6 +44,7 @@ import {
   setBirthdayMultiplier as storeBirthdayMultiplier,
 } from "./birthday-multiplier.ts";
 import { Bulkhead } from "./bulkhead.ts";
+import { Campaigns } from "./campaigns.ts";
 import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryPolicy } from "./expiry.ts";
@@ -94,6 +95,8 @@ export class CoinSchemeService {
   private readonly voucherBook: Vouchers;
   private readonly keys: TillKeys;
   private readonly goodwill: GoodwillVouchers;
+  /** Campaigns: drafts, activation by a second operator, the dry run (campaigns.ts). */
+  readonly campaigns: Campaigns;
 
   /** What one till key may ask in a minute (routes.ts, routes/till.ts). */
   readonly tillLimits: TillLimits;
@@ -121,6 +124,7 @@ export class CoinSchemeService {
     this.voucherBook = new Vouchers(repository, now);
     this.keys = new TillKeys(repository, now);
     this.goodwill = new GoodwillVouchers(repository, now, soldOut, lowStock);
+    this.campaigns = new Campaigns(repository, now);
   }
 
   // ---- accounts --------------------------------------------------------------

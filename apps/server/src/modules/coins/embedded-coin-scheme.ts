@@ -1,6 +1,7 @@
 import type { Holder } from "@hcoins/coin-scheme/contract";
 import type { CoinSchemeSettings, LowStockObserver, SchemeCounters } from "@hcoins/coin-scheme/embedded";
 import { type CoinSchemeService, createCoinSchemeService, SchemeError } from "@hcoins/coin-scheme/embedded";
+import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 import {
@@ -182,6 +183,38 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   revokeTillKey(id: number, operator: string) {
     return this.call(() => this.scheme.revokeTillKey(id, operator));
+  }
+
+  campaigns() {
+    return this.call(() => this.scheme.campaigns.list());
+  }
+
+  campaign(id: number) {
+    return this.call(() => this.scheme.campaigns.get(id));
+  }
+
+  createCampaign(definition: CampaignDefinition, operator: string) {
+    return this.call(() => this.scheme.campaigns.create(definition, operator));
+  }
+
+  updateCampaign(id: number, definition: CampaignDefinition, operator: string) {
+    return this.call(() => this.scheme.campaigns.update(id, definition, operator));
+  }
+
+  dryRunCampaign(definition: CampaignDefinition, days: number) {
+    return this.call(() => this.scheme.campaigns.dryRun(definition, days));
+  }
+
+  activateCampaign(id: number, operator: string, approver: string) {
+    return this.call(() => this.scheme.campaigns.activate(id, operator, approver));
+  }
+
+  pauseCampaign(id: number, operator: string) {
+    return this.call(() => this.scheme.campaigns.pause(id, operator));
+  }
+
+  endCampaign(id: number, operator: string) {
+    return this.call(() => this.scheme.campaigns.end(id, operator));
   }
 
   setBirthdayMultiplier(multiplier: number, operator: string) {

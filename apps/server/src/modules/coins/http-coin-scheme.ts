@@ -9,6 +9,9 @@ import {
   bonusDaySetResponse,
   bonusDaysResponse,
   COIN_SCHEME_PREFIX,
+  campaignDryRunResponse,
+  campaignResponse,
+  campaignsResponse,
   coinFiguresBreakdownResponse,
   coinFiguresResponse,
   createAccountResponse,
@@ -36,6 +39,7 @@ import {
   voucherResponse,
   vouchersResponse,
 } from "@hcoins/coin-scheme/contract";
+import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import { formatCents } from "@hcoins/domain/earn-rules";
 import { type ExpiryPolicy, formatExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { z } from "zod";
@@ -342,6 +346,39 @@ export class HttpCoinScheme implements CoinSchemeClient {
   /** Sent twice (a retry after a lost answer) the second is refused (6031): it changes nothing twice. */
   revokeTillKey(id: number, operator: string) {
     return this.request("POST", `/till-keys/${id}/revoke`, tillKeyResponse, { operator });
+  }
+
+  campaigns() {
+    return this.request("GET", "/campaigns", campaignsResponse);
+  }
+
+  campaign(id: number) {
+    return this.request("GET", `/campaigns/${id}`, campaignResponse);
+  }
+
+  /** A create that got no answer and is sent again writes a second draft, which an operator ends. */
+  createCampaign(definition: CampaignDefinition, operator: string) {
+    return this.request("POST", "/campaigns", campaignResponse, { ...definition, operator });
+  }
+
+  updateCampaign(id: number, definition: CampaignDefinition, operator: string) {
+    return this.request("PUT", `/campaigns/${id}`, campaignResponse, { ...definition, operator });
+  }
+
+  dryRunCampaign(definition: CampaignDefinition, days: number) {
+    return this.request("POST", "/campaigns/dry-run", campaignDryRunResponse, { campaign: definition, days });
+  }
+
+  activateCampaign(id: number, operator: string, approver: string) {
+    return this.request("POST", `/campaigns/${id}/activate`, campaignResponse, { operator, approver });
+  }
+
+  pauseCampaign(id: number, operator: string) {
+    return this.request("POST", `/campaigns/${id}/pause`, campaignResponse, { operator });
+  }
+
+  endCampaign(id: number, operator: string) {
+    return this.request("POST", `/campaigns/${id}/end`, campaignResponse, { operator });
   }
 
   setBirthdayMultiplier(multiplier: number, operator: string) {
