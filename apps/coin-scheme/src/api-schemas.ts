@@ -1,9 +1,11 @@
+import { CAMPAIGN_STATUSES, campaignDefinitionSchema } from "@hcoins/domain/campaign-rules";
 import {
   coinMovementFields,
   goodwillFields,
   rewardFigureFields,
   storeFigureFields,
 } from "@hcoins/domain/coin-figures";
+import { earnLineSchema } from "@hcoins/domain/earn-lines";
 import { LEDGER_KINDS } from "@hcoins/domain/ledger-kinds";
 import { tillKeySchema } from "@hcoins/domain/till-key-schema";
 import { z } from "zod";
@@ -71,6 +73,8 @@ export const transactionSchema = z.object({
   /** The voucher a redemption issued (or a cancellation cancelled); null for other entries. */
   voucher_code: z.string().nullable(),
   created_at: z.string(),
+  /** What each coin of a purchase or refund was for, adding up to `coins` (earn-lines.ts); empty for other kinds. */
+  lines: z.array(earnLineSchema),
 });
 export type SchemeTransaction = z.infer<typeof transactionSchema>;
 
@@ -183,6 +187,8 @@ export const ledgerCheckResponse = z.object({
       remaining_sum: z.number().int(),
     }),
   ),
+  /** Purchases and refunds whose earn lines do not add up to their coins (at most 20 ids); empty when they all do. */
+  unbalanced_entries: z.array(z.number().int()),
 });
 export type LedgerCheckResult = z.infer<typeof ledgerCheckResponse>;
 
@@ -430,4 +436,48 @@ export const tillKeyCreateResponse = z.object({ key: z.string(), till_key: tillK
 export type TillKeyCreateResult = z.infer<typeof tillKeyCreateResponse>;
 
 /** The success envelope, as the member server's: `{code: 200, payload}`. */
+/** A campaign (campaign-rules.ts) as the scheme keeps it: the definition, its status and what it has earned. */
+export const campaignSchema = campaignDefinitionSchema.extend({
+  id: z.number().int(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  /** Coins taken from the budget, net of refunds. */
+  spent_coins: z.number().int(),
+  /** Members and purchases that earned a line of it (net of refunds for the coins only). */
+  members_earned: z.number().int(),
+  purchases_earned: z.number().int(),
+  created_by: z.string(),
+  created_at: z.string(),
+  updated_by: z.string().nullable(),
+  updated_at: z.string().nullable(),
+  /** Who last activated it and the second operator who approved that. */
+  activated_by: z.string().nullable(),
+  approved_by: z.string().nullable(),
+  activated_at: z.string().nullable(),
+});
+export type SchemeCampaign = z.infer<typeof campaignSchema>;
+export const campaignsResponse = z.object({ campaigns: z.array(campaignSchema) });
+export type CampaignsResult = z.infer<typeof campaignsResponse>;
+export const campaignResponse = z.object({ campaign: campaignSchema });
+export type CampaignResult = z.infer<typeof campaignResponse>;
+
+/**
+ * A campaign evaluated alone (no other campaign stacks with it) against the ledger's purchases of
+ * the last `days` days, in time order: those it matches, the members and coins it would have
+ * given with its per-member cap (`coins`), and with its budget too (`coins_within_budget`).
+ */
+export const campaignDryRunResponse = z.object({
+  dry_run: z.object({
+    days: z.number().int(),
+    from: z.string(),
+    to: z.string(),
+    purchases_scanned: z.number().int(),
+    purchases_matched: z.number().int(),
+    members: z.number().int(),
+    coins: z.number().int(),
+    coins_within_budget: z.number().int(),
+    elapsed_ms: z.number().int(),
+  }),
+});
+export type CampaignDryRunResult = z.infer<typeof campaignDryRunResponse>;
+
 export const envelope = <T extends z.ZodType>(payload: T) => z.object({ code: z.literal(200), payload });

@@ -13,6 +13,8 @@ describe("the standalone scheme's server", () => {
       "coin_scheme_migration_lock",
       "hcoin_accounts",
       "hcoin_bonus_days",
+      "hcoin_campaigns",
+      "hcoin_earn_lines",
       "hcoin_ledger",
       "hcoin_rewards",
       "hcoin_settings",

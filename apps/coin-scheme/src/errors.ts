@@ -45,6 +45,11 @@ export const SchemeErrorCode = {
   balanceNegative: 6032,
   /** The account is suspended (its member was disabled): no earning, no voucher use, no goodwill. */
   accountSuspended: 6033,
+  campaignNotFound: 6040,
+  /** Edited while active or ended, or activated once ended. */
+  campaignNotEditable: 6041,
+  /** Activation needs a second operator: neither the one asking nor the campaign's creator. */
+  campaignApproverNotSecond: 6042,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -86,6 +91,9 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6031: 409,
   6032: 422,
   6033: 409,
+  6040: 404,
+  6041: 409,
+  6042: 403,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -260,6 +268,17 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "This member's H Coins account is suspended: no coins can be earned and no vouchers used. The member should contact customer service.",
     tc: "此會員的 H Coins 帳戶已暫停：不能賺取 H Coins，亦不能使用禮券。請會員聯絡客戶服務。",
     sc: "此会员的 H Coins 账户已暂停：不能赚取 H Coins，也不能使用礼券。请会员联系客户服务。",
+  },
+  6040: { en: "There is no such campaign.", tc: "沒有此推廣活動。", sc: "没有此推广活动。" },
+  6041: {
+    en: "The campaign cannot be changed this way now: only a draft or a paused campaign can be edited, and an ended one cannot be activated.",
+    tc: "推廣活動現時不能如此更改：只有草稿或已暫停的活動可以編輯，已結束的活動不能啟用。",
+    sc: "推广活动现时不能如此更改：只有草稿或已暂停的活动可以编辑，已结束的活动不能启用。",
+  },
+  6042: {
+    en: "Activating a campaign needs a second operator: the approver must be someone other than the operator and the campaign's creator.",
+    tc: "啟用推廣活動須由第二位操作員批准：批准人不可是操作員本人或活動的建立者。",
+    sc: "启用推广活动须由第二位操作员批准：批准人不可是操作员本人或活动的创建者。",
   },
 };
 

@@ -1,7 +1,13 @@
+import { earnLineSchema } from "@hcoins/domain/earn-lines";
 import { LEDGER_KINDS } from "@hcoins/domain/ledger-kinds";
 import type { ColumnPolicy } from "@hcoins/server-kit/column-policy";
 import { z } from "zod";
-import type { HcoinAccountsTable, HcoinLedgerTable, HcoinVouchersTable } from "./tables.ts";
+import type {
+  HcoinAccountsTable,
+  HcoinEarnLinesTable,
+  HcoinLedgerTable,
+  HcoinVouchersTable,
+} from "./tables.ts";
 
 /*
  * What the scheme holds about one person (a holder), for the programme's data protection
@@ -30,6 +36,7 @@ export const HOLDER_COLUMNS: {
   hcoin_accounts: Record<keyof HcoinAccountsTable, ColumnPolicy>;
   hcoin_ledger: Record<keyof HcoinLedgerTable, ColumnPolicy>;
   hcoin_vouchers: Record<keyof HcoinVouchersTable, ColumnPolicy>;
+  hcoin_earn_lines: Record<keyof HcoinEarnLinesTable, ColumnPolicy>;
 } = {
   hcoin_accounts: {
     id: { withheld: "internal row key; the account is named by hcoins_memberno" },
@@ -97,6 +104,16 @@ export const HOLDER_COLUMNS: {
     cancelled_by: "exported",
     cancel_reason: "exported",
   },
+  hcoin_earn_lines: {
+    entry_id: { withheld: "internal row key; lines are listed under their transaction" },
+    position: { withheld: "their order in the list" },
+    kind: "exported",
+    coins: "exported",
+    campaign_id: "exported",
+    name_en: "exported",
+    name_tc: "exported",
+    name_sc: "exported",
+  },
 };
 
 /** The scheme's other tables, and why they hold nothing about a holder; with HOLDER_COLUMNS they cover the schema. */
@@ -107,6 +124,7 @@ export const TABLES_WITHOUT_HOLDER_DATA: Readonly<Record<string, string>> = {
   hcoin_rewards: "coin scheme catalogue (rewards and their stock)",
   hcoin_till_keys:
     "coin scheme configuration (till keys: hash, stores, the operators who made and revoked them)",
+  hcoin_campaigns: "coin scheme configuration (campaigns, their budgets and the operators who ran them)",
   coin_scheme_migration: "the scheme's migrations that have run (migrate.ts)",
   coin_scheme_migration_lock: "the lock of the scheme's migrations",
 };
@@ -138,6 +156,8 @@ export const holderTransactionSchema = z.object({
   reward_id: z.number().int().nullable(),
   voucher_code: z.string().nullable(),
   created_at: z.string(),
+  /** What each coin of a purchase or refund was for (earn-lines.ts). */
+  lines: z.array(earnLineSchema),
 });
 
 /** A voucher as stored (status issued, used or cancelled; times as ISO 8601). */

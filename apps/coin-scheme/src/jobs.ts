@@ -21,7 +21,9 @@ export function coinSchemeJobs(scheme: CoinSchemeService): ScheduledJob[] {
       name: "check-ledger",
       cron: "30 3 * * *",
       run: async () => {
-        const { accounts, disagreements } = await scheme.checkLedger();
+        const { accounts, disagreements, unbalanced_entries: unbalanced } = await scheme.checkLedger();
+        if (unbalanced.length > 0)
+          throw new Error(`entries whose earn lines do not add up to their coins: ${unbalanced.join(", ")}`);
         if (disagreements.length > 0) {
           const named = disagreements.slice(0, 10).map((row) => row.hcoins_memberno);
           throw new Error(

@@ -1,3 +1,4 @@
+import type { EarnLine } from "@hcoins/domain/earn-lines";
 import {
   checkQrTime,
   earnCoins,
@@ -11,6 +12,7 @@ import { parseMemberQrText } from "@hcoins/domain/member-qr";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { ReceiptState, TillAccountResult, TransactionResult } from "./api-schemas.ts";
 import { birthdayMultiplierOf } from "./birthday-multiplier.ts";
+import { campaignLines, LiveCampaigns, refundedBonusLines, ruleLines, tierLine } from "./campaign-earn.ts";
 import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyOf } from "./expiry.ts";
@@ -67,6 +69,8 @@ export interface AdjustmentInput {
  * re-reads what the winner wrote and answers it.
  */
 export class LedgerWrites {
+  private readonly liveCampaigns = new LiveCampaigns();
+
   constructor(
     private readonly repository: CoinSchemeRepository,
     private readonly settings: CoinSchemeSettings,
@@ -79,7 +83,8 @@ export class LedgerWrites {
    * again for the same member and amounts it answers the first result with
    * `duplicate: true` (even when the QR code has expired meanwhile, so a till may retry);
    * for another member or amount it is refused (6009). The birthday bonus follows the
-   * birth month the member server recorded, never the QR code's.
+   * birth month the member server recorded, never the QR code's. Live campaigns add their lines
+   * (campaign-earn.ts); every line is kept with the entry (hcoin_earn_lines).
    */
   async purchase(input: PurchaseInput): Promise<TransactionResult> {
     const qr = parseMemberQrText(input.qrText);
@@ -102,10 +107,10 @@ export class LedgerWrites {
     if (!store) throw new SchemeError(SchemeErrorCode.unknownStore, { store_code: input.storeCode });
 
     const partnerStore = store.partner_property === 1;
-    const birthdayMultiplier =
-      account.birth_month !== null && account.birth_month === programmeMonth(at)
-        ? await birthdayMultiplierOf(this.repository, this.settings.birthdayMultiplier)
-        : 100;
+    const inBirthMonth = account.birth_month !== null && account.birth_month === programmeMonth(at);
+    const birthdayMultiplier = inBirthMonth
+      ? await birthdayMultiplierOf(this.repository, this.settings.birthdayMultiplier)
+      : 100;
     const holidayMultiplier = await this.holidayMultiplierOn(programmeDate(at));
     const earned = earnCoins({
       netCents: input.netCents,
@@ -114,12 +119,27 @@ export class LedgerWrites {
       birthdayMultiplier,
       holidayMultiplier,
     });
+    const campaigns = await this.liveCampaigns.at(this.repository, at);
     try {
       return await this.repository.inTransaction(async (repository) => {
         const locked = await repository.lockAccount(account.id);
         refuseSuspended(locked);
         await checkVelocity(repository, this.counters, this.settings.limits, locked, input, at);
         const policy = await expiryPolicyOf(repository);
+        const facts = {
+          storeCode: input.storeCode,
+          partnerStore,
+          at,
+          netCents: input.netCents,
+          electronicCents: input.electronicCents,
+          birthdayMonth: inBirthMonth,
+          tierId: null,
+        };
+        const lines = [
+          ...ruleLines(earned),
+          ...tierLine(null, earned.baseCoins),
+          ...(await campaignLines(repository, campaigns, locked.id, facts, earned.baseCoins)),
+        ];
         const { entry, balance } = await postCredit(
           repository,
           locked,
@@ -141,7 +161,7 @@ export class LedgerWrites {
             base_coins: earned.baseCoins,
             birthday_bonus: earned.birthdayBonus,
             holiday_bonus: earned.holidayBonus,
-            coins: earned.coins,
+            coins: sumOf(lines),
             expires_at: expiryOf(policy, at),
             qr_unix_seconds: qr.unixSeconds,
             reward_id: null,
@@ -149,7 +169,8 @@ export class LedgerWrites {
           },
           at,
         );
-        return this.result(entry, locked, balance, false, receiptState(entry, NOTHING_REFUNDED));
+        await repository.campaigns.insertLines(entry.id, lines);
+        return this.result(entry, locked, balance, false, receiptState(entry, NOTHING_REFUNDED), lines);
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -183,6 +204,12 @@ export class LedgerWrites {
         const refunded = await repository.refundedOf(input.storeCode, input.receiptNo);
         const share = refundShare(earnedPurchase(purchase), refunded, input);
         if ("rule" in share) throw refundRefusal(share, purchase, refunded);
+        const purchaseLines = (await repository.campaigns.linesOf([purchase.id])).get(purchase.id) ?? [];
+        const netAfter = purchase.net_cents - refunded.netCents - share.netCents;
+        const lines = [
+          ...ruleLines(share.reversed, -1),
+          ...(await refundedBonusLines(repository, purchase, purchaseLines, netAfter)),
+        ];
         const { entry, balance } = await postDebit(
           repository,
           locked,
@@ -204,7 +231,7 @@ export class LedgerWrites {
             base_coins: -share.reversed.baseCoins,
             birthday_bonus: -share.reversed.birthdayBonus,
             holiday_bonus: -share.reversed.holidayBonus,
-            coins: -share.reversed.coins,
+            coins: sumOf(lines),
             expires_at: null,
             qr_unix_seconds: null,
             reward_id: null,
@@ -213,11 +240,12 @@ export class LedgerWrites {
           at,
           purchase.id,
         );
+        await repository.campaigns.insertLines(entry.id, lines);
         const after = {
           netCents: refunded.netCents + share.netCents,
           electronicCents: refunded.electronicCents + share.electronicCents,
         };
-        return this.result(entry, locked, balance, false, receiptState(purchase, after));
+        return this.result(entry, locked, balance, false, receiptState(purchase, after), lines);
       });
     } catch (error) {
       if (!key || !isUniqueViolation(error)) throw error;
@@ -308,7 +336,14 @@ export class LedgerWrites {
       earlier.electronic_cents === input.electronicCents;
     if (!same) throw new SchemeError(SchemeErrorCode.receiptConflict);
     const refunded = await this.repository.refundedOf(input.storeCode, input.receiptNo);
-    return this.result(earlier, account, account.balance, true, receiptState(earlier, refunded));
+    return this.result(
+      earlier,
+      account,
+      account.balance,
+      true,
+      receiptState(earlier, refunded),
+      await this.linesOf(earlier),
+    );
   }
 
   /** A refund number already recorded: the same amounts (or none) get the first answer, others 6009. */
@@ -319,7 +354,14 @@ export class LedgerWrites {
     if (!same) throw new SchemeError(SchemeErrorCode.receiptConflict);
     const account = (await this.repository.accountById(earlier.account_id)) as AccountRow;
     const refunded = await this.repository.refundedOf(input.storeCode, input.receiptNo);
-    return this.result(earlier, account, account.balance, true, receiptState(purchase, refunded));
+    return this.result(
+      earlier,
+      account,
+      account.balance,
+      true,
+      receiptState(purchase, refunded),
+      await this.linesOf(earlier),
+    );
   }
 
   /** An adjustment key already used by the client: the same account and coins get the first answer, others 6009. */
@@ -329,16 +371,23 @@ export class LedgerWrites {
     return this.result(earlier, account, account.balance, true, null);
   }
 
+  private async linesOf(entry: EntryRow): Promise<EarnLine[]> {
+    return (await this.repository.campaigns.linesOf([entry.id])).get(entry.id) ?? [];
+  }
+
   private result(
     row: EntryRow,
     account: AccountRow,
     balance: number,
     duplicate: boolean,
     receipt: ReceiptState | null,
+    lines: EarnLine[] = [],
   ): TransactionResult {
-    return { transaction: entryView(row, account), balance, duplicate, receipt };
+    return { transaction: entryView(row, account, lines), balance, duplicate, receipt };
   }
 }
+
+const sumOf = (lines: EarnLine[]) => lines.reduce((sum, line) => sum + line.coins, 0);
 
 const NOTHING_REFUNDED = { netCents: 0, electronicCents: 0 };
 

@@ -9,6 +9,7 @@ import * as m0006 from "./migrations/0006-refund-keys.ts";
 import * as m0007 from "./migrations/0007-suspensions-and-goodwill.ts";
 import * as m0008 from "./migrations/0008-ledger-lookups.ts";
 import * as m0009 from "./migrations/0009-low-stock-alerts.ts";
+import * as m0010 from "./migrations/0010-campaigns-and-earn-lines.ts";
 
 /**
  * The scheme's migrations, recorded in tables of their own so that the scheme can share a
@@ -27,6 +28,7 @@ export function migrateCoinScheme(database: TableViews): Promise<void> {
       "0007-suspensions-and-goodwill": m0007,
       "0008-ledger-lookups": m0008,
       "0009-low-stock-alerts": m0009,
+      "0010-campaigns-and-earn-lines": m0010,
     },
     migrationTableName: "coin_scheme_migration",
     migrationLockTableName: "coin_scheme_migration_lock",

@@ -1,5 +1,6 @@
 import { containsText } from "@hcoins/server-kit/contains-text";
 import { type Insertable, type Kysely, sql } from "kysely";
+import { CampaignRepository } from "./campaign-repository.ts";
 import { FiguresRepository } from "./figures-repository.ts";
 import type { Holder } from "./holders.ts";
 import { RewardRepository } from "./reward-repository.ts";
@@ -42,7 +43,11 @@ export class CoinSchemeRepository {
   /** The till keys operators make. */
   readonly tillKeys: TillKeyRepository;
 
+  /** Campaigns and the earn lines of purchases and refunds. */
+  readonly campaigns: CampaignRepository;
+
   constructor(private readonly db: Kysely<CoinSchemeTables>) {
+    this.campaigns = new CampaignRepository(db);
     this.rewards = new RewardRepository(db);
     this.figures = new FiguresRepository(db);
     this.tillKeys = new TillKeyRepository(db);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type ApiClient, authenticateApiKey } from "./api-keys.ts";
 import { SCHEME_ENVELOPE, SchemeError, SchemeErrorCode } from "./errors.ts";
 import { accountRoutes } from "./routes/accounts.ts";
+import { campaignRoutes } from "./routes/campaigns.ts";
 import { admitClient, COIN_SCHEME_PREFIX } from "./routes/fields.ts";
 import { operatorActionRoutes } from "./routes/operator-actions.ts";
 import { programmeRoutes } from "./routes/programme.ts";
@@ -62,5 +63,6 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
   programmeRoutes(app, scheme);
   rewardRoutes(app, scheme);
   tillKeyRoutes(app, scheme);
+  campaignRoutes(app, scheme);
   operatorActionRoutes(app, scheme);
 };

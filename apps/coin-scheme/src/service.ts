@@ -44,6 +44,7 @@ import {
   setBirthdayMultiplier as storeBirthdayMultiplier,
 } from "./birthday-multiplier.ts";
 import { Bulkhead } from "./bulkhead.ts";
+import { Campaigns } from "./campaigns.ts";
 import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryPolicy } from "./expiry.ts";
@@ -94,6 +95,8 @@ export class CoinSchemeService {
   private readonly voucherBook: Vouchers;
   private readonly keys: TillKeys;
   private readonly goodwill: GoodwillVouchers;
+  /** Campaigns: drafts, activation by a second operator, the dry run (campaigns.ts). */
+  readonly campaigns: Campaigns;
 
   /** What one till key may ask in a minute (routes.ts, routes/till.ts). */
   readonly tillLimits: TillLimits;
@@ -121,6 +124,7 @@ export class CoinSchemeService {
     this.voucherBook = new Vouchers(repository, now);
     this.keys = new TillKeys(repository, now);
     this.goodwill = new GoodwillVouchers(repository, now, soldOut, lowStock);
+    this.campaigns = new Campaigns(repository, now);
   }
 
   // ---- accounts --------------------------------------------------------------
@@ -309,10 +313,11 @@ export class CoinSchemeService {
     const rewardIds = [...new Set(rows.flatMap((row) => (row.reward_id === null ? [] : [row.reward_id])))];
     const rewards = await this.repository.rewards.rewardsByIds(rewardIds);
     const view = accountView(account);
+    const lines = await this.repository.campaigns.linesOf(rows.map((row) => row.id));
     return {
       account: view,
       balance: view.balance,
-      entries: rows.map((row) => entryView(row, account)),
+      entries: rows.map((row) => entryView(row, account, lines.get(row.id))),
       total: await this.repository.entryCount(account.id, filter),
       rewards: rewards.map((reward) => ({ id: reward.id, title: rewardTitle(reward) })),
     };
@@ -413,11 +418,12 @@ export class CoinSchemeService {
     return this.voucherBook.use(input);
   }
 
-  /** Every account's balance row against its ledger; the programme's proof that they agree. */
+  /** Every account's balance row against its ledger, and every purchase and refund against its lines; the programme's proof that they agree. */
   async checkLedger(): Promise<LedgerCheckResult> {
     return {
       accounts: await this.repository.accountCount(),
       disagreements: await this.repository.ledgerDisagreements(),
+      unbalanced_entries: await this.repository.campaigns.unbalancedEntries(20),
     };
   }
 
@@ -458,6 +464,7 @@ export class CoinSchemeService {
     const accounts: HolderAccount[] = [];
     for (const row of await this.repository.holderAccounts(holder)) {
       const entries = await this.repository.ledgerOf(row.id);
+      const lines = await this.repository.campaigns.linesOf(entries.map((entry) => entry.id));
       const { id: _id, ...account } = row;
       accounts.push({
         ...account,
@@ -468,6 +475,7 @@ export class CoinSchemeService {
           ...entry,
           expires_at: entry.expires_at === null ? null : iso(entry.expires_at),
           created_at: iso(entry.created_at),
+          lines: lines.get(entry.id) ?? [],
         })),
         vouchers: [...(await this.repository.rewards.vouchersOf(row.id))]
           .reverse()

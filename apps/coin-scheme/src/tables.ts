@@ -1,3 +1,5 @@
+import type { CampaignStatus } from "@hcoins/domain/campaign-rules";
+import type { EarnLineKind } from "@hcoins/domain/earn-lines";
 import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
 import type { RewardKind } from "@hcoins/domain/reward-rules";
 import type { Generated, Selectable } from "kysely";
@@ -18,6 +20,8 @@ export type CoinSchemeTables = {
   hcoin_rewards: HcoinRewardsTable;
   hcoin_vouchers: HcoinVouchersTable;
   hcoin_till_keys: HcoinTillKeysTable;
+  hcoin_campaigns: HcoinCampaignsTable;
+  hcoin_earn_lines: HcoinEarnLinesTable;
 };
 
 export type HcoinAccountsTable = {
@@ -211,3 +215,38 @@ export type EntryRow = Selectable<HcoinLedgerTable>;
 export type RewardRow = Selectable<HcoinRewardsTable>;
 export type VoucherRow = Selectable<HcoinVouchersTable>;
 export type TillKeyRow = Selectable<HcoinTillKeysTable>;
+
+/** A campaign (migration 0010): the operator's definition as JSON, with what the till's query and the budget read. */
+export type HcoinCampaignsTable = {
+  id: Generated<number>;
+  /** campaign-rules.ts's CampaignDefinition as JSON. */
+  definition: string;
+  status: CampaignStatus;
+  starts_at: number;
+  ends_at: number;
+  budget_coins: number | null;
+  /** The coins taken from the budget (net of refunds); only a conditional UPDATE moves it. */
+  spent_coins: Generated<number>;
+  created_by: string;
+  created_at: number;
+  updated_by: string | null;
+  updated_at: number | null;
+  activated_by: string | null;
+  approved_by: string | null;
+  activated_at: number | null;
+};
+
+/** What each coin of a purchase or refund was for (earn-lines.ts); an entry's lines add up to its coins. */
+export type HcoinEarnLinesTable = {
+  entry_id: number;
+  position: number;
+  kind: EarnLineKind;
+  coins: number;
+  campaign_id: number | null;
+  name_en: string | null;
+  name_tc: string | null;
+  name_sc: string | null;
+};
+
+export type CampaignRow = Selectable<HcoinCampaignsTable>;
+export type EarnLineRow = Selectable<HcoinEarnLinesTable>;

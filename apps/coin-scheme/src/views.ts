@@ -1,3 +1,4 @@
+import type { EarnLine } from "@hcoins/domain/earn-lines";
 import { formatCents, formatMultiplier } from "@hcoins/domain/earn-rules";
 import type { SchemeAccount, SchemeReward, SchemeTransaction, SchemeVoucher } from "./api-schemas.ts";
 import { stockLevel } from "./low-stock-alerts.ts";
@@ -23,7 +24,8 @@ export function accountView(row: AccountRow): SchemeAccount {
   };
 }
 
-export function entryView(row: EntryRow, account: AccountRow): SchemeTransaction {
+/** `lines`: a purchase's or refund's earn lines (hcoin_earn_lines); none for other kinds. */
+export function entryView(row: EntryRow, account: AccountRow, lines: EarnLine[] = []): SchemeTransaction {
   return {
     id: row.id,
     kind: row.kind,
@@ -49,6 +51,7 @@ export function entryView(row: EntryRow, account: AccountRow): SchemeTransaction
     reward_id: row.reward_id,
     voucher_code: row.voucher_code === null ? null : formatVoucherCode(row.voucher_code),
     created_at: iso(row.created_at),
+    lines,
   };
 }
 

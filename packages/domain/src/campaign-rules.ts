@@ -84,3 +84,15 @@ export type CampaignDefinition = z.output<typeof campaignDefinitionSchema>;
  */
 export const CAMPAIGN_STATUSES = ["draft", "active", "paused", "ended"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/**
+ * A schedule that ends after it starts: add with `.superRefine(campaignScheduleRule)` to a schema
+ * holding `starts_at` and `ends_at` (kept apart from campaignDefinitionSchema, whose shape others extend).
+ */
+export function campaignScheduleRule(
+  value: { starts_at: string; ends_at: string },
+  ctx: { addIssue(issue: { code: "custom"; message: string; path: string[] }): void },
+) {
+  if (Date.parse(value.ends_at) <= Date.parse(value.starts_at))
+    ctx.addIssue({ code: "custom", message: "endsBeforeStarts", path: ["ends_at"] });
+}

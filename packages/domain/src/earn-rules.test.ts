@@ -160,7 +160,7 @@ describe("earnCoins", () => {
     ],
     ["zero spend", { ...plain, netCents: 0, electronicCents: 0, birthdayMultiplier: 200 }, [0, 0, 0, 0]],
   ])("%s", (_name, input, [baseCoins, birthdayBonus, holidayBonus, coins]) => {
-    expect(earnCoins(input)).toEqual({ baseCoins, birthdayBonus, holidayBonus, coins });
+    expect(earnCoins(input)).toMatchObject({ baseCoins, birthdayBonus, holidayBonus, coins });
   });
 });
 

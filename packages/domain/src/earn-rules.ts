@@ -110,6 +110,10 @@ export interface EarnInput {
 }
 
 export interface EarnResult {
+  /** 1 coin per whole HKD of the net amount… */
+  netCoins: number;
+  /** …and of the electronic amount at a partner-property store; together the base. */
+  electronicCoins: number;
   baseCoins: number;
   birthdayBonus: number;
   holidayBonus: number;
@@ -126,7 +130,14 @@ export function earnCoins(input: EarnInput): EarnResult {
   const baseCoins = netCoins + electronicCoins;
   const birthdayBonus = bonusOn(baseCoins, input.birthdayMultiplier);
   const holidayBonus = bonusOn(baseCoins, input.holidayMultiplier);
-  return { baseCoins, birthdayBonus, holidayBonus, coins: baseCoins + birthdayBonus + holidayBonus };
+  return {
+    netCoins,
+    electronicCoins,
+    baseCoins,
+    birthdayBonus,
+    holidayBonus,
+    coins: baseCoins + birthdayBonus + holidayBonus,
+  };
 }
 
 export type QrTimeCheck = "fresh" | "stale" | "future";

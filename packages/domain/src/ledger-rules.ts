@@ -69,6 +69,8 @@ export function refundShare(
     netCents,
     electronicCents,
     reversed: {
+      netCoins: before.netCoins - after.netCoins,
+      electronicCoins: before.electronicCoins - after.electronicCoins,
       baseCoins: before.baseCoins - after.baseCoins,
       birthdayBonus: before.birthdayBonus - after.birthdayBonus,
       holidayBonus: before.holidayBonus - after.holidayBonus,

@@ -341,7 +341,13 @@ export async function hcoinLedgerCheck(services: Services, args: string[]): Prom
   parseCommandArgs(HCOIN_LEDGER_CHECK_USAGE, [], () =>
     parseArgs({ args, options: {}, allowPositionals: true, strict: true }),
   );
-  const { accounts, disagreements } = await scheme(() => services.coinSchemeClient.checkLedger());
+  const {
+    accounts,
+    disagreements,
+    unbalanced_entries: unbalanced,
+  } = await scheme(() => services.coinSchemeClient.checkLedger());
+  if (unbalanced.length > 0)
+    throw new CliError(`Entries whose earn lines do not add up to their coins: ${unbalanced.join(", ")}`);
   if (disagreements.length === 0)
     return `The ledger holds: all ${accounts} accounts' balances equal the sums of their entries.`;
   const lines = disagreements.map(

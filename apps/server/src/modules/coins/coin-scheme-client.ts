@@ -6,6 +6,9 @@ import type {
   BonusDayRemoveResult,
   BonusDaySetResult,
   BonusDays,
+  CampaignDryRunResult,
+  CampaignResult,
+  CampaignsResult,
   CoinFiguresBreakdownResult,
   CoinFiguresResult,
   CreateAccountResult,
@@ -33,7 +36,6 @@ import type {
   VoucherResult,
   VouchersResult,
 } from "@hcoins/coin-scheme/contract";
-import type { CampaignDryRun, ConsoleCampaign } from "@hcoins/domain/api/console-campaigns";
 import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import type { LocalizedText } from "@hcoins/domain/languages";
 import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
@@ -118,24 +120,22 @@ export interface CoinSchemeClient {
   setTillKeyStores(id: number, stores: readonly string[]): Promise<TillKeyResult>;
   /** Refused from its next call on; 6030 no such key, 6031 revoked already. */
   revokeTillKey(id: number, operator: string): Promise<TillKeyResult>;
-  /** Every campaign, every status. */
-  campaigns(): Promise<{ campaigns: ConsoleCampaign[] }>;
+  /** Every campaign, newest first. */
+  campaigns(): Promise<CampaignsResult>;
   /** 6040 no such campaign. */
-  campaign(id: number): Promise<{ campaign: ConsoleCampaign }>;
-  /** A draft; `operator` (an audit actor) its creator. */
-  createCampaign(definition: CampaignDefinition, operator: string): Promise<{ campaign: ConsoleCampaign }>;
-  /** 6040; 6041 neither draft nor paused. */
-  updateCampaign(
-    id: number,
-    definition: CampaignDefinition,
-    operator: string,
-  ): Promise<{ campaign: ConsoleCampaign }>;
-  /** What the definition would have issued over the last `days` days (1 to 90); changes nothing. */
-  dryRunCampaign(definition: CampaignDefinition, days: number): Promise<{ dry_run: CampaignDryRun }>;
-  /** 6040; 6041 ended; 6042 the approver is the operator or the campaign's creator. */
-  activateCampaign(id: number, operator: string, approver: string): Promise<{ campaign: ConsoleCampaign }>;
-  pauseCampaign(id: number, operator: string): Promise<{ campaign: ConsoleCampaign }>;
-  endCampaign(id: number, operator: string): Promise<{ campaign: ConsoleCampaign }>;
+  campaign(id: number): Promise<CampaignResult>;
+  /** A draft written by `operator`. */
+  createCampaign(definition: CampaignDefinition, operator: string): Promise<CampaignResult>;
+  /** 6040 no such campaign; 6041 active or ended. */
+  updateCampaign(id: number, definition: CampaignDefinition, operator: string): Promise<CampaignResult>;
+  /** The definition alone over the last `days` (1-90) days of purchases; changes nothing. */
+  dryRunCampaign(definition: CampaignDefinition, days: number): Promise<CampaignDryRunResult>;
+  /** 6040; 6041 active already or ended; 6042 the approver is not a second operator. */
+  activateCampaign(id: number, operator: string, approver: string): Promise<CampaignResult>;
+  /** 6040; 6041 not active. */
+  pauseCampaign(id: number, operator: string): Promise<CampaignResult>;
+  /** 6040; 6041 ended already. */
+  endCampaign(id: number, operator: string): Promise<CampaignResult>;
   /** `multiplier` in hundredths, 100 (no birthday bonus) to 1000; replaces COIN_BIRTHDAY_MULTIPLIER. */
   setBirthdayMultiplier(multiplier: number, operator: string): Promise<BirthdayMultiplierResult>;
   /** Data protection (the scheme's holders.ts): everything held about a member and their number. */

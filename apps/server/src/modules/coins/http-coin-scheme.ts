@@ -9,6 +9,9 @@ import {
   bonusDaySetResponse,
   bonusDaysResponse,
   COIN_SCHEME_PREFIX,
+  campaignDryRunResponse,
+  campaignResponse,
+  campaignsResponse,
   coinFiguresBreakdownResponse,
   coinFiguresResponse,
   createAccountResponse,
@@ -36,11 +39,10 @@ import {
   voucherResponse,
   vouchersResponse,
 } from "@hcoins/coin-scheme/contract";
-import { consoleCampaignSchema, dryRunSchema } from "@hcoins/domain/api/console-campaigns";
 import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import { formatCents } from "@hcoins/domain/earn-rules";
 import { type ExpiryPolicy, formatExpiryPolicy } from "@hcoins/domain/ledger-rules";
-import { z } from "zod";
+import type { z } from "zod";
 import {
   type AccountToCreate,
   type Adjustment,
@@ -53,11 +55,6 @@ import {
   type Redemption,
   type RewardInput,
 } from "./coin-scheme-client.ts";
-
-/** The scheme's campaign answers, read with the console contract's shapes (the same fields). */
-const campaignResponse = z.object({ campaign: consoleCampaignSchema });
-const campaignsResponse = z.object({ campaigns: z.array(consoleCampaignSchema) });
-const campaignDryRunResponse = z.object({ dry_run: dryRunSchema });
 
 export interface HttpCoinSchemeOptions {
   /** The scheme's origin, e.g. http://coin-scheme.internal:4000 (paths /coin-scheme/v1/… are added). */
@@ -359,7 +356,7 @@ export class HttpCoinScheme implements CoinSchemeClient {
     return this.request("GET", `/campaigns/${id}`, campaignResponse);
   }
 
-  /** A create that got no answer is sent once more (send()): if the first had arrived there are two drafts, and one is ended. */
+  /** A create that got no answer and is sent again writes a second draft, which an operator ends. */
   createCampaign(definition: CampaignDefinition, operator: string) {
     return this.request("POST", "/campaigns", campaignResponse, { ...definition, operator });
   }
