@@ -23,7 +23,7 @@ export function RequestCampaign({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
   const facts = campaignFacts(campaign, t);
   return (
-    <>
+    <span className="request-campaign">
       <Link to={`/campaigns/${campaign.id}`}>{facts.name}</Link>
       <br />
       <span className="hint">{t("approvals.campaign.schedule", facts)}</span>
@@ -39,6 +39,6 @@ export function RequestCampaign({ campaign }: { campaign: Campaign }) {
           within: formatNumber(campaign.dry_run.coins_within_budget),
         })}
       </span>
-    </>
+    </span>
   );
 }
