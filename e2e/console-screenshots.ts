@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import type { Language } from "@hcoins/domain/languages";
 import { URI } from "otpauth";
 import type { Page } from "playwright-core";
@@ -33,7 +34,8 @@ function listFrom<T extends string>(value: string | undefined, fallback: T[]): T
 
 /**
  * The console's screens (apps/console/src/app/router.tsx); `:member` is a member with coins, an
- * earlier number, case notes and SMS limits in force, `:operator` the administrator taking them. `open` opens a dialog on the screen first (its heading is then waited for instead of the page's).
+ * earlier number, case notes and SMS limits in force, `:operator` the administrator taking them,
+ * `:campaign` a weekend campaign whose activation waits on the Approvals screen. `open` opens a dialog on the screen first (its heading is then waited for instead of the page's).
  */
 const SHOTS: { name: string; path: string; open?: (page: Page, language: Language) => Promise<void> }[] = [
   { name: "figures", path: "/console/figures" },
@@ -83,7 +85,61 @@ const SHOTS: { name: string; path: string; open?: (page: Page, language: Languag
   { name: "stores", path: "/console/stores" },
   { name: "store-partners", path: "/console/store-partners" },
   { name: "till-keys", path: "/console/till-keys" },
+  { name: "campaigns", path: "/console/campaigns" },
+  { name: "campaign-new", path: "/console/campaigns/new" },
+  { name: "campaign-edit", path: "/console/campaigns/:campaign" },
 ];
+
+/**
+ * A weekend campaign (double coins at HF-CW01 over the next four weeks), written by a programme
+ * manager who asked for its activation: the campaign screens and the Approvals screen show it.
+ * An active one beside it, for the list's badges. Answers the weekend campaign's id.
+ */
+async function weekendCampaign(server: Awaited<ReturnType<typeof startServer>>) {
+  const { coinSchemeClient, campaigns, operators } = server.services;
+  const manager = await operators.add("pm.shots@example.com", "programmeManager", {
+    actor: "cli:screenshots",
+    address: null,
+  });
+  const day = 24 * 3_600_000;
+  const definition: CampaignDefinition = {
+    name: { en: "Weekend double coins", tc: "週末雙倍 H Coins", sc: "周末双倍 H Coins" },
+    conditions: [
+      { fact: "weekday", in: [6, 7] },
+      { fact: "store", in: ["HF-CW01"] },
+    ],
+    action: { type: "multiplier", multiplier: "2" },
+    stacks: false,
+    starts_at: new Date(Date.now() + day).toISOString(),
+    ends_at: new Date(Date.now() + 29 * day).toISOString(),
+    budget_coins: 50_000,
+    per_member_cap: 500,
+  };
+  const by = { actor: "operator:pm.shots@example.com", address: null };
+  const weekend = await campaigns.create(definition, by);
+  await campaigns.requestActivation(
+    weekend.id,
+    { note: "Budget agreed with marketing; the dry run stays within budget", dryRunDays: 30 },
+    { id: manager.operator.id, email: "pm.shots@example.com", role: "programmeManager" },
+    by,
+  );
+  const { campaign: lunch } = await coinSchemeClient.createCampaign(
+    {
+      ...definition,
+      name: { en: "Lunch hour bonus", tc: "午市獎賞", sc: "午市奖赏" },
+      conditions: [{ fact: "time_of_day", from: "12:00", to: "14:00" }],
+      action: { type: "bonus", coins: 20 },
+      starts_at: new Date(Date.now() - day).toISOString(),
+    },
+    "operator:pm.shots@example.com",
+  );
+  await coinSchemeClient.activateCampaign(
+    lunch.id,
+    "operator:pm.shots@example.com",
+    "operator:admin@example.com",
+  );
+  return weekend.id;
+}
 
 async function main() {
   const started = Date.now();
@@ -179,6 +235,7 @@ async function main() {
         sortOrder: 100,
       });
     }
+    const campaignId = String(await weekendCampaign(server));
     const { link } = await server.services.operators.add("admin.shots@example.com", "administrator", {
       actor: "cli:screenshots",
       address: null,
@@ -210,7 +267,12 @@ async function main() {
           if (ONLY && !ONLY.includes(shot.name)) continue;
           const label = `${language}/${width}/${shot.name}`;
           try {
-            await page.goto(shot.path.replace(":member", memberId).replace(":operator", operatorId));
+            await page.goto(
+              shot.path
+                .replace(":member", memberId)
+                .replace(":operator", operatorId)
+                .replace(":campaign", campaignId),
+            );
             await page.getByRole("heading", { level: 1 }).first().waitFor();
             await page.waitForLoadState("networkidle");
             await shot.open?.(page, language);

@@ -1,4 +1,5 @@
 import { migrateCoinScheme } from "@hcoins/coin-scheme/embedded";
+import { CAMPAIGN_ACTIVATE_KIND } from "@hcoins/domain/api/console-campaigns";
 import { type DatabaseHandle, openDatabase } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
@@ -12,6 +13,7 @@ import { DeviceCookies } from "./modules/auth/device-cookie.ts";
 import { setPasswordHashConcurrency } from "./modules/auth/passwords.ts";
 import { AuthRepository } from "./modules/auth/repository.ts";
 import { AuthService } from "./modules/auth/service.ts";
+import { CampaignService } from "./modules/campaigns/service.ts";
 import { CmsEditor } from "./modules/cms/editor.ts";
 import { CmsRepository } from "./modules/cms/repository.ts";
 import { CmsService } from "./modules/cms/service.ts";
@@ -305,6 +307,7 @@ export function createServices(
   const memberFinder = new MemberFinder(members, new MemberDirectory(database), coinSchemeClient, log);
   const programme = new ProgrammeService(coinSchemeClient, audit, stores, now);
   const referralProgramme = new ReferralProgramme(coinSchemeClient, audit);
+  const campaigns = new CampaignService(coinSchemeClient, audit, approvals, database);
   const consoleActionKeys = new ConsoleActionKeys(database, now);
   const voucherSupport = new VoucherSupportService(members, coinSchemeClient, audit, consoleActionKeys, log);
   const goodwillVouchers = new GoodwillVouchers(
@@ -331,6 +334,7 @@ export function createServices(
   approvals.register(GOODWILL_KIND, goodwillVouchers.approvalKind());
   approvals.register(BIRTH_MONTH_KIND, birthMonthCorrections.approvalKind());
   approvals.register(BULK_ADJUSTMENT_KIND, bulkAdjustments.approvalKind());
+  approvals.register(CAMPAIGN_ACTIVATE_KIND, campaigns.approvalKind());
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   const figuresBreakdown = new FiguresBreakdownReport(coinSchemeClient, stores, now);
   return {
@@ -382,6 +386,7 @@ export function createServices(
     birthMonthCorrections,
     programme,
     referralProgramme,
+    campaigns,
     figures,
     figuresReport,
     figuresBreakdown,

@@ -91,6 +91,10 @@ export const ErrorCode = {
   mobileNumberBlocked: 4268,
   /** Console: the member's H Coins account cannot follow a number change (another account holds the number). */
   schemeNumberConflict: 4269,
+  /** Console: the campaign's status does not allow it (only a draft or paused one is edited; an ended one is never activated). */
+  campaignNotEditable: 4300,
+  /** Console: an activation of this campaign is waiting for approval already. */
+  campaignActivationPending: 4301,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -146,6 +150,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4284: 400,
   4285: 400,
   4286: 400,
+  4300: 409,
+  4301: 409,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -438,6 +444,16 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "The list is empty. Paste or upload at least one line of member number and coins.",
     tc: "名單是空的。請貼上或上載最少一行會員編號及 H Coins 數量。",
     sc: "名单是空的。请粘贴或上传至少一行会员编号及 H Coins 数量。",
+  },
+  4300: {
+    en: "This campaign cannot be changed now: only a draft or paused campaign is edited, and an ended one stays ended.",
+    tc: "此推廣活動現時不能更改：只可編輯草稿或已暫停的推廣活動，已結束的推廣活動不能再啟用。",
+    sc: "此推广活动现在不能更改：只能编辑草稿或已暂停的推广活动，已结束的推广活动不能再启用。",
+  },
+  4301: {
+    en: "An activation of this campaign is already waiting for approval.",
+    tc: "此推廣活動的啟用申請已在等候批核。",
+    sc: "此推广活动的启用申请已在等待审批。",
   },
 };
 

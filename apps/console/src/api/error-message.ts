@@ -36,6 +36,10 @@ export function errorMessage(error: unknown, t: TFunction<Key>): string {
       return t("operatorLifecycle.errors.notDisabled");
     case ErrorCode.operatorIsDisabled:
       return t("operatorLifecycle.errors.isDisabled");
+    case ErrorCode.campaignNotEditable:
+      return t("campaigns.errors.notEditable");
+    case ErrorCode.campaignActivationPending:
+      return t("campaigns.errors.activationPending");
     case ErrorCode.idempotencyKeyReused:
       return t("vouchers.errors.keyReused");
     case ErrorCode.idempotencyKeyInProgress:

@@ -101,6 +101,21 @@ export function routes(client: QueryClient): RouteObject[] {
           lazy: () => import("../features/programme/reward-form-page.tsx"),
         },
         {
+          path: "campaigns",
+          handle: { title: "campaigns.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: () => import("../features/campaigns/campaigns-page.tsx"),
+        },
+        {
+          path: "campaigns/new",
+          handle: { title: "campaigns.newTitle", permission: "programme.edit" } satisfies ScreenHandle,
+          lazy: () => import("../features/campaigns/campaign-form-page.tsx"),
+        },
+        {
+          path: "campaigns/:id",
+          handle: { title: "campaigns.campaignTitle", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: () => import("../features/campaigns/campaign-form-page.tsx"),
+        },
+        {
           path: "bonus-days",
           handle: { title: "programme.bonusDays.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
           lazy: () => import("../features/programme/bonus-days-page.tsx"),

@@ -8,27 +8,39 @@ interface ScheduleEnd {
   onChange: (value: string) => void;
 }
 
-/** When content shows (from, until; either may be empty) and whether it is on: banners and pages. */
+/**
+ * When something runs (from, until) in Hong Kong time: banners and pages (either end may be
+ * empty, with their on/off switch), campaigns (both ends, their own labels, no switch: a campaign
+ * is switched on by a second operator).
+ */
 export function ScheduleFields({
   from,
   until,
+  labels,
   active,
   onActiveChange,
 }: {
   from: ScheduleEnd;
   until: ScheduleEnd;
-  active: boolean;
-  onActiveChange: (active: boolean) => void;
+  labels?: { from: string; until: string };
+  active?: boolean;
+  onActiveChange?: (active: boolean) => void;
 }) {
   const { t } = useTranslation();
   return (
     <>
-      <TextField type="datetime-local" label={t("content.startsAt")} {...from} />
-      <TextField type="datetime-local" label={t("content.endsAt")} {...until} />
-      <label className="checkbox">
-        <input type="checkbox" checked={active} onChange={(event) => onActiveChange(event.target.checked)} />{" "}
-        {t("content.active")}
-      </label>
+      <TextField type="datetime-local" label={labels?.from ?? t("content.startsAt")} {...from} />
+      <TextField type="datetime-local" label={labels?.until ?? t("content.endsAt")} {...until} />
+      {onActiveChange ? (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={active ?? false}
+            onChange={(event) => onActiveChange(event.target.checked)}
+          />{" "}
+          {t("content.active")}
+        </label>
+      ) : null}
     </>
   );
 }

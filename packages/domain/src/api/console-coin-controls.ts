@@ -133,6 +133,27 @@ export const approvalRequestSchema = z.object({
     .nullable(),
   /** Why it failed at approval (the scheme refused, e.g. `balanceTooLow`). */
   failure: z.string().nullable(),
+  /**
+   * A campaign activation's campaign as it was when asked: its names, schedule, budget and cap, and
+   * a dry run of it made then (the days the requester last dry-ran, 30 when they had not).
+   */
+  campaign: z
+    .object({
+      id: z.number().int(),
+      name: z.object({ en: z.string(), tc: z.string(), sc: z.string() }),
+      starts_at: z.string(),
+      ends_at: z.string(),
+      budget_coins: z.number().int().nullable(),
+      per_member_cap: z.number().int().nullable(),
+      dry_run: z.object({
+        days: z.number().int(),
+        purchases_matched: z.number().int(),
+        members: z.number().int(),
+        coins: z.number().int(),
+        coins_within_budget: z.number().int(),
+      }),
+    })
+    .nullable(),
 });
 export type ApprovalRequest = z.output<typeof approvalRequestSchema>;
 

@@ -23,6 +23,7 @@ const request = (fields: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   decision_note: null,
   lines: null,
   failure: null,
+  campaign: null,
   ...fields,
 });
 
@@ -125,6 +126,72 @@ describe("the approvals screen", () => {
     expect(api.called("POST /approvals/23/approve")).toHaveLength(1);
     expect(await screen.findByText(/29 applied, 1 refused/)).toBeInTheDocument();
     expect(await seriousViolations()).toEqual([]);
+  });
+
+  it("a campaign activation reads as its campaign: name, schedule, budget and cap; a refusal at approval says why", async () => {
+    const activation = request({
+      id: 31,
+      kind: "campaigns.activate",
+      member_id: null,
+      coins: 500_000,
+      reason_code: null,
+      note: "Christmas weekends, budget agreed",
+      campaign: {
+        id: 9,
+        name: { en: "Weekend double", tc: "週末雙倍", sc: "周末双倍" },
+        starts_at: "2026-12-05T00:00:00+08:00",
+        ends_at: "2027-01-01T00:00:00+08:00",
+        budget_coins: 500_000,
+        per_member_cap: null,
+        dry_run: {
+          days: 14,
+          purchases_matched: 1_302,
+          members: 877,
+          coins: 61_840,
+          coins_within_budget: 58_000,
+        },
+      },
+    });
+    const api = open("administrator", {
+      "GET /approvals": ok({ requests: [activation], total: 1 }),
+      "POST /approvals/31/approve": ok({
+        ...activation,
+        status: "failed",
+        failure: "campaignApproverIsCreator",
+      }),
+    });
+    const link = await screen.findByRole("link", { name: "Weekend double" }, { timeout: 5000 });
+    expect(link).toHaveAttribute("href", "/console/campaigns/9");
+    const row = within(link.closest("tr") as HTMLElement);
+    expect(row.getByRole("cell", { name: "Campaign activation" })).toBeInTheDocument();
+    expect(
+      row.getByText(/Dec 5, 2026, 12:00\s?AM to Jan 1, 2027, 12:00\s?AM \(Hong Kong time\)/),
+    ).toBeInTheDocument();
+    expect(row.getByText("Budget 500,000 coins, cap per member no cap")).toBeInTheDocument();
+    expect(
+      row.getByText(
+        "Dry run over the last 14 days: 1,302 purchases, 877 members, 61,840 coins (58,000 within budget and cap)",
+      ),
+    ).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(row.getByRole("button", { name: "Approve" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Approve request 31" }));
+    expect(
+      dialog.getByText(
+        /Activate campaign Weekend double \(Dec 5, 2026.*budget 500,000, cap per member no cap\)/,
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.getByText("Campaign activation")).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
+    await user.type(dialog.getByLabelText("Note on your decision"), "Budget checked");
+    await user.click(dialog.getByRole("button", { name: "Approve" }));
+    expect(
+      await screen.findByText(
+        "Request 31 could not be applied: the campaign's creator cannot approve its activation: another operator must.",
+      ),
+    ).toBeInTheDocument();
+    expect(api.called("POST /approvals/31/approve")).toHaveLength(1);
   });
 
   it("the auditor reads the queue without buttons; the navigation shows it to approvers and the auditor only", async () => {

@@ -14,6 +14,7 @@ import { QueryState } from "../../components/query-state.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { type Key, useTranslation } from "../../lib/i18n.ts";
 import { DecisionDialog } from "./decision-dialog.tsx";
+import { RequestCampaign } from "./request-campaign.tsx";
 import { RequestLines } from "./request-lines.tsx";
 import { requestReason } from "./request-reason.ts";
 
@@ -101,6 +102,12 @@ export function Component() {
                   <>
                     {textIn(t, "approvals.kinds", request.kind, { defaultValue: request.kind })}
                     {request.lines ? <RequestLines id={request.id} lines={request.lines} /> : null}
+                    {request.campaign ? (
+                      <>
+                        <br />
+                        <RequestCampaign campaign={request.campaign} />
+                      </>
+                    ) : null}
                   </>
                 ) : (
                   <Link to={`/members/${request.member_id}`}>#{request.member_id}</Link>

@@ -8,6 +8,7 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { TextArea } from "../../components/text-area.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
+import { campaignFacts } from "./request-campaign.tsx";
 import { requestReason } from "./request-reason.ts";
 
 /** Approve or reject one request, with a note on the decision (required), its reason and note in view. */
@@ -34,14 +35,19 @@ export function DecisionDialog({
     kind: textIn(t, "approvals.kinds", request.kind, { defaultValue: request.kind }),
     lines: formatNumber(request.lines?.length ?? 0),
   };
-  // A list (a bulk adjustment) names its lines, not a member.
-  const confirm = request.lines
+  // A list (a bulk adjustment) names its lines, not a member; a campaign activation its campaign.
+  const campaign = request.campaign ? campaignFacts(request.campaign, t) : null;
+  const confirm = campaign
     ? decision === "approve"
-      ? "approvals.approveListConfirm"
-      : "approvals.rejectListConfirm"
-    : decision === "approve"
-      ? "approvals.approveConfirm"
-      : "approvals.rejectConfirm";
+      ? "approvals.campaign.approveConfirm"
+      : "approvals.campaign.rejectConfirm"
+    : request.lines
+      ? decision === "approve"
+        ? "approvals.approveListConfirm"
+        : "approvals.rejectListConfirm"
+      : decision === "approve"
+        ? "approvals.approveConfirm"
+        : "approvals.rejectConfirm";
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -83,7 +89,7 @@ export function DecisionDialog({
       onClose={onClose}
     >
       <form onSubmit={submit} noValidate>
-        <p>{t(confirm, values)}</p>
+        <p>{t(confirm, { ...values, ...campaign })}</p>
         {/* On a phone the list shows these off to the right: the decision is taken on what is read here. */}
         <dl className="facts">
           <div>

@@ -10,13 +10,13 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { ImageField } from "../../components/image-field.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { StoreChoice, useStoreOptions } from "../../components/store-choice.tsx";
 import { TextArea } from "../../components/text-area.tsx";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { ruleText } from "../../lib/rule-text.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 import { draftOf, draftRules, type RewardDraft, saveInputOf } from "./reward-draft.ts";
 import { RewardPreview } from "./reward-preview.tsx";
-import { StoreChoice, useStoreOptions } from "./store-choice.tsx";
 
 /** The rules of the reward form with texts of their own (rules.reward.*); the others are the shared rules.*. */
 const REWARD_RULES = new Set([

@@ -12,12 +12,12 @@ import { ListTable } from "../../components/list-table.tsx";
 import { Pager } from "../../components/pager.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { ShownOnceDialog } from "../../components/shown-once-dialog.tsx";
+import { StoreChoice, useStoreOptions } from "../../components/store-choice.tsx";
 import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { formatTime } from "../../lib/format.ts";
 import { type Key, useTranslation } from "../../lib/i18n.ts";
 import { ruleText } from "../../lib/rule-text.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
-import { StoreChoice, useStoreOptions } from "./store-choice.tsx";
 
 type Rules = { name?: string; stores?: string; id?: string };
 

@@ -47,6 +47,8 @@ export interface ApprovalKind {
   closed?(request: ApprovalRow): Promise<void>;
   /** A list's lines for the screen, from the payload and outcome; null for a single request. */
   lines?(request: ApprovalRow): ApprovalRequest["lines"];
+  /** A campaign activation's campaign for the screen, from the payload; null for other kinds. */
+  campaign?(request: ApprovalRow): ApprovalRequest["campaign"];
 }
 
 export interface NewApprovalRequest {
@@ -242,6 +244,7 @@ export class ApprovalService {
       decision_note: row.decision_note,
       lines: this.kinds.get(row.kind)?.lines?.(row) ?? null,
       failure: outcome?.failure ?? null,
+      campaign: this.kinds.get(row.kind)?.campaign?.(row) ?? null,
     };
   }
 }

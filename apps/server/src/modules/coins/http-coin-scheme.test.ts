@@ -436,6 +436,46 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
     await expect(client.revokeTillKey(999_999, "ops")).rejects.toMatchObject({ errorCode: 6030 });
   });
 
+  it("campaigns over HTTP: written, dry-run, activated by a second operator, paused, ended; refusals as refusals", async () => {
+    const client = t.app.services.coinSchemeClient;
+    const day = 24 * 3_600_000;
+    const definition = {
+      name: { en: "HTTP weekend", tc: "HTTP 週末", sc: "HTTP 周末" },
+      conditions: [{ fact: "weekday" as const, in: [6 as const, 7 as const] }],
+      action: { type: "multiplier" as const, multiplier: "2" },
+      stacks: false,
+      starts_at: new Date(Date.now() + day).toISOString(),
+      ends_at: new Date(Date.now() + 8 * day).toISOString(),
+      budget_coins: 1_000,
+      per_member_cap: null,
+    };
+    const { campaign } = await client.createCampaign(definition, "operator:maker@example.com");
+    expect(campaign).toMatchObject({ status: "draft", created_by: "operator:maker@example.com" });
+    const edited = await client.updateCampaign(
+      campaign.id,
+      { ...definition, stacks: true },
+      "operator:maker@example.com",
+    );
+    expect(edited.campaign.stacks).toBe(true);
+    expect((await client.dryRunCampaign(definition, 7)).dry_run).toMatchObject({ days: 7 });
+    expect((await client.campaigns()).campaigns.map((one) => one.id)).toContain(campaign.id);
+    await expect(
+      client.activateCampaign(campaign.id, "operator:maker@example.com", "operator:maker@example.com"),
+    ).rejects.toMatchObject({ errorCode: 6042 });
+    const active = await client.activateCampaign(
+      campaign.id,
+      "operator:other@example.com",
+      "operator:checker@example.com",
+    );
+    expect(active.campaign).toMatchObject({ status: "active", approved_by: "operator:checker@example.com" });
+    await expect(client.updateCampaign(campaign.id, definition, "ops")).rejects.toMatchObject({
+      errorCode: 6041,
+    });
+    expect((await client.pauseCampaign(campaign.id, "ops")).campaign.status).toBe("paused");
+    expect((await client.endCampaign(campaign.id, "ops")).campaign.status).toBe("ended");
+    await expect(client.campaign(999_999)).rejects.toMatchObject({ errorCode: 6040 });
+  });
+
   it("a member server with a wrong API key gets -1, not a crash", async () => {
     const wrong = await createTestApp({
       env: { COIN_SCHEME_URL: url, COIN_SCHEME_API_KEY: "not-the-right-key-0000" },

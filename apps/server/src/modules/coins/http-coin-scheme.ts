@@ -494,10 +494,13 @@ export class HttpCoinScheme implements CoinSchemeClient {
     }
     const errorCode = (json as { error_code?: unknown } | null)?.error_code;
     // A 4xx other than a bad key is the scheme's considered refusal; 401/403 and 5xx mean it cannot serve us,
-    // except a 503 that says its redemptions are all busy (its bulkhead): a refusal to try again shortly.
+    // except a 503 that says its redemptions are all busy (its bulkhead): a refusal to try again shortly,
+    // and a 403 with one of the scheme's own codes (6000 up, e.g. 6042 a campaign's approver not a
+    // second operator): a refusal of what was asked, not of our key.
     const busy =
       status === 503 && (json as { payload?: { reason?: unknown } } | null)?.payload?.reason === "busy";
-    const refusal = status >= 400 && status < 500 && status !== 401 && status !== 403;
+    const refusedAsked = status === 403 && typeof errorCode === "number" && errorCode >= 6000;
+    const refusal = status >= 400 && status < 500 && status !== 401 && (status !== 403 || refusedAsked);
     if ((refusal || busy) && typeof errorCode === "number") {
       const message = (json as { error_message?: unknown }).error_message;
       throw new CoinSchemeRefusedError(

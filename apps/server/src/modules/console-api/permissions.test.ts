@@ -8,6 +8,7 @@ import {
   ROLE_PERMISSIONS,
 } from "@hcoins/domain/api/console";
 import { DEFAULT_COIN_CONTROLS } from "@hcoins/domain/api/console-coin-controls";
+import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import { programmeDate } from "@hcoins/domain/earn-rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registeredRoutes } from "../../cross-cutting/support.ts";
@@ -41,6 +42,8 @@ interface Ids {
   page?: number;
   /** A live till key. */
   tillKey: number;
+  /** A campaign of its own: a draft, or an active one for pausing. */
+  campaign?: number;
   /** A pending approval request made by an operator of none of the roles signed in here. */
   approval?: number;
   /** A live session of `operator`. */
@@ -61,6 +64,35 @@ interface ConsoleCall {
   prepare?: (t: TestApp, ids: Ids) => Promise<Partial<Ids>>;
   /** Made with a session of its own (signing out ends the session it is made with). */
   ownSession?: true;
+  /** A POST that changes nothing (a dry run): no audit entry. */
+  changesNothing?: true;
+}
+
+const HOUR = 3_600_000;
+
+/** A campaign as the console writes it: a week from now, doubling the base coins. */
+const campaignDefinition = (): CampaignDefinition => ({
+  name: { en: "Week", tc: "一週", sc: "一周" },
+  conditions: [{ fact: "net_amount", at_least: "100" }],
+  action: { type: "multiplier", multiplier: "2" },
+  stacks: false,
+  starts_at: new Date(Date.now() + HOUR).toISOString(),
+  ends_at: new Date(Date.now() + 7 * 24 * HOUR).toISOString(),
+  budget_coins: 1_000,
+  per_member_cap: null,
+});
+
+/** A draft campaign, written through the scheme as the console's service would. */
+async function freshCampaign(t: TestApp): Promise<Partial<Ids>> {
+  const { campaign } = await t.app.services.coinSchemeClient.createCampaign(campaignDefinition(), "cli:test");
+  return { campaign: campaign.id };
+}
+
+/** An active campaign: written and activated by two others. */
+async function freshActiveCampaign(t: TestApp): Promise<Partial<Ids>> {
+  const { campaign } = await freshCampaign(t);
+  await t.app.services.coinSchemeClient.activateCampaign(campaign as number, "cli:maker", "cli:checker");
+  return { campaign };
 }
 
 /** A credit above customer service's approval threshold, asked by a maker of its own: pending. */
@@ -624,6 +656,40 @@ const CALLS: Record<string, ConsoleCall> = {
     path: () => "/figures/breakdown.csv?from=2026-11-01&to=2026-11-27&by=brand",
     needs: ["programme.edit", "audit.read"],
   },
+  "GET /campaigns": { path: () => "/campaigns", needs: ["programme.edit", "audit.read"] },
+  "GET /campaigns/:id": {
+    path: ({ campaign }) => `/campaigns/${campaign}`,
+    needs: ["programme.edit", "audit.read"],
+  },
+  "POST /campaigns": { path: () => "/campaigns", needs: "programme.edit", body: campaignDefinition },
+  "POST /campaigns/:id": {
+    path: ({ campaign }) => `/campaigns/${campaign}`,
+    needs: "programme.edit",
+    body: campaignDefinition,
+    prepare: freshCampaign,
+  },
+  "POST /campaigns/dry-run": {
+    path: () => "/campaigns/dry-run",
+    needs: "programme.edit",
+    body: () => ({ campaign: campaignDefinition(), days: 7 }),
+    changesNothing: true,
+  },
+  "POST /campaigns/:id/request-activation": {
+    path: ({ campaign }) => `/campaigns/${campaign}/request-activation`,
+    needs: "programme.edit",
+    body: () => ({ note: "Budget agreed" }),
+    prepare: freshCampaign,
+  },
+  "POST /campaigns/:id/pause": {
+    path: ({ campaign }) => `/campaigns/${campaign}/pause`,
+    needs: "programme.edit",
+    prepare: freshActiveCampaign,
+  },
+  "POST /campaigns/:id/end": {
+    path: ({ campaign }) => `/campaigns/${campaign}/end`,
+    needs: "programme.edit",
+    prepare: freshCampaign,
+  },
   "GET /till-keys": { path: () => "/till-keys", needs: ["programme.edit", "audit.read"] },
   "POST /till-keys": {
     path: () => "/till-keys",
@@ -694,6 +760,7 @@ describe("each role, call by call", () => {
       ...(await freshBrand(t)),
       ...(await freshStore(t)),
       tillKey: (await freshTillKey(t)).tillKey as number,
+      ...(await freshCampaign(t)),
     };
   });
   afterAll(() => t.close());
@@ -729,7 +796,7 @@ describe("each role, call by call", () => {
     const operator = call.ownSession
       ? await signedInOperator(t, role, `${role.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`)
       : (operators.get(role) as SignedInOperator);
-    const changes = method === "POST";
+    const changes = method === "POST" && !call.changesNothing;
     const ids = { ...table, ...(await call.prepare?.(t, table)) };
     const before = (await t.app.services.audit.all({})).length;
     const answer = await consoleCall(t, method, call.path(ids), {

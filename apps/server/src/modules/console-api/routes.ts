@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Services } from "../../services.ts";
 import { consoleAuditRoutes } from "./audit-routes.ts";
+import { consoleCampaignRoutes } from "./campaign-routes.ts";
 import { consoleCoinControlRoutes } from "./coin-control-routes.ts";
 import { closedByDefault } from "./console-route.ts";
 import { consoleContentRoutes } from "./content-routes.ts";
@@ -50,6 +51,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleStoreRoutes,
         consoleFigureRoutes,
         consoleTillKeyRoutes,
+        consoleCampaignRoutes,
         consoleImageRoutes,
         consoleVoucherRoutes,
         consoleReferralRoutes,

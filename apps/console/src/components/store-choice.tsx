@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { storeFlagsQuery } from "../../api/programme.ts";
-import { currentLanguage } from "../../lib/i18n.ts";
+import { storeFlagsQuery } from "../api/programme.ts";
+import { currentLanguage } from "../lib/i18n.ts";
 
 export interface StoreOption {
   code: string;
