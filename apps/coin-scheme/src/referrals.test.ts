@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { CoinSchemeRepository } from "./repository.ts";
 import { addReward, expectLedgerHolds, refused } from "./testing/reward-calls.ts";
 import { admin, linkedMember, nextReceipt, qr, scheme, schemeApp } from "./testing/scheme-calls.ts";
 import type { TestScheme } from "./testing/test-scheme.ts";
