@@ -204,8 +204,8 @@ export async function tillPurchase(
     method: "POST",
     headers: { "content-type": "application/json", "x-api-key": tillKey },
     body: JSON.stringify({
-      // The member QR code's text (birth month July, as createMember's members).
-      qr_text: `${purchase.memberNo},0,07,${Math.floor(Date.now() / 1000)}`,
+      // The member QR code's text (birth month July, as createMember's members), made on the server's clock.
+      qr_text: `${purchase.memberNo},0,07,${Math.floor(server.clock.now() / 1000)}`,
       store_code: purchase.storeCode,
       receipt_no: purchase.receiptNo,
       net_amount: purchase.netAmount,

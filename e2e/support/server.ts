@@ -39,6 +39,7 @@ export async function startServer(env: Record<string, string> = {}) {
       advance(ms: number) {
         ahead += ms;
       },
+      now: () => Date.now() + ahead,
     },
     /** The newest SMS code the console sender "sent" to a number. */
     async smsCode(prefix: string, phone: string): Promise<string> {
