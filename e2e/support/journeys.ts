@@ -395,23 +395,27 @@ export async function fillRegistrationForm(
 
 /** The success screen of a registration. */
 export async function expectRegistered(page: Page, t: Texts) {
-  await page.waitForURL("**/register/success");
+  await page.waitForURL("**/register/success**");
   await expectHeading(page, t("register:titles.registerSuccess"));
   await page.getByRole("heading", { level: 2, name: exactly(t("register:successHeading")) }).waitFor();
 }
 
 /**
- * A new member's whole registration on screen: /register → code from the outbox →
- * terms → step 3 → success page.
+ * A new member's whole registration on screen: /register (or `start`, a share link with its
+ * `?ref=`) → code from the outbox → terms → step 3 → success page.
  */
 export async function registerThroughUi(
   page: Page,
   server: TestServer,
   phone: string,
   t: Texts,
-  { email = `new${phone}@example.com`, password = PASSWORD }: { email?: string; password?: string } = {},
+  {
+    email = `new${phone}@example.com`,
+    password = PASSWORD,
+    start = "/register",
+  }: { email?: string; password?: string; start?: string } = {},
 ) {
-  await page.goto("/register");
+  await page.goto(start);
   await expectHeading(page, t("register:titles.register"));
   await enterPhone(page, t, phone);
   await page.waitForURL("**/register/step2?**");

@@ -9,6 +9,7 @@ import { findRegion, UNSUBSCRIBE_REASONS } from "@hcoins/domain/profile-options"
 import enCommon from "../../apps/web/src/locales/en/common.json" with { type: "json" };
 import enCoins from "../../apps/web/src/locales/en/lazy/coins.json" with { type: "json" };
 import enMenu from "../../apps/web/src/locales/en/lazy/menu.json" with { type: "json" };
+import enReferrals from "../../apps/web/src/locales/en/lazy/referrals.json" with { type: "json" };
 import enRewards from "../../apps/web/src/locales/en/lazy/rewards.json" with { type: "json" };
 import enVouchers from "../../apps/web/src/locales/en/lazy/vouchers.json" with { type: "json" };
 import enLogin from "../../apps/web/src/locales/en/login.json" with { type: "json" };
@@ -21,6 +22,7 @@ import enSubscription from "../../apps/web/src/locales/en/subscription.json" wit
 import scCommon from "../../apps/web/src/locales/sc/common.json" with { type: "json" };
 import scCoins from "../../apps/web/src/locales/sc/lazy/coins.json" with { type: "json" };
 import scMenu from "../../apps/web/src/locales/sc/lazy/menu.json" with { type: "json" };
+import scReferrals from "../../apps/web/src/locales/sc/lazy/referrals.json" with { type: "json" };
 import scRewards from "../../apps/web/src/locales/sc/lazy/rewards.json" with { type: "json" };
 import scVouchers from "../../apps/web/src/locales/sc/lazy/vouchers.json" with { type: "json" };
 import scLogin from "../../apps/web/src/locales/sc/login.json" with { type: "json" };
@@ -33,6 +35,7 @@ import scSubscription from "../../apps/web/src/locales/sc/subscription.json" wit
 import tcCommon from "../../apps/web/src/locales/tc/common.json" with { type: "json" };
 import tcCoins from "../../apps/web/src/locales/tc/lazy/coins.json" with { type: "json" };
 import tcMenu from "../../apps/web/src/locales/tc/lazy/menu.json" with { type: "json" };
+import tcReferrals from "../../apps/web/src/locales/tc/lazy/referrals.json" with { type: "json" };
 import tcRewards from "../../apps/web/src/locales/tc/lazy/rewards.json" with { type: "json" };
 import tcVouchers from "../../apps/web/src/locales/tc/lazy/vouchers.json" with { type: "json" };
 import tcLogin from "../../apps/web/src/locales/tc/login.json" with { type: "json" };
@@ -64,6 +67,7 @@ const catalogues = {
     menu: enMenu,
     rewards: enRewards,
     vouchers: enVouchers,
+    referrals: enReferrals,
   },
   tc: {
     common: tcCommon,
@@ -78,6 +82,7 @@ const catalogues = {
     menu: tcMenu,
     rewards: tcRewards,
     vouchers: tcVouchers,
+    referrals: tcReferrals,
   },
   sc: {
     common: scCommon,
@@ -92,6 +97,7 @@ const catalogues = {
     menu: scMenu,
     rewards: scRewards,
     vouchers: scVouchers,
+    referrals: scReferrals,
   },
 } as const;
 
