@@ -4,7 +4,6 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { vi } from "vitest";
 
 /*
  * The real member server (`apps/server/src/server.ts`) or the standalone coin scheme
@@ -190,18 +189,9 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     },
   };
 
-  // Asked until it answers 200, or until the process has exited (then the answer is false).
-  const answered = await vi
-    .waitFor(
-      async () => {
-        if (!isRunning(child)) return false;
-        const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
-        if (res.status !== 200) throw new Error(`/healthz answered ${res.status}`);
-        return true;
-      },
-      { timeout: START_TIMEOUT_MS, interval: 50 },
-    )
-    .catch(() => null);
+  // Asked until it answers 200, or until the process has exited (then the answer is false). A plain
+  // loop rather than vi.waitFor: the benches start processes too, outside Vitest.
+  const answered = await healthy(url, () => isRunning(child));
   if (answered) return process_;
   if (answered === false) {
     const { code, signal } = await exited;
@@ -209,6 +199,22 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   }
   await process_.kill("SIGKILL");
   throw new Error(`${entry.path} did not answer /healthz within ${START_TIMEOUT_MS} ms:\n${output}`);
+}
+
+/** Whether /healthz answers 200 within START_TIMEOUT_MS; false as soon as the process has exited, null at the limit. */
+async function healthy(url: string, running: () => boolean): Promise<boolean | null> {
+  const until = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < until) {
+    if (!running()) return false;
+    const status = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+      (res) => res.status,
+      () => 0,
+    );
+    if (status === 200) return true;
+    // real sleep: a process of its own starting up, which no clock or event of ours can tell of.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
 }
 
 /** SIGKILLs every process this helper started that still runs: call it from afterEach / afterAll. */
