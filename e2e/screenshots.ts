@@ -326,6 +326,7 @@ const SHOTS: Shot[] = [
   },
   { name: "vouchers", path: "/vouchers", as: "member" },
   { name: "vouchers-detail", path: (f) => `/vouchers/${f.voucherCode}`, as: "member" },
+  { name: "invite", path: "/invite", as: "member" },
 ];
 
 const SHOT_TILL_KEY = "screenshots-till-key-0123456789";
