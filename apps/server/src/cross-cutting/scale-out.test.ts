@@ -131,6 +131,7 @@ describe.runIf(usePostgres && useRedis)("two server processes on one PostgreSQL 
       "0013-voucher-action-keys",
       "0014-console-action-keys",
       "0015-scheme-outbox",
+      "0016-member-referrals",
     ]);
     const [marker] = await query<{ value: string }>(
       "select value from settings where key = 'content_seeded'",
