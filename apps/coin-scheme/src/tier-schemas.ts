@@ -1,36 +1,14 @@
-import { TIER_CHANGE_REASONS, TIER_REVIEW_RULES, TIER_WINDOWS } from "@hcoins/domain/tier-rules";
+import { TIER_CHANGE_REASONS, TIER_WINDOWS } from "@hcoins/domain/tier-rules";
+import { tierLadderSchema, tierSchema } from "@hcoins/domain/tier-schema";
 import { z } from "zod";
 import { localizedSchema } from "./api-schemas.ts";
 
 /* The wire shapes of the scheme's tiers (tiers.ts), beside api-schemas.ts's and exported with them (contract.ts). */
 
-/** A rung of the ladder. */
-export const tierSchema = z.object({
-  /** The operator's short name for it (a-z, 0-9, hyphens); accounts and the history name the tier by it. */
-  code: z.string(),
-  name: localizedSchema,
-  benefits: localizedSchema,
-  /** The window's qualifying spend that reaches it, HKD text. */
-  qualifying_amount: z.string(),
-  /** Earn multiplier, text ("1.5"): a purchase earns its base coins × (multiplier − 1) more. */
-  multiplier: z.string(),
-  /** A reward meant for members of this tier; null for none. */
-  reward_id: z.number().int().nullable(),
-});
+export { tierSchema };
 export type SchemeTier = z.infer<typeof tierSchema>;
 
-export const tierLadderResponse = z.object({
-  /** Where qualifying spend is counted: the last 12 months, or the calendar year so far (Hong Kong time). */
-  window: z.enum(TIER_WINDOWS),
-  /** When a tier is reviewed (downgrades happen only then): 12 months after reaching it, or every year on `review_date`. */
-  review_rule: z.enum(TIER_REVIEW_RULES),
-  /** MM-DD, for `fixed_date`; null otherwise. */
-  review_date: z.string().nullable(),
-  /** Lowest threshold first. */
-  tiers: z.array(tierSchema),
-  updated_by: z.string().nullable(),
-  updated_at: z.string().nullable(),
-});
+export const tierLadderResponse = tierLadderSchema;
 export type TierLadderResult = z.infer<typeof tierLadderResponse>;
 
 /** One change (or review) of an account's tier. */

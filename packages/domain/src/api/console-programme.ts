@@ -7,6 +7,7 @@ import {
   rewardValueRule,
 } from "../reward-rules.ts";
 import { TIER_REVIEW_RULES, TIER_WINDOWS } from "../tier-rules.ts";
+import { tierLadderSchema, type tierSchema } from "../tier-schema.ts";
 import type { ConsoleOperation } from "./console.ts";
 import { okAnswer } from "./envelope.ts";
 
@@ -390,29 +391,8 @@ export const consoleStores = {
   },
 } as const satisfies Record<string, ConsoleOperation>;
 
-const tierSchema = z.object({
-  /** a-z, 0-9 and hyphens: the tier's short name, which members' records name it by. */
-  code: z.string(),
-  name: localized,
-  benefits: localized,
-  /** HKD, "5000.00": the qualifying spend in the window that reaches it. */
-  qualifying_amount: z.string(),
-  /** "1.5": a purchase earns its base coins × (multiplier − 1) more. */
-  multiplier: z.string(),
-  reward_id: z.number().int().nullable(),
-});
 export type ConsoleTier = z.infer<typeof tierSchema>;
-
-export const consoleTierLadderSchema = z.object({
-  window: z.enum(TIER_WINDOWS),
-  review_rule: z.enum(TIER_REVIEW_RULES),
-  /** MM-DD for `fixed_date`; null otherwise. */
-  review_date: z.string().nullable(),
-  /** Lowest threshold first. */
-  tiers: z.array(tierSchema),
-  updated_by: z.string().nullable(),
-  updated_at: z.string().nullable(),
-});
+export const consoleTierLadderSchema = tierLadderSchema;
 export type ConsoleTierLadder = z.infer<typeof consoleTierLadderSchema>;
 
 const tierText = (max: number, min: number) =>
