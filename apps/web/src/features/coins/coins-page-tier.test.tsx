@@ -41,7 +41,7 @@ describe("CoinsPage: the tier", () => {
 
   it.each([
     ["tc", "你的會員級別", "銀卡", "於2026年12月31日或之前再消費 HK$14,500，即可升級至金卡"],
-    ["sc", "你的会员级别", "银卡", "在2026年12月31日前再消费 HK$14,500，即可升级至金卡"],
+    ["sc", "您的会员级别", "银卡", "在2026年12月31日前再消费 HK$14,500，即可升级至金卡"],
   ])("speaks %s", async (language, heading, name, next) => {
     await act(() => translator.changeLanguage(language));
     mockApi({
