@@ -131,6 +131,8 @@ export type LedgerResult = z.infer<typeof ledgerResponse>;
 export const storeResponse = z.object({
   store_code: z.string(),
   partner_property: z.boolean(),
+  /** The member server's brand code of the store; null when none was sent. */
+  brand_code: z.string().nullable(),
   /** False when the store was registered with this flag already. */
   changed: z.boolean(),
 });
@@ -138,7 +140,12 @@ export type StoreResult = z.infer<typeof storeResponse>;
 
 export const storesResponse = z.object({
   stores: z.array(
-    z.object({ store_code: z.string(), partner_property: z.boolean(), updated_at: z.string() }),
+    z.object({
+      store_code: z.string(),
+      partner_property: z.boolean(),
+      brand_code: z.string().nullable(),
+      updated_at: z.string(),
+    }),
   ),
 });
 export type StoresResult = z.infer<typeof storesResponse>;

@@ -370,11 +370,12 @@ export class CoinSchemeRepository {
     return this.db.selectFrom("hcoin_stores").selectAll().orderBy("store_code").execute();
   }
 
-  async setStore(storeCode: string, flag: number, at: number): Promise<void> {
+  async setStore(storeCode: string, flag: number, brandCode: string | null, at: number): Promise<void> {
+    const values = { partner_property: flag, brand_code: brandCode, updated_at: at };
     await this.db
       .insertInto("hcoin_stores")
-      .values({ store_code: storeCode, partner_property: flag, updated_at: at })
-      .onConflict((oc) => oc.column("store_code").doUpdateSet({ partner_property: flag, updated_at: at }))
+      .values({ store_code: storeCode, ...values })
+      .onConflict((oc) => oc.column("store_code").doUpdateSet(values))
       .execute();
   }
 

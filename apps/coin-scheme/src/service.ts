@@ -617,13 +617,16 @@ export class CoinSchemeService {
 
   /**
    * Registers a store code (tills earn only at registered stores) with its partner-property
-   * flag, or changes the flag. The member server's store registry writes every store here.
+   * flag and brand, or changes them; a brand left out (undefined) stays as it was. The member
+   * server's store registry writes every store here.
    */
-  async setStore(storeCode: string, partner: boolean): Promise<StoreResult> {
+  async setStore(storeCode: string, partner: boolean, brandCode?: string | null): Promise<StoreResult> {
     const before = await this.repository.store(storeCode);
     const flag = partner ? 1 : 0;
-    if (before?.partner_property !== flag) await this.repository.setStore(storeCode, flag, this.now());
-    return { store_code: storeCode, partner_property: partner, changed: before?.partner_property !== flag };
+    const brand = brandCode === undefined ? (before?.brand_code ?? null) : brandCode;
+    const changed = before?.partner_property !== flag || before.brand_code !== brand;
+    if (changed) await this.repository.setStore(storeCode, flag, brand, this.now());
+    return { store_code: storeCode, partner_property: partner, brand_code: brand, changed };
   }
 
   async stores(): Promise<StoresResult> {
@@ -632,6 +635,7 @@ export class CoinSchemeService {
       stores: rows.map((row) => ({
         store_code: row.store_code,
         partner_property: row.partner_property === 1,
+        brand_code: row.brand_code,
         updated_at: iso(row.updated_at),
       })),
     };

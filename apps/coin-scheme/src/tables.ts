@@ -108,6 +108,8 @@ export type HcoinLedgerTable = {
 export type HcoinStoresTable = {
   store_code: string;
   partner_property: number;
+  /** The member server's brand code of the store (migration 0013); null until it is sent. */
+  brand_code: string | null;
   updated_at: number;
 };
 

@@ -1,3 +1,4 @@
+import { BRAND_CODE_PATTERN } from "@hcoins/domain/api/console-stores";
 import { parseAmountCents } from "@hcoins/domain/earn-rules";
 import type { FastifyInstance, FastifyRequest, FastifySchema, RawServerDefault } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -79,6 +80,8 @@ const code = (rule: string, max: number, pattern: RegExp) =>
       .regex(pattern, rule),
   );
 export const storeCode = code("storeCodeInvalid", 32, /^[A-Za-z0-9_-]+$/);
+/** A brand as the member server's store list names it. */
+export const brandCode = z.string().regex(BRAND_CODE_PATTERN, "brandCodeInvalid");
 export const receiptNo = code("receiptNoInvalid", 64, /^[\x21-\x7e]+$/);
 export const memberRef = code("memberRefInvalid", 64, /^[^\s,]+$/);
 export const hcoinsMemberNo = z.string().regex(/^HC\d{10}$/, "hcoinsMembernoInvalid");

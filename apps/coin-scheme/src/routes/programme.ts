@@ -18,7 +18,15 @@ import {
 } from "../api-schemas.ts";
 import { schemeValidationError } from "../errors.ts";
 import type { CoinSchemeService } from "../service.ts";
-import { COIN_SCHEME_PREFIX, ok, operatorName, type SchemeApp, schemeRoute, storeCode } from "./fields.ts";
+import {
+  brandCode,
+  COIN_SCHEME_PREFIX,
+  ok,
+  operatorName,
+  type SchemeApp,
+  schemeRoute,
+  storeCode,
+} from "./fields.ts";
 
 /** 1 to 10 with at most two decimals, carried as hundredths. */
 export const multiplier = z
@@ -47,15 +55,20 @@ export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.put(
     `${COIN_SCHEME_PREFIX}/stores/:store_code`,
     schemeRoute("all", {
-      summary: "Register a store code, or change its partner-property flag (electronic payment earns extra)",
+      summary:
+        "Register a store code, or change its partner-property flag (electronic payment earns extra) or brand",
       description:
-        "Tills earn only at registered stores (6014 otherwise). The member server writes each of its stores here whenever one is created, imported or flagged, so that the flag the store list shows is the one that earns.",
+        "Tills earn only at registered stores (6014 otherwise). The member server writes each of its stores here whenever one is created, imported, flagged or moved to another brand, so that the flag the store list shows is the one that earns, and the brand campaigns, segments and missions name is the store's. `brand_code` left out keeps the store's brand; null clears it.",
       params: z.object({ store_code: storeCode }),
-      body: z.object({ partner_property: z.boolean({ error: "required" }) }),
+      body: z.object({
+        partner_property: z.boolean({ error: "required" }),
+        brand_code: brandCode.nullable().optional(),
+      }),
       response: { 200: envelope(storeResponse) },
     }),
     async (request) => {
-      return ok(await scheme.setStore(request.params.store_code, request.body.partner_property));
+      const { partner_property, brand_code } = request.body;
+      return ok(await scheme.setStore(request.params.store_code, partner_property, brand_code));
     },
   );
 

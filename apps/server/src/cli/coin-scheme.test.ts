@@ -109,7 +109,7 @@ describe("H Coins operator commands", () => {
     expect(list).toMatch(/^HF-S01 +partner +partner$/m);
     expect(list).toMatch(/stores; the scheme agrees on every one\.$/);
     expect(await storesSync(t.app.services, [])).toMatch(
-      /^The H Coins scheme knows all \d+ stores with their flags; nothing changed\.$/,
+      /^The H Coins scheme knows all \d+ stores with their flags and brands; nothing changed\.$/,
     );
     // A flag changed behind the store list's back is shown, and stores-sync puts it right.
     await t.app.services.coinScheme?.setStore("HF-S01", false);
@@ -117,8 +117,23 @@ describe("H Coins operator commands", () => {
       /^HF-S01 +partner +- +<- differs: stores-sync$/m,
     );
     expect(await storesSync(t.app.services, [])).toContain(
-      "Partner flag corrected in the H Coins scheme: HF-S01.",
+      "Partner flag or brand corrected in the H Coins scheme: HF-S01.",
     );
+    // So is a brand: the scheme's campaigns, segments and missions read the store's brand there.
+    const brandOf = async (code: string) =>
+      (await t.app.services.coinSchemeClient.stores()).stores.find((store) => store.store_code === code)
+        ?.brand_code;
+    const listedBrand = (await t.app.services.stores.partnerFlags()).find(
+      (store) => store.code === "HF-S01",
+    )?.brand_code;
+    expect(listedBrand).toMatch(/^[a-z0-9-]+$/);
+    expect(await brandOf("HF-S01")).toBe(listedBrand);
+    await t.app.services.coinScheme?.setStore("HF-S01", true, null);
+    expect(await brandOf("HF-S01")).toBeNull();
+    expect(await storesSync(t.app.services, [])).toContain(
+      "Partner flag or brand corrected in the H Coins scheme: HF-S01.",
+    );
+    expect(await brandOf("HF-S01")).toBe(listedBrand);
   });
 
   it("hcoin-adjust credits and debits with a reason and the operator; below zero only when allowed", async () => {

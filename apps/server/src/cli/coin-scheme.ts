@@ -183,10 +183,12 @@ export async function storesSync(services: Services, args: string[]): Promise<st
   );
   const { registered, reflagged, inStep } = await scheme(() => services.stores.syncToScheme());
   if (registered.length === 0 && reflagged.length === 0)
-    return `The H Coins scheme knows all ${inStep} stores with their flags; nothing changed.`;
+    return `The H Coins scheme knows all ${inStep} stores with their flags and brands; nothing changed.`;
   return [
     registered.length > 0 ? `Registered with the H Coins scheme: ${registered.join(", ")}.` : "",
-    reflagged.length > 0 ? `Partner flag corrected in the H Coins scheme: ${reflagged.join(", ")}.` : "",
+    reflagged.length > 0
+      ? `Partner flag or brand corrected in the H Coins scheme: ${reflagged.join(", ")}.`
+      : "",
     `${inStep} stores were already in step.`,
   ]
     .filter(Boolean)
@@ -543,7 +545,7 @@ export const COIN_SCHEME_COMMANDS = {
   "stores-sync": {
     usage: STORES_SYNC_USAGE,
     summary:
-      "Register every store with the H Coins scheme and correct flags that differ (the server also does this at start).",
+      "Register every store with the H Coins scheme and correct flags and brands that differ (the server also does this at start).",
     run: storesSync,
   },
   "hcoin-adjust": {

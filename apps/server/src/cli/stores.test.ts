@@ -150,6 +150,19 @@ describe("stores-import", () => {
     expect(
       (await t.app.services.coinSchemeClient.stores()).stores.map((store) => store.partner_property),
     ).toEqual([false, true, false]);
+    // And with their brand: a store moved to another brand is moved there too.
+    await brandAdd(t.app.services, ["moon-mart", ...NAMES]);
+    await storesImport(t.app.services, [await csv("code,brand", "SM-3,moon-mart")]);
+    expect(
+      (await t.app.services.coinSchemeClient.stores()).stores.map((store) => [
+        store.store_code,
+        store.brand_code,
+      ]),
+    ).toEqual([
+      ["SM-1", "sun-mart"],
+      ["SM-2", "sun-mart"],
+      ["SM-3", "moon-mart"],
+    ]);
   });
 
   it("updates stores by code, keeps columns left out, and can hide the stores missing from the file", async () => {

@@ -264,6 +264,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0010-campaigns-and-earn-lines",
       "0011-tiers",
       "0012-referrals",
+      "0013-store-brands",
     ]);
   });
 
@@ -294,6 +295,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0010-campaigns-and-earn-lines",
       "0011-tiers",
       "0012-referrals",
+      "0013-store-brands",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(

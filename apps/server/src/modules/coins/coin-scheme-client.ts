@@ -112,8 +112,8 @@ export interface CoinSchemeClient {
   setSuspended(hcoinsMemberNo: string, suspended: boolean, operator: string): Promise<SuspensionResult>;
   /** An operator's credit (coins > 0) or debit with a reason; happens once. */
   adjust(adjustment: Adjustment): Promise<TransactionResult>;
-  /** Registers the store code with the scheme, or changes its partner flag. */
-  setStore(storeCode: string, partner: boolean): Promise<StoreResult>;
+  /** Registers the store code with the scheme, or changes its partner flag or brand (undefined keeps it). */
+  setStore(storeCode: string, partner: boolean, brandCode?: string | null): Promise<StoreResult>;
   stores(): Promise<StoresResult>;
   expiryPolicy(): Promise<ExpiryPolicyResult>;
   setExpiryPolicy(policy: ExpiryPolicy, operator: string): Promise<ExpiryPolicyResult>;

@@ -145,8 +145,8 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.adjust({ ...adjustment, client: this.client }));
   }
 
-  setStore(storeCode: string, partner: boolean) {
-    return this.call(() => this.scheme.setStore(storeCode, partner));
+  setStore(storeCode: string, partner: boolean, brandCode?: string | null) {
+    return this.call(() => this.scheme.setStore(storeCode, partner, brandCode));
   }
 
   stores() {

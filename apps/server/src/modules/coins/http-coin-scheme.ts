@@ -347,9 +347,10 @@ export class HttpCoinScheme implements CoinSchemeClient {
     return this.request("GET", `/referrals?${query}`, referralListResponse);
   }
 
-  setStore(storeCode: string, partner: boolean) {
+  setStore(storeCode: string, partner: boolean, brandCode?: string | null) {
     return this.request("PUT", `/stores/${encodeURIComponent(storeCode)}`, storeResponse, {
       partner_property: partner,
+      ...(brandCode === undefined ? {} : { brand_code: brandCode }),
     });
   }
 

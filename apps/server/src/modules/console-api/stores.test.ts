@@ -184,6 +184,13 @@ describe("brands", () => {
     const refused = await editor.post(`/brands/${alpha.id}/delete`);
     expect(refused.status).toBe(400);
     expect(refused.body.payload.errors).toEqual([{ field: "id", rule: "brandInUse" }]);
+    // Its code stays too: the coin scheme's campaigns, segments and missions name the brand by it.
+    const renamed = await editor.post(
+      `/brands/${alpha.id}`,
+      brandBody({ code: "alpha-two", name: { en: "Alpha", tc: "甲牌", sc: "甲牌" } }),
+    );
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.payload.errors).toEqual([{ field: "code", rule: "codeKept" }]);
     expect((await entries()).length).toBe(before);
     expect((await editor.get("/brands")).body.payload.brands).toHaveLength(1);
   });

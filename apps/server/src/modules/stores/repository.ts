@@ -115,7 +115,12 @@ export class StoreRepository {
 
   /** Every store's code and partner-property flag, whatever its status (the coin scheme's registry). */
   codesAndFlags() {
-    return this.db.selectFrom("stores").select(["code", "partner_property"]).orderBy("code").execute();
+    return this.db
+      .selectFrom("stores")
+      .innerJoin("tags", "tags.id", "stores.brand_id")
+      .select(["stores.code", "stores.partner_property", "tags.code as brand_code"])
+      .orderBy("stores.code")
+      .execute();
   }
 
   async byCodes(codes: string[], trx?: TableViews): Promise<StoreRow[]> {

@@ -48,7 +48,8 @@ export interface StoresSaved {
 
 /** The outbox step that registers a store with the coin scheme, or sets its partner flag there. */
 const STORE_STEP = "store-set";
-type StoreStep = { code: string; partner: boolean };
+/** `brand` is absent in steps written before stores carried their brand into the scheme. */
+type StoreStep = { code: string; partner: boolean; brand?: string };
 
 interface StoreWriteOptions {
   deactivateMissing?: boolean;
@@ -83,7 +84,7 @@ export class StoreService {
     private readonly now: () => number,
   ) {
     outbox.define<StoreStep, unknown>(STORE_STEP, {
-      invoke: (scheme, store) => scheme.setStore(store.code, store.partner),
+      invoke: (scheme, store) => scheme.setStore(store.code, store.partner, store.brand),
     });
   }
 
@@ -98,30 +99,29 @@ export class StoreService {
     return { changed: saved.updated.length > 0 };
   }
 
-  /** Every store's code and partner-property flag (store-partner-list). */
+  /** Every store's code, partner-property flag and brand code (store-partner-list). */
   partnerFlags() {
     return this.repository.codesAndFlags();
   }
 
   /**
    * Brings the coin scheme's registry in step with the stores here: registers the codes it
-   * lacks and corrects flags that differ (from a scheme that was down during an import, or a
-   * database made before the registry). The server runs it at start; `stores-sync` on demand.
+   * lacks and corrects flags and brands that differ (from a scheme that was down during an
+   * import, or a database made before the registry or before it held brands). The server runs it
+   * at start; `stores-sync` on demand.
    */
   async syncToScheme(): Promise<SchemeStoreSync> {
-    const known = new Map(
-      (await this.coinScheme.stores()).stores.map((store) => [store.store_code, store.partner_property]),
-    );
+    const known = new Map((await this.coinScheme.stores()).stores.map((store) => [store.store_code, store]));
     const result: SchemeStoreSync = { registered: [], reflagged: [], inStep: 0 };
     for (const store of await this.partnerFlags()) {
       const partner = store.partner_property === 1;
-      const flag = known.get(store.code);
-      if (flag === partner) {
+      const there = known.get(store.code);
+      if (there?.partner_property === partner && there.brand_code === store.brand_code) {
         result.inStep += 1;
         continue;
       }
-      await this.coinScheme.setStore(store.code, partner);
-      (flag === undefined ? result.registered : result.reflagged).push(store.code);
+      await this.coinScheme.setStore(store.code, partner, store.brand_code);
+      (there === undefined ? result.registered : result.reflagged).push(store.code);
     }
     return result;
   }
@@ -398,14 +398,17 @@ export class StoreService {
     }
     const steps: number[] = [];
     if (options.registerWithScheme !== false) {
-      const tell = async (code: string, partner: boolean) => {
-        const store: StoreStep = { code, partner };
+      const brandCodes = new Map([...brands].map(([code, id]) => [id, code] as const));
+      const tell = async (code: string, partner: number, brandId: number) => {
+        const store: StoreStep = { code, partner: partner === 1, brand: brandCodes.get(brandId) ?? "" };
         steps.push(await this.outbox.add(STORE_STEP, `store:${code}`, store, trx));
       };
-      for (const row of inserts) await tell(row.code, row.partner_property === 1);
+      for (const row of inserts) await tell(row.code, row.partner_property, row.brand_id);
       for (const { before, values } of updates) {
-        if (values.partner_property !== before.partner_property) {
-          await tell(before.code, values.partner_property === 1);
+        const partner = values.partner_property ?? before.partner_property;
+        const brandId = values.brand_id ?? before.brand_id;
+        if (partner !== before.partner_property || brandId !== before.brand_id) {
+          await tell(before.code, partner, brandId);
         }
       }
     }

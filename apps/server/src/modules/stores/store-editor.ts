@@ -19,6 +19,8 @@ const RULE_TEXT: Record<string, string> = {
   tooLong: `is longer than ${BRAND_NAME_MAX} characters`,
   brandCode: "must be lower-case letters, digits and hyphens (at most 64)",
   codeTaken: "is the code of another brand",
+  codeKept:
+    "cannot change while stores belong to the brand: the coin scheme's campaigns, segments and missions know it by its code",
   imageMissing: "is not in the media store",
   brandInUse: "names a brand that stores still use: move or remove those stores first (stores-import)",
   wholeNumber: "must be a whole number",
@@ -246,6 +248,8 @@ export class StoreEditor {
       .filter(([key, value]) => existing[key as keyof TagRow] !== value)
       .map(([key]) => key);
     const stores = (await this.repository.storeCountsByBrand(trx)).get(existing.id) ?? 0;
+    if (stores > 0 && changed.includes("code"))
+      throw new StoreFieldError("code", "codeKept", ` ("${existing.code}")`);
     if (changed.length === 0) return { brand: brandRecord(existing, stores), changed };
     await this.repository.updateTag(existing.id, { ...values, updated_at: this.now() }, trx);
     const after = brandRecord(await this.brandIn(existing.id, trx), stores);
