@@ -129,7 +129,9 @@ export class LedgerWrites {
         await checkVelocity(repository, this.counters, this.settings.limits, locked, input, at);
         const policy = await expiryPolicyOf(repository);
         // The tier before this purchase: one that crosses a threshold earns the new tier from the next.
-        const tier = await tierAt(repository, locked.id, at);
+        // The ladder is read once for both; without one there is nothing to requalify.
+        const ladder = await repository.tiers.ladder();
+        const tier = await tierAt(repository, locked.id, at, ladder);
         const facts = {
           storeCode: input.storeCode,
           partnerStore,
@@ -174,7 +176,7 @@ export class LedgerWrites {
           at,
         );
         await repository.campaigns.insertLines(entry.id, lines);
-        await requalifyAccount(repository, locked.id, at);
+        if (ladder.length > 0) await requalifyAccount(repository, locked.id, at, "purchase", ladder);
         // A referred member's first qualifying purchase rewards both sides, once (referrals.ts).
         await rewardReferralOnPurchase(repository, locked, entry, at);
         return this.result(entry, locked, balance, false, receiptState(entry, NOTHING_REFUNDED), lines);

@@ -195,8 +195,9 @@ export async function tierAt(
   repository: CoinSchemeRepository,
   accountId: number,
   atMs: number,
+  ladder?: TierRow[],
 ): Promise<TierFact | null> {
-  const ladder = await repository.tiers.ladder();
+  ladder ??= await repository.tiers.ladder();
   if (ladder.length === 0) return null;
   const change = await repository.tiers.tierChangeAt(accountId, atMs);
   const row = change
@@ -241,15 +242,16 @@ export interface Requalification {
  * at or after its review date, kept or down to what the review's spend qualifies for. Writes the
  * account's tier and a history row when anything happened. Run it in a transaction holding the
  * account's lock (lockAccount): the purchase's own, or the job's. `actor` names who asked
- * (`purchase`, or the job).
+ * (`purchase`, or the job); `ladderRows` is the ladder when the caller has read it already.
  */
 export async function requalifyAccount(
   repository: CoinSchemeRepository,
   accountId: number,
   at: number,
   actor = "purchase",
+  ladderRows?: TierRow[],
 ): Promise<Requalification> {
-  const ladderRows = await repository.tiers.ladder();
+  ladderRows ??= await repository.tiers.ladder();
   const current = await repository.tiers.standing(accountId);
   const from = current?.tier_code ?? null;
   if (ladderRows.length === 0) return { change: null, from, to: from };
