@@ -548,11 +548,27 @@ const campaignDefinition = (fields: Record<string, unknown>) => ({
 });
 
 /**
- * The same purchases as `spread`, with 3 live campaigns that all match (a multiplier on a store
- * and weekday list, a fixed bonus over an amount, a budgeted one whose budget every purchase
- * takes from): its p99 against the plain purchases' of this run.
+ * A ladder every member is in from the first purchase (multiplier 1.5) with one above nobody
+ * reaches: each purchase earns a tier line and requalifies the account over its window's spend.
+ * It stays for the rest of the run (a ladder without a tier members hold is refused).
+ */
+const BENCH_LADDER = {
+  window: "rolling_12_months",
+  review_rule: "anniversary",
+  tiers: [
+    { code: "member", qualifying_amount: "0", multiplier: "1.5" },
+    { code: "gold", qualifying_amount: "1000000", multiplier: "2" },
+  ].map((tier) => ({ ...tier, name: CAMPAIGN_TEXT, benefits: CAMPAIGN_TEXT })),
+  operator: "bench",
+};
+
+/**
+ * The same purchases as `spread`, with a tier ladder and 3 live campaigns that all match (a
+ * multiplier on a store and weekday list, a fixed bonus over an amount, a budgeted one whose
+ * budget every purchase takes from): its p99 against the plain purchases' of this run.
  */
 async function campaignLoad(storage: Storage, base: string, many: (n: number) => string, spread: Load) {
+  await expectOk(`${base}${PREFIX}/tiers`, "PUT", FULL, BENCH_LADDER);
   const campaigns = [
     {
       action: { type: "multiplier", multiplier: "2" },
@@ -582,7 +598,7 @@ async function campaignLoad(storage: Storage, base: string, many: (n: number) =>
     await expectOk(`${base}${PREFIX}/campaigns/${id}/end`, "POST", FULL, { operator: "bench" });
   const ratio = load.p99 / spread.p99;
   return {
-    name: `purchases with 3 live campaigns, ${storage.name}, ${MEMBERS} members`,
+    name: `purchases with 3 live campaigns and a tier, ${storage.name}, ${MEMBERS} members`,
     value: `${rate(load.rate)}; p50 ${ms(load.p50)}, p99 ${ms(load.p99)} = ${ratio.toFixed(2)} × the plain purchases' p99 of this run (${ms(spread.p99)}); ${load.failed} of ${load.total} not 200`,
     target: "p99 ≤ 1.5 ×, every answer 200",
     pass: ratio <= 1.5 && load.failed === 0,

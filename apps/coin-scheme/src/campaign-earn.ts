@@ -12,10 +12,11 @@ import type { CampaignRow, EntryRow } from "./tables.ts";
 import type { TierFact } from "./tiers.ts";
 
 /*
- * Campaigns at the till, inside the purchase's (or refund's) transaction after the account's
- * lock: the lines a purchase earns and a refund takes back. Budgets are taken here, campaign by
- * campaign in id order (campaign-repository.ts takeBudget), per-member caps counted here under
- * the account's lock.
+ * Campaigns at the till: the lines a purchase earns and a refund takes back, inside the
+ * purchase's (or refund's) transaction after the account's lock; per-member caps are counted
+ * there. Budgets are reserved before that transaction (BudgetReservation), because a budget is
+ * one row every purchase of the campaign writes: taken inside, its lock would be held until the
+ * purchase commits and every purchase of the campaign would queue behind it (bench/RESULTS.md).
  */
 
 /** The lines of the fixed earn rules: base, electronic extra, birthday, holiday (zero lines left out). */
@@ -58,9 +59,69 @@ export class LiveCampaigns {
   }
 }
 
+/** The campaigns' choice for a purchase; `firstPurchase` is looked up only when a campaign asks. */
+async function chosenBonuses(
+  repository: CoinSchemeRepository,
+  campaigns: CompiledCampaign[],
+  accountId: number,
+  facts: Omit<PurchaseFacts, "firstPurchase">,
+  baseCoins: number,
+) {
+  const firstPurchase = campaigns.some((campaign) => campaign.needsFirstPurchase)
+    ? (await repository.purchasesSince(accountId, 0)).count === 0
+    : false;
+  return campaignBonuses(campaigns, { ...facts, firstPurchase }, baseCoins).sort(
+    (a, b) => a.campaign.id - b.campaign.id,
+  );
+}
+
 /**
- * A purchase's campaign lines: the stacking rule's choice, each cut to the member's cap and to
- * what remains of its budget. `firstPurchase` is looked up only when a campaign asks.
+ * The budget coins a purchase may pay, taken before its transaction, each campaign's in one short
+ * transaction of its own, from the choice the facts make before the account's lock. Inside, the
+ * lines take no more than was reserved here; after, `release` gives back what the committed lines
+ * did not use (all of it when the purchase failed). A process that dies in between leaves its
+ * reservation spent: a budget may end a few coins short, never over.
+ */
+export class BudgetReservation {
+  private constructor(private readonly reserved: Map<number, number>) {}
+
+  /** `facts` is asked for only when a live campaign has a budget. */
+  static async make(
+    repository: CoinSchemeRepository,
+    campaigns: CompiledCampaign[],
+    accountId: number,
+    facts: () => Promise<Omit<PurchaseFacts, "firstPurchase">>,
+    baseCoins: number,
+  ): Promise<BudgetReservation> {
+    const reserved = new Map<number, number>();
+    if (!campaigns.some((campaign) => campaign.budgetCoins !== null)) return new BudgetReservation(reserved);
+    const chosen = await chosenBonuses(repository, campaigns, accountId, await facts(), baseCoins);
+    for (const { campaign, coins } of chosen) {
+      if (campaign.budgetCoins === null || coins <= 0) continue;
+      const taken = await repository.inTransaction((inner) => inner.campaigns.takeBudget(campaign.id, coins));
+      if (taken > 0) reserved.set(campaign.id, taken);
+    }
+    return new BudgetReservation(reserved);
+  }
+
+  /** What the purchase may pay from the campaign's budget. */
+  limit(campaignId: number): number {
+    return this.reserved.get(campaignId) ?? 0;
+  }
+
+  /** Gives back what `committed` (the purchase's lines, or none when it failed) did not pay. */
+  async release(repository: CoinSchemeRepository, committed: readonly EarnLine[]): Promise<void> {
+    for (const [campaignId, reserved] of this.reserved) {
+      const paid = committed.find((line) => line.kind === "campaign" && line.campaign_id === campaignId);
+      const back = reserved - (paid?.coins ?? 0);
+      if (back > 0) await repository.campaigns.returnBudget(campaignId, back);
+    }
+  }
+}
+
+/**
+ * A purchase's campaign lines, under the account's lock: the stacking rule's choice, each cut to
+ * the member's cap and, for a budgeted campaign, to what was reserved for this purchase.
  */
 export async function campaignLines(
   repository: CoinSchemeRepository,
@@ -68,24 +129,24 @@ export async function campaignLines(
   accountId: number,
   facts: Omit<PurchaseFacts, "firstPurchase">,
   baseCoins: number,
+  budgets: BudgetReservation,
 ): Promise<EarnLine[]> {
   if (campaigns.length === 0) return [];
-  const firstPurchase = campaigns.some((campaign) => campaign.needsFirstPurchase)
-    ? (await repository.purchasesSince(accountId, 0)).count === 0
-    : false;
-  const chosen = campaignBonuses(campaigns, { ...facts, firstPurchase }, baseCoins).sort(
-    (a, b) => a.campaign.id - b.campaign.id,
-  );
   const lines: EarnLine[] = [];
-  for (const { campaign, coins: bonus } of chosen) {
+  for (const { campaign, coins: bonus } of await chosenBonuses(
+    repository,
+    campaigns,
+    accountId,
+    facts,
+    baseCoins,
+  )) {
     let coins = bonus;
     if (campaign.perMemberCap !== null)
       coins = Math.min(
         coins,
         campaign.perMemberCap - (await repository.campaigns.earnedBy(accountId, campaign.id)),
       );
-    if (coins > 0 && campaign.budgetCoins !== null)
-      coins = await repository.campaigns.takeBudget(campaign.id, coins);
+    if (campaign.budgetCoins !== null) coins = Math.min(coins, budgets.limit(campaign.id));
     if (coins > 0) lines.push({ kind: "campaign", coins, campaign_id: campaign.id, name: campaign.name });
   }
   return lines;

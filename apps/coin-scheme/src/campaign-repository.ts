@@ -46,8 +46,9 @@ export class CampaignRepository {
   /**
    * Takes up to `coins` from an active campaign's budget and answers how many it took (0 when it
    * is spent, or the campaign stopped meanwhile). The no-op UPDATE takes the campaign's row lock
-   * first (as lockAccount does), so two instances take from one budget one after the other.
-   * Callers lock campaigns in id order, after the account, so no two purchases wait on each other.
+   * first (as lockAccount does), so two instances take from one budget one after the other. Run
+   * it in a transaction of its own (campaign-earn.ts BudgetReservation), so that the lock is held
+   * for these two statements only.
    */
   async takeBudget(id: number, coins: number): Promise<number> {
     const row = await this.db

@@ -165,6 +165,19 @@ describe("campaigns at the till", () => {
     });
   });
 
+  it("keeps in the budget what the member's cap did not let a purchase pay", async () => {
+    const t = await schemeApp();
+    schemes.push(t);
+    await linkedMember(t, "M1");
+    const id = await activeCampaign(t, { per_member_cap: 150, budget_coins: 1_000 });
+    // Each purchase reserves its 100 before the account's lock; the second pays 50 and gives 50 back.
+    const paid = [];
+    for (const receipt of ["C1", "C2", "C3"])
+      paid.push(ok(await buy(t, "M1", { receipt_no: receipt })).transaction.coins - 100);
+    expect(paid).toEqual([100, 50, 0]);
+    expect(ok(await admin(t, "GET", `/campaigns/${id}`)).campaign.spent_coins).toBe(150);
+  });
+
   it("pauses at once, and gives nothing outside its schedule", async () => {
     const t = await schemeApp();
     schemes.push(t);

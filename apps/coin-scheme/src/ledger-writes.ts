@@ -12,7 +12,14 @@ import { parseMemberQrText } from "@hcoins/domain/member-qr";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { ReceiptState, TillAccountResult, TransactionResult } from "./api-schemas.ts";
 import { birthdayMultiplierOf } from "./birthday-multiplier.ts";
-import { campaignLines, LiveCampaigns, refundedBonusLines, ruleLines, tierLine } from "./campaign-earn.ts";
+import {
+  BudgetReservation,
+  campaignLines,
+  LiveCampaigns,
+  refundedBonusLines,
+  ruleLines,
+  tierLine,
+} from "./campaign-earn.ts";
 import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyOf } from "./expiry.ts";
@@ -21,7 +28,7 @@ import { rewardReferralOnPurchase } from "./referrals.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { SchemeCounters } from "./scheme-counters.ts";
 import type { AccountRow, ActorType, EntryRow } from "./tables.ts";
-import { requalifyAccount, tierAt } from "./tiers.ts";
+import { requalifyAccount, type TierFact, tierAt } from "./tiers.ts";
 import { checkVelocity } from "./velocity.ts";
 import { entryView } from "./views.ts";
 
@@ -122,8 +129,27 @@ export class LedgerWrites {
       holidayMultiplier,
     });
     const campaigns = await this.liveCampaigns.at(this.repository, at);
+    const factsWith = (tier: TierFact | null) => ({
+      storeCode: input.storeCode,
+      partnerStore,
+      at,
+      netCents: input.netCents,
+      electronicCents: input.electronicCents,
+      birthdayMonth: inBirthMonth,
+      tierId: tier?.id ?? null,
+    });
+    // Taken before the account's lock, from the tier as it is now; the lines inside never exceed it.
+    const budgets = await BudgetReservation.make(
+      this.repository,
+      campaigns,
+      account.id,
+      async () => factsWith(await tierAt(this.repository, account.id, at)),
+      earned.baseCoins,
+    );
+    let committed: EarnLine[] = [];
+    let answer: TransactionResult;
     try {
-      return await this.repository.inTransaction(async (repository) => {
+      answer = await this.repository.inTransaction(async (repository) => {
         const locked = await repository.lockAccount(account.id);
         refuseSuspended(locked);
         await checkVelocity(repository, this.counters, this.settings.limits, locked, input, at);
@@ -132,19 +158,11 @@ export class LedgerWrites {
         // The ladder is read once for both; without one there is nothing to requalify.
         const ladder = await repository.tiers.ladder();
         const tier = await tierAt(repository, locked.id, at, ladder);
-        const facts = {
-          storeCode: input.storeCode,
-          partnerStore,
-          at,
-          netCents: input.netCents,
-          electronicCents: input.electronicCents,
-          birthdayMonth: inBirthMonth,
-          tierId: tier?.id ?? null,
-        };
+        const facts = factsWith(tier);
         const lines = [
           ...ruleLines(earned),
           ...tierLine(tier, earned.baseCoins),
-          ...(await campaignLines(repository, campaigns, locked.id, facts, earned.baseCoins)),
+          ...(await campaignLines(repository, campaigns, locked.id, facts, earned.baseCoins, budgets)),
         ];
         const { entry, balance } = await postCredit(
           repository,
@@ -179,14 +197,18 @@ export class LedgerWrites {
         if (ladder.length > 0) await requalifyAccount(repository, locked.id, at, "purchase", ladder);
         // A referred member's first qualifying purchase rewards both sides, once (referrals.ts).
         await rewardReferralOnPurchase(repository, locked, entry, at);
+        committed = lines;
         return this.result(entry, locked, balance, false, receiptState(entry, NOTHING_REFUNDED), lines);
       });
     } catch (error) {
+      await budgets.release(this.repository, []);
       if (!isUniqueViolation(error)) throw error;
       const winner = await this.repository.entryByKey(key);
       if (!winner) throw error;
       return this.replayPurchase(winner, qr.memberRef, input);
     }
+    await budgets.release(this.repository, committed);
+    return answer;
   }
 
   /**
