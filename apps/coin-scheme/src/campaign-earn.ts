@@ -85,20 +85,26 @@ async function chosenBonuses(
 export class BudgetReservation {
   private constructor(private readonly reserved: Map<number, number>) {}
 
-  /** `facts` is asked for only when a live campaign has a budget. */
+  /**
+   * `facts` is asked for only when a live campaign has a budget, and with `withTier` true only when
+   * a budgeted one names tiers: without the tier, a campaign that names tiers does not match here,
+   * which can only make a budgeted campaign's reservation larger (the unused part goes back).
+   */
   static async make(
     repository: CoinSchemeRepository,
     campaigns: CompiledCampaign[],
     accountId: number,
-    facts: () => Promise<Omit<PurchaseFacts, "firstPurchase">>,
+    facts: (withTier: boolean) => Promise<Omit<PurchaseFacts, "firstPurchase">>,
     baseCoins: number,
   ): Promise<BudgetReservation> {
     const reserved = new Map<number, number>();
-    if (!campaigns.some((campaign) => campaign.budgetCoins !== null)) return new BudgetReservation(reserved);
-    const chosen = await chosenBonuses(repository, campaigns, accountId, await facts(), baseCoins);
+    const budgeted = campaigns.filter((campaign) => campaign.budgetCoins !== null);
+    if (budgeted.length === 0) return new BudgetReservation(reserved);
+    const known = await facts(budgeted.some((campaign) => campaign.needsTier));
+    const chosen = await chosenBonuses(repository, campaigns, accountId, known, baseCoins);
     for (const { campaign, coins } of chosen) {
       if (campaign.budgetCoins === null || coins <= 0) continue;
-      const taken = await repository.inTransaction((inner) => inner.campaigns.takeBudget(campaign.id, coins));
+      const taken = await repository.campaigns.reserveBudget(campaign.id, coins);
       if (taken > 0) reserved.set(campaign.id, taken);
     }
     return new BudgetReservation(reserved);

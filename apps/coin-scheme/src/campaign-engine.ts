@@ -37,6 +37,8 @@ export interface CompiledCampaign {
   perMemberCap: number | null;
   /** Whether a condition needs to know if this is the account's first purchase (a query). */
   needsFirstPurchase: boolean;
+  /** Whether a condition names tiers (the account's tier is then read before its lock too). */
+  needsTier: boolean;
   matches(facts: PurchaseFacts): boolean;
 }
 
@@ -122,6 +124,7 @@ export function compileCampaign(id: number, definition: CampaignDefinition): Com
     budgetCoins: definition.budget_coins,
     perMemberCap: definition.per_member_cap,
     needsFirstPurchase: definition.conditions.some((condition) => condition.fact === "first_purchase"),
+    needsTier: definition.conditions.some((condition) => condition.fact === "tier"),
     matches: (facts) => predicates.every((predicate) => predicate(facts)),
   };
 }

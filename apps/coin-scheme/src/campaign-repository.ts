@@ -44,30 +44,24 @@ export class CampaignRepository {
   }
 
   /**
-   * Takes up to `coins` from an active campaign's budget and answers how many it took (0 when it
-   * is spent, or the campaign stopped meanwhile). The no-op UPDATE takes the campaign's row lock
-   * first (as lockAccount does), so two instances take from one budget one after the other. Run
-   * it in a transaction of its own (campaign-earn.ts BudgetReservation), so that the lock is held
-   * for these two statements only.
+   * Reserves up to `coins` of an active campaign's budget, outside any purchase's transaction
+   * (campaign-earn.ts BudgetReservation), and answers how many (0 when it is spent, or the campaign
+   * stopped meanwhile). While the budget has room for all of them it is one conditional UPDATE,
+   * atomic on its own; near its end the row is locked in a short transaction and what remains is
+   * taken, so two instances take from one budget one after the other and never past it.
    */
-  async takeBudget(id: number, coins: number): Promise<number> {
-    const row = await this.db
+  async reserveBudget(id: number, coins: number): Promise<number> {
+    const whole = await this.db
       .updateTable("hcoin_campaigns")
-      .set({ spent_coins: sql`spent_coins` })
+      .set({ spent_coins: sql`spent_coins + ${coins}` })
       .where("id", "=", id)
       .where("status", "=", "active")
-      .returning(["spent_coins", "budget_coins"])
+      .where(sql<boolean>`(budget_coins is null or spent_coins + ${coins} <= budget_coins)`)
+      .returning("id")
       .executeTakeFirst();
-    if (!row) return 0;
-    const taken =
-      row.budget_coins === null ? coins : Math.max(0, Math.min(coins, row.budget_coins - row.spent_coins));
-    if (taken > 0)
-      await this.db
-        .updateTable("hcoin_campaigns")
-        .set({ spent_coins: sql`spent_coins + ${taken}` })
-        .where("id", "=", id)
-        .execute();
-    return taken;
+    if (whole) return coins;
+    const take = (db: Kysely<CoinSchemeTables>) => takeWhatRemains(db, id, coins);
+    return this.db.isTransaction ? take(this.db) : this.db.transaction().execute(take);
   }
 
   /** A refund gives coins back to a campaign's budget. */
@@ -229,4 +223,25 @@ export function earnLine(row: EarnLineRow): EarnLine {
         ? null
         : { en: row.name_en, tc: row.name_tc ?? row.name_en, sc: row.name_sc ?? row.name_en },
   };
+}
+
+/** The end of a budget: the no-op UPDATE locks the row (as lockAccount does), then what remains of it is taken. */
+async function takeWhatRemains(db: Kysely<CoinSchemeTables>, id: number, coins: number): Promise<number> {
+  const row = await db
+    .updateTable("hcoin_campaigns")
+    .set({ spent_coins: sql`spent_coins` })
+    .where("id", "=", id)
+    .where("status", "=", "active")
+    .returning(["spent_coins", "budget_coins"])
+    .executeTakeFirst();
+  if (!row) return 0;
+  const taken =
+    row.budget_coins === null ? coins : Math.max(0, Math.min(coins, row.budget_coins - row.spent_coins));
+  if (taken > 0)
+    await db
+      .updateTable("hcoin_campaigns")
+      .set({ spent_coins: sql`spent_coins + ${taken}` })
+      .where("id", "=", id)
+      .execute();
+  return taken;
 }

@@ -143,7 +143,7 @@ export class LedgerWrites {
       this.repository,
       campaigns,
       account.id,
-      async () => factsWith(await tierAt(this.repository, account.id, at)),
+      async (withTier) => factsWith(withTier ? await tierAt(this.repository, account.id, at) : null),
       earned.baseCoins,
     );
     let committed: EarnLine[] = [];
