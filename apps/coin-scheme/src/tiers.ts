@@ -257,14 +257,19 @@ export async function requalifyAccount(
   if (ladderRows.length === 0) return { change: null, from, to: from };
   const rules = await tierRulesOf(repository);
   const ladder = ladderRows.map(step);
-  const spendCents = await repository.tiers.spendBetween(accountId, windowStart(rules.window, at), at + 1);
-  let reviewSpendCents = spendCents;
-  for (const span of reviewSpans(rules.window, at))
-    reviewSpendCents = Math.max(
-      reviewSpendCents,
-      await repository.tiers.spendBetween(accountId, span.from, span.to),
-    );
+  const windowFrom = windowStart(rules.window, at);
+  const spendCents = await repository.tiers.spendBetween(accountId, windowFrom, at + 1);
   const standing = { code: from, reviewAt: current?.review_at == null ? null : Number(current.review_at) };
+  // The review's spans are read only when a review is due (requalify looks at them then alone),
+  // and the window's own span is the spend above.
+  let reviewSpendCents = spendCents;
+  if (standing.reviewAt !== null && at >= standing.reviewAt)
+    for (const span of reviewSpans(rules.window, at))
+      if (span.from !== windowFrom)
+        reviewSpendCents = Math.max(
+          reviewSpendCents,
+          await repository.tiers.spendBetween(accountId, span.from, span.to),
+        );
   const decision = requalify({ ladder, standing, spendCents, reviewSpendCents, review: rules.review, at });
   if (decision.change === null) return { change: null, from, to: from };
   const to = decision.tier?.code ?? null;
