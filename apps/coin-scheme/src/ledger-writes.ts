@@ -28,7 +28,7 @@ import { rewardReferralOnPurchase } from "./referrals.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { SchemeCounters } from "./scheme-counters.ts";
 import type { AccountRow, ActorType, EntryRow } from "./tables.ts";
-import { requalifyAccount, type TierFact, tierAt } from "./tiers.ts";
+import { purchaseTierContext, requalifyAccount, type TierFact, tierAt, tierNow } from "./tiers.ts";
 import { checkVelocity } from "./velocity.ts";
 import { entryView } from "./views.ts";
 
@@ -155,9 +155,9 @@ export class LedgerWrites {
         await checkVelocity(repository, this.counters, this.settings.limits, locked, input, at);
         const policy = await expiryPolicyOf(repository);
         // The tier before this purchase: one that crosses a threshold earns the new tier from the next.
-        // The ladder is read once for both; without one there is nothing to requalify.
-        const ladder = await repository.tiers.ladder();
-        const tier = await tierAt(repository, locked.id, at, ladder);
+        // Read once for both; without a ladder there is nothing to requalify.
+        const tiers = await purchaseTierContext(repository, locked.id);
+        const tier = tierNow(tiers);
         const facts = factsWith(tier);
         const lines = [
           ...ruleLines(earned),
@@ -194,7 +194,7 @@ export class LedgerWrites {
           at,
         );
         await repository.campaigns.insertLines(entry.id, lines);
-        if (ladder.length > 0) await requalifyAccount(repository, locked.id, at, "purchase", ladder);
+        if (tiers) await requalifyAccount(repository, locked.id, at, "purchase", tiers);
         // A referred member's first qualifying purchase rewards both sides, once (referrals.ts).
         await rewardReferralOnPurchase(repository, locked, entry, at);
         committed = lines;

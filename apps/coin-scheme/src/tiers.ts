@@ -14,7 +14,7 @@ import {
 } from "@hcoins/domain/tier-rules";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
-import type { AccountRow, TierChange, TierHistoryRow, TierRow } from "./tables.ts";
+import type { AccountRow, AccountTierRow, TierChange, TierHistoryRow, TierRow } from "./tables.ts";
 import type {
   AccountTierResult,
   SchemeTier,
@@ -195,13 +195,47 @@ export async function tierAt(
   repository: CoinSchemeRepository,
   accountId: number,
   atMs: number,
-  ladder?: TierRow[],
 ): Promise<TierFact | null> {
-  ladder ??= await repository.tiers.ladder();
+  const ladder = await repository.tiers.ladder();
   if (ladder.length === 0) return null;
   const change = await repository.tiers.tierChangeAt(accountId, atMs);
   const row = change
     ? ladder.find((tier) => tier.code === change.to_code)
+    : tierForSpend(ladder.map(step), 0);
+  return row ? { id: row.id, code: row.code, multiplier: row.multiplier, name: names(row) } : null;
+}
+
+/** What a purchase reads of the tiers, once, under the account's lock. */
+export interface TierContext {
+  ladder: TierRow[];
+  standing: AccountTierRow | undefined;
+  rules: TierRules;
+}
+
+/** The purchase's tier context: null without a ladder (no tier to earn at, nothing to requalify). */
+export async function purchaseTierContext(
+  repository: CoinSchemeRepository,
+  accountId: number,
+): Promise<TierContext | null> {
+  const ladder = await repository.tiers.ladder();
+  if (ladder.length === 0) return null;
+  return {
+    ladder,
+    standing: await repository.tiers.standing(accountId),
+    rules: await tierRulesOf(repository),
+  };
+}
+
+/**
+ * The account's tier now: tierAt at the present instant, read from its standing (every change
+ * writes the standing with its history row), or the ladder's tier for no spend when it never had
+ * one. Call it before requalifyAccount: the purchase earns at the tier it was made in.
+ */
+export function tierNow(context: TierContext | null): TierFact | null {
+  if (!context) return null;
+  const { ladder, standing } = context;
+  const row = standing
+    ? ladder.find((tier) => tier.code === standing.tier_code)
     : tierForSpend(ladder.map(step), 0);
   return row ? { id: row.id, code: row.code, multiplier: row.multiplier, name: names(row) } : null;
 }
@@ -242,20 +276,20 @@ export interface Requalification {
  * at or after its review date, kept or down to what the review's spend qualifies for. Writes the
  * account's tier and a history row when anything happened. Run it in a transaction holding the
  * account's lock (lockAccount): the purchase's own, or the job's. `actor` names who asked
- * (`purchase`, or the job); `ladderRows` is the ladder when the caller has read it already.
+ * (`purchase`, or the job); `known` is what the purchase read already (purchaseTierContext).
  */
 export async function requalifyAccount(
   repository: CoinSchemeRepository,
   accountId: number,
   at: number,
   actor = "purchase",
-  ladderRows?: TierRow[],
+  known?: TierContext,
 ): Promise<Requalification> {
-  ladderRows ??= await repository.tiers.ladder();
-  const current = await repository.tiers.standing(accountId);
+  const ladderRows = known?.ladder ?? (await repository.tiers.ladder());
+  const current = known ? known.standing : await repository.tiers.standing(accountId);
   const from = current?.tier_code ?? null;
   if (ladderRows.length === 0) return { change: null, from, to: from };
-  const rules = await tierRulesOf(repository);
+  const rules = known?.rules ?? (await tierRulesOf(repository));
   const ladder = ladderRows.map(step);
   const windowFrom = windowStart(rules.window, at);
   const spendCents = await repository.tiers.spendBetween(accountId, windowFrom, at + 1);
