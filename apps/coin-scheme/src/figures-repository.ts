@@ -146,9 +146,10 @@ export class FiguresRepository {
   /**
    * The campaign and tier lines of the purchases and refunds made in [from, until), per campaign
    * (the tier lines one group, campaign id null): their coins (a refund's lines are negative, so
-   * the sum is net), the accounts and the purchase entries that earned them. From the ledger's
-   * `hcoin_ledger_time_kind` index for the range, each entry's lines by the lines' primary key
-   * (entry_id first), as coinsByStoreAndKind reads the range: no index of its own.
+   * the sum is net), the accounts and the purchase entries that earned them. The range comes from
+   * the ledger's `hcoin_ledger_time_kind` index, as in coinsByStoreAndKind, and each entry's lines
+   * by entry id; `l.kind` in the WHERE (not only the GROUP BY) lets a partial index over the
+   * campaign and tier lines serve it (docs/coin-scheme.md, Campaigns, on what PostgreSQL needs).
    */
   async coinsByCampaign(
     from: number,
