@@ -1,5 +1,6 @@
 import { type CampaignView, campaignDryRunSchema, campaignViewSchema } from "@hcoins/domain/campaign-rules";
 import {
+  campaignFigureFields,
   coinMovementFields,
   goodwillFields,
   rewardFigureFields,
@@ -242,11 +243,21 @@ export const coinRewardFiguresSchema = z.object({
 });
 export type CoinRewardFigures = z.infer<typeof coinRewardFiguresSchema>;
 
+/** The range's campaign lines per campaign id (campaign-earn.ts). */
+const coinCampaignFiguresSchema = z.object({
+  campaign_id: z.number().int(),
+  ...campaignFigureFields,
+});
+
 export const coinFiguresBreakdownResponse = z.object({
   from: z.string(),
   to: z.string(),
   stores: z.array(coinStoreFiguresSchema),
   rewards: z.array(coinRewardFiguresSchema),
+  /** Per campaign with lines in the range, by id. */
+  campaigns: z.array(coinCampaignFiguresSchema),
+  /** The tier lines (a tier's earn multiplier) of the range as one line. */
+  tier_multiplier: z.object(campaignFigureFields),
 });
 export type CoinFiguresBreakdownResult = z.infer<typeof coinFiguresBreakdownResponse>;
 

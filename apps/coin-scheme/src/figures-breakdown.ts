@@ -11,7 +11,8 @@ const emptyLine = (storeCode: string | null): CoinStoreFigures => ({
 
 /**
  * The range's coins (`from` to `to`, Hong Kong days, both included, a range figures-range.ts
- * accepts) per store and per reward. Both are GROUP BY queries; only their handful of rows is
+ * accepts) per store, per reward, and per campaign (with the tier multiplier's lines as one
+ * line: what the programme's extras cost). Each is a GROUP BY query; only their handful of rows is
  * shaped here. Stores in code order, the entries without a store last.
  */
 export async function coinFiguresBreakdown(
@@ -21,9 +22,10 @@ export async function coinFiguresBreakdown(
 ): Promise<CoinFiguresBreakdownResult> {
   const start = dayStartMs(from);
   const until = dayStartMs(addDays(to, 1));
-  const [byStore, byReward] = await Promise.all([
+  const [byStore, byReward, byCampaign] = await Promise.all([
     repository.figures.coinsByStoreAndKind(start, until),
     repository.figures.redemptionsByReward(start, until),
+    repository.figures.coinsByCampaign(start, until),
   ]);
   const lines = new Map<string | null, CoinStoreFigures>();
   for (const row of byStore) {
@@ -46,5 +48,11 @@ export async function coinFiguresBreakdown(
     goodwill_vouchers: row.goodwillVouchers,
     goodwill_coins: row.goodwillCoins,
   }));
-  return { from, to, stores, rewards };
+  const campaigns: CoinFiguresBreakdownResult["campaigns"] = [];
+  let tierMultiplier = { coins: 0, members: 0, purchases: 0 };
+  for (const { kind, campaignId, ...line } of byCampaign) {
+    if (kind === "tier") tierMultiplier = line;
+    else if (campaignId !== null) campaigns.push({ campaign_id: campaignId, ...line });
+  }
+  return { from, to, stores, rewards, campaigns, tier_multiplier: tierMultiplier };
 }

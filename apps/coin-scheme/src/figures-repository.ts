@@ -143,6 +143,53 @@ export class FiguresRepository {
     }));
   }
 
+  /**
+   * The campaign and tier lines of the purchases and refunds made in [from, until), per campaign
+   * (the tier lines one group, campaign id null): their coins (a refund's lines are negative, so
+   * the sum is net), the accounts and the purchase entries that earned them. The range comes from
+   * the ledger's `hcoin_ledger_time_kind` index, as in coinsByStoreAndKind, and each entry's lines
+   * by entry id; `l.kind` in the WHERE (not only the GROUP BY) lets a partial index over the
+   * campaign and tier lines serve it (docs/coin-scheme.md, Campaigns, on what PostgreSQL needs).
+   */
+  async coinsByCampaign(
+    from: number,
+    until: number,
+  ): Promise<
+    {
+      kind: "campaign" | "tier";
+      campaignId: number | null;
+      coins: number;
+      members: number;
+      purchases: number;
+    }[]
+  > {
+    const rows = await this.db
+      .selectFrom("hcoin_ledger as e")
+      .innerJoin("hcoin_earn_lines as l", "l.entry_id", "e.id")
+      .select([
+        "l.kind",
+        "l.campaign_id",
+        sql<Counted>`sum(l.coins)`.as("coins"),
+        // Reached by a purchase in the range: a refund of an older purchase reaches no one.
+        sql<Counted>`count(distinct case when e.kind = 'purchase' then e.account_id end)`.as("members"),
+        sql<Counted>`count(distinct case when e.kind = 'purchase' then e.id end)`.as("purchases"),
+      ])
+      .where("e.created_at", ">=", from)
+      .where("e.created_at", "<", until)
+      .where("e.kind", "in", ["purchase", "refund"])
+      .where("l.kind", "in", ["campaign", "tier"])
+      .groupBy(["l.kind", "l.campaign_id"])
+      .orderBy("l.campaign_id")
+      .execute();
+    return rows.map((row) => ({
+      kind: row.kind === "tier" ? "tier" : "campaign",
+      campaignId: row.campaign_id === null ? null : Number(row.campaign_id),
+      coins: Number(row.coins),
+      members: Number(row.members),
+      purchases: Number(row.purchases),
+    }));
+  }
+
   /** The net coins of every entry made at or after `from` (what the balances gained since). */
   async coinsSince(from: number): Promise<number> {
     const row = await this.db

@@ -247,7 +247,14 @@ describe("the coin figures by store and by reward", () => {
       both.stores.find((line: { store_code: string | null }) => line.store_code === "S1").purchases,
     ).toBe(3);
     const empty = await breakdown("2025-07-10", "2025-07-11");
-    expect(empty).toEqual({ from: "2025-07-10", to: "2025-07-11", stores: [], rewards: [] });
+    expect(empty).toEqual({
+      from: "2025-07-10",
+      to: "2025-07-11",
+      stores: [],
+      rewards: [],
+      campaigns: [],
+      tier_multiplier: { coins: 0, members: 0, purchases: 0 },
+    });
   });
 
   it("refuses a range as /figures does, and a till key", async () => {
@@ -256,5 +263,146 @@ describe("the coin figures by store and by reward", () => {
     refused(res, 400, 4000);
     expect(res.body.payload.errors).toEqual([{ field: "from", rule: "dateOrder" }]);
     refused(await scheme(t, "GET", "/figures/breakdown?from=2025-07-15&to=2025-07-15"), 403, 4030);
+  });
+});
+
+describe("the coin figures by campaign", () => {
+  type Line = { kind: string; coins: number; campaign_id: number | null };
+  const ok = (res: { status: number; body: { payload: Record<string, unknown> } }) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.payload as { transaction: { lines: Line[] }; campaign: { id: number } };
+  };
+  const schedule = {
+    conditions: [],
+    stacks: true,
+    starts_at: "2025-07-01T00:00:00+08:00",
+    ends_at: "2025-08-01T00:00:00+08:00",
+    budget_coins: null,
+    per_member_cap: null,
+  };
+  const activeCampaign = async (en: string, action: Record<string, unknown>) => {
+    const { campaign } = ok(
+      await admin(t, "POST", "/campaigns", {
+        ...schedule,
+        name: { en, tc: en, sc: en },
+        action,
+        operator: "writer",
+      }),
+    );
+    ok(
+      await admin(t, "POST", `/campaigns/${campaign.id}/activate`, {
+        operator: "writer",
+        approver: "checker",
+      }),
+    );
+    return campaign.id;
+  };
+  const purchase = async (member: string, net: string, receipt = nextReceipt()) =>
+    ok(
+      await scheme(t, "POST", "/purchases", {
+        qr_text: qr(t, member, "00"),
+        store_code: "S1",
+        receipt_no: receipt,
+        net_amount: net,
+      }),
+    ).transaction.lines;
+  const coinsOf = (lines: Line[], kind: string, campaignId: number | null = null) =>
+    lines
+      .filter((line) => line.kind === kind && line.campaign_id === campaignId)
+      .reduce((sum, line) => sum + line.coins, 0);
+
+  it("sums each campaign's lines of the range net of its refunds, with the members and purchases it reached, and the tier lines as one line", async () => {
+    t = await schemeApp();
+    await linkedMember(t, "C1");
+    const c2 = await linkedMember(t, "C2");
+    await linkedMember(t, "C3");
+    const ladder = await admin(t, "PUT", "/tiers", {
+      window: "rolling_12_months",
+      review_rule: "anniversary",
+      tiers: [
+        {
+          code: "green",
+          name: { en: "Green", tc: "綠卡", sc: "绿卡" },
+          qualifying_amount: "0",
+          multiplier: "1",
+        },
+        {
+          code: "gold",
+          name: { en: "Gold", tc: "金卡", sc: "金卡" },
+          qualifying_amount: "20000",
+          multiplier: "2",
+        },
+      ].map((tier) => ({ ...tier, benefits: { en: "", tc: "", sc: "" } })),
+      operator: "amy",
+    });
+    expect(ladder.status, JSON.stringify(ladder.body)).toBe(200);
+    const gold = await admin(t, "PUT", `/accounts/${c2}/tier`, { tier_code: "gold", operator: "amy" });
+    expect(gold.status, JSON.stringify(gold.body)).toBe(200);
+    const doubled = await activeCampaign("Double", { type: "multiplier", multiplier: "2" });
+    const bonus = await activeCampaign("Bonus", { type: "bonus", coins: 30 });
+
+    // The 15th, before the range: a purchase whose half comes back on the 16th.
+    const refundedReceipt = nextReceipt();
+    await purchase("C1", "100", refundedReceipt);
+    // The 16th, the range: C1 twice, C2 (gold) once, and the refund of half the 15th's receipt.
+    t.clock.advance(DAY);
+    const inRange = [
+      ...(await purchase("C1", "100")),
+      ...(await purchase("C1", "40")),
+      ...(await purchase("C2", "80")),
+    ];
+    const refund = await scheme(t, "POST", "/refunds", {
+      store_code: "S1",
+      receipt_no: refundedReceipt,
+      net_amount: "50",
+    });
+    const refundLines = ok(refund).transaction.lines;
+    expect(coinsOf(refundLines, "campaign", doubled)).toBeLessThan(0);
+    // The 17th, after the range: C3's purchase counts nowhere in it.
+    t.clock.advance(DAY);
+    await purchase("C3", "100");
+
+    const split = (await admin(t, "GET", "/figures/breakdown?from=2025-07-16&to=2025-07-16")).body.payload;
+    expect(split.campaigns).toEqual([
+      {
+        campaign_id: doubled,
+        coins: coinsOf(inRange, "campaign", doubled) + coinsOf(refundLines, "campaign", doubled),
+        members: 2,
+        purchases: 3,
+      },
+      {
+        campaign_id: bonus,
+        coins: 3 * 30 + coinsOf(refundLines, "campaign", bonus),
+        members: 2,
+        purchases: 3,
+      },
+    ]);
+    const tierCoins = coinsOf(inRange, "tier");
+    expect(tierCoins).toBeGreaterThan(0);
+    expect(split.tier_multiplier).toEqual({ coins: tierCoins, members: 1, purchases: 1 });
+
+    // The 15th alone: the refunded purchase whole; all three days: each purchase once, the refund netted.
+    const fifteenth = (await admin(t, "GET", "/figures/breakdown?from=2025-07-15&to=2025-07-15")).body
+      .payload;
+    expect(fifteenth.campaigns).toMatchObject([
+      { campaign_id: doubled, members: 1, purchases: 1 },
+      { campaign_id: bonus, coins: 30, members: 1, purchases: 1 },
+    ]);
+    expect(fifteenth.tier_multiplier).toEqual({ coins: 0, members: 0, purchases: 0 });
+    const all = (await admin(t, "GET", "/figures/breakdown?from=2025-07-15&to=2025-07-17")).body.payload;
+    expect(all.campaigns).toMatchObject([
+      { campaign_id: doubled, members: 3, purchases: 5 },
+      {
+        campaign_id: bonus,
+        coins: 5 * 30 + coinsOf(refundLines, "campaign", bonus),
+        members: 3,
+        purchases: 5,
+      },
+    ]);
+    // What each campaign's list line says it issued in all, the whole range's line says too.
+    for (const line of all.campaigns) {
+      const listed = (await admin(t, "GET", `/campaigns/${line.campaign_id}`)).body.payload.campaign;
+      expect(line.coins).toBe(listed.spent_coins);
+    }
   });
 });

@@ -26,6 +26,13 @@ export const coinMovementFields = {
 /** Goodwill vouchers operators gave (no coins spent), and their rewards' price in coins: a cost. */
 export const goodwillFields = { goodwill_vouchers: count(), goodwill_coins: count() };
 
+/**
+ * A campaign's line of a range (or the tier multiplier's): the coins its earn lines issued, net
+ * of the refunds made in the range (so possibly negative), the members and the purchases it
+ * reached in the range.
+ */
+export const campaignFigureFields = { coins: count(), members: count(), purchases: count() };
+
 /** The coin columns by name, in their order: a line's sums and totals walk them. */
 export const COIN_MOVEMENTS = Object.keys(coinMovementFields) as (keyof typeof coinMovementFields)[];
 export const GOODWILL_COLUMNS = Object.keys(goodwillFields) as (keyof typeof goodwillFields)[];

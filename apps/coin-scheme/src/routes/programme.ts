@@ -210,8 +210,9 @@ export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.get(
     `${COIN_SCHEME_PREFIX}/figures/breakdown`,
     schemeRoute("all", {
-      summary: "The range's coins per store (entries without one as one line) and its redemptions per reward",
-      description: `Same range rules as /figures. \`stores\`: per store code (null: adjustments, expiries, forfeits, redemptions, cancellations), each column summed over the lines equals the days' total; \`purchases\` counts purchase entries. \`rewards\`: paid redemptions and their coins, cancellations and the coins given back, goodwill vouchers and their price.`,
+      summary:
+        "The range's coins per store (entries without one as one line), its redemptions per reward, and its campaigns' and tier multiplier's coins",
+      description: `Same range rules as /figures. \`stores\`: per store code (null: adjustments, expiries, forfeits, redemptions, cancellations), each column summed over the lines equals the days' total; \`purchases\` counts purchase entries. \`rewards\`: paid redemptions and their coins, cancellations and the coins given back, goodwill vouchers and their price. \`campaigns\`: per campaign id, the coins its earn lines issued net of the range's refunds, the members and purchases it reached by a purchase in the range; \`tier_multiplier\`: the same for the tier lines, as one line.`,
       querystring: z.object({
         from: z.string({ error: "required" }).refine(isCalendarDate, "date"),
         to: z.string({ error: "required" }).refine(isCalendarDate, "date"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  campaignFigureFields,
   coinMovementFields,
   goodwillFields,
   rewardFigureFields,
@@ -45,7 +46,7 @@ export const consoleFiguresSchema = z.object({
 });
 export type ConsoleFigures = z.output<typeof consoleFiguresSchema>;
 
-export const BREAKDOWNS = ["store", "brand", "reward"] as const;
+export const BREAKDOWNS = ["store", "brand", "reward", "campaign"] as const;
 /** The columns of a store or brand line, in the order the screen and the CSV show them. */
 export const BREAKDOWN_MOVEMENTS = [
   "purchases",
@@ -66,6 +67,8 @@ export const BREAKDOWN_REWARD_COLUMNS = [
   "goodwill_vouchers",
   "goodwill_coins",
 ] as const;
+/** The columns of a campaign line (and the tier multiplier's), in the order the screen and the CSV show them. */
+export const BREAKDOWN_CAMPAIGN_COLUMNS = ["coins", "members", "purchases"] as const;
 export type Breakdown = (typeof BREAKDOWNS)[number];
 
 export const consoleFiguresBreakdownSchema = z.object({
@@ -100,6 +103,22 @@ export const consoleFiguresBreakdownSchema = z.object({
       ...rewardFigureFields,
     }),
   ),
+  /**
+   * Per campaign whose lines fall in the range: the coins it issued net of the range's refunds, the
+   * members and purchases it reached; `name` null for a campaign the scheme no longer lists; its
+   * whole budget and what is left of it now (null without a budget), whatever the range.
+   */
+  campaigns: z.array(
+    z.object({
+      campaign_id: z.number().int(),
+      name: z.string().nullable(),
+      budget_coins: z.number().int().nullable(),
+      budget_left: z.number().int().nullable(),
+      ...campaignFigureFields,
+    }),
+  ),
+  /** The tier lines (a tier's earn multiplier) of the range as one line. */
+  tier_multiplier: z.object(campaignFigureFields),
 });
 export type ConsoleFiguresBreakdown = z.output<typeof consoleFiguresBreakdownSchema>;
 
@@ -129,15 +148,15 @@ export const consoleFigures = {
       .string()
       .meta({ format: "binary", description: "text/csv; charset=utf-8, starting with U+FEFF" }),
   },
-  /** The range's coins per store, brand and reward, names in the operator's language (`lang`, else Accept-Language). */
+  /** The range's coins per store, brand, reward and campaign, names in the operator's language (`lang`, else Accept-Language). */
   breakdown: {
     method: "GET",
     path: "/figures/breakdown",
     access: { permission: ["programme.edit", "audit.read"] },
     summary:
-      "The range's coins per store and per brand (entries without a store as one line), and redemptions per reward",
+      "The range's coins per store and per brand (entries without a store as one line), redemptions per reward, and the coins per campaign and of the tier multiplier",
     description:
-      "Needs programme.edit or audit.read. Same range and 4000 rules as /figures. Each coin column summed over `stores` and `no_store` equals the days' total. Names in `lang` (en, tc, sc; default the Accept-Language). The coin scheme's unavailability answers as the other coin calls do.",
+      "Needs programme.edit or audit.read. Same range and 4000 rules as /figures. Each coin column summed over `stores` and `no_store` equals the days' total. `campaigns`: per campaign, its coins net of the range's refunds, the members and purchases it reached, its budget and what is left of it now; `tier_multiplier`: the tier lines' coins, members and purchases. Names in `lang` (en, tc, sc; default the Accept-Language). The coin scheme's unavailability answers as the other coin calls do.",
     query: z.object({
       from: day.optional(),
       to: day.optional(),
@@ -151,9 +170,9 @@ export const consoleFigures = {
     path: "/figures/breakdown.csv",
     access: { permission: ["programme.edit", "audit.read"] },
     summary:
-      "One breakdown (by store, brand or reward) as CSV (UTF-8 with a byte-order mark), then a total row",
+      "One breakdown (by store, brand, reward or campaign) as CSV (UTF-8 with a byte-order mark), then a total row",
     description:
-      "Same range and 4000 rules as /figures; `by` is store, brand or reward (4000 `invalid` otherwise). Headers and names in `lang` (en, tc, sc; default the Accept-Language). The store and brand files end with the no-store line and a total row.",
+      "Same range and 4000 rules as /figures; `by` is store, brand, reward or campaign (4000 `invalid` otherwise). Headers and names in `lang` (en, tc, sc; default the Accept-Language). The store and brand files end with the no-store line and a total row; the campaign file with the tier multiplier's line and a total row.",
     query: z.object({
       from: day.optional(),
       to: day.optional(),

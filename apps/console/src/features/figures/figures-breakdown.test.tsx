@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
+import { changeLanguage } from "../../lib/i18n.ts";
 import { mockApi, renderConsole, session } from "../../lib/test-app.tsx";
 
 const movements = (earned: number, purchases: number, extra: Record<string, number> = {}) => ({
@@ -85,6 +86,27 @@ const breakdown = {
       goodwill_coins: 0,
     },
   ],
+  campaigns: [
+    {
+      campaign_id: 3,
+      name: "Weekend double",
+      budget_coins: 10_000,
+      budget_left: 2_500,
+      coins: 1_200,
+      members: 40,
+      purchases: 55,
+    },
+    {
+      campaign_id: 4,
+      name: null,
+      budget_coins: null,
+      budget_left: null,
+      coins: -30,
+      members: 0,
+      purchases: 0,
+    },
+  ],
+  tier_multiplier: { coins: 640, members: 12, purchases: 20 },
 };
 
 /** Each body row's cells' text (the row header first). */
@@ -158,6 +180,83 @@ describe("the figures breakdown", () => {
     );
     expect(await seriousViolations()).toEqual([]);
   });
+
+  it.each([
+    {
+      language: "en" as const,
+      by: "By campaign",
+      table: /Coins each campaign issued/,
+      rows: [
+        ["Weekend double", "1,200", "40", "55", "10,000", "2,500"],
+        ["Campaign 4 (no longer listed)", "-30", "0", "0", "No budget", "No budget"],
+      ],
+      tier: "Tier multiplier",
+      csv: "Download by campaign as CSV",
+      empty: "No campaign or tier multiplier issued coins in this range.",
+    },
+    {
+      language: "tc" as const,
+      by: "按推廣活動",
+      table: /每個推廣活動發放的 H Coins/,
+      rows: [
+        ["Weekend double", "1,200", "40", "55", "10,000", "2,500"],
+        ["推廣活動 4（已不再列出）", "-30", "0", "0", "不設預算", "不設預算"],
+      ],
+      tier: "會員等級倍數",
+      csv: "下載按推廣活動的 CSV 檔案",
+      empty: "此期間沒有推廣活動或會員等級倍數發放 H Coins。",
+    },
+    {
+      language: "sc" as const,
+      by: "按推广活动",
+      table: /每个推广活动发放的 H Coins/,
+      rows: [
+        ["Weekend double", "1,200", "40", "55", "10,000", "2,500"],
+        ["推广活动 4（已不再列出）", "-30", "0", "0", "不设预算", "不设预算"],
+      ],
+      tier: "会员等级倍数",
+      csv: "下载按推广活动的 CSV 文件",
+      empty: "此期间没有推广活动或会员等级倍数发放 H Coins。",
+    },
+  ])(
+    "shows each campaign's cost and the tier multiplier's in $language, or says there was none",
+    async (want) => {
+      mockApi({
+        "GET /session": session("auditor"),
+        "GET /figures": ok(figures),
+        "GET /figures/breakdown": ok(breakdown),
+      });
+      await changeLanguage(want.language);
+      const first = renderConsole("/figures?from=2026-11-26&to=2026-11-27");
+      await userEvent.click(await screen.findByRole("button", { name: want.by }, { timeout: 5000 }));
+      expect(screen.getByRole("button", { name: want.by })).toHaveAttribute("aria-pressed", "true");
+      const table = await screen.findByRole("table", { name: want.table });
+      expect(bodyRows(table)).toEqual(want.rows);
+      expect(within(table).getByRole("rowheader", { name: want.tier }).closest("tr")?.textContent).toContain(
+        "640",
+      );
+      expect(screen.getByRole("link", { name: want.csv })).toHaveAttribute(
+        "href",
+        `/console/api/figures/breakdown.csv?from=2026-11-26&to=2026-11-27&by=campaign&lang=${want.language}`,
+      );
+      expect(await seriousViolations()).toEqual([]);
+      first.unmount();
+
+      mockApi({
+        "GET /session": session("auditor"),
+        "GET /figures": ok(figures),
+        "GET /figures/breakdown": ok({
+          ...breakdown,
+          campaigns: [],
+          tier_multiplier: { coins: 0, members: 0, purchases: 0 },
+        }),
+      });
+      renderConsole("/figures?from=2026-11-26&to=2026-11-27");
+      await userEvent.click(await screen.findByRole("button", { name: want.by }, { timeout: 5000 }));
+      expect(await screen.findByText(want.empty)).toBeInTheDocument();
+      expect(screen.queryByRole("table", { name: want.table })).toBeNull();
+    },
+  );
 
   it("is not offered when the coin scheme did not answer the day figures", async () => {
     const api = mockApi({

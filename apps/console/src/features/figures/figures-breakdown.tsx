@@ -16,6 +16,7 @@ import { TableScroll } from "../../components/table-scroll.tsx";
 import { type SortValues, useSortedPage } from "../../components/use-sorted-page.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
+import { CampaignTable } from "./figures-campaigns.tsx";
 
 type Movements = ConsoleFiguresBreakdown["no_store"];
 type StoreLine = ConsoleFiguresBreakdown["stores"][number];
@@ -32,8 +33,8 @@ const movementSorts = <Row extends Movements>() =>
   >;
 
 /**
- * The range's coins by store, by brand or by reward, each a table the operator sorts, with its
- * CSV file. The store and brand tables end with the entries no store made, so their columns add
+ * The range's coins by store, by brand, by reward or by campaign (figures-campaigns.tsx), each a
+ * table the operator sorts, with its CSV file. The store and brand tables end with the entries no store made, so their columns add
  * up to the totals above.
  */
 export function FiguresBreakdown({ from, to }: { from: string; to: string }) {
@@ -71,6 +72,7 @@ export function FiguresBreakdown({ from, to }: { from: string; to: string }) {
       {breakdown.data && by === "store" ? <StoreTable figures={breakdown.data} /> : null}
       {breakdown.data && by === "brand" ? <BrandTable figures={breakdown.data} /> : null}
       {breakdown.data && by === "reward" ? <RewardTable figures={breakdown.data} /> : null}
+      {breakdown.data && by === "campaign" ? <CampaignTable figures={breakdown.data} /> : null}
     </section>
   );
 }

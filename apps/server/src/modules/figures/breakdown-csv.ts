@@ -1,4 +1,5 @@
 import {
+  BREAKDOWN_CAMPAIGN_COLUMNS,
   BREAKDOWN_MOVEMENTS,
   BREAKDOWN_REWARD_COLUMNS,
   type Breakdown,
@@ -38,6 +39,13 @@ const HEADERS = {
   cancellations: { en: "Cancellations", tc: "取消次數", sc: "取消次数" },
   goodwill_vouchers: { en: "Goodwill vouchers", tc: "優待禮券", sc: "优待礼券" },
   goodwill_coins: { en: "Goodwill (coins)", tc: "優待（H Coins）", sc: "优待（H Coins）" },
+  campaign_id: { en: "Campaign ID", tc: "推廣活動編號", sc: "推广活动编号" },
+  campaign: { en: "Campaign", tc: "推廣活動", sc: "推广活动" },
+  coins: { en: "Coins issued", tc: "已發放 H Coins", sc: "已发放 H Coins" },
+  members: { en: "Members who earned", tc: "獲發會員人數", sc: "获发会员人数" },
+  budget_coins: { en: "Budget (coins)", tc: "預算（H Coins）", sc: "预算（H Coins）" },
+  budget_left: { en: "Budget left (coins)", tc: "預算餘額（H Coins）", sc: "预算余额（H Coins）" },
+  tierMultiplier: { en: "Tier multiplier", tc: "會員等級倍數", sc: "会员等级倍数" },
   noStore: { en: "No store", tc: "沒有分店", sc: "没有门店" },
   unknownBrand: { en: "Stores not listed", tc: "未列出的分店", sc: "未列出的门店" },
   total: { en: "Total", tc: "總計", sc: "总计" },
@@ -59,7 +67,8 @@ const sumOf = <Line, Name extends string>(lines: Line[], names: readonly Name[])
 
 /**
  * One breakdown as CSV: by store and by brand a line each, then the no-store line and a total
- * (which equals the days' totals of the range); by reward a line each and a total.
+ * (which equals the days' totals of the range); by reward a line each and a total; by campaign a
+ * line each, the tier multiplier's line and the coins' total (what the programme's extras cost).
  */
 export function breakdownCsv(figures: ConsoleFiguresBreakdown, by: Breakdown, lang: Language): string {
   const h = (name: keyof typeof HEADERS) => HEADERS[name][lang];
@@ -83,6 +92,19 @@ export function breakdownCsv(figures: ConsoleFiguresBreakdown, by: Breakdown, la
     lines.push(
       row([h("total"), null, null, ...sumOf([...figures.brands, figures.no_store], BREAKDOWN_MOVEMENTS)]),
     );
+  } else if (by === "campaign") {
+    const columns = BREAKDOWN_CAMPAIGN_COLUMNS.map(h);
+    lines.push(row([h("campaign_id"), h("campaign"), ...columns, h("budget_coins"), h("budget_left")]));
+    for (const campaign of figures.campaigns) {
+      const counts = BREAKDOWN_CAMPAIGN_COLUMNS.map((name) => campaign[name]);
+      lines.push(
+        row([campaign.campaign_id, campaign.name, ...counts, campaign.budget_coins, campaign.budget_left]),
+      );
+    }
+    const tier = figures.tier_multiplier;
+    lines.push(row([null, h("tierMultiplier"), ...BREAKDOWN_CAMPAIGN_COLUMNS.map((name) => tier[name])]));
+    // Members and purchases do not add up (one purchase can reach several campaigns): coins only.
+    lines.push(row([h("total"), null, ...sumOf([...figures.campaigns, tier], ["coins"])]));
   } else {
     lines.push(row([h("reward_id"), h("reward"), ...BREAKDOWN_REWARD_COLUMNS.map(h)]));
     for (const reward of figures.rewards) {

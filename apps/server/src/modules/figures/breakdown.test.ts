@@ -157,6 +157,79 @@ describe("the figures by store, brand and reward", () => {
     expect(wrong.body.error_code).toBe(4000);
   });
 
+  it("name each campaign in the operator's language with its budget and what is left, and download them as CSV", async () => {
+    t = await createTestApp();
+    const member = await linkedMember(t, 0);
+    const memberNo = (await t.app.services.members.findById(member.user.id as number))?.member_no as string;
+    const client = t.app.services.coinSchemeClient;
+    const campaign = async (en: string, tc: string, sc: string, coins: number, budget: number | null) => {
+      const { campaign } = await client.createCampaign(
+        {
+          name: { en, tc, sc },
+          conditions: [],
+          action: { type: "bonus", coins },
+          stacks: true,
+          starts_at: new Date(t.clock.now() - 60_000).toISOString(),
+          ends_at: new Date(t.clock.now() + 86_400_000).toISOString(),
+          budget_coins: budget,
+          per_member_cap: null,
+        },
+        "cli:maker",
+      );
+      await client.activateCampaign(campaign.id, "cli:maker", "cli:checker");
+      return campaign.id;
+    };
+    const budgeted = await campaign("Lunch bonus", "午餐獎賞", "午餐奖赏", 20, 1000);
+    const open = await campaign("Weekend extra", "週末額外", "周末额外", 5, null);
+    await buy(memberNo, "HF-S01", 5_000);
+    await buy(memberNo, "HF-CW01", 2_000);
+    const today = programmeDate(t.clock.now());
+    const auditor = await signedInOperator(t, "auditor");
+
+    const answer = await consoleCall(t, "GET", `/figures/breakdown?from=${today}&to=${today}&lang=tc`, {
+      cookie: auditor.cookie,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.payload.campaigns).toEqual([
+      {
+        campaign_id: budgeted,
+        name: "午餐獎賞",
+        coins: 40,
+        members: 1,
+        purchases: 2,
+        budget_coins: 1000,
+        budget_left: 960,
+      },
+      {
+        campaign_id: open,
+        name: "週末額外",
+        coins: 10,
+        members: 1,
+        purchases: 2,
+        budget_coins: null,
+        budget_left: null,
+      },
+    ]);
+    expect(answer.body.payload.tier_multiplier).toEqual({ coins: 0, members: 0, purchases: 0 });
+
+    const csv = await t.app.inject({
+      method: "GET",
+      url: `/console/api/figures/breakdown.csv?from=${today}&to=${today}&by=campaign&lang=sc`,
+      headers: { cookie: auditor.cookie },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-disposition"]).toBe(
+      `attachment; filename="figures-by-campaign-${today}-${today}.csv"`,
+    );
+    expect(csv.body.slice(1).trimEnd().split("\r\n")).toEqual([
+      "推广活动编号,推广活动,已发放 H Coins,获发会员人数,消费次数,预算（H Coins）,预算余额（H Coins）",
+      `${budgeted},午餐奖赏,40,1,2,1000,960`,
+      `${open},周末额外,10,1,2,,`,
+      ",会员等级倍数,0,0,0",
+      "总计,,50",
+    ]);
+  });
+
   it("refuse a range as /figures does, and answer the scheme's absence as the coin calls do", async () => {
     t = await createTestApp();
     const auditor = await signedInOperator(t, "auditor");

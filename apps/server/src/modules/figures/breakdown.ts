@@ -22,9 +22,9 @@ const add = (sum: Movements, line: Movements) => {
 };
 
 /**
- * The figures page's breakdown: the coin scheme's lines per store code and per reward id, named
- * here (stores and their brands are this server's registry, rewards the scheme's catalogue) in
- * the operator's language, and the stores summed per brand. Unlike the day figures there is
+ * The figures page's breakdown: the coin scheme's lines per store code, per reward id and per
+ * campaign id, named here (stores and their brands are this server's registry, rewards the
+ * scheme's catalogue, campaigns its campaign list with their budgets) in the operator's language, and the stores summed per brand. Unlike the day figures there is
  * nothing to show without the scheme, so its refusal or absence answers as every coin call does.
  */
 export class FiguresBreakdownReport {
@@ -41,10 +41,11 @@ export class FiguresBreakdownReport {
     const range = figuresRange(asked, programmeDate(this.now()));
     if ("rule" in range) throw validationError([{ field: range.field, rule: range.rule }]);
     const { from, to } = range;
-    const [split, known, catalogue] = await Promise.all([
+    const [split, known, catalogue, programme] = await Promise.all([
       this.coinScheme.figuresBreakdown(from, to),
       this.stores.listAllStores(),
       this.coinScheme.rewards({ activeOnly: false }),
+      this.coinScheme.campaigns(),
     ]);
     const byCode = new Map(known.map((store) => [store.code, store]));
     const rewardNames = new Map(
@@ -86,6 +87,27 @@ export class FiguresBreakdownReport {
     );
 
     const rewards = split.rewards.map((line) => ({ ...line, name: rewardNames.get(line.reward_id) ?? null }));
-    return { from, to, stores, brands: brandLines, no_store: noStore, rewards };
+    const campaignsById = new Map(programme.campaigns.map((campaign) => [campaign.id, campaign]));
+    const campaigns = split.campaigns.map((line) => {
+      const campaign = campaignsById.get(line.campaign_id);
+      const budget = campaign?.budget_coins ?? null;
+      return {
+        ...line,
+        name: campaign ? localizedIn(campaign.name, lang) : null,
+        budget_coins: budget,
+        // What the campaign may still issue now: its budget less all it has spent, not the range's.
+        budget_left: campaign && budget !== null ? budget - campaign.spent_coins : null,
+      };
+    });
+    return {
+      from,
+      to,
+      stores,
+      brands: brandLines,
+      no_store: noStore,
+      rewards,
+      campaigns,
+      tier_multiplier: split.tier_multiplier,
+    };
   }
 }
