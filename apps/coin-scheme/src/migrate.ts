@@ -13,6 +13,7 @@ import * as m0010 from "./migrations/0010-campaigns-and-earn-lines.ts";
 import * as m0011 from "./migrations/0011-tiers.ts";
 import * as m0012 from "./migrations/0012-referrals.ts";
 import * as m0013 from "./migrations/0013-store-brands.ts";
+import * as m0016 from "./migrations/0016-earn-line-extras.ts";
 
 /**
  * The scheme's migrations, recorded in tables of their own so that the scheme can share a
@@ -35,6 +36,7 @@ export function migrateCoinScheme(database: TableViews): Promise<void> {
       "0011-tiers": m0011,
       "0012-referrals": m0012,
       "0013-store-brands": m0013,
+      "0016-earn-line-extras": m0016,
     },
     migrationTableName: "coin_scheme_migration",
     migrationLockTableName: "coin_scheme_migration_lock",

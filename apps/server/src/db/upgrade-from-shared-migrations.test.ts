@@ -265,6 +265,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0011-tiers",
       "0012-referrals",
       "0013-store-brands",
+      "0016-earn-line-extras",
     ]);
   });
 
@@ -296,6 +297,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0011-tiers",
       "0012-referrals",
       "0013-store-brands",
+      "0016-earn-line-extras",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(
