@@ -17,6 +17,8 @@ import { multiplierHundredths, parseAmountCents } from "@hcoins/domain/earn-rule
 /** What the scheme knows of a purchase when it earns. Times are unix ms. */
 export interface PurchaseFacts {
   storeCode: string;
+  /** The store's brand code (hcoin_stores.brand_code); null when the store has none recorded. */
+  brandCode: string | null;
   partnerStore: boolean;
   at: number;
   netCents: number;
@@ -107,6 +109,10 @@ function compileCondition(condition: CampaignCondition): (facts: PurchaseFacts) 
       return (facts) => facts.firstPurchase === condition.is;
     case "birthday_month":
       return (facts) => facts.birthdayMonth === condition.is;
+    case "brand": {
+      const brands = new Set(condition.in);
+      return (facts) => facts.brandCode !== null && brands.has(facts.brandCode);
+    }
     case "tier": {
       const tiers = new Set(condition.in);
       return (facts) => facts.tierId !== null && tiers.has(facts.tierId);

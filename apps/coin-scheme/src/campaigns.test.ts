@@ -73,6 +73,7 @@ describe("the rules over a purchase's facts", () => {
   it("holds every condition, a time window across midnight included", () => {
     const facts = {
       storeCode: "S1",
+      brandCode: "harbour-fresh",
       partnerStore: false,
       at: NOON_HK + 11 * 3_600_000, // 23:00
       netCents: 50_000,
@@ -94,6 +95,8 @@ describe("the rules over a purchase's facts", () => {
     expect(matches([{ fact: "first_purchase", is: true }])).toBe(true);
     expect(matches([{ fact: "birthday_month", is: true }])).toBe(false);
     expect(matches([{ fact: "tier", in: [2, 3] }])).toBe(true);
+    expect(matches([{ fact: "brand", in: ["harbour-fresh", "moon-mart"] }])).toBe(true);
+    expect(matches([{ fact: "brand", in: ["moon-mart"] }])).toBe(false);
     expect(
       matches([
         { fact: "partner_store", is: false },
@@ -231,6 +234,58 @@ describe("campaigns at the till", () => {
       members: 2,
       coins: 400,
       coins_within_budget: 250,
+    });
+  });
+
+  it("earns by the store's brand at the till, and dry-runs brands and tiers as they were", async () => {
+    const t = await schemeApp();
+    schemes.push(t);
+    await linkedMember(t, "M5");
+    await linkedMember(t, "M6");
+    ok(await admin(t, "PUT", "/stores/S1", { partner_property: false, brand_code: "harbour-fresh" }));
+    ok(await admin(t, "PUT", "/stores/S2", { partner_property: false, brand_code: "moon-mart" }));
+    const silver = {
+      code: "silver",
+      name: { en: "Silver", tc: "銀卡", sc: "银卡" },
+      benefits: { en: "", tc: "", sc: "" },
+      qualifying_amount: "150",
+      multiplier: "1",
+    };
+    ok(
+      await admin(t, "PUT", "/tiers", {
+        window: "rolling_12_months",
+        review_rule: "anniversary",
+        tiers: [silver],
+        operator: "writer",
+      }),
+    );
+    const silverId = ok(await admin(t, "GET", "/tiers")).tiers[0].id;
+    const later = (member: string, fields: Record<string, unknown>) => {
+      t.clock.advance(60_000);
+      return buy(t, member, fields);
+    };
+    // M5 reaches silver with its first purchase and earns at it from its second; M6 with its third.
+    ok(await later("M5", { net_amount: "200" }));
+    ok(await later("M5", { net_amount: "100" }));
+    ok(await later("M6", { net_amount: "100", store_code: "S2" }));
+    const id = await activeCampaign(t, { conditions: [{ fact: "brand", in: ["harbour-fresh"] }] });
+    const atBrand = ok(await later("M6", { net_amount: "100" })).transaction;
+    expect(atBrand.lines).toContainEqual({ kind: "campaign", coins: 100, campaign_id: id, name: NAME });
+    const elsewhere = ok(await later("M6", { net_amount: "100", store_code: "S2" })).transaction;
+    expect(elsewhere.coins).toBe(100);
+
+    const dryRun = async (conditions: unknown[]) =>
+      ok(await admin(t, "POST", "/campaigns/dry-run", { campaign: definition({ conditions }), days: 7 }))
+        .dry_run;
+    expect(await dryRun([{ fact: "brand", in: ["moon-mart"] }])).toMatchObject({
+      purchases_scanned: 5,
+      purchases_matched: 2,
+      members: 1,
+    });
+    expect(await dryRun([{ fact: "tier", in: [silverId] }])).toMatchObject({
+      purchases_matched: 2,
+      members: 2,
+      coins: 200,
     });
   });
 });

@@ -4,6 +4,7 @@ import { bonusOf, compileCampaign, hongKongMonth, parseDefinition } from "./camp
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { CampaignRow } from "./tables.ts";
+import { tierIdsOverTime } from "./tiers.ts";
 import { iso } from "./views.ts";
 
 const DAY_MS = 86_400_000;
@@ -103,8 +104,8 @@ export class Campaigns {
   /**
    * What the definition alone would have issued over the last `days` days of purchases, in time
    * order, with its per-member cap and budget applied as the till would have: `coins` before them,
-   * `coins_within_budget` after. The member's tier is not known for past purchases (none matches a
-   * tier condition).
+   * `coins_within_budget` after. Each purchase's tier is the one the account was in when it was
+   * made (its tier history); its brand is the store's today.
    */
   async dryRun(definition: CampaignDefinition, days: number): Promise<CampaignDryRunResult> {
     const started = performance.now();
@@ -113,6 +114,10 @@ export class Campaigns {
     const campaign = compileCampaign(0, definition);
     const purchases = await this.repository.campaigns.purchasesBetween(from, to);
     const firsts = campaign.needsFirstPurchase ? await this.repository.campaigns.firstPurchaseIds() : null;
+    const tierIdAt = campaign.needsTier ? await tierIdsOverTime(this.repository, to) : () => null;
+    const brands = new Map(
+      (await this.repository.stores()).map((store) => [store.store_code, store.brand_code] as const),
+    );
     const earnedBy = new Map<number, number>();
     let budgetLeft = campaign.budgetCoins ?? Number.POSITIVE_INFINITY;
     let matched = 0;
@@ -121,6 +126,7 @@ export class Campaigns {
     for (const purchase of purchases) {
       const facts = {
         storeCode: purchase.store_code,
+        brandCode: brands.get(purchase.store_code) ?? null,
         partnerStore: purchase.partner_store === 1,
         at: purchase.created_at,
         netCents: purchase.net_cents,
@@ -128,7 +134,7 @@ export class Campaigns {
         firstPurchase: firsts?.has(purchase.id) ?? false,
         birthdayMonth:
           purchase.birth_month !== null && purchase.birth_month === hongKongMonth(purchase.created_at),
-        tierId: null,
+        tierId: tierIdAt(purchase.account_id, purchase.created_at),
       };
       if (!campaign.matches(facts)) continue;
       const bonus = bonusOf(campaign.action, purchase.base_coins);

@@ -131,6 +131,7 @@ export class LedgerWrites {
     const campaigns = await this.liveCampaigns.at(this.repository, at);
     const factsWith = (tier: TierFact | null) => ({
       storeCode: input.storeCode,
+      brandCode: store.brand_code,
       partnerStore,
       at,
       netCents: input.netCents,

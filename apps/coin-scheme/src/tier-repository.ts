@@ -95,6 +95,17 @@ export class TierRepository {
       .executeTakeFirst();
   }
 
+  /** Every change of every account's tier made before `to`, oldest first (a dry run replays them). */
+  changesBefore(to: number): Promise<Pick<TierHistoryRow, "account_id" | "to_code" | "created_at">[]> {
+    return this.db
+      .selectFrom("hcoin_tier_history")
+      .select(["account_id", "to_code", "created_at"])
+      .where("reason", "!=", "kept")
+      .where("created_at", "<", to)
+      .orderBy("id")
+      .execute();
+  }
+
   /** Qualifying spend in [from, to): purchases' net minus refunds' (which may take it below zero). */
   async spendBetween(accountId: number, from: number, to: number): Promise<number> {
     const row = await this.db

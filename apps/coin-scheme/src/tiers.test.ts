@@ -86,6 +86,7 @@ describe("the tier ladder", () => {
     });
     expect(ladder.tiers.map((tier: { code: string }) => tier.code)).toEqual(["green", "silver", "gold"]);
     expect(ladder.tiers[1]).toEqual({
+      id: expect.any(Number),
       code: "silver",
       name: LADDER[2]?.name,
       benefits: LADDER[2]?.benefits,

@@ -72,6 +72,7 @@ const names = (row: TierRow) => ({ en: row.name_en, tc: row.name_tc, sc: row.nam
 
 export function tierView(row: TierRow): SchemeTier {
   return {
+    id: row.id,
     code: row.code,
     name: names(row),
     benefits: { en: row.benefits_en, tc: row.benefits_tc, sc: row.benefits_sc },
@@ -203,6 +204,40 @@ export async function tierAt(
     ? ladder.find((tier) => tier.code === change.to_code)
     : tierForSpend(ladder.map(step), 0);
   return row ? { id: row.id, code: row.code, multiplier: row.multiplier, name: names(row) } : null;
+}
+
+/**
+ * tierAt for many past purchases at once (a campaign's dry run): the tier id each account was in
+ * at any instant before `to`, from the ladder and every change, read once. Purchases are asked in
+ * any order; each account's changes are searched from its newest.
+ */
+export async function tierIdsOverTime(
+  repository: CoinSchemeRepository,
+  to: number,
+): Promise<(accountId: number, at: number) => number | null> {
+  const ladder = await repository.tiers.ladder();
+  if (ladder.length === 0) return () => null;
+  const ids = new Map(ladder.map((tier) => [tier.code, tier.id] as const));
+  const unchanged = tierForSpend(ladder.map(step), 0)?.id ?? null;
+  const changes = new Map<number, { at: number; id: number | null }[]>();
+  for (const row of await repository.tiers.changesBefore(to)) {
+    const list = changes.get(row.account_id) ?? [];
+    list.push({
+      at: Number(row.created_at),
+      id: row.to_code === null ? null : (ids.get(row.to_code) ?? null),
+    });
+    changes.set(row.account_id, list);
+  }
+  return (accountId, at) => {
+    const list = changes.get(accountId);
+    if (!list) return unchanged;
+    for (let index = list.length - 1; index >= 0; index -= 1) {
+      const change = list[index] as { at: number; id: number | null };
+      // A change made by a purchase counts from the next one: that purchase earned at the tier before.
+      if (change.at < at) return change.id;
+    }
+    return unchanged;
+  };
 }
 
 /** What a purchase reads of the tiers, once, under the account's lock. */

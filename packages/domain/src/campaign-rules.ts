@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BRAND_CODE_PATTERN } from "./api/console-stores.ts";
 
 /*
  * A campaign as data: conditions over a purchase's facts, all of which must hold, and one action.
@@ -24,6 +25,11 @@ const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "timeFormat");
 export const campaignConditionSchema = z.discriminatedUnion("fact", [
   /** The purchase is at one of these stores. */
   z.object({ fact: z.literal("store"), in: storeCodes }),
+  /** The store belongs to one of these brands (their codes, as the store list names them). */
+  z.object({
+    fact: z.literal("brand"),
+    in: z.array(z.string().regex(BRAND_CODE_PATTERN, "brandCode")).min(1, "required").max(100, "tooMany"),
+  }),
   /** The store is (or is not) in a partner property. */
   z.object({ fact: z.literal("partner_store"), is: z.boolean() }),
   /** The Hong Kong weekday of the purchase is one of these. */

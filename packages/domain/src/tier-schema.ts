@@ -7,6 +7,8 @@ const localized = z.object({ en: z.string(), tc: z.string(), sc: z.string() });
 
 /** A rung of the ladder. */
 export const tierSchema = z.object({
+  /** What a campaign's `tier` condition names; kept while the code stays on the ladder. */
+  id: z.number().int(),
   /** The operator's short name for it (a-z, 0-9, hyphens); accounts and the history name the tier by it. */
   code: z.string(),
   name: localized,

@@ -10,13 +10,14 @@ const named: CampaignDraft = {
 };
 
 describe("a campaign draft", () => {
-  it("writes every fact's condition as the contract has it: amounts as text, tier ids as numbers, Hong Kong times", () => {
+  it("writes every fact's condition as the contract has it: amounts as text, Hong Kong times", () => {
     const draft: CampaignDraft = {
       ...named,
       conditions: [
         { fact: "time_of_day", from: "18:00", to: "02:00" },
         { fact: "net_amount", at_least: "500", below: "" },
-        { fact: "tier", ids: "2, 3" },
+        { fact: "tier", in: [2, 3] },
+        { fact: "brand", in: ["harbour-fresh"] },
         { fact: "store", in: ["HF-CW01"] },
         { fact: "electronic_payment", is: true },
         { fact: "first_purchase", is: false },
@@ -32,6 +33,7 @@ describe("a campaign draft", () => {
           { fact: "time_of_day", from: "18:00", to: "02:00" },
           { fact: "net_amount", at_least: "500" },
           { fact: "tier", in: [2, 3] },
+          { fact: "brand", in: ["harbour-fresh"] },
           { fact: "store", in: ["HF-CW01"] },
           { fact: "electronic_payment", is: true },
           { fact: "first_purchase", is: false },
@@ -53,7 +55,7 @@ describe("a campaign draft", () => {
         newCondition("weekday"),
         newCondition("net_amount"),
         { fact: "time_of_day", from: "25:00", to: "" },
-        { fact: "tier", ids: "gold" },
+        { fact: "tier", in: [] },
       ],
       multiplier: "x2",
       budget: "-5",
@@ -68,7 +70,7 @@ describe("a campaign draft", () => {
         budget_coins: expect.any(String),
       }),
     });
-    expect(definitionOf(draft)).toHaveProperty(["rules", "conditions.3.in.0"]);
+    expect(definitionOf(draft)).toHaveProperty(["rules", "conditions.3.in"], "required");
   });
 
   it("reads a saved campaign back into the form", () => {

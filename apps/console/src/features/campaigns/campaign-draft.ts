@@ -3,11 +3,10 @@ import type { CampaignCondition, CampaignDefinition, CampaignFact } from "@hcoin
 import type { LocalizedText } from "@hcoins/domain/languages";
 import { hongKongLocalOfIso, isoOfHongKongLocal } from "../../lib/hong-kong-time.ts";
 
-/** A condition as the form holds it: amounts as typed, tier ids as one text ("1, 2"). */
+/** A condition as the form holds it: amounts as typed, the rest as the contract has them. */
 export type ConditionDraft =
-  | Exclude<CampaignCondition, { fact: "net_amount" } | { fact: "tier" }>
-  | { fact: "net_amount"; at_least: string; below: string }
-  | { fact: "tier"; ids: string };
+  | Exclude<CampaignCondition, { fact: "net_amount" }>
+  | { fact: "net_amount"; at_least: string; below: string };
 
 /** The editor's state: every field as its input holds it; times are Hong Kong datetime-local values. */
 export interface CampaignDraft {
@@ -28,6 +27,7 @@ export const FACTS: readonly CampaignFact[] = [
   "weekday",
   "time_of_day",
   "store",
+  "brand",
   "partner_store",
   "net_amount",
   "electronic_payment",
@@ -61,7 +61,9 @@ export function newCondition(fact: CampaignFact): ConditionDraft {
     case "net_amount":
       return { fact, at_least: "", below: "" };
     case "tier":
-      return { fact, ids: "" };
+      return { fact, in: [] };
+    case "brand":
+      return { fact, in: [] };
     default:
       return { fact, is: true };
   }
@@ -70,7 +72,6 @@ export function newCondition(fact: CampaignFact): ConditionDraft {
 const conditionDraftOf = (condition: CampaignCondition): ConditionDraft => {
   if (condition.fact === "net_amount")
     return { fact: "net_amount", at_least: condition.at_least ?? "", below: condition.below ?? "" };
-  if (condition.fact === "tier") return { fact: "tier", ids: condition.in.join(", ") };
   return condition;
 };
 
@@ -97,14 +98,6 @@ const conditionOf = (draft: ConditionDraft): CampaignCondition | Record<string, 
       fact: "net_amount",
       ...(draft.at_least.trim() ? { at_least: draft.at_least.trim() } : {}),
       ...(draft.below.trim() ? { below: draft.below.trim() } : {}),
-    };
-  if (draft.fact === "tier")
-    return {
-      fact: "tier",
-      in: draft.ids
-        .split(/[\s,，]+/)
-        .filter(Boolean)
-        .map((id) => (/^\d+$/.test(id) ? Number(id) : Number.NaN)),
     };
   return draft;
 };

@@ -18,6 +18,36 @@ const STORES = ok({
   ],
 });
 
+const tier = (id: number, code: string, en: string) => ({
+  id,
+  code,
+  name: { en, tc: en, sc: en },
+  benefits: { en: "", tc: "", sc: "" },
+  qualifying_amount: `${id * 1000}.00`,
+  multiplier: "1.5",
+  reward_id: null,
+});
+const TIERS = ok({
+  window: "rolling_12_months",
+  review_rule: "anniversary",
+  review_date: null,
+  tiers: [tier(1, "green", "Green"), tier(2, "silver", "Silver"), tier(3, "gold", "Gold")],
+  updated_by: null,
+  updated_at: null,
+});
+const BRANDS = ok({
+  brands: [
+    {
+      id: 1,
+      code: "harbour-fresh",
+      name: { en: "Harbour Fresh", tc: "海港鮮", sc: "海港鲜" },
+      logo_media_token: null,
+      sort_order: 0,
+      store_count: 2,
+    },
+  ],
+});
+
 const DRY_RUN = ok({
   dry_run: {
     days: 30,
@@ -137,12 +167,14 @@ describe("the campaign editor", () => {
     const api = mockApi({
       "GET /session": session("programmeManager"),
       "GET /stores": STORES,
+      "GET /tiers": TIERS,
+      "GET /brands": BRANDS,
       "POST /campaigns/dry-run": DRY_RUN,
     });
     renderConsole("/campaigns/new");
     const user = userEvent.setup();
     await screen.findByRole("button", { name: "Save as draft" }, { timeout: 5000 });
-    for (const fact of ["Time of day", "Amount spent", "Tier", "Electronic payment", "Store"]) {
+    for (const fact of ["Time of day", "Amount spent", "Tier", "Brand", "Electronic payment", "Store"]) {
       await user.selectOptions(screen.getByLabelText("Condition to add"), fact);
       await user.click(screen.getByRole("button", { name: "Add condition" }));
     }
@@ -174,13 +206,17 @@ describe("the campaign editor", () => {
       "This value is not valid.",
     );
     expect(screen.getByText("Choose at least one store.")).toBeInTheDocument();
+    expect(screen.getByText("Choose at least one tier.")).toBeInTheDocument();
+    expect(screen.getByText("Choose at least one brand.")).toBeInTheDocument();
     expect(api.called("POST /campaigns/dry-run")).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText("From (Hong Kong time)"), { target: { value: "18:00" } });
     fireEvent.change(screen.getByLabelText("Until (Hong Kong time)"), { target: { value: "02:00" } });
     await user.clear(screen.getByLabelText("Below (HKD)"));
     await user.type(screen.getByLabelText("At least (HKD)"), "300");
-    await user.type(screen.getByLabelText("Tier ids"), "2, 3");
+    await user.click(screen.getByLabelText("Silver"));
+    await user.click(screen.getByLabelText("Gold"));
+    await user.click(screen.getByLabelText("Harbour Fresh"));
     await user.click(screen.getByRole("radio", { name: "No" }));
     await user.click(screen.getByLabelText("HF-CW01 Causeway Bay"));
     await user.type(screen.getByLabelText("Bonus coins per purchase"), "50");
@@ -192,6 +228,7 @@ describe("the campaign editor", () => {
           { fact: "time_of_day", from: "18:00", to: "02:00" },
           { fact: "net_amount", at_least: "300" },
           { fact: "tier", in: [2, 3] },
+          { fact: "brand", in: ["harbour-fresh"] },
           { fact: "electronic_payment", is: false },
           { fact: "store", in: ["HF-CW01"] },
         ],

@@ -1,8 +1,11 @@
 import { type CampaignFact, WEEKDAYS } from "@hcoins/domain/campaign-rules";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { tiersQuery } from "../../api/programme.ts";
+import { brandsQuery } from "../../api/stores.ts";
 import { Field } from "../../components/field.tsx";
 import { StoreChoice, useStoreOptions } from "../../components/store-choice.tsx";
-import { useTranslation } from "../../lib/i18n.ts";
+import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { ruleText } from "../../lib/rule-text.ts";
 import { type ConditionDraft, type DraftRules, FACTS, newCondition } from "./campaign-draft.ts";
 
@@ -33,6 +36,57 @@ function YesNo({
   );
 }
 
+/** A choice of several among named options (tiers, brands): checkboxes under a legend. */
+function Checklist<T extends string | number>({
+  legend,
+  hint,
+  empty,
+  options,
+  chosen,
+  onChange,
+  error,
+}: {
+  legend: string;
+  hint: string;
+  empty: string;
+  options: { value: T; label: string }[];
+  chosen: T[];
+  onChange: (chosen: T[]) => void;
+  error: string | null;
+}) {
+  const hintId = useId();
+  const errorId = useId();
+  return (
+    <fieldset className="inline-choice" aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
+      <legend>{legend}</legend>
+      <p id={hintId} className="hint">
+        {options.length === 0 ? empty : hint}
+      </p>
+      {options.map((option) => (
+        <label key={option.value} className="checkbox">
+          <input
+            type="checkbox"
+            checked={chosen.includes(option.value)}
+            onChange={(event) =>
+              onChange(
+                event.target.checked
+                  ? [...chosen, option.value]
+                  : chosen.filter((one) => one !== option.value),
+              )
+            }
+          />{" "}
+          {option.label}
+        </label>
+      ))}
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** The inputs of one condition, by its fact; `rule(key)` is the first rule its field `key` broke. */
 function ConditionInputs({
   condition,
@@ -44,7 +98,10 @@ function ConditionInputs({
   rule: (key: string) => string | undefined;
 }) {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const { options } = useStoreOptions(condition.fact === "store" ? condition.in : []);
+  const tiers = useQuery({ ...tiersQuery(), enabled: condition.fact === "tier" });
+  const brands = useQuery({ ...brandsQuery, enabled: condition.fact === "brand" });
   switch (condition.fact) {
     case "store": {
       const broken = rule("in");
@@ -129,16 +186,34 @@ function ConditionInputs({
           />
         </>
       );
-    case "tier":
+    case "tier": {
+      const broken = rule("in");
       return (
-        <Field
-          label={t("campaigns.tierIds")}
+        <Checklist
+          legend={t("campaigns.facts.tier")}
           hint={t("campaigns.tierHint")}
-          value={condition.ids}
-          error={rule("in")}
-          onChange={(event) => onChange({ ...condition, ids: event.target.value })}
+          empty={t("campaigns.noTiers")}
+          options={(tiers.data?.tiers ?? []).map((tier) => ({ value: tier.id, label: tier.name[language] }))}
+          chosen={condition.in}
+          onChange={(ids) => onChange({ ...condition, in: ids })}
+          error={broken === "required" ? t("campaigns.tiersRequired") : broken ? ruleText(t, broken) : null}
         />
       );
+    }
+    case "brand": {
+      const broken = rule("in");
+      return (
+        <Checklist
+          legend={t("campaigns.facts.brand")}
+          hint={t("campaigns.brandHint")}
+          empty={t("campaigns.noBrands")}
+          options={(brands.data ?? []).map((brand) => ({ value: brand.code, label: brand.name[language] }))}
+          chosen={condition.in}
+          onChange={(codes) => onChange({ ...condition, in: codes })}
+          error={broken === "required" ? t("campaigns.brandsRequired") : broken ? ruleText(t, broken) : null}
+        />
+      );
+    }
     default:
       return (
         <YesNo
