@@ -8,6 +8,7 @@ import {
 } from "@hcoins/domain/coin-figures";
 import { earnLineSchema } from "@hcoins/domain/earn-lines";
 import { LEDGER_KINDS } from "@hcoins/domain/ledger-kinds";
+import { memberMissionSchema, missionStampSchema, missionViewSchema } from "@hcoins/domain/mission-rules";
 import { tillKeySchema } from "@hcoins/domain/till-key-schema";
 import { z } from "zod";
 
@@ -114,6 +115,8 @@ export const transactionResponse = z.object({
   duplicate: z.boolean(),
   /** The receipt of a purchase or refund, with what has been refunded of it; null for other entries. */
   receipt: receiptStateSchema.nullable(),
+  /** A purchase's stamps on the member's mission cards, and completions (left out when none). */
+  missions: z.array(missionStampSchema).optional(),
 });
 export type TransactionResult = z.infer<typeof transactionResponse>;
 
@@ -513,3 +516,11 @@ export const referralSettingsResponse = z.object({
   updated_at: z.string().nullable(),
 });
 export type ReferralSettingsResult = z.infer<typeof referralSettingsResponse>;
+
+export const missionsResponse = z.object({ missions: z.array(missionViewSchema) });
+export const missionResponse = z.object({ mission: missionViewSchema });
+export type MissionsResult = z.infer<typeof missionsResponse>;
+export type MissionResult = z.infer<typeof missionResponse>;
+/** A member's live missions with the stamps of the current period. */
+export const memberMissionsResponse = z.object({ missions: z.array(memberMissionSchema) });
+export type MemberMissionsResult = z.infer<typeof memberMissionsResponse>;

@@ -62,6 +62,13 @@ export const SchemeErrorCode = {
   referralRewardUnknown: 6060,
   /** The referred account has a referral recorded from another referrer already. */
   referralConflict: 6061,
+  missionNotFound: 6080,
+  /** The mission's status does not allow the change (an active one edited, an ended one activated). */
+  missionStatus: 6081,
+  /** A mission is activated by a second operator: neither the one asking nor the one who wrote it. */
+  missionApproverNotSecond: 6082,
+  /** A mission names a reward the catalogue does not hold. */
+  missionRewardNotFound: 6083,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -112,6 +119,10 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6053: 403,
   6060: 422,
   6061: 409,
+  6080: 404,
+  6081: 409,
+  6082: 403,
+  6083: 422,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -331,6 +342,26 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "This member's referral was already recorded with another referrer.",
     tc: "此會員的推薦已由另一位推薦人記錄。",
     sc: "此会员的推荐已由另一位推荐人记录。",
+  },
+  6080: {
+    en: "No such mission.",
+    tc: "沒有此集印任務。",
+    sc: "没有此集印任务。",
+  },
+  6081: {
+    en: "The mission's status does not allow this: only a draft or a paused mission can be edited or activated, and an ended one never again.",
+    tc: "集印任務的狀態不容許此操作：只有草稿或已暫停的任務可以修改或啟用，已結束的任務不能再啟用。",
+    sc: "集印任务的状态不允许此操作：只有草稿或已暂停的任务可以修改或启用，已结束的任务不能再启用。",
+  },
+  6082: {
+    en: "A mission is activated by a second operator: not the one who asked, nor the one who wrote it.",
+    tc: "集印任務須由另一位操作員啟用：不能是提出申請或撰寫任務的操作員。",
+    sc: "集印任务须由另一位操作员启用：不能是提出申请或撰写任务的操作员。",
+  },
+  6083: {
+    en: "The mission's reward is not in the rewards catalogue.",
+    tc: "集印任務的禮遇不在禮遇目錄內。",
+    sc: "集印任务的礼遇不在礼遇目录内。",
   },
 };
 

@@ -23,6 +23,7 @@ import {
 import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyOf } from "./expiry.ts";
+import { LiveMissions, stampMissions, unstampRefundedPurchase } from "./mission-stamps.ts";
 import { plainEntry, postCredit, postDebit } from "./postings.ts";
 import { rewardReferralOnPurchase } from "./referrals.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
@@ -79,6 +80,7 @@ export interface AdjustmentInput {
  */
 export class LedgerWrites {
   private readonly liveCampaigns = new LiveCampaigns();
+  private readonly liveMissions = new LiveMissions();
 
   constructor(
     private readonly repository: CoinSchemeRepository,
@@ -129,6 +131,7 @@ export class LedgerWrites {
       holidayMultiplier,
     });
     const campaigns = await this.liveCampaigns.at(this.repository, at);
+    const missions = await this.liveMissions.at(this.repository, at);
     const factsWith = (tier: TierFact | null) => ({
       storeCode: input.storeCode,
       brandCode: store.brand_code,
@@ -198,8 +201,28 @@ export class LedgerWrites {
         if (tiers) await requalifyAccount(repository, locked.id, at, "purchase", tiers);
         // A referred member's first qualifying purchase rewards both sides, once (referrals.ts).
         await rewardReferralOnPurchase(repository, locked, entry, at);
+        // Live missions stamp the member's cards; nothing is read when none is live (mission-stamps.ts).
+        const stamped =
+          missions.length === 0
+            ? []
+            : await stampMissions(
+                repository,
+                missions,
+                locked,
+                entry,
+                { storeCode: input.storeCode, brandCode: store.brand_code, netCents: input.netCents },
+                at,
+              );
         committed = lines;
-        return this.result(entry, locked, balance, false, receiptState(entry, NOTHING_REFUNDED), lines);
+        const result = this.result(
+          entry,
+          locked,
+          balance,
+          false,
+          receiptState(entry, NOTHING_REFUNDED),
+          lines,
+        );
+        return stamped.length === 0 ? result : { ...result, missions: stamped };
       });
     } catch (error) {
       await budgets.release(this.repository, []);
@@ -277,6 +300,8 @@ export class LedgerWrites {
           netCents: refunded.netCents + share.netCents,
           electronicCents: refunded.electronicCents + share.electronicCents,
         };
+        // Refunded in full, the purchase's stamps leave the cards not completed yet.
+        if (after.netCents >= purchase.net_cents) await unstampRefundedPurchase(repository, purchase, at);
         return this.result(entry, locked, balance, false, receiptState(purchase, after), lines);
       });
     } catch (error) {

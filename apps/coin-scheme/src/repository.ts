@@ -3,6 +3,7 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import { CampaignRepository } from "./campaign-repository.ts";
 import { FiguresRepository } from "./figures-repository.ts";
 import type { Holder } from "./holders.ts";
+import { MissionRepository } from "./mission-repository.ts";
 import { ReferralRepository } from "./referral-repository.ts";
 import { RewardRepository } from "./reward-repository.ts";
 import type {
@@ -52,6 +53,8 @@ export class CoinSchemeRepository {
   readonly tiers: TierRepository;
   /** Referrals and their rewards (referrals.ts). */
   readonly referrals: ReferralRepository;
+  /** E-stamp missions, members' cards and stamps (missions.ts). */
+  readonly missions: MissionRepository;
 
   constructor(private readonly db: Kysely<CoinSchemeTables>) {
     this.campaigns = new CampaignRepository(db);
@@ -60,6 +63,7 @@ export class CoinSchemeRepository {
     this.figures = new FiguresRepository(db);
     this.tillKeys = new TillKeyRepository(db);
     this.referrals = new ReferralRepository(db);
+    this.missions = new MissionRepository(db);
   }
 
   /**

@@ -6,6 +6,7 @@ import { SCHEME_ENVELOPE, SchemeError, SchemeErrorCode } from "./errors.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { campaignRoutes } from "./routes/campaigns.ts";
 import { admitClient, COIN_SCHEME_PREFIX } from "./routes/fields.ts";
+import { missionRoutes } from "./routes/missions.ts";
 import { operatorActionRoutes } from "./routes/operator-actions.ts";
 import { programmeRoutes } from "./routes/programme.ts";
 import { referralRoutes } from "./routes/referrals.ts";
@@ -69,4 +70,5 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
   operatorActionRoutes(app, scheme);
   tierRoutes(app, scheme);
   referralRoutes(app, scheme);
+  missionRoutes(app, scheme);
 };

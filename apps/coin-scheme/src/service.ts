@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import { formatMultiplier, MAX_MULTIPLIER } from "@hcoins/domain/earn-rules";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
+import type { MissionDefinition } from "@hcoins/domain/mission-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type {
@@ -26,6 +27,9 @@ import type {
   LedgerCheckResult,
   LedgerResult,
   LinkResult,
+  MemberMissionsResult,
+  MissionResult,
+  MissionsResult,
   RedemptionResult,
   ReferralListResult,
   ReferralSettingsResult,
@@ -61,6 +65,7 @@ import { type GoodwillInput, GoodwillVouchers } from "./goodwill.ts";
 import type { Holder, HolderAccount, HolderAnonymiseResult, HolderExport } from "./holders.ts";
 import { type AdjustmentInput, LedgerWrites, type PurchaseInput, type RefundInput } from "./ledger-writes.ts";
 import type { LowStockObserver } from "./low-stock-alerts.ts";
+import { Missions } from "./missions.ts";
 import { plainEntry, postDebit } from "./postings.ts";
 import { type RedeemInput, Redemptions } from "./redemptions.ts";
 import {
@@ -122,6 +127,7 @@ export class CoinSchemeService {
   private readonly keys: TillKeys;
   private readonly goodwill: GoodwillVouchers;
   private readonly campaignBook: Campaigns;
+  private readonly missionBook: Missions;
 
   /** What one till key may ask in a minute (routes.ts, routes/till.ts). */
   readonly tillLimits: TillLimits;
@@ -150,6 +156,7 @@ export class CoinSchemeService {
     this.keys = new TillKeys(repository, now);
     this.goodwill = new GoodwillVouchers(repository, now, soldOut, lowStock);
     this.campaignBook = new Campaigns(repository, now);
+    this.missionBook = new Missions(repository, now);
   }
 
   // ---- accounts --------------------------------------------------------------
@@ -760,6 +767,40 @@ export class CoinSchemeService {
 
   endCampaign(id: number, operator: string): Promise<CampaignResult> {
     return this.campaignBook.end(id, operator);
+  }
+
+  // ---- e-stamp missions (missions.ts) -------------------------------------------------
+
+  missions(): Promise<MissionsResult> {
+    return this.missionBook.list();
+  }
+
+  mission(id: number): Promise<MissionResult> {
+    return this.missionBook.one(id);
+  }
+
+  createMission(definition: MissionDefinition, operator: string): Promise<MissionResult> {
+    return this.missionBook.create(definition, operator);
+  }
+
+  updateMission(id: number, definition: MissionDefinition, operator: string): Promise<MissionResult> {
+    return this.missionBook.update(id, definition, operator);
+  }
+
+  activateMission(id: number, operator: string, approver: string): Promise<MissionResult> {
+    return this.missionBook.activate(id, operator, approver);
+  }
+
+  pauseMission(id: number, operator: string): Promise<MissionResult> {
+    return this.missionBook.pause(id, operator);
+  }
+
+  endMission(id: number, operator: string): Promise<MissionResult> {
+    return this.missionBook.end(id, operator);
+  }
+
+  memberMissions(hcoinsMemberNo: string): Promise<MemberMissionsResult> {
+    return this.missionBook.ofMember(hcoinsMemberNo);
   }
 
   // ---- internals ------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import type { CampaignStatus } from "@hcoins/domain/campaign-rules";
 import type { EarnLineKind } from "@hcoins/domain/earn-lines";
 import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
+import type { MissionStatus } from "@hcoins/domain/mission-rules";
 import type { RewardKind } from "@hcoins/domain/reward-rules";
 import type { Generated, Selectable } from "kysely";
 
@@ -26,6 +27,9 @@ export type CoinSchemeTables = {
   hcoin_account_tiers: HcoinAccountTiersTable;
   hcoin_tier_history: HcoinTierHistoryTable;
   hcoin_referrals: HcoinReferralsTable;
+  hcoin_missions: HcoinMissionsTable;
+  hcoin_mission_progress: HcoinMissionProgressTable;
+  hcoin_mission_stamps: HcoinMissionStampsTable;
 };
 
 export type HcoinAccountsTable = {
@@ -348,3 +352,46 @@ export type HcoinReferralsTable = {
 };
 
 export type ReferralRow = Selectable<HcoinReferralsTable>;
+
+/** An e-stamp mission (migration 0015): the operator's definition as JSON, with what the till's query and the budget read. */
+export type HcoinMissionsTable = {
+  id: Generated<number>;
+  /** mission-rules.ts's MissionDefinition as JSON. */
+  definition: string;
+  status: MissionStatus;
+  starts_at: number;
+  ends_at: number;
+  budget_completions: number | null;
+  /** Completions taken from the budget; only a conditional UPDATE moves it. */
+  completions: Generated<number>;
+  created_by: string;
+  created_at: number;
+  updated_by: string | null;
+  updated_at: number | null;
+  activated_by: string | null;
+  approved_by: string | null;
+  activated_at: number | null;
+};
+
+/** A member's card for one mission and period, once per (account, mission, period). */
+export type HcoinMissionProgressTable = {
+  id: Generated<number>;
+  account_id: number;
+  mission_id: number;
+  /** A Hong Kong month (2025-07) or `schedule`. */
+  period_key: string;
+  stamps: number;
+  completed_at: number | null;
+  voucher_code: string | null;
+  updated_at: number;
+};
+
+/** The purchase behind each stamp of a card (and its store's brand). */
+export type HcoinMissionStampsTable = {
+  progress_id: number;
+  entry_id: number;
+  brand_code: string | null;
+};
+
+export type MissionRow = Selectable<HcoinMissionsTable>;
+export type MissionProgressRow = Selectable<HcoinMissionProgressTable>;
