@@ -1,5 +1,6 @@
 import { migrateCoinScheme } from "@hcoins/coin-scheme/embedded";
 import { CAMPAIGN_ACTIVATE_KIND } from "@hcoins/domain/api/console-campaigns";
+import { MISSION_ACTIVATE_KIND } from "@hcoins/domain/api/console-missions";
 import { type DatabaseHandle, openDatabase } from "@hcoins/server-kit/database";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
@@ -44,6 +45,7 @@ import { LookupBudget } from "./modules/members/lookup-budget.ts";
 import { MemberDirectory } from "./modules/members/member-directory.ts";
 import { MemberRepository } from "./modules/members/repository.ts";
 import { MemberService } from "./modules/members/service.ts";
+import { MissionService } from "./modules/missions/service.ts";
 import { OperatorLifecycle } from "./modules/operators/lifecycle.ts";
 import { OperatorRepository } from "./modules/operators/repository.ts";
 import { OperatorService } from "./modules/operators/service.ts";
@@ -308,6 +310,7 @@ export function createServices(
   const programme = new ProgrammeService(coinSchemeClient, audit, stores, now);
   const referralProgramme = new ReferralProgramme(coinSchemeClient, audit);
   const campaigns = new CampaignService(coinSchemeClient, audit, approvals, database);
+  const missions = new MissionService(coinSchemeClient, audit, approvals, database);
   const consoleActionKeys = new ConsoleActionKeys(database, now);
   const voucherSupport = new VoucherSupportService(members, coinSchemeClient, audit, consoleActionKeys, log);
   const goodwillVouchers = new GoodwillVouchers(
@@ -335,6 +338,7 @@ export function createServices(
   approvals.register(BIRTH_MONTH_KIND, birthMonthCorrections.approvalKind());
   approvals.register(BULK_ADJUSTMENT_KIND, bulkAdjustments.approvalKind());
   approvals.register(CAMPAIGN_ACTIVATE_KIND, campaigns.approvalKind());
+  approvals.register(MISSION_ACTIVATE_KIND, missions.approvalKind());
   const figuresReport = new FiguresReport(figures, coinSchemeClient, log, now);
   const figuresBreakdown = new FiguresBreakdownReport(coinSchemeClient, stores, now);
   return {
@@ -387,6 +391,7 @@ export function createServices(
     programme,
     referralProgramme,
     campaigns,
+    missions,
     figures,
     figuresReport,
     figuresBreakdown,

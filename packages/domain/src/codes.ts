@@ -95,6 +95,10 @@ export const ErrorCode = {
   campaignNotEditable: 4300,
   /** Console: an activation of this campaign is waiting for approval already. */
   campaignActivationPending: 4301,
+  /** Console: the mission's status does not allow it (only a draft or paused one is edited; an ended one is never activated). */
+  missionNotEditable: 4302,
+  /** Console: an activation of this mission is waiting for approval already. */
+  missionActivationPending: 4303,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -152,6 +156,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4286: 400,
   4300: 409,
   4301: 409,
+  4302: 409,
+  4303: 409,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -454,6 +460,16 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "An activation of this campaign is already waiting for approval.",
     tc: "此推廣活動的啟用申請已在等候批核。",
     sc: "此推广活动的启用申请已在等待审批。",
+  },
+  4302: {
+    en: "This mission cannot be changed now: only a draft or paused mission is edited, and an ended one stays ended.",
+    tc: "此集印任務現時不能更改：只可編輯草稿或已暫停的任務，已結束的任務不能再啟用。",
+    sc: "此集印任务现在不能更改：只能编辑草稿或已暂停的任务，已结束的任务不能再启用。",
+  },
+  4303: {
+    en: "An activation of this mission is already waiting for approval.",
+    tc: "此集印任務的啟用申請已在等候批核。",
+    sc: "此集印任务的启用申请已在等待审批。",
   },
 };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADJUSTMENT_REASONS } from "../adjustment-reasons.ts";
+import { MISSION_KINDS } from "../mission-rules.ts";
 import { type ConsoleOperation, OPERATOR_ROLES, type OperatorRole } from "./console.ts";
 import { okAnswer } from "./envelope.ts";
 
@@ -152,6 +153,19 @@ export const approvalRequestSchema = z.object({
         coins: z.number().int(),
         coins_within_budget: z.number().int(),
       }),
+    })
+    .nullable(),
+  /** A mission activation's mission as it was when asked: its names, goal, schedule, reward and budget. */
+  mission: z
+    .object({
+      id: z.number().int(),
+      name: z.object({ en: z.string(), tc: z.string(), sc: z.string() }),
+      kind: z.enum(MISSION_KINDS),
+      goal: z.number().int(),
+      starts_at: z.string(),
+      ends_at: z.string(),
+      reward_id: z.number().int(),
+      budget_completions: z.number().int().nullable(),
     })
     .nullable(),
 });

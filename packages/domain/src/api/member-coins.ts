@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { earnLineSchema } from "../earn-lines.ts";
 import { LEDGER_KINDS } from "../ledger-kinds.ts";
+import { memberMissionSchema } from "../mission-rules.ts";
 import { smsCodeSchema } from "../sms-code.ts";
 import { emptyPayload, okAnswer } from "./envelope.ts";
 import { presentPassword } from "./profile.ts";
@@ -255,6 +256,24 @@ export const coinTier = {
   description: `${MEMBER_ONLY} ${OWN_ACCOUNT} \`linked: false\` (everything else null) when no account is linked yet. \`tier\` null below every threshold or when the programme has no tiers; \`next\` null at the top. A higher tier is reached as soon as the spend does; a lower one can come only at \`review_at\`. ${SCHEME_DOWN}`,
   body: emptyPayload.loose().optional(),
   answer: okAnswer(coinTierSchema),
+};
+
+/** The member's live e-stamp missions, each with their stamps in its current period (mission-rules.ts). */
+export const coinMissionsSchema = z.object({
+  linked: z.boolean(),
+  missions: z.array(memberMissionSchema),
+  as_of: isoTime,
+});
+export type CoinMissions = z.output<typeof coinMissionsSchema>;
+
+export const coinMissions = {
+  ...custom(`${COIN_CALLS}/hcoin-missions`, "member"),
+  tags,
+  summary:
+    "The member's e-stamp missions: what each asks, their stamps this period, and the voucher once completed",
+  description: `${MEMBER_ONLY} ${OWN_ACCOUNT} \`linked: false\` (no missions) when no account is linked yet. Oldest mission first. A qualifying purchase stamps the card of its period (a Hong Kong month, or the mission's whole schedule); at \`goal\` stamps the mission is completed once per period and its reward issued as a voucher at no coins (\`voucher_code\`, in the member's vouchers). \`period_ends_at\` is when the period ends. ${SCHEME_DOWN}`,
+  body: emptyPayload.loose().optional(),
+  answer: okAnswer(coinMissionsSchema),
 };
 
 /** A referral state as the member sees it: `waiting` until their friend's H Coins account is linked. */

@@ -24,6 +24,7 @@ const request = (fields: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   lines: null,
   failure: null,
   campaign: null,
+  mission: null,
   ...fields,
 });
 

@@ -49,6 +49,8 @@ export interface ApprovalKind {
   lines?(request: ApprovalRow): ApprovalRequest["lines"];
   /** A campaign activation's campaign for the screen, from the payload; null for other kinds. */
   campaign?(request: ApprovalRow): ApprovalRequest["campaign"];
+  /** A mission activation's mission for the screen, from the payload; null for other kinds. */
+  mission?(request: ApprovalRow): ApprovalRequest["mission"];
 }
 
 export interface NewApprovalRequest {
@@ -245,6 +247,7 @@ export class ApprovalService {
       lines: this.kinds.get(row.kind)?.lines?.(row) ?? null,
       failure: outcome?.failure ?? null,
       campaign: this.kinds.get(row.kind)?.campaign?.(row) ?? null,
+      mission: this.kinds.get(row.kind)?.mission?.(row) ?? null,
     };
   }
 }

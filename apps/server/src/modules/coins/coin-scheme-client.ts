@@ -22,6 +22,9 @@ import type {
   LedgerCheckResult,
   LedgerResult,
   LinkResult,
+  MemberMissionsResult,
+  MissionResult,
+  MissionsResult,
   RedemptionResult,
   ReferralListResult,
   ReferralResult,
@@ -46,6 +49,7 @@ import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import type { LocalizedText } from "@hcoins/domain/languages";
 import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
+import type { MissionDefinition } from "@hcoins/domain/mission-rules";
 import type { TierReview, TierWindow } from "@hcoins/domain/tier-rules";
 
 /**
@@ -153,6 +157,22 @@ export interface CoinSchemeClient {
   pauseCampaign(id: number, operator: string): Promise<CampaignResult>;
   /** 6041 ended already. */
   endCampaign(id: number, operator: string): Promise<CampaignResult>;
+  /** E-stamp missions (the scheme's missions.ts), newest first. */
+  missions(): Promise<MissionsResult>;
+  /** 6080 no such mission. */
+  mission(id: number): Promise<MissionResult>;
+  /** A draft; 6083 its reward is not in the catalogue. */
+  createMission(definition: MissionDefinition, operator: string): Promise<MissionResult>;
+  /** A draft or paused one only (6081). */
+  updateMission(id: number, definition: MissionDefinition, operator: string): Promise<MissionResult>;
+  /** 6082 the approver is the operator or the author; 6081 ended. */
+  activateMission(id: number, operator: string, approver: string): Promise<MissionResult>;
+  /** 6081 not active. */
+  pauseMission(id: number, operator: string): Promise<MissionResult>;
+  /** 6081 ended already. */
+  endMission(id: number, operator: string): Promise<MissionResult>;
+  /** The account's live missions with its stamps in the current period; 6004 no such account. */
+  memberMissions(hcoinsMemberNo: string): Promise<MemberMissionsResult>;
   /** `multiplier` in hundredths, 100 (no birthday bonus) to 1000; replaces COIN_BIRTHDAY_MULTIPLIER. */
   setBirthdayMultiplier(multiplier: number, operator: string): Promise<BirthdayMultiplierResult>;
   /** The tier ladder, lowest threshold first, with its window and review rule. */

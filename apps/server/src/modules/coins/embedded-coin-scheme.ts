@@ -3,6 +3,7 @@ import type { CoinSchemeSettings, LowStockObserver, SchemeCounters } from "@hcoi
 import { type CoinSchemeService, createCoinSchemeService, SchemeError } from "@hcoins/coin-scheme/embedded";
 import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
+import type { MissionDefinition } from "@hcoins/domain/mission-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 import {
   type AccountToCreate,
@@ -235,6 +236,38 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   endCampaign(id: number, operator: string) {
     return this.call(() => this.scheme.endCampaign(id, operator));
+  }
+
+  missions() {
+    return this.call(() => this.scheme.missions());
+  }
+
+  mission(id: number) {
+    return this.call(() => this.scheme.mission(id));
+  }
+
+  createMission(definition: MissionDefinition, operator: string) {
+    return this.call(() => this.scheme.createMission(definition, operator));
+  }
+
+  updateMission(id: number, definition: MissionDefinition, operator: string) {
+    return this.call(() => this.scheme.updateMission(id, definition, operator));
+  }
+
+  activateMission(id: number, operator: string, approver: string) {
+    return this.call(() => this.scheme.activateMission(id, operator, approver));
+  }
+
+  pauseMission(id: number, operator: string) {
+    return this.call(() => this.scheme.pauseMission(id, operator));
+  }
+
+  endMission(id: number, operator: string) {
+    return this.call(() => this.scheme.endMission(id, operator));
+  }
+
+  memberMissions(hcoinsMemberNo: string) {
+    return this.call(() => this.scheme.memberMissions(hcoinsMemberNo));
   }
 
   setBirthdayMultiplier(multiplier: number, operator: string) {

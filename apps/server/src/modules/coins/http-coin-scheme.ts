@@ -26,6 +26,9 @@ import {
   ledgerCheckResponse,
   ledgerResponse,
   linkResponse,
+  memberMissionsResponse,
+  missionResponse,
+  missionsResponse,
   redemptionResponse,
   referralListResponse,
   referralResponse,
@@ -47,6 +50,7 @@ import {
 import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import { formatCents } from "@hcoins/domain/earn-rules";
 import { type ExpiryPolicy, formatExpiryPolicy } from "@hcoins/domain/ledger-rules";
+import type { MissionDefinition } from "@hcoins/domain/mission-rules";
 import type { z } from "zod";
 import {
   type AccountToCreate,
@@ -449,6 +453,39 @@ export class HttpCoinScheme implements CoinSchemeClient {
       })),
       operator,
     });
+  }
+
+  missions() {
+    return this.request("GET", "/missions", missionsResponse);
+  }
+
+  mission(id: number) {
+    return this.request("GET", `/missions/${id}`, missionResponse);
+  }
+
+  createMission(definition: MissionDefinition, operator: string) {
+    return this.request("POST", "/missions", missionResponse, { ...definition, operator });
+  }
+
+  updateMission(id: number, definition: MissionDefinition, operator: string) {
+    return this.request("PUT", `/missions/${id}`, missionResponse, { ...definition, operator });
+  }
+
+  /** Sent twice, the second answers the active mission unchanged. */
+  activateMission(id: number, operator: string, approver: string) {
+    return this.request("POST", `/missions/${id}/activate`, missionResponse, { operator, approver });
+  }
+
+  pauseMission(id: number, operator: string) {
+    return this.request("POST", `/missions/${id}/pause`, missionResponse, { operator });
+  }
+
+  endMission(id: number, operator: string) {
+    return this.request("POST", `/missions/${id}/end`, missionResponse, { operator });
+  }
+
+  memberMissions(hcoinsMemberNo: string) {
+    return this.request("GET", `${accountPath(hcoinsMemberNo)}/missions`, memberMissionsResponse);
   }
 
   accountTier(hcoinsMemberNo: string) {

@@ -13,6 +13,7 @@ import { consoleMemberActionRoutes } from "./member-action-routes.ts";
 import { consoleMemberLedgerRoutes } from "./member-ledger-routes.ts";
 import { consoleMemberRecordRoutes } from "./member-record-routes.ts";
 import { consoleMemberRoutes } from "./member-routes.ts";
+import { consoleMissionRoutes } from "./mission-routes.ts";
 import { consoleOperatorLifecycleRoutes } from "./operator-lifecycle-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
 import { consoleProgrammeRoutes } from "./programme-routes.ts";
@@ -52,6 +53,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleFigureRoutes,
         consoleTillKeyRoutes,
         consoleCampaignRoutes,
+        consoleMissionRoutes,
         consoleImageRoutes,
         consoleVoucherRoutes,
         consoleReferralRoutes,

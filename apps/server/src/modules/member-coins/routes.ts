@@ -1,6 +1,7 @@
 import {
   coinBalance,
   coinHistory,
+  coinMissions,
   coinTier,
   redeemReward,
   redeemSmsCode,
@@ -23,6 +24,8 @@ export const memberCoinsRoutes: FastifyPluginAsync<{ services: Services }> = asy
   route(app, coinBalance, async (request) => ok(await memberCoins.balance(requireMember(request))));
 
   route(app, coinTier, async (request) => ok(await memberCoins.tier(requireMember(request))));
+
+  route(app, coinMissions, async (request) => ok(await memberCoins.missions(requireMember(request))));
 
   route(app, coinHistory, async (request) => {
     const { page, page_size } = request.body;

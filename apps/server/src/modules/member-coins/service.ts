@@ -2,6 +2,7 @@ import type { RedemptionResult, SchemeTier, SchemeVoucher } from "@hcoins/coin-s
 import { SchemeErrorCode } from "@hcoins/coin-scheme/contract";
 import type {
   CoinBalance,
+  CoinMissions,
   CoinTier,
   HistoryEntry,
   MemberReward,
@@ -127,6 +128,15 @@ export class MemberCoinsService {
       review_at: standing.review_at,
       as_of: standing.as_of,
     };
+  }
+
+  /** The member's live missions with their stamps; none without an account. */
+  async missions(member: MemberRow): Promise<CoinMissions> {
+    const account = await this.ask(() => this.coins.ownAccount(member));
+    const asOf = new Date(this.now()).toISOString();
+    if (account === null) return { linked: false, missions: [], as_of: asOf };
+    const { missions } = await this.ask(() => this.scheme.memberMissions(account));
+    return { linked: true, missions, as_of: asOf };
   }
 
   /** Newest first, one page; a member without an account has an empty history. */
