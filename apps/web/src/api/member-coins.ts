@@ -1,6 +1,7 @@
 import type { AnswerOf } from "@hcoins/domain/api/contract";
 import type {
   CoinBalance,
+  CoinMissions,
   CoinTier,
   HistoryEntry,
   MemberReward,
@@ -19,7 +20,7 @@ import { call, type MutationOptions } from "./client.ts";
  * sees the other's coins, whatever the cache still holds.
  */
 
-export type { CoinBalance, CoinTier, HistoryEntry, MemberReward, MemberVoucher, StatementLine };
+export type { CoinBalance, CoinMissions, CoinTier, HistoryEntry, MemberReward, MemberVoucher, StatementLine };
 
 const memberKey = () => ["member-coins", session.getToken() ?? "guest"] as const;
 
@@ -36,6 +37,14 @@ export const coinTierQuery = () =>
   queryOptions({
     queryKey: [...memberKey(), "tier"],
     queryFn: async () => (await call("coinTier", { body: {}, json: true })).payload,
+    staleTime: 0,
+  });
+
+/** The member's live e-stamp missions and their stamps; a purchase stamps them, so the page asks when it opens. */
+export const coinMissionsQuery = () =>
+  queryOptions({
+    queryKey: [...memberKey(), "missions"],
+    queryFn: async () => (await call("coinMissions", { body: {}, json: true })).payload,
     staleTime: 0,
   });
 

@@ -7,6 +7,7 @@ import {
   type CoinBalance,
   coinBalanceQuery,
   coinHistoryQuery,
+  coinMissionsQuery,
   coinTierQuery,
   HISTORY_PAGE_SIZE,
 } from "../../api/member-coins.ts";
@@ -19,6 +20,7 @@ import { loadLazyTexts, useTranslation } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { waitForData } from "../../lib/wait-for-data.ts";
 import { HistoryItem } from "./history-item.tsx";
+import { MissionCards } from "./mission-cards.tsx";
 
 const pageOf = (search: URLSearchParams) => Math.max(1, Math.floor(Number(search.get("page")) || 1));
 
@@ -74,6 +76,7 @@ function BalanceCard({ balance }: { balance: CoinBalance }) {
         <p className="muted coin-as-of">{t("asOf", { time: formatDateTime(balance.as_of) })}</p>
       </div>
       <Tier />
+      <Missions />
       <section className="coin-section" aria-labelledby="expiring-heading">
         <h2 id="expiring-heading" className="coin-section-title">
           {t("expiringHeading")}
@@ -99,6 +102,14 @@ function BalanceCard({ balance }: { balance: CoinBalance }) {
 function Tier() {
   const tier = useQuery(coinTierQuery());
   return tier.data ? <CoinTierCard tier={tier.data} /> : null;
+}
+
+/** The mission cards; while the scheme cannot say, nothing (as the tier). */
+function Missions() {
+  const missions = useQuery(coinMissionsQuery());
+  return missions.data ? (
+    <MissionCards missions={missions.data} now={Date.parse(missions.data.as_of)} />
+  ) : null;
 }
 
 function History() {
