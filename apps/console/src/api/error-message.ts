@@ -40,6 +40,10 @@ export function errorMessage(error: unknown, t: TFunction<Key>): string {
       return t("campaigns.errors.notEditable");
     case ErrorCode.campaignActivationPending:
       return t("campaigns.errors.activationPending");
+    case ErrorCode.missionNotEditable:
+      return t("missions.errors.notEditable");
+    case ErrorCode.missionActivationPending:
+      return t("missions.errors.activationPending");
     case ErrorCode.idempotencyKeyReused:
       return t("vouchers.errors.keyReused");
     case ErrorCode.idempotencyKeyInProgress:

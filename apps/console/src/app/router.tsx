@@ -116,6 +116,21 @@ export function routes(client: QueryClient): RouteObject[] {
           lazy: () => import("../features/campaigns/campaign-form-page.tsx"),
         },
         {
+          path: "missions",
+          handle: { title: "missions.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: () => import("../features/missions/missions-page.tsx"),
+        },
+        {
+          path: "missions/new",
+          handle: { title: "missions.newTitle", permission: "programme.edit" } satisfies ScreenHandle,
+          lazy: () => import("../features/missions/mission-form-page.tsx"),
+        },
+        {
+          path: "missions/:id",
+          handle: { title: "missions.missionTitle", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: () => import("../features/missions/mission-form-page.tsx"),
+        },
+        {
           path: "bonus-days",
           handle: { title: "programme.bonusDays.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
           lazy: () => import("../features/programme/bonus-days-page.tsx"),

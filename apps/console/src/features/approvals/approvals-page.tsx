@@ -16,6 +16,7 @@ import { type Key, useTranslation } from "../../lib/i18n.ts";
 import { DecisionDialog } from "./decision-dialog.tsx";
 import { RequestCampaign } from "./request-campaign.tsx";
 import { RequestLines } from "./request-lines.tsx";
+import { RequestMission } from "./request-mission.tsx";
 import { requestReason } from "./request-reason.ts";
 
 const MINUTE = 60_000;
@@ -106,6 +107,12 @@ export function Component() {
                       <>
                         <br />
                         <RequestCampaign campaign={request.campaign} />
+                      </>
+                    ) : null}
+                    {request.mission ? (
+                      <>
+                        <br />
+                        <RequestMission mission={request.mission} />
                       </>
                     ) : null}
                   </>

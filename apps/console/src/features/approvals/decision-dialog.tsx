@@ -9,6 +9,7 @@ import { TextArea } from "../../components/text-area.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { campaignFacts } from "./request-campaign.tsx";
+import { missionFacts } from "./request-mission.tsx";
 import { requestReason } from "./request-reason.ts";
 
 /** Approve or reject one request, with a note on the decision (required), its reason and note in view. */
@@ -37,17 +38,22 @@ export function DecisionDialog({
   };
   // A list (a bulk adjustment) names its lines, not a member; a campaign activation its campaign.
   const campaign = request.campaign ? campaignFacts(request.campaign, t) : null;
+  const mission = request.mission ? missionFacts(request.mission, t) : null;
   const confirm = campaign
     ? decision === "approve"
       ? "approvals.campaign.approveConfirm"
       : "approvals.campaign.rejectConfirm"
-    : request.lines
+    : mission
       ? decision === "approve"
-        ? "approvals.approveListConfirm"
-        : "approvals.rejectListConfirm"
-      : decision === "approve"
-        ? "approvals.approveConfirm"
-        : "approvals.rejectConfirm";
+        ? "approvals.mission.approveConfirm"
+        : "approvals.mission.rejectConfirm"
+      : request.lines
+        ? decision === "approve"
+          ? "approvals.approveListConfirm"
+          : "approvals.rejectListConfirm"
+        : decision === "approve"
+          ? "approvals.approveConfirm"
+          : "approvals.rejectConfirm";
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -89,7 +95,7 @@ export function DecisionDialog({
       onClose={onClose}
     >
       <form onSubmit={submit} noValidate>
-        <p>{t(confirm, { ...values, ...campaign })}</p>
+        <p>{t(confirm, { ...values, ...campaign, ...mission })}</p>
         {/* On a phone the list shows these off to the right: the decision is taken on what is read here. */}
         <dl className="facts">
           <div>
