@@ -10,6 +10,7 @@ import {
 import { DEFAULT_COIN_CONTROLS } from "@hcoins/domain/api/console-coin-controls";
 import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import { programmeDate } from "@hcoins/domain/earn-rules";
+import type { MissionDefinition } from "@hcoins/domain/mission-rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registeredRoutes } from "../../cross-cutting/support.ts";
 import { latestCode, nextPhone, registerMember } from "../../testing/flows.ts";
@@ -44,6 +45,8 @@ interface Ids {
   tillKey: number;
   /** A campaign of its own: a draft, or an active one for pausing. */
   campaign?: number;
+  /** A mission of its own: a draft, or an active one for pausing. */
+  mission?: number;
   /** A pending approval request made by an operator of none of the roles signed in here. */
   approval?: number;
   /** A live session of `operator`. */
@@ -93,6 +96,38 @@ async function freshActiveCampaign(t: TestApp): Promise<Partial<Ids>> {
   const { campaign } = await freshCampaign(t);
   await t.app.services.coinSchemeClient.activateCampaign(campaign as number, "cli:maker", "cli:checker");
   return { campaign };
+}
+
+/** A mission as the console writes it: two purchases a month for the reward `rewardId`. */
+const missionDefinition = (rewardId: number): MissionDefinition => ({
+  name: { en: "Twice", tc: "兩次", sc: "两次" },
+  description: { en: "Buy twice", tc: "購物兩次", sc: "购物两次" },
+  kind: "purchases",
+  goal: 2,
+  store_codes: [],
+  brand_codes: [],
+  min_net_amount: null,
+  period: "calendar_month",
+  starts_at: new Date(Date.now() + HOUR).toISOString(),
+  ends_at: new Date(Date.now() + 7 * 24 * HOUR).toISOString(),
+  reward_id: rewardId,
+  budget_completions: 100,
+});
+
+/** A draft mission, written through the scheme as the console's service would. */
+async function freshMission(t: TestApp, ids: Ids): Promise<Partial<Ids>> {
+  const { mission } = await t.app.services.coinSchemeClient.createMission(
+    missionDefinition(ids.reward),
+    "cli:test",
+  );
+  return { mission: mission.id };
+}
+
+/** An active mission: written and activated by two others. */
+async function freshActiveMission(t: TestApp, ids: Ids): Promise<Partial<Ids>> {
+  const { mission } = await freshMission(t, ids);
+  await t.app.services.coinSchemeClient.activateMission(mission as number, "cli:maker", "cli:checker");
+  return { mission };
 }
 
 /** A credit above customer service's approval threshold, asked by a maker of its own: pending. */
@@ -689,6 +724,39 @@ const CALLS: Record<string, ConsoleCall> = {
     path: ({ campaign }) => `/campaigns/${campaign}/end`,
     needs: "programme.edit",
     prepare: freshCampaign,
+  },
+  "GET /missions": { path: () => "/missions", needs: ["programme.edit", "audit.read"] },
+  "GET /missions/:id": {
+    path: ({ mission }) => `/missions/${mission}`,
+    needs: ["programme.edit", "audit.read"],
+    prepare: freshMission,
+  },
+  "POST /missions": {
+    path: () => "/missions",
+    needs: "programme.edit",
+    body: (_role, { reward }) => missionDefinition(reward),
+  },
+  "POST /missions/:id": {
+    path: ({ mission }) => `/missions/${mission}`,
+    needs: "programme.edit",
+    body: (_role, { reward }) => missionDefinition(reward),
+    prepare: freshMission,
+  },
+  "POST /missions/:id/request-activation": {
+    path: ({ mission }) => `/missions/${mission}/request-activation`,
+    needs: "programme.edit",
+    body: () => ({ note: "Agreed" }),
+    prepare: freshMission,
+  },
+  "POST /missions/:id/pause": {
+    path: ({ mission }) => `/missions/${mission}/pause`,
+    needs: "programme.edit",
+    prepare: freshActiveMission,
+  },
+  "POST /missions/:id/end": {
+    path: ({ mission }) => `/missions/${mission}/end`,
+    needs: "programme.edit",
+    prepare: freshMission,
   },
   "GET /till-keys": { path: () => "/till-keys", needs: ["programme.edit", "audit.read"] },
   "POST /till-keys": {
