@@ -7,6 +7,8 @@ import type {
   HcoinAccountTiersTable,
   HcoinEarnLinesTable,
   HcoinLedgerTable,
+  HcoinMissionProgressTable,
+  HcoinMissionStampsTable,
   HcoinTierHistoryTable,
   HcoinVouchersTable,
 } from "./tables.ts";
@@ -42,6 +44,8 @@ export const HOLDER_COLUMNS: {
   hcoin_earn_lines: Record<keyof HcoinEarnLinesTable, ColumnPolicy>;
   hcoin_account_tiers: Record<keyof HcoinAccountTiersTable, ColumnPolicy>;
   hcoin_tier_history: Record<keyof HcoinTierHistoryTable, ColumnPolicy>;
+  hcoin_mission_progress: Record<keyof HcoinMissionProgressTable, ColumnPolicy>;
+  hcoin_mission_stamps: Record<keyof HcoinMissionStampsTable, ColumnPolicy>;
 } = {
   hcoin_accounts: {
     id: { withheld: "internal row key; the account is named by hcoins_memberno" },
@@ -126,6 +130,21 @@ export const HOLDER_COLUMNS: {
     review_at: { withheld: "the next review: the last tier_history entry's review_at" },
     updated_at: { withheld: "when the row was last written: the last tier_history entry's created_at" },
   },
+  hcoin_mission_progress: {
+    id: { withheld: "internal row key; a card's stamps are listed under it" },
+    account_id: { withheld: "internal row key; cards are listed under their account" },
+    mission_id: "exported",
+    period_key: "exported",
+    stamps: "exported",
+    completed_at: "exported",
+    voucher_code: "exported",
+    updated_at: "exported",
+  },
+  hcoin_mission_stamps: {
+    progress_id: { withheld: "internal row key; stamps are listed under their card" },
+    entry_id: "exported",
+    brand_code: "exported",
+  },
   hcoin_tier_history: {
     id: { withheld: "internal row key; entries are listed oldest first" },
     account_id: { withheld: "internal row key; entries are listed under their account" },
@@ -150,6 +169,8 @@ export const TABLES_WITHOUT_HOLDER_DATA: Readonly<Record<string, string>> = {
   hcoin_till_keys:
     "coin scheme configuration (till keys: hash, stores, the operators who made and revoked them)",
   hcoin_campaigns: "coin scheme configuration (campaigns, their budgets and the operators who ran them)",
+  hcoin_missions:
+    "coin scheme configuration (e-stamp missions, their budgets and the operators who ran them)",
   hcoin_referrals:
     "referrals between accounts (row ids) with the member server's keyed hashes of the referred number and device, never the number or device itself: kept through an erasure so that the same person never earns a referral twice",
   coin_scheme_migration: "the scheme's migrations that have run (migrate.ts)",
@@ -225,6 +246,18 @@ export const holderAccountSchema = z.object({
   vouchers: z.array(holderVoucherSchema),
   /** Every change and review of its tier, oldest first (amounts as HKD text, names as they were then). */
   tier_history: z.array(tierHistoryEntrySchema),
+  /** Its e-stamp mission cards, one per mission and period, with the purchases (transaction ids) that stamped them. */
+  missions: z.array(
+    z.object({
+      mission_id: z.number().int(),
+      period_key: z.string(),
+      stamps: z.number().int(),
+      completed_at: isoOrNull,
+      voucher_code: z.string().nullable(),
+      updated_at: z.string(),
+      stamped_by: z.array(z.object({ entry_id: z.number().int(), brand_code: z.string().nullable() })),
+    }),
+  ),
 });
 export type HolderAccount = z.infer<typeof holderAccountSchema>;
 

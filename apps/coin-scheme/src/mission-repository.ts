@@ -161,4 +161,31 @@ export class MissionRepository {
       .where("entry_id", "=", entryId)
       .execute();
   }
+
+  /** The account's cards, oldest first, each with the purchases that stamped it (a holder's export). */
+  async cardsOfAccount(accountId: number) {
+    const cards = await this.db
+      .selectFrom("hcoin_mission_progress")
+      .selectAll()
+      .where("account_id", "=", accountId)
+      .orderBy("id")
+      .execute();
+    const stamps =
+      cards.length === 0
+        ? []
+        : await this.db
+            .selectFrom("hcoin_mission_stamps")
+            .selectAll()
+            .where(
+              "progress_id",
+              "in",
+              cards.map((card) => card.id),
+            )
+            .orderBy("entry_id")
+            .execute();
+    return cards.map((card) => ({
+      card,
+      stamps: stamps.filter((stamp) => stamp.progress_id === card.id),
+    }));
+  }
 }

@@ -578,6 +578,15 @@ export class CoinSchemeService {
             cancelled_at: voucher.cancelled_at === null ? null : iso(voucher.cancelled_at),
           })),
         tier_history: await tierHistoryOf(this.repository, row.id),
+        missions: (await this.repository.missions.cardsOfAccount(row.id)).map(({ card, stamps }) => ({
+          mission_id: card.mission_id,
+          period_key: card.period_key,
+          stamps: card.stamps,
+          completed_at: card.completed_at === null ? null : iso(card.completed_at),
+          voucher_code: card.voucher_code,
+          updated_at: iso(card.updated_at),
+          stamped_by: stamps.map((stamp) => ({ entry_id: stamp.entry_id, brand_code: stamp.brand_code })),
+        })),
       });
     }
     return { accounts };
