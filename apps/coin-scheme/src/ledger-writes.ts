@@ -23,7 +23,7 @@ import {
 import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyOf } from "./expiry.ts";
-import { LiveMissions, stampMissions, unstampRefundedPurchase } from "./mission-stamps.ts";
+import { type LiveMissions, stampMissions, unstampRefundedPurchase } from "./mission-stamps.ts";
 import { plainEntry, postCredit, postDebit } from "./postings.ts";
 import { rewardReferralOnPurchase } from "./referrals.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
@@ -80,13 +80,12 @@ export interface AdjustmentInput {
  */
 export class LedgerWrites {
   private readonly liveCampaigns = new LiveCampaigns();
-  private readonly liveMissions = new LiveMissions();
-
   constructor(
     private readonly repository: CoinSchemeRepository,
     private readonly settings: CoinSchemeSettings,
     private readonly now: () => number,
     private readonly counters: SchemeCounters,
+    private readonly liveMissions: LiveMissions,
   ) {}
 
   /**

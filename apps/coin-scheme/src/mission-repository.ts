@@ -30,7 +30,18 @@ export class MissionRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** The missions that stamp at `at`: active, their schedule covering it. One indexed read per purchase, so a pause holds from the next one. */
+  /** The active missions not ended by `at` (those yet to start included): what LiveMissions keeps for a second. */
+  active(at: number): Promise<MissionRow[]> {
+    return this.db
+      .selectFrom("hcoin_missions")
+      .selectAll()
+      .where("status", "=", "active")
+      .where("ends_at", ">", at)
+      .orderBy("id")
+      .execute();
+  }
+
+  /** The missions that stamp at `at`: active, their schedule covering it (a member's cards). */
   live(at: number): Promise<MissionRow[]> {
     return this.db
       .selectFrom("hcoin_missions")

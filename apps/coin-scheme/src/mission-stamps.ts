@@ -52,13 +52,32 @@ export function compileMission(id: number, definition: MissionDefinition): Compi
   };
 }
 
-/** The live missions at an instant, compiled once per version (as LiveCampaigns). */
+/** How long an instance keeps the active missions it read (ms of the scheme's clock). */
+export const LIVE_MISSIONS_TTL_MS = 1_000;
+
+/**
+ * The live missions at an instant, compiled once per version (as LiveCampaigns). Unlike
+ * campaigns, the active missions are read at most once a second per instance and filtered by
+ * schedule in memory, so that a purchase makes no query for missions while none is live (the usual
+ * case). This instance's own changes (missions.ts) drop the copy at once; another instance's
+ * activation or pause holds on this one within the second (a stamp given or missed for a second,
+ * where a campaign's coins would not be).
+ */
 export class LiveMissions {
   private readonly compiled = new Map<number, { version: number; mission: CompiledMission }>();
+  private active: { readAt: number; rows: MissionRow[] } | null = null;
 
   async at(repository: CoinSchemeRepository, at: number): Promise<CompiledMission[]> {
-    const rows = await repository.missions.live(at);
-    return rows.map((row) => this.compile(row));
+    if (this.active === null || at - this.active.readAt >= LIVE_MISSIONS_TTL_MS || at < this.active.readAt)
+      this.active = { readAt: at, rows: await repository.missions.active(at) };
+    return this.active.rows
+      .filter((row) => row.starts_at <= at && row.ends_at > at)
+      .map((row) => this.compile(row));
+  }
+
+  /** A mission of this instance changed: the next purchase reads them again. */
+  forget(): void {
+    this.active = null;
   }
 
   private compile(row: MissionRow): CompiledMission {

@@ -206,6 +206,29 @@ describe("missions at the till", () => {
   });
 });
 
+describe("live missions on two instances", () => {
+  it.runIf(process.env.DATABASE_URL)(
+    "are read at most once a second: another instance's activation stamps there within the second",
+    async () => {
+      const first = await schemeApp();
+      schemes.push(first);
+      const second = await createTestScheme({ COIN_SCHEME_API_KEYS: KEYS }, first);
+      schemes.push(second);
+      await brands(first);
+      await linkedMember(first, "MT1");
+      // The second instance reads the missions at its purchase: none is live.
+      expect(ok(await buy(second, "MT1", "S1")).missions).toBeUndefined();
+      await activeMission(first, { kind: "purchases" });
+      // It keeps what it read for a second; its own changes, or a second later, read them again.
+      expect(ok(await buy(second, "MT1", "S1")).missions).toBeUndefined();
+      second.clock.advance(1_000);
+      expect(ok(await buy(second, "MT1", "S1")).missions?.[0]?.stamps).toBe(1);
+      expect(ok(await buy(first, "MT1", "S1")).missions?.[0]?.stamps).toBe(2);
+    },
+    60_000,
+  );
+});
+
 describe("a budget of completions under concurrent purchases", () => {
   const rush = async (instances: TestScheme[]) => {
     const [first] = instances as [TestScheme];

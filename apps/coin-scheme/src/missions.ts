@@ -1,9 +1,10 @@
 import { type MissionDefinition, missionPeriodAt } from "@hcoins/domain/mission-rules";
+import type { Updateable } from "kysely";
 import type { MemberMissionsResult, MissionResult, MissionsResult } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
-import { parseMissionDefinition } from "./mission-stamps.ts";
+import { type LiveMissions, parseMissionDefinition } from "./mission-stamps.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
-import type { MissionRow } from "./tables.ts";
+import type { HcoinMissionsTable, MissionRow } from "./tables.ts";
 import { iso } from "./views.ts";
 
 /**
@@ -16,6 +17,7 @@ export class Missions {
   constructor(
     private readonly repository: CoinSchemeRepository,
     private readonly now: () => number,
+    private readonly liveMissions: LiveMissions,
   ) {}
 
   async list(): Promise<MissionsResult> {
@@ -48,7 +50,7 @@ export class Missions {
     if (row.status !== "draft" && row.status !== "paused")
       throw new SchemeError(SchemeErrorCode.missionStatus);
     await this.refuseUnknownReward(definition);
-    await this.repository.missions.update(id, {
+    await this.changed(id, {
       ...stored(definition),
       updated_by: operator,
       updated_at: this.now(),
@@ -63,7 +65,7 @@ export class Missions {
     if (row.status === "ended") throw new SchemeError(SchemeErrorCode.missionStatus);
     if (approver === operator || approver === row.created_by)
       throw new SchemeError(SchemeErrorCode.missionApproverNotSecond);
-    await this.repository.missions.update(id, {
+    await this.changed(id, {
       status: "active",
       activated_by: operator,
       approved_by: approver,
@@ -74,11 +76,11 @@ export class Missions {
     return this.one(id);
   }
 
-  /** Stops an active mission from the next purchase on every instance; cards keep their stamps. */
+  /** Stops an active mission: on this instance from the next purchase, on others within a second (LiveMissions); cards keep their stamps. */
   async pause(id: number, operator: string): Promise<MissionResult> {
     const row = await this.row(id);
     if (row.status !== "active") throw new SchemeError(SchemeErrorCode.missionStatus);
-    await this.repository.missions.update(id, {
+    await this.changed(id, {
       status: "paused",
       updated_by: operator,
       updated_at: this.now(),
@@ -89,7 +91,7 @@ export class Missions {
   async end(id: number, operator: string): Promise<MissionResult> {
     const row = await this.row(id);
     if (row.status === "ended") throw new SchemeError(SchemeErrorCode.missionStatus);
-    await this.repository.missions.update(id, {
+    await this.changed(id, {
       status: "ended",
       updated_by: operator,
       updated_at: this.now(),
@@ -127,6 +129,12 @@ export class Missions {
         };
       }),
     };
+  }
+
+  /** A change this instance's till sees from its next purchase (LiveMissions keeps them for a second). */
+  private async changed(id: number, changes: Updateable<HcoinMissionsTable>) {
+    await this.repository.missions.update(id, changes);
+    this.liveMissions.forget();
   }
 
   private async refuseUnknownReward(definition: MissionDefinition) {

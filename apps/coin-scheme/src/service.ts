@@ -65,6 +65,7 @@ import { type GoodwillInput, GoodwillVouchers } from "./goodwill.ts";
 import type { Holder, HolderAccount, HolderAnonymiseResult, HolderExport } from "./holders.ts";
 import { type AdjustmentInput, LedgerWrites, type PurchaseInput, type RefundInput } from "./ledger-writes.ts";
 import type { LowStockObserver } from "./low-stock-alerts.ts";
+import { LiveMissions } from "./mission-stamps.ts";
 import { Missions } from "./missions.ts";
 import { plainEntry, postDebit } from "./postings.ts";
 import { type RedeemInput, Redemptions } from "./redemptions.ts";
@@ -140,7 +141,9 @@ export class CoinSchemeService {
     /** Hears a reward's stock crossing its low-stock threshold (low-stock-alerts.ts). */
     lowStock?: LowStockObserver,
   ) {
-    this.writes = new LedgerWrites(repository, settings, now, counters);
+    // One copy of the live missions per instance: the till reads it, the operators' changes drop it.
+    const liveMissions = new LiveMissions();
+    this.writes = new LedgerWrites(repository, settings, now, counters, liveMissions);
     this.tillLimits = new TillLimits(counters, settings.limits, now);
     // One bulkhead and one memory of sold-out rewards per service: the embedded scheme and the standalone one make one each.
     const soldOut = new SoldOutRewards();
@@ -156,7 +159,7 @@ export class CoinSchemeService {
     this.keys = new TillKeys(repository, now);
     this.goodwill = new GoodwillVouchers(repository, now, soldOut, lowStock);
     this.campaignBook = new Campaigns(repository, now);
-    this.missionBook = new Missions(repository, now);
+    this.missionBook = new Missions(repository, now, liveMissions);
   }
 
   // ---- accounts --------------------------------------------------------------
