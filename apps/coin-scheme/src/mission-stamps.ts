@@ -53,7 +53,7 @@ export function compileMission(id: number, definition: MissionDefinition): Compi
 }
 
 /** How long an instance keeps the active missions it read (ms of the scheme's clock). */
-export const LIVE_MISSIONS_TTL_MS = 1_000;
+const LIVE_MISSIONS_TTL_MS = 1_000;
 
 /**
  * The live missions at an instant, compiled once per version (as LiveCampaigns). Unlike

@@ -90,7 +90,8 @@ export function missionRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.post(
     `${COIN_SCHEME_PREFIX}/missions/:id/pause`,
     schemeRoute("all", {
-      summary: "Pause an active mission: no stamps from the next purchase; cards keep theirs",
+      summary:
+        "Pause an active mission: no stamps from the next purchase (on other instances within a second); cards keep theirs",
       description: `${FULL_SCOPE} 6081 it is not active.`,
       params: idParams,
       body: z.object({ operator: operatorName }),
