@@ -73,12 +73,16 @@ test.describe("missions", () => {
       ["What the member reads (Simplified Chinese)", "购物两次，送一杯咖啡"],
       [m.goal, "2"],
       [m.storeCodes, STORE.code],
-      [m.rewardId, String(reward.id)],
       [m.budget, "100"],
       [c.startsAt, hongKongInput(now - HOUR)],
       [c.endsAt, hongKongInput(now + 30 * DAY)],
     ] as const)
       await console.getByLabel(label, { exact: true }).fill(value);
+    await console
+      .getByLabel(m.rewardId, { exact: true })
+      .selectOption({
+        label: m.rewardOption.replace("{{title}}", title).replace("{{id}}", String(reward.id)),
+      });
     expect(await seriousViolations(console)).toEqual([]);
     await console.getByRole("button", { name: exactly(c.create) }).click();
     await console.getByRole("heading", { level: 1, name: exactly(name.en) }).waitFor();

@@ -23,6 +23,7 @@ import {
   rulesOfFieldErrors,
 } from "./mission-draft.ts";
 import { MissionStatusBadge } from "./mission-status-badge.tsx";
+import { RewardChoice } from "./reward-choice.tsx";
 
 /** One radio group of a draft's choice (kind, period), its options named in the operator's language. */
 function Choice<K extends "kind" | "period">({
@@ -195,13 +196,10 @@ function MissionEditor({ mission }: { mission: ConsoleMission | null }) {
             }}
             until={{ value: draft.endsAt, rule: rules.ends_at, onChange: (endsAt) => change({ endsAt }) }}
           />
-          <Field
-            label={t("missions.rewardId")}
-            hint={t("missions.rewardIdHint")}
-            inputMode="numeric"
+          <RewardChoice
             value={draft.rewardId}
-            error={rules.reward_id}
-            onChange={(event) => change({ rewardId: event.target.value })}
+            rule={rules.reward_id}
+            onChange={(rewardId) => change({ rewardId })}
           />
           <Field
             label={t("missions.budget")}

@@ -21,6 +21,21 @@ const COFFEES = {
   budget_completions: 1000,
 };
 
+/** A reward of the catalogue as the rewards list answers it. */
+const REWARD = {
+  kind: "product",
+  coins: 100,
+  stock: 30,
+  value_amount: null,
+  image_url: null,
+  starts_at: null,
+  ends_at: null,
+  active: true,
+  sort_order: 0,
+  low_stock_threshold: null,
+  stock_level: "in_stock",
+};
+
 const mission = (changes: Partial<ConsoleMission> = {}): ConsoleMission => ({
   id: 5,
   ...COFFEES,
@@ -62,6 +77,9 @@ describe("the stamp missions screens", () => {
       "GET /missions/5": ok({ mission: mission() }),
       "GET /missions": ok({ missions: [mission()] }),
       "POST /missions/5/request-activation": ok({ approval_id: 44 }),
+      "GET /rewards": ok({
+        rewards: [{ ...REWARD, id: 7, title: { en: "Free coffee", tc: "免費咖啡", sc: "免费咖啡" } }],
+      }),
     });
     renderConsole("/missions/new");
     const user = userEvent.setup();
@@ -83,10 +101,10 @@ describe("the stamp missions screens", () => {
       ["What the member reads (Simplified Chinese)", COFFEES.description.sc],
       ["Brands (codes)", "coffee-corner"],
       ["Least amount spent (HKD)", "30"],
-      ["Reward (catalogue id)", "7"],
       ["Budget (completions)", "1000"],
     ] as const)
       await user.type(screen.getByLabelText(label), text);
+    await user.selectOptions(screen.getByLabelText("Reward"), "Free coffee (#7)");
     await user.clear(screen.getByLabelText("Stamps to complete"));
     await user.type(screen.getByLabelText("Stamps to complete"), "3");
     fireEvent.change(screen.getByLabelText("Starts (Hong Kong time)"), {
