@@ -78,11 +78,9 @@ test.describe("missions", () => {
       [c.endsAt, hongKongInput(now + 30 * DAY)],
     ] as const)
       await console.getByLabel(label, { exact: true }).fill(value);
-    await console
-      .getByLabel(m.rewardId, { exact: true })
-      .selectOption({
-        label: m.rewardOption.replace("{{title}}", title).replace("{{id}}", String(reward.id)),
-      });
+    await console.getByLabel(m.rewardId, { exact: true }).selectOption({
+      label: m.rewardOption.replace("{{title}}", title).replace("{{id}}", String(reward.id)),
+    });
     expect(await seriousViolations(console)).toEqual([]);
     await console.getByRole("button", { name: exactly(c.create) }).click();
     await console.getByRole("heading", { level: 1, name: exactly(name.en) }).waitFor();
