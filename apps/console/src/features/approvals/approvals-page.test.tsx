@@ -195,6 +195,59 @@ describe("the approvals screen", () => {
     expect(api.called("POST /approvals/31/approve")).toHaveLength(1);
   });
 
+  it("a mission activation reads as its mission: name, goal, schedule, reward and budget", async () => {
+    const activation = request({
+      id: 32,
+      kind: "missions.activate",
+      member_id: null,
+      coins: 0,
+      reason_code: null,
+      note: "December coffee",
+      mission: {
+        id: 5,
+        name: { en: "3 coffees get 1", tc: "三杯咖啡送一杯", sc: "三杯咖啡送一杯" },
+        kind: "purchases",
+        goal: 3,
+        starts_at: "2026-12-01T00:00:00+08:00",
+        ends_at: "2027-01-01T00:00:00+08:00",
+        reward_id: 7,
+        budget_completions: 1_000,
+      },
+    });
+    const api = open("administrator", {
+      "GET /approvals": ok({ requests: [activation], total: 1 }),
+      "POST /approvals/32/approve": ok({
+        ...activation,
+        status: "failed",
+        failure: "missionApproverIsCreator",
+      }),
+    });
+    const link = await screen.findByRole("link", { name: "3 coffees get 1" }, { timeout: 5000 });
+    expect(link).toHaveAttribute("href", "/console/missions/5");
+    const row = within(link.closest("tr") as HTMLElement);
+    expect(row.getByRole("cell", { name: "Stamp mission activation" })).toBeInTheDocument();
+    expect(row.getByText("3 qualifying purchases")).toBeInTheDocument();
+    expect(row.getByText("Reward 7 as a voucher; budget 1,000 completions")).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(row.getByRole("button", { name: "Approve" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Approve request 32" }));
+    expect(
+      dialog.getByText(
+        /Activate stamp mission 3 coffees get 1 \(3 qualifying purchases, Dec 1, 2026.*budget 1,000 completions\)/,
+      ),
+    ).toBeInTheDocument();
+    expect(await seriousViolations()).toEqual([]);
+    await user.type(dialog.getByLabelText("Note on your decision"), "Reward in stock");
+    await user.click(dialog.getByRole("button", { name: "Approve" }));
+    expect(
+      await screen.findByText(
+        "Request 32 could not be applied: the mission's creator cannot approve its activation: another operator must.",
+      ),
+    ).toBeInTheDocument();
+    expect(api.called("POST /approvals/32/approve")).toHaveLength(1);
+  });
+
   it("the auditor reads the queue without buttons; the navigation shows it to approvers and the auditor only", async () => {
     open("auditor");
     await screen.findByRole("cell", { name: "Service recovery" });
