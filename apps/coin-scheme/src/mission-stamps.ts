@@ -96,7 +96,8 @@ export class LiveMissions {
  * bought. At the goal: a completion from the budget, then the voucher; with the budget spent, or
  * the reward unavailable (not offered, out of stock, the member's limit reached), the card stays
  * full and not completed (a later purchase in the period tries again), and the purchase is never
- * refused for it.
+ * refused for it. Only a reward that sells out between the check and the issue (a race) throws, as
+ * with referrals: the transaction rolls back whole, and the till's retry finds it unavailable.
  */
 export async function stampMissions(
   repository: CoinSchemeRepository,
