@@ -372,14 +372,54 @@ const SHOT_TIERS = {
   ],
 };
 
+/** A live mission (one for every member of the run) the screens' two purchases stamp twice: a card at 2 of 5. */
+async function shotMission(server: TestServer, rewardId: number) {
+  const { coinSchemeClient } = server.services;
+  if ((await coinSchemeClient.missions()).missions.length > 0) return;
+  const day = 86_400_000;
+  const { mission } = await coinSchemeClient.createMission(
+    {
+      name: text("Shop 5 times this month", "本月購物 5 次", "本月购物 5 次"),
+      description: text(
+        "Each purchase of HK$50 or more earns a stamp; the fifth brings a HKD 50 e-gift voucher.",
+        "每次消費滿 HK$50 可得一個印花，集滿 5 個即送 HKD 50 電子禮券。",
+        "每次消费满 HK$50 可得一个印花，集满 5 个即送 HKD 50 电子礼券。",
+      ),
+      kind: "purchases",
+      goal: 5,
+      store_codes: [],
+      brand_codes: [],
+      min_net_amount: "50",
+      period: "calendar_month",
+      starts_at: new Date(Date.now() - day).toISOString(),
+      ends_at: new Date(Date.now() + 90 * day).toISOString(),
+      reward_id: rewardId,
+      budget_completions: null,
+    },
+    "screenshots",
+  );
+  await coinSchemeClient.activateMission(mission.id, "screenshots", "screenshots-checker");
+}
+
 /**
  * The member's H Coins for the screens: an account, two purchases (one paid electronically at a
  * partner-property store, so its statement has two lines), a partial refund, an operator's
- * credit and one voucher.
+ * credit, one voucher and a mission card two stamps in.
  */
 async function coinsOf(server: TestServer, member: Member) {
   const { coinSchemeClient } = server.services;
   await coinSchemeClient.setTierLadder(SHOT_TIERS, "screenshots");
+  const catalogue = await api<{ rewards: { id: number; coins: number; kind: string }[] }>(
+    server,
+    "POST",
+    "/custom-api/custom/cuapp/customer/hcoin-rewards",
+    {},
+  );
+  const reward = catalogue.body.payload.rewards.find(
+    (each) => each.kind === "evoucher" && each.coins === 500,
+  );
+  if (!reward) throw new Error("the seeded HKD 50 e-gift voucher is missing");
+  await shotMission(server, reward.id);
   await api(server, "POST", "/custom-api/custom/cuapp/customer/hcoin-create", {}, member.token);
   await tillPurchase(server, SHOT_TILL_KEY, {
     memberNo: member.memberNo,
@@ -409,14 +449,6 @@ async function coinsOf(server: TestServer, member: Member) {
     operator: "screenshots",
     allowNegative: false,
   });
-  const rewards = await api<{ rewards: { id: number; coins: number; kind: string }[] }>(
-    server,
-    "POST",
-    "/custom-api/custom/cuapp/customer/hcoin-rewards",
-    {},
-  );
-  const reward = rewards.body.payload.rewards.find((each) => each.kind === "evoucher" && each.coins === 500);
-  if (!reward) throw new Error("the seeded HKD 50 e-gift voucher is missing");
   const redeemed = await api<{ voucher: { code: string } }>(
     server,
     "POST",
