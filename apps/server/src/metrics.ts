@@ -75,7 +75,7 @@ const coinAdjustments = new Counter({
 
 const rewardLowStock = new Counter({
   name: "hcoins_reward_low_stock_total",
-  help: "Rewards whose stock went to or below their low-stock threshold, once per crossing (re-armed by a restock above it), by cause: redemption, goodwill, stock_change. Counted by the embedded coin scheme; a standalone scheme logs the crossing only",
+  help: "Rewards whose stock went to or below their low-stock threshold, once per crossing (re-armed by a restock above it), by cause: redemption, goodwill, referral, mission, stock_change. Counted by the embedded coin scheme; a standalone scheme logs the crossing only",
   labelNames: ["cause"] as const,
   registers: [registry],
 });
