@@ -72,12 +72,15 @@ test.describe("missions", () => {
       ["What the member reads (Traditional Chinese)", "購物兩次，送一杯咖啡"],
       ["What the member reads (Simplified Chinese)", "购物两次，送一杯咖啡"],
       [m.goal, "2"],
-      [m.storeCodes, STORE.code],
       [m.budget, "100"],
       [c.startsAt, hongKongInput(now - HOUR)],
       [c.endsAt, hongKongInput(now + 30 * DAY)],
     ] as const)
       await console.getByLabel(label, { exact: true }).fill(value);
+    await console
+      .getByRole("group", { name: exactly(m.storeCodes) })
+      .getByRole("checkbox", { name: new RegExp(`^${STORE.code} `) })
+      .check();
     await console.getByLabel(m.rewardId, { exact: true }).selectOption({
       label: m.rewardOption.replace("{{title}}", title).replace("{{id}}", String(reward.id)),
     });

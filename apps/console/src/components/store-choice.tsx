@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
 import { storeFlagsQuery } from "../api/programme.ts";
 import { currentLanguage } from "../lib/i18n.ts";
+import { Checklist } from "./checklist.tsx";
 
 export interface StoreOption {
   code: string;
@@ -20,7 +20,7 @@ export function useStoreOptions(alsoNamed: readonly string[] = []) {
   return { stores, options: [...registered, ...extra.map((code) => ({ code, name: null }))] };
 }
 
-/** A choice of stores (a till key's, a reward's): one checkbox each, and what the choice broke. */
+/** A choice of stores (a till key's, a reward's, a mission's): one checkbox each, and what the choice broke. */
 export function StoreChoice({
   legend,
   hint,
@@ -37,33 +37,18 @@ export function StoreChoice({
   /** The broken rule's text, in the operator's language. */
   error: string | null;
 }) {
-  const id = useId();
-  const toggle = (code: string, on: boolean) =>
-    onChange(on ? [...chosen, code] : chosen.filter((one) => one !== code));
   return (
-    <fieldset
+    <Checklist
       className="store-choice"
-      aria-describedby={[`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ")}
-    >
-      <legend>{legend}</legend>
-      <p className="hint" id={`${id}-hint`}>
-        {hint}
-      </p>
-      {options.map((option) => (
-        <label key={option.code} className="checkbox">
-          <input
-            type="checkbox"
-            checked={chosen.includes(option.code)}
-            onChange={(event) => toggle(option.code, event.target.checked)}
-          />{" "}
-          {option.name ? `${option.code} ${option.name}` : option.code}
-        </label>
-      ))}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+      legend={legend}
+      hint={hint}
+      options={options.map((option) => ({
+        value: option.code,
+        label: option.name ? `${option.code} ${option.name}` : option.code,
+      }))}
+      chosen={chosen}
+      onChange={onChange}
+      error={error}
+    />
   );
 }

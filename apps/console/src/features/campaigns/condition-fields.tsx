@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { tiersQuery } from "../../api/programme.ts";
 import { brandsQuery } from "../../api/stores.ts";
+import { Checklist } from "../../components/checklist.tsx";
 import { Field } from "../../components/field.tsx";
 import { StoreChoice, useStoreOptions } from "../../components/store-choice.tsx";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
@@ -32,57 +33,6 @@ function YesNo({
           {is ? t("campaigns.yes") : t("campaigns.no")}
         </label>
       ))}
-    </fieldset>
-  );
-}
-
-/** A choice of several among named options (tiers, brands): checkboxes under a legend. */
-function Checklist<T extends string | number>({
-  legend,
-  hint,
-  empty,
-  options,
-  chosen,
-  onChange,
-  error,
-}: {
-  legend: string;
-  hint: string;
-  empty: string;
-  options: { value: T; label: string }[];
-  chosen: T[];
-  onChange: (chosen: T[]) => void;
-  error: string | null;
-}) {
-  const hintId = useId();
-  const errorId = useId();
-  return (
-    <fieldset className="inline-choice" aria-describedby={error ? `${hintId} ${errorId}` : hintId}>
-      <legend>{legend}</legend>
-      <p id={hintId} className="hint">
-        {options.length === 0 ? empty : hint}
-      </p>
-      {options.map((option) => (
-        <label key={option.value} className="checkbox">
-          <input
-            type="checkbox"
-            checked={chosen.includes(option.value)}
-            onChange={(event) =>
-              onChange(
-                event.target.checked
-                  ? [...chosen, option.value]
-                  : chosen.filter((one) => one !== option.value),
-              )
-            }
-          />{" "}
-          {option.label}
-        </label>
-      ))}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
     </fieldset>
   );
 }

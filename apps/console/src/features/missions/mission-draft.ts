@@ -3,14 +3,14 @@ import type { LocalizedText } from "@hcoins/domain/languages";
 import type { MissionDefinition, MissionKind, MissionPeriod } from "@hcoins/domain/mission-rules";
 import { hongKongLocalOfIso, isoOfHongKongLocal } from "../../lib/hong-kong-time.ts";
 
-/** The editor's state: every field as its input holds it; lists as one text ("a, b"); times Hong Kong datetime-local values. */
+/** The editor's state: every field as its input holds it; times Hong Kong datetime-local values. */
 export interface MissionDraft {
   name: LocalizedText;
   description: LocalizedText;
   kind: MissionKind;
   goal: string;
-  storeCodes: string;
-  brandCodes: string;
+  storeCodes: string[];
+  brandCodes: string[];
   minNetAmount: string;
   period: MissionPeriod;
   startsAt: string;
@@ -24,8 +24,8 @@ export const EMPTY_MISSION_DRAFT: MissionDraft = {
   description: { en: "", tc: "", sc: "" },
   kind: "purchases",
   goal: "3",
-  storeCodes: "",
-  brandCodes: "",
+  storeCodes: [],
+  brandCodes: [],
   minNetAmount: "",
   period: "calendar_month",
   startsAt: "",
@@ -39,8 +39,8 @@ export const missionDraftOf = (mission: ConsoleMission): MissionDraft => ({
   description: mission.description,
   kind: mission.kind,
   goal: String(mission.goal),
-  storeCodes: mission.store_codes.join(", "),
-  brandCodes: mission.brand_codes.join(", "),
+  storeCodes: mission.store_codes,
+  brandCodes: mission.brand_codes,
   minNetAmount: mission.min_net_amount ?? "",
   period: mission.period,
   startsAt: hongKongLocalOfIso(mission.starts_at),
@@ -52,7 +52,6 @@ export const missionDraftOf = (mission: ConsoleMission): MissionDraft => ({
 /** A typed whole number; "" is null; anything else NaN, which the schema refuses. */
 const count = (text: string) =>
   text.trim() === "" ? null : /^\d+$/.test(text.trim()) ? Number(text) : Number.NaN;
-const list = (text: string) => text.split(/[\s,，]+/).filter(Boolean);
 
 /** The first rule each field broke, keyed by its path ("name.en", "goal", "ends_at"). */
 export type MissionRules = Record<string, string>;
@@ -66,8 +65,8 @@ export function missionDefinitionOf(
     description: draft.description,
     kind: draft.kind,
     goal: count(draft.goal) ?? Number.NaN,
-    store_codes: list(draft.storeCodes),
-    brand_codes: list(draft.brandCodes),
+    store_codes: draft.storeCodes,
+    brand_codes: draft.brandCodes,
     min_net_amount: draft.minNetAmount.trim() === "" ? null : draft.minNetAmount.trim(),
     period: draft.period,
     starts_at: isoOfHongKongLocal(draft.startsAt) ?? "",

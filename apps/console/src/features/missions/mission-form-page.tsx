@@ -6,13 +6,17 @@ import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { missionQuery, useMissionChange } from "../../api/missions.ts";
 import { useHolds } from "../../api/session.ts";
+import { brandsQuery } from "../../api/stores.ts";
+import { Checklist } from "../../components/checklist.tsx";
 import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { LocalizedFields } from "../../components/localized-fields.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { ScheduleFields } from "../../components/schedule-fields.tsx";
+import { StoreChoice, useStoreOptions } from "../../components/store-choice.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
+import { ruleText } from "../../lib/rule-text.ts";
 import { MissionActions } from "./mission-actions.tsx";
 import {
   EMPTY_MISSION_DRAFT,
@@ -95,7 +99,10 @@ function MissionEditor({ mission }: { mission: ConsoleMission | null }) {
     }
   };
 
-  const title = mission ? mission.name[currentLanguage()] : t("missions.newTitle");
+  const language = currentLanguage();
+  const brands = useQuery(brandsQuery);
+  const { options: storeOptions } = useStoreOptions(draft.storeCodes);
+  const title = mission ? mission.name[language] : t("missions.newTitle");
   return (
     <section className="page">
       <p>
@@ -158,19 +165,21 @@ function MissionEditor({ mission }: { mission: ConsoleMission | null }) {
             error={rules.goal}
             onChange={(event) => change({ goal: event.target.value })}
           />
-          <Field
-            label={t("missions.brandCodes")}
+          <Checklist
+            legend={t("missions.brandCodes")}
             hint={t("missions.brandCodesHint")}
-            value={draft.brandCodes}
-            error={rules.brand_codes}
-            onChange={(event) => change({ brandCodes: event.target.value })}
+            options={(brands.data ?? []).map((brand) => ({ value: brand.code, label: brand.name[language] }))}
+            chosen={draft.brandCodes}
+            onChange={(brandCodes) => change({ brandCodes })}
+            error={rules.brand_codes ? ruleText(t, rules.brand_codes) : null}
           />
-          <Field
-            label={t("missions.storeCodes")}
+          <StoreChoice
+            legend={t("missions.storeCodes")}
             hint={t("missions.storeCodesHint")}
-            value={draft.storeCodes}
-            error={rules.store_codes}
-            onChange={(event) => change({ storeCodes: event.target.value })}
+            options={storeOptions}
+            chosen={draft.storeCodes}
+            onChange={(storeCodes) => change({ storeCodes })}
+            error={rules.store_codes ? ruleText(t, rules.store_codes) : null}
           />
           <Field
             label={t("missions.minNetAmount")}

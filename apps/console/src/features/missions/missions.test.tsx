@@ -77,6 +77,18 @@ describe("the stamp missions screens", () => {
       "GET /missions/5": ok({ mission: mission() }),
       "GET /missions": ok({ missions: [mission()] }),
       "POST /missions/5/request-activation": ok({ approval_id: 44 }),
+      "GET /brands": ok({
+        brands: [
+          {
+            id: 3,
+            code: "coffee-corner",
+            name: { en: "Coffee Corner", tc: "咖啡角", sc: "咖啡角" },
+            logo_media_token: null,
+            sort_order: 0,
+            store_count: 4,
+          },
+        ],
+      }),
       "GET /rewards": ok({
         rewards: [{ ...REWARD, id: 7, title: { en: "Free coffee", tc: "免費咖啡", sc: "免费咖啡" } }],
       }),
@@ -99,11 +111,11 @@ describe("the stamp missions screens", () => {
       ["What the member reads (English)", COFFEES.description.en],
       ["What the member reads (Traditional Chinese)", COFFEES.description.tc],
       ["What the member reads (Simplified Chinese)", COFFEES.description.sc],
-      ["Brands (codes)", "coffee-corner"],
       ["Least amount spent (HKD)", "30"],
       ["Budget (completions)", "1000"],
     ] as const)
       await user.type(screen.getByLabelText(label), text);
+    await user.click(screen.getByLabelText("Coffee Corner"));
     await user.selectOptions(screen.getByLabelText("Reward"), "Free coffee (#7)");
     await user.clear(screen.getByLabelText("Stamps to complete"));
     await user.type(screen.getByLabelText("Stamps to complete"), "3");
