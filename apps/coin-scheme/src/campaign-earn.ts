@@ -76,8 +76,8 @@ async function chosenBonuses(
 }
 
 /**
- * The budget coins a purchase may pay, taken before its transaction, each campaign's in one short
- * transaction of its own, from the choice the facts make before the account's lock. Inside, the
+ * The budget coins a purchase may pay, taken before its transaction (campaign-repository.ts
+ * reserveBudget), from the choice the facts make before the account's lock. Inside, the
  * lines take no more than was reserved here; after, `release` gives back what the committed lines
  * did not use (all of it when the purchase failed). A process that dies in between leaves its
  * reservation spent: a budget may end a few coins short, never over.
