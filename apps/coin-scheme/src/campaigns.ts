@@ -2,6 +2,7 @@ import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import type { CampaignDryRunResult, CampaignResult, CampaignsResult, SchemeCampaign } from "./api-schemas.ts";
 import { bonusOf, compileCampaign, hongKongMonth, parseDefinition } from "./campaign-engine.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
+import { type LifecycleStep, lifecycleStep } from "./lifecycle.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { CampaignRow } from "./tables.ts";
 import { tierIdsOverTime } from "./tiers.ts";
@@ -46,58 +47,36 @@ export class Campaigns {
 
   /** A draft or paused campaign's new definition (6041 for an active or ended one). */
   async update(id: number, definition: CampaignDefinition, operator: string): Promise<CampaignResult> {
-    const row = await this.row(id);
-    if (row.status !== "draft" && row.status !== "paused")
-      throw new SchemeError(SchemeErrorCode.campaignStatus);
-    await this.repository.campaigns.update(id, {
-      ...stored(definition),
-      updated_by: operator,
-      updated_at: this.now(),
-    });
-    return this.one(id);
+    return this.step(id, { kind: "update", operator }, stored(definition));
   }
 
   /**
    * Activates a draft or paused campaign. `operator` asked, `approver` decided: neither may be the
    * other, and the approver may not be the campaign's author (6042); ended is for ever (6041).
    */
-  async activate(id: number, operator: string, approver: string): Promise<CampaignResult> {
-    const row = await this.row(id);
-    if (row.status === "active") return this.one(id);
-    if (row.status === "ended") throw new SchemeError(SchemeErrorCode.campaignStatus);
-    if (approver === operator || approver === row.created_by)
-      throw new SchemeError(SchemeErrorCode.campaignApproverNotSecond);
-    await this.repository.campaigns.update(id, {
-      status: "active",
-      activated_by: operator,
-      approved_by: approver,
-      activated_at: this.now(),
-      updated_by: approver,
-      updated_at: this.now(),
-    });
-    return this.one(id);
+  activate(id: number, operator: string, approver: string): Promise<CampaignResult> {
+    return this.step(id, { kind: "activate", operator, approver });
   }
 
   /** Stops an active campaign from the next purchase on every instance (it is read on each). */
-  async pause(id: number, operator: string): Promise<CampaignResult> {
-    const row = await this.row(id);
-    if (row.status !== "active") throw new SchemeError(SchemeErrorCode.campaignStatus);
-    await this.repository.campaigns.update(id, {
-      status: "paused",
-      updated_by: operator,
-      updated_at: this.now(),
-    });
-    return this.one(id);
+  pause(id: number, operator: string): Promise<CampaignResult> {
+    return this.step(id, { kind: "pause", operator });
   }
 
-  async end(id: number, operator: string): Promise<CampaignResult> {
-    const row = await this.row(id);
-    if (row.status === "ended") throw new SchemeError(SchemeErrorCode.campaignStatus);
-    await this.repository.campaigns.update(id, {
-      status: "ended",
-      updated_by: operator,
-      updated_at: this.now(),
-    });
+  end(id: number, operator: string): Promise<CampaignResult> {
+    return this.step(id, { kind: "end", operator });
+  }
+
+  /** A lifecycle step (lifecycle.ts), with the definition's columns for an update. */
+  private async step(
+    id: number,
+    step: LifecycleStep,
+    definition: ReturnType<typeof stored> | object = {},
+  ): Promise<CampaignResult> {
+    const columns = lifecycleStep(await this.row(id), step, this.now());
+    if (columns === "status") throw new SchemeError(SchemeErrorCode.campaignStatus);
+    if (columns === "approverNotSecond") throw new SchemeError(SchemeErrorCode.campaignApproverNotSecond);
+    if (columns) await this.repository.campaigns.update(id, { ...definition, ...columns });
     return this.one(id);
   }
 

@@ -2,6 +2,7 @@ import { type MissionDefinition, missionPeriodAt } from "@hcoins/domain/mission-
 import type { Updateable } from "kysely";
 import type { MemberMissionsResult, MissionResult, MissionsResult } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
+import { type LifecycleStep, lifecycleStep } from "./lifecycle.ts";
 import { type LiveMissions, parseMissionDefinition } from "./mission-stamps.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { HcoinMissionsTable, MissionRow } from "./tables.ts";
@@ -47,55 +48,34 @@ export class Missions {
   /** A draft or paused mission's new definition (6081 for an active or ended one). */
   async update(id: number, definition: MissionDefinition, operator: string): Promise<MissionResult> {
     const row = await this.row(id);
-    if (row.status !== "draft" && row.status !== "paused")
-      throw new SchemeError(SchemeErrorCode.missionStatus);
-    await this.refuseUnknownReward(definition);
-    await this.changed(id, {
-      ...stored(definition),
-      updated_by: operator,
-      updated_at: this.now(),
-    });
-    return this.one(id);
+    if (row.status === "draft" || row.status === "paused") await this.refuseUnknownReward(definition);
+    return this.step(id, { kind: "update", operator }, stored(definition));
   }
 
   /** `operator` asked, `approver` decided: neither the other, nor the mission's author (6082). */
-  async activate(id: number, operator: string, approver: string): Promise<MissionResult> {
-    const row = await this.row(id);
-    if (row.status === "active") return this.one(id);
-    if (row.status === "ended") throw new SchemeError(SchemeErrorCode.missionStatus);
-    if (approver === operator || approver === row.created_by)
-      throw new SchemeError(SchemeErrorCode.missionApproverNotSecond);
-    await this.changed(id, {
-      status: "active",
-      activated_by: operator,
-      approved_by: approver,
-      activated_at: this.now(),
-      updated_by: approver,
-      updated_at: this.now(),
-    });
-    return this.one(id);
+  activate(id: number, operator: string, approver: string): Promise<MissionResult> {
+    return this.step(id, { kind: "activate", operator, approver });
   }
 
   /** Stops an active mission: on this instance from the next purchase, on others within a second (LiveMissions); cards keep their stamps. */
-  async pause(id: number, operator: string): Promise<MissionResult> {
-    const row = await this.row(id);
-    if (row.status !== "active") throw new SchemeError(SchemeErrorCode.missionStatus);
-    await this.changed(id, {
-      status: "paused",
-      updated_by: operator,
-      updated_at: this.now(),
-    });
-    return this.one(id);
+  pause(id: number, operator: string): Promise<MissionResult> {
+    return this.step(id, { kind: "pause", operator });
   }
 
-  async end(id: number, operator: string): Promise<MissionResult> {
-    const row = await this.row(id);
-    if (row.status === "ended") throw new SchemeError(SchemeErrorCode.missionStatus);
-    await this.changed(id, {
-      status: "ended",
-      updated_by: operator,
-      updated_at: this.now(),
-    });
+  end(id: number, operator: string): Promise<MissionResult> {
+    return this.step(id, { kind: "end", operator });
+  }
+
+  /** A lifecycle step (lifecycle.ts), with the definition's columns for an update. */
+  private async step(
+    id: number,
+    step: LifecycleStep,
+    definition: ReturnType<typeof stored> | object = {},
+  ): Promise<MissionResult> {
+    const columns = lifecycleStep(await this.row(id), step, this.now());
+    if (columns === "status") throw new SchemeError(SchemeErrorCode.missionStatus);
+    if (columns === "approverNotSecond") throw new SchemeError(SchemeErrorCode.missionApproverNotSecond);
+    if (columns) await this.changed(id, { ...definition, ...columns });
     return this.one(id);
   }
 
