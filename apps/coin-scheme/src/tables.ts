@@ -26,6 +26,7 @@ export type CoinSchemeTables = {
   hcoin_account_tiers: HcoinAccountTiersTable;
   hcoin_tier_history: HcoinTierHistoryTable;
   hcoin_referrals: HcoinReferralsTable;
+  hcoin_segments: HcoinSegmentsTable;
 };
 
 export type HcoinAccountsTable = {
@@ -348,3 +349,17 @@ export type HcoinReferralsTable = {
 };
 
 export type ReferralRow = Selectable<HcoinReferralsTable>;
+
+/** An operator's segment (segment-rules.ts): its names and its conditions as JSON. */
+export type HcoinSegmentsTable = {
+  id: Generated<number>;
+  name_en: string;
+  name_tc: string;
+  name_sc: string;
+  /** JSON array of segment conditions. */
+  definition: string;
+  created_by: string;
+  created_at: number;
+  updated_by: string | null;
+  updated_at: number | null;
+};

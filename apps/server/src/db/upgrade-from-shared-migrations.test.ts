@@ -265,6 +265,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0011-tiers",
       "0012-referrals",
       "0013-store-brands",
+      "0014-segments",
       "0016-earn-line-extras",
     ]);
   });
@@ -297,6 +298,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0011-tiers",
       "0012-referrals",
       "0013-store-brands",
+      "0014-segments",
       "0016-earn-line-extras",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
