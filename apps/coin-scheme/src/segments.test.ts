@@ -1,0 +1,138 @@
+import type { SegmentCondition } from "@hcoins/domain/segment-rules";
+import { afterEach, describe, expect, it } from "vitest";
+import { countMembers, memberIds, segmentsOfAccount } from "./segment-membership.ts";
+import { admin, linkedMember, nextReceipt, qr, scheme, schemeApp } from "./testing/scheme-calls.ts";
+import type { TestScheme } from "./testing/test-scheme.ts";
+
+let t: TestScheme;
+afterEach(() => t?.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+const hongKongDate = (at: number) => new Date(at + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+const buy = async (memberRef: string, store: string, amount: string) => {
+  const receipt = nextReceipt();
+  const res = await scheme(t, "POST", "/purchases", {
+    qr_text: qr(t, memberRef, "00"),
+    store_code: store,
+    receipt_no: receipt,
+    net_amount: amount,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return receipt;
+};
+
+const accountId = async (number: string) =>
+  (
+    await t.db
+      .selectFrom("hcoin_accounts")
+      .select("id")
+      .where("hcoins_memberno", "=", number)
+      .executeTakeFirstOrThrow()
+  ).id;
+
+/**
+ * Three accounts: Ann (born in March, bought HKD 500 at a harbour-fresh store 40 days ago, and
+ * HKD 300 at moon-mart yesterday, of which HKD 100 refunded), Ben (born in July, bought HKD 200
+ * at moon-mart 40 days ago) and Cat (joined last, never bought); Ann is Gold.
+ */
+async function programme() {
+  t = await schemeApp();
+  for (const [store, brand] of [
+    ["S1", "harbour-fresh"],
+    ["S2", "moon-mart"],
+  ]) {
+    const res = await admin(t, "PUT", `/stores/${store}`, { partner_property: false, brand_code: brand });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  const ann = await linkedMember(t, "ann", 3);
+  const ben = await linkedMember(t, "ben", 7);
+  await buy("ann", "S1", "500");
+  await buy("ben", "S2", "200");
+  t.clock.advance(39 * DAY);
+  const catJoined = hongKongDate(t.clock.now());
+  const cat = await linkedMember(t, "cat");
+  const receipt = await buy("ann", "S2", "300");
+  const refund = await scheme(t, "POST", "/refunds", {
+    store_code: "S2",
+    receipt_no: receipt,
+    net_amount: "100",
+  });
+  expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+  t.clock.advance(DAY);
+  const gold = await t.db
+    .insertInto("hcoin_tiers")
+    .values({
+      code: "gold",
+      name_en: "Gold",
+      name_tc: "金卡",
+      name_sc: "金卡",
+      benefits_en: "",
+      benefits_tc: "",
+      benefits_sc: "",
+      qualifying_cents: 0,
+      multiplier: 100,
+      reward_id: null,
+      sort_order: 0,
+      updated_by: "test",
+      updated_at: t.clock.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const annId = await accountId(ann);
+  await t.db
+    .insertInto("hcoin_account_tiers")
+    .values({ account_id: annId, tier_code: "gold", reached_at: 0, review_at: null, updated_at: 0 })
+    .execute();
+  return {
+    ids: { ann: annId, ben: await accountId(ben), cat: await accountId(cat) },
+    goldId: gold.id,
+    catJoined,
+  };
+}
+
+describe("a segment's conditions", () => {
+  it("each select the accounts they say, and the count and each account's membership agree", async () => {
+    const { ids, goldId, catJoined } = await programme();
+    const now = t.clock.now();
+    const cases: [SegmentCondition[], (keyof typeof ids)[]][] = [
+      [[], ["ann", "ben", "cat"]],
+      [[{ fact: "tier", in: [goldId] }], ["ann"]],
+      [[{ fact: "tier", in: [goldId + 1] }], []],
+      [[{ fact: "purchased_within", days: 30, is: true }], ["ann"]],
+      [[{ fact: "purchased_within", days: 30, is: false }], ["ben", "cat"]],
+      [[{ fact: "purchased_within", days: 41, is: true }], ["ann", "ben"]],
+      // Ann's last 30 days: 300 − 100 refunded = 200.
+      [[{ fact: "spend", days: 30, at_least: "200" }], ["ann"]],
+      [[{ fact: "spend", days: 30, at_least: "200.01" }], []],
+      [[{ fact: "spend", days: 30, below: "200" }], ["ben", "cat"]],
+      [[{ fact: "spend", days: 60, at_least: "150", below: "300" }], ["ben"]],
+      [[{ fact: "brands_bought", in: ["harbour-fresh"], days: 60 }], ["ann"]],
+      [[{ fact: "brands_bought", in: ["harbour-fresh"], days: 30 }], []],
+      [[{ fact: "brands_bought", in: ["moon-mart"], days: 60 }], ["ann", "ben"]],
+      [[{ fact: "joined", on_or_after: catJoined }], ["cat"]],
+      [[{ fact: "joined", before: catJoined }], ["ann", "ben"]],
+      [[{ fact: "birth_month", in: [3, 12] }], ["ann"]],
+      [
+        [
+          { fact: "brands_bought", in: ["moon-mart"], days: 60 },
+          { fact: "birth_month", in: [7] },
+        ],
+        ["ben"],
+      ],
+    ];
+    for (const [conditions, expected] of cases) {
+      const label = JSON.stringify(conditions);
+      const members = await memberIds(t.db, conditions, now);
+      expect([...members].sort(), label).toEqual(expected.map((name) => ids[name]).sort());
+      expect(await countMembers(t.db, conditions, now), label).toBe(expected.length);
+    }
+    // Membership of one account in many segments, in one query, agrees with each member set.
+    const segments = cases.map(([conditions], index) => ({ id: index + 1, conditions }));
+    for (const name of ["ann", "ben", "cat"] as const) {
+      const expected = cases.flatMap(([, members], index) => (members.includes(name) ? [index + 1] : []));
+      expect(await segmentsOfAccount(t.db, ids[name], segments, now), name).toEqual(expected);
+    }
+    expect(await segmentsOfAccount(t.db, ids.ann, [], now)).toEqual([]);
+  });
+});
