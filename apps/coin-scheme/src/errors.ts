@@ -62,6 +62,8 @@ export const SchemeErrorCode = {
   referralRewardUnknown: 6060,
   /** The referred account has a referral recorded from another referrer already. */
   referralConflict: 6061,
+  /** No segment has this id. */
+  segmentNotFound: 6070,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -112,6 +114,7 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6053: 403,
   6060: 422,
   6061: 409,
+  6070: 404,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -331,6 +334,11 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "This member's referral was already recorded with another referrer.",
     tc: "此會員的推薦已由另一位推薦人記錄。",
     sc: "此会员的推荐已由另一位推荐人记录。",
+  },
+  6070: {
+    en: "There is no such segment.",
+    tc: "沒有此會員組別。",
+    sc: "没有此会员组别。",
   },
 };
 

@@ -5,6 +5,7 @@ import { FiguresRepository } from "./figures-repository.ts";
 import type { Holder } from "./holders.ts";
 import { ReferralRepository } from "./referral-repository.ts";
 import { RewardRepository } from "./reward-repository.ts";
+import { SegmentRepository } from "./segment-repository.ts";
 import type {
   AccountRow,
   CoinSchemeTables,
@@ -52,6 +53,8 @@ export class CoinSchemeRepository {
   readonly tiers: TierRepository;
   /** Referrals and their rewards (referrals.ts). */
   readonly referrals: ReferralRepository;
+  /** Segments and who is in them (segments.ts). */
+  readonly segments: SegmentRepository;
 
   constructor(private readonly db: Kysely<CoinSchemeTables>) {
     this.campaigns = new CampaignRepository(db);
@@ -60,6 +63,7 @@ export class CoinSchemeRepository {
     this.figures = new FiguresRepository(db);
     this.tillKeys = new TillKeyRepository(db);
     this.referrals = new ReferralRepository(db);
+    this.segments = new SegmentRepository(db);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { SegmentCondition } from "@hcoins/domain/segment-rules";
 import { afterEach, describe, expect, it } from "vitest";
-import { countMembers, memberIds, segmentsOfAccount } from "./segment-membership.ts";
+import { SegmentRepository } from "./segment-repository.ts";
 import { admin, linkedMember, nextReceipt, qr, scheme, schemeApp } from "./testing/scheme-calls.ts";
 import type { TestScheme } from "./testing/test-scheme.ts";
 
@@ -95,6 +95,7 @@ describe("a segment's conditions", () => {
   it("each select the accounts they say, and the count and each account's membership agree", async () => {
     const { ids, goldId, catJoined } = await programme();
     const now = t.clock.now();
+    const segmentRows = new SegmentRepository(t.db);
     const cases: [SegmentCondition[], (keyof typeof ids)[]][] = [
       [[], ["ann", "ben", "cat"]],
       [[{ fact: "tier", in: [goldId] }], ["ann"]],
@@ -123,16 +124,67 @@ describe("a segment's conditions", () => {
     ];
     for (const [conditions, expected] of cases) {
       const label = JSON.stringify(conditions);
-      const members = await memberIds(t.db, conditions, now);
+      const members = await segmentRows.memberIds(conditions, now);
       expect([...members].sort(), label).toEqual(expected.map((name) => ids[name]).sort());
-      expect(await countMembers(t.db, conditions, now), label).toBe(expected.length);
+      expect(await segmentRows.countMembers(conditions, now), label).toBe(expected.length);
     }
     // Membership of one account in many segments, in one query, agrees with each member set.
     const segments = cases.map(([conditions], index) => ({ id: index + 1, conditions }));
     for (const name of ["ann", "ben", "cat"] as const) {
       const expected = cases.flatMap(([, members], index) => (members.includes(name) ? [index + 1] : []));
-      expect(await segmentsOfAccount(t.db, ids[name], segments, now), name).toEqual(expected);
+      expect(await segmentRows.segmentsOfAccount(ids[name], segments, now), name).toEqual(expected);
     }
-    expect(await segmentsOfAccount(t.db, ids.ann, [], now)).toEqual([]);
+    expect(await segmentRows.segmentsOfAccount(ids.ann, [], now)).toEqual([]);
+  });
+});
+
+describe("the segment calls", () => {
+  it("save, list with the live count, change, count unsaved conditions, delete; a till key may not", async () => {
+    await programme();
+    const name = { en: "March birthdays", tc: "三月生日", sc: "三月生日" };
+    const march = [{ fact: "birth_month", in: [3] }];
+    const created = await admin(t, "POST", "/segments", {
+      name,
+      conditions: march,
+      operator: "amy@example.com",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const segment = created.body.payload.segment;
+    expect(segment).toMatchObject({ name, conditions: march, members: 1, created_by: "amy@example.com" });
+
+    const listed = await admin(t, "GET", "/segments");
+    expect(
+      listed.body.payload.segments.map((s: { id: number; members: number }) => [s.id, s.members]),
+    ).toEqual([[segment.id, 1]]);
+
+    const lapsed = [{ fact: "purchased_within", days: 30, is: false }];
+    const changed = await admin(t, "PUT", `/segments/${segment.id}`, {
+      name,
+      conditions: lapsed,
+      operator: "bob@example.com",
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.payload.segment).toMatchObject({
+      conditions: lapsed,
+      members: 2,
+      updated_by: "bob@example.com",
+    });
+
+    const counted = await admin(t, "POST", "/segments/count", {
+      conditions: [{ fact: "birth_month", in: [3, 7] }],
+    });
+    expect(counted.body.payload).toEqual({ members: 2 });
+    const bad = await admin(t, "POST", "/segments/count", {
+      conditions: [{ fact: "birth_month", in: [13] }],
+    });
+    expect(bad.status).toBe(400);
+
+    const till = await scheme(t, "GET", "/segments");
+    expect(till.body.error_code).toBe(4030);
+
+    expect((await admin(t, "DELETE", `/segments/${segment.id}`)).status).toBe(200);
+    const gone = await admin(t, "GET", `/segments/${segment.id}`);
+    expect([gone.status, gone.body.error_code]).toEqual([404, 6070]);
+    expect((await admin(t, "DELETE", `/segments/${segment.id}`)).body.error_code).toBe(6070);
   });
 });

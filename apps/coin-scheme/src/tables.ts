@@ -363,3 +363,4 @@ export type HcoinSegmentsTable = {
   updated_by: string | null;
   updated_at: number | null;
 };
+export type SegmentRow = Selectable<HcoinSegmentsTable>;

@@ -37,3 +37,23 @@ export const segmentConditionSchema = z.discriminatedUnion("fact", [
 export type SegmentCondition = z.infer<typeof segmentConditionSchema>;
 
 export const segmentConditionsSchema = z.array(segmentConditionSchema).max(20, "tooMany");
+
+const name = z.string().trim().min(1, "required").max(100, "tooLong");
+
+/** What an operator writes; the scheme adds its id and who did what. */
+export const segmentDefinitionSchema = z.object({
+  name: z.object({ en: name, tc: name, sc: name }),
+  conditions: segmentConditionsSchema,
+});
+export type SegmentDefinition = z.infer<typeof segmentDefinitionSchema>;
+
+/** A stored segment, with how many accounts are in it now. */
+export const segmentViewSchema = segmentDefinitionSchema.extend({
+  id: z.number().int(),
+  members: z.number().int(),
+  created_by: z.string(),
+  created_at: z.string(),
+  updated_by: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type SegmentView = z.output<typeof segmentViewSchema>;

@@ -1,0 +1,90 @@
+import type { SegmentCondition } from "@hcoins/domain/segment-rules";
+import { type Insertable, type Kysely, sql } from "kysely";
+import { segmentWhere } from "./segment-where.ts";
+import type { CoinSchemeTables, HcoinSegmentsTable } from "./tables.ts";
+
+type Counted = string | number;
+
+/** Segments' rows, and who is in them now (every question through segment-where.ts). */
+export class SegmentRepository {
+  constructor(private readonly db: Kysely<CoinSchemeTables>) {}
+
+  all() {
+    return this.db.selectFrom("hcoin_segments").selectAll().orderBy("id", "desc").execute();
+  }
+
+  one(id: number) {
+    return this.db.selectFrom("hcoin_segments").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  async insert(row: Insertable<HcoinSegmentsTable>): Promise<number> {
+    const inserted = await this.db
+      .insertInto("hcoin_segments")
+      .values(row)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  }
+
+  async update(
+    id: number,
+    fields: Pick<
+      HcoinSegmentsTable,
+      "name_en" | "name_tc" | "name_sc" | "definition" | "updated_by" | "updated_at"
+    >,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable("hcoin_segments")
+      .set(fields)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom("hcoin_segments").where("id", "=", id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** How many accounts meet the conditions now (the console's live count). */
+  async countMembers(conditions: readonly SegmentCondition[], now: number): Promise<number> {
+    const row = await this.db
+      .selectFrom("hcoin_accounts")
+      .select(sql<Counted>`count(*)`.as("members"))
+      .where(segmentWhere(conditions, now))
+      .executeTakeFirstOrThrow();
+    return Number(row.members);
+  }
+
+  /** The accounts that meet the conditions now (a dry run's member set). */
+  async memberIds(conditions: readonly SegmentCondition[], now: number): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom("hcoin_accounts")
+      .select("id")
+      .where(segmentWhere(conditions, now))
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /**
+   * Which of these segments the account is in now, in one query (one arm per segment, each the
+   * same where-clause the count uses, narrowed to the account).
+   */
+  async segmentsOfAccount(
+    accountId: number,
+    segments: readonly { id: number; conditions: readonly SegmentCondition[] }[],
+    now: number,
+  ): Promise<number[]> {
+    const arms = segments.map((segment) =>
+      this.db
+        .selectFrom("hcoin_accounts")
+        .select(sql<number>`cast(${segment.id} as integer)`.as("segment_id"))
+        .where("hcoin_accounts.id", "=", accountId)
+        .where(segmentWhere(segment.conditions, now)),
+    );
+    const [first, ...rest] = arms;
+    if (!first) return [];
+    const rows = await rest.reduce((query, arm) => query.unionAll(arm), first).execute();
+    return rows.map((row) => Number(row.segment_id)).sort((a, b) => a - b);
+  }
+}
