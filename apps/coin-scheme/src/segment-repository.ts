@@ -1,7 +1,11 @@
-import type { SegmentCondition } from "@hcoins/domain/segment-rules";
+import { type SegmentCondition, segmentConditionsSchema } from "@hcoins/domain/segment-rules";
 import { type Insertable, type Kysely, sql } from "kysely";
 import { segmentWhere } from "./segment-where.ts";
-import type { CoinSchemeTables, HcoinSegmentsTable } from "./tables.ts";
+import type { CoinSchemeTables, HcoinSegmentsTable, SegmentRow } from "./tables.ts";
+
+/** A stored definition read back (it passed the schema when written). */
+export const storedConditions = (row: SegmentRow): SegmentCondition[] =>
+  segmentConditionsSchema.parse(JSON.parse(row.definition));
 
 type Counted = string | number;
 
@@ -15,6 +19,10 @@ export class SegmentRepository {
 
   one(id: number) {
     return this.db.selectFrom("hcoin_segments").selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
+  some(ids: readonly number[]) {
+    return this.db.selectFrom("hcoin_segments").selectAll().where("id", "in", ids).execute();
   }
 
   async insert(row: Insertable<HcoinSegmentsTable>): Promise<number> {
@@ -64,6 +72,16 @@ export class SegmentRepository {
       .where(segmentWhere(conditions, now))
       .execute();
     return new Set(rows.map((row) => row.id));
+  }
+
+  /** Which of these stored segments the account is in at `at` (a segment since deleted: none). */
+  async accountIn(accountId: number, segmentIds: readonly number[], at: number): Promise<number[]> {
+    const rows = await this.some(segmentIds);
+    return this.segmentsOfAccount(
+      accountId,
+      rows.map((row) => ({ id: row.id, conditions: storedConditions(row) })),
+      at,
+    );
   }
 
   /**

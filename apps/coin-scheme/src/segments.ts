@@ -1,18 +1,10 @@
-import {
-  type SegmentCondition,
-  type SegmentDefinition,
-  type SegmentView,
-  segmentConditionsSchema,
-} from "@hcoins/domain/segment-rules";
+import type { SegmentCondition, SegmentDefinition, SegmentView } from "@hcoins/domain/segment-rules";
 import type { SegmentResult, SegmentsResult } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
+import { storedConditions } from "./segment-repository.ts";
 import type { SegmentRow } from "./tables.ts";
 import { iso } from "./views.ts";
-
-/** A stored definition read back (it passed the schema when written). */
-export const storedConditions = (row: SegmentRow): SegmentCondition[] =>
-  segmentConditionsSchema.parse(JSON.parse(row.definition));
 
 /**
  * Segments: the operator's conditions over accounts, counted live (segment-repository.ts).
