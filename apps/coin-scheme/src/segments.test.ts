@@ -1,7 +1,7 @@
 import type { SegmentCondition } from "@hcoins/domain/segment-rules";
 import { afterEach, describe, expect, it } from "vitest";
 import { SegmentRepository } from "./segment-repository.ts";
-import { admin, linkedMember, nextReceipt, qr, scheme, schemeApp } from "./testing/scheme-calls.ts";
+import { admin, linkedMember, nextReceipt, qr, type Res, scheme, schemeApp } from "./testing/scheme-calls.ts";
 import type { TestScheme } from "./testing/test-scheme.ts";
 
 let t: TestScheme;
@@ -186,5 +186,69 @@ describe("the segment calls", () => {
     const gone = await admin(t, "GET", `/segments/${segment.id}`);
     expect([gone.status, gone.body.error_code]).toEqual([404, 6070]);
     expect((await admin(t, "DELETE", `/segments/${segment.id}`)).body.error_code).toBe(6070);
+  });
+});
+
+describe("a campaign for a segment", () => {
+  it("earns at the till only for the segment's members, budgeted or not, and dry-runs its members as of now", async () => {
+    await programme();
+    const ok = (res: Res) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.payload;
+    };
+    const name = { en: "March birthdays", tc: "三月生日", sc: "三月生日" };
+    const { segment } = ok(
+      await admin(t, "POST", "/segments", {
+        name,
+        conditions: [{ fact: "birth_month", in: [3] }],
+        operator: "amy",
+      }),
+    );
+    const campaign = (budget: number | null) => ({
+      name: { en: "For March", tc: "三月", sc: "三月" },
+      conditions: [{ fact: "segment", in: [segment.id] }],
+      action: { type: "bonus", coins: 50 },
+      stacks: true,
+      starts_at: new Date(t.clock.now() - DAY).toISOString(),
+      ends_at: new Date(t.clock.now() + 30 * DAY).toISOString(),
+      budget_coins: budget,
+      per_member_cap: null,
+    });
+    const ids: number[] = [];
+    for (const budget of [null, 1000]) {
+      const { campaign: made } = ok(
+        await admin(t, "POST", "/campaigns", { ...campaign(budget), operator: "writer" }),
+      );
+      ok(
+        await admin(t, "POST", `/campaigns/${made.id}/activate`, { operator: "writer", approver: "checker" }),
+      );
+      ids.push(made.id);
+    }
+    const lines = async (member: string) => {
+      t.clock.advance(60_000);
+      const res = await scheme(t, "POST", "/purchases", {
+        qr_text: qr(t, member, "00"),
+        store_code: "S1",
+        receipt_no: nextReceipt(),
+        net_amount: "100",
+      });
+      return ok(res)
+        .transaction.lines.filter((line: { kind: string }) => line.kind === "campaign")
+        .map((line: { campaign_id: number; coins: number }) => [line.campaign_id, line.coins]);
+    };
+    expect(await lines("ann")).toEqual(ids.map((id) => [id, 50]));
+    expect(await lines("ben")).toEqual([]);
+    const spent = await t.db
+      .selectFrom("hcoin_campaigns")
+      .select("spent_coins")
+      .where("id", "=", ids[1] ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(spent.spent_coins).toBe(50);
+
+    const { dry_run } = ok(
+      await admin(t, "POST", "/campaigns/dry-run", { campaign: campaign(null), days: 7 }),
+    );
+    // Ann's purchase at moon-mart yesterday and today's, not Ben's today.
+    expect(dry_run).toMatchObject({ purchases_scanned: 3, purchases_matched: 2, members: 1, coins: 100 });
   });
 });
