@@ -64,6 +64,8 @@ export const SchemeErrorCode = {
   referralConflict: 6061,
   /** No segment has this id. */
   segmentNotFound: 6070,
+  /** A campaign that has not ended names the segment. */
+  segmentInUse: 6071,
 } as const;
 export type SchemeErrorCodeValue = (typeof SchemeErrorCode)[keyof typeof SchemeErrorCode];
 
@@ -115,6 +117,7 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6060: 422,
   6061: 409,
   6070: 404,
+  6071: 409,
 };
 
 export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> = {
@@ -339,6 +342,11 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "There is no such segment.",
     tc: "沒有此會員組別。",
     sc: "没有此会员组别。",
+  },
+  6071: {
+    en: "A campaign uses this segment: end the campaign or remove its segment condition first.",
+    tc: "有推廣活動正使用此會員組別：請先結束該活動或移除其會員組別條件。",
+    sc: "有推广活动正使用此会员组别：请先结束该活动或移除其会员组别条件。",
   },
 };
 

@@ -1,5 +1,6 @@
 import { type SegmentCondition, segmentConditionsSchema } from "@hcoins/domain/segment-rules";
 import { type Insertable, type Kysely, sql } from "kysely";
+import { parseDefinition } from "./campaign-engine.ts";
 import { segmentWhere } from "./segment-where.ts";
 import type { CoinSchemeTables, HcoinSegmentsTable, SegmentRow } from "./tables.ts";
 
@@ -47,6 +48,23 @@ export class SegmentRepository {
       .where("id", "=", id)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The campaigns, ended ones aside, whose conditions name the segment. */
+  async campaignsNaming(segmentId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom("hcoin_campaigns")
+      .select(["id", "definition"])
+      .where("status", "!=", "ended")
+      .where("definition", "like", '%"segment"%')
+      .execute();
+    return rows
+      .filter((row) =>
+        parseDefinition(row.definition).conditions.some(
+          (condition) => condition.fact === "segment" && condition.in.includes(segmentId),
+        ),
+      )
+      .map((row) => row.id);
   }
 
   async delete(id: number): Promise<boolean> {

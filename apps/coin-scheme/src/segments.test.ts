@@ -250,5 +250,11 @@ describe("a campaign for a segment", () => {
     );
     // Ann's purchase at moon-mart yesterday and today's, not Ben's today.
     expect(dry_run).toMatchObject({ purchases_scanned: 3, purchases_matched: 2, members: 1, coins: 100 });
+
+    // Named by a live campaign, it cannot be deleted; once both have ended, it can.
+    const refused = await admin(t, "DELETE", `/segments/${segment.id}`);
+    expect([refused.status, refused.body.error_code]).toEqual([409, 6071]);
+    for (const id of ids) ok(await admin(t, "POST", `/campaigns/${id}/end`, { operator: "writer" }));
+    ok(await admin(t, "DELETE", `/segments/${segment.id}`));
   });
 });

@@ -46,7 +46,11 @@ export class Segments {
     return this.one(id);
   }
 
+  /** Refused (6071) while a campaign that has not ended names it: it would match no one. */
   async remove(id: number): Promise<void> {
+    const campaigns = await this.repository.segments.campaignsNaming(id);
+    if (campaigns.length > 0)
+      throw new SchemeError(SchemeErrorCode.segmentInUse, { campaign_ids: campaigns });
     if (!(await this.repository.segments.delete(id))) throw new SchemeError(SchemeErrorCode.segmentNotFound);
   }
 
