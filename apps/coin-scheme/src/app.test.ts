@@ -19,6 +19,7 @@ describe("the standalone scheme's server", () => {
       "hcoin_ledger",
       "hcoin_referrals",
       "hcoin_rewards",
+      "hcoin_segments",
       "hcoin_settings",
       "hcoin_stores",
       "hcoin_tier_history",
