@@ -9,6 +9,7 @@ import {
 import { earnLineSchema } from "@hcoins/domain/earn-lines";
 import { LEDGER_KINDS } from "@hcoins/domain/ledger-kinds";
 import { memberMissionSchema, missionStampSchema, missionViewSchema } from "@hcoins/domain/mission-rules";
+import { segmentViewSchema } from "@hcoins/domain/segment-rules";
 import { tillKeySchema } from "@hcoins/domain/till-key-schema";
 import { z } from "zod";
 
@@ -466,6 +467,12 @@ export type SchemeCampaign = CampaignView;
 export type CampaignsResult = z.infer<typeof campaignsResponse>;
 export type CampaignResult = z.infer<typeof campaignResponse>;
 export type CampaignDryRunResult = z.infer<typeof campaignDryRunResponse>;
+export const segmentsResponse = z.object({ segments: z.array(segmentViewSchema) });
+export const segmentResponse = z.object({ segment: segmentViewSchema });
+export const segmentCountResponse = z.object({ members: z.number().int() });
+export const segmentRemoveResponse = z.object({ removed: z.literal(true) });
+export type SegmentsResult = z.infer<typeof segmentsResponse>;
+export type SegmentResult = z.infer<typeof segmentResponse>;
 /** The states and refusal reasons of a referral (referrals.ts). */
 export const REFERRAL_STATES = ["pending", "rewarded", "refused"] as const;
 export const REFERRAL_REFUSALS = [

@@ -22,6 +22,7 @@ describe("the standalone scheme's server", () => {
       "hcoin_missions",
       "hcoin_referrals",
       "hcoin_rewards",
+      "hcoin_segments",
       "hcoin_settings",
       "hcoin_stores",
       "hcoin_tier_history",

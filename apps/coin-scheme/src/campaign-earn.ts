@@ -59,18 +59,26 @@ export class LiveCampaigns {
   }
 }
 
-/** The campaigns' choice for a purchase; `firstPurchase` is looked up only when a campaign asks. */
+/**
+ * The campaigns' choice for a purchase; `firstPurchase` is looked up only when a campaign asks, and
+ * the account's segments only when one names segments, only those, in one query (both before the
+ * account's lock, for the budget reservation, and under it, for the lines).
+ */
 async function chosenBonuses(
   repository: CoinSchemeRepository,
   campaigns: CompiledCampaign[],
   accountId: number,
-  facts: Omit<PurchaseFacts, "firstPurchase">,
+  facts: Omit<PurchaseFacts, "firstPurchase" | "segmentIds">,
   baseCoins: number,
 ) {
   const firstPurchase = campaigns.some((campaign) => campaign.needsFirstPurchase)
     ? (await repository.purchasesSince(accountId, 0)).count === 0
     : false;
-  return campaignBonuses(campaigns, { ...facts, firstPurchase }, baseCoins).sort(
+  const asked = [...new Set(campaigns.flatMap((campaign) => campaign.segmentIds))];
+  const segmentIds = new Set(
+    asked.length === 0 ? [] : await repository.segments.accountIn(accountId, asked, facts.at),
+  );
+  return campaignBonuses(campaigns, { ...facts, firstPurchase, segmentIds }, baseCoins).sort(
     (a, b) => a.campaign.id - b.campaign.id,
   );
 }
@@ -94,7 +102,7 @@ export class BudgetReservation {
     repository: CoinSchemeRepository,
     campaigns: CompiledCampaign[],
     accountId: number,
-    facts: (withTier: boolean) => Promise<Omit<PurchaseFacts, "firstPurchase">>,
+    facts: (withTier: boolean) => Promise<Omit<PurchaseFacts, "firstPurchase" | "segmentIds">>,
     baseCoins: number,
   ): Promise<BudgetReservation> {
     const reserved = new Map<number, number>();
@@ -133,7 +141,7 @@ export async function campaignLines(
   repository: CoinSchemeRepository,
   campaigns: CompiledCampaign[],
   accountId: number,
-  facts: Omit<PurchaseFacts, "firstPurchase">,
+  facts: Omit<PurchaseFacts, "firstPurchase" | "segmentIds">,
   baseCoins: number,
   budgets: BudgetReservation,
 ): Promise<EarnLine[]> {

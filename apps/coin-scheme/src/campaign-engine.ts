@@ -28,6 +28,8 @@ export interface PurchaseFacts {
   /** The purchase falls in the account's recorded birth month. */
   birthdayMonth: boolean;
   tierId: number | null;
+  /** Of the segments the live campaigns name, those the account is in at the purchase. */
+  segmentIds: ReadonlySet<number>;
 }
 
 export interface CompiledCampaign {
@@ -41,6 +43,8 @@ export interface CompiledCampaign {
   needsFirstPurchase: boolean;
   /** Whether a condition names tiers (the account's tier is then read before its lock too). */
   needsTier: boolean;
+  /** The segments its conditions name (the account's membership in them is then queried). */
+  segmentIds: number[];
   matches(facts: PurchaseFacts): boolean;
 }
 
@@ -117,6 +121,8 @@ function compileCondition(condition: CampaignCondition): (facts: PurchaseFacts) 
       const tiers = new Set(condition.in);
       return (facts) => facts.tierId !== null && tiers.has(facts.tierId);
     }
+    case "segment":
+      return (facts) => condition.in.some((id) => facts.segmentIds.has(id));
   }
 }
 
@@ -131,6 +137,11 @@ export function compileCampaign(id: number, definition: CampaignDefinition): Com
     perMemberCap: definition.per_member_cap,
     needsFirstPurchase: definition.conditions.some((condition) => condition.fact === "first_purchase"),
     needsTier: definition.conditions.some((condition) => condition.fact === "tier"),
+    segmentIds: [
+      ...new Set(
+        definition.conditions.flatMap((condition) => (condition.fact === "segment" ? condition.in : [])),
+      ),
+    ],
     matches: (facts) => predicates.every((predicate) => predicate(facts)),
   };
 }

@@ -81,11 +81,14 @@ describe("the rules over a purchase's facts", () => {
       firstPurchase: true,
       birthdayMonth: false,
       tierId: 2,
+      segmentIds: new Set([5, 7]),
     };
     const matches = (conditions: unknown[]) =>
       compileCampaign(1, definition({ conditions }) as never).matches(facts);
     expect(matches([{ fact: "store", in: ["S1", "S2"] }])).toBe(true);
     expect(matches([{ fact: "store", in: ["S2"] }])).toBe(false);
+    expect(matches([{ fact: "segment", in: [3, 7] }])).toBe(true);
+    expect(matches([{ fact: "segment", in: [3] }])).toBe(false);
     expect(matches([{ fact: "weekday", in: [2] }])).toBe(true);
     expect(matches([{ fact: "time_of_day", from: "22:00", to: "02:00" }])).toBe(true);
     expect(matches([{ fact: "time_of_day", from: "09:00", to: "22:00" }])).toBe(false);

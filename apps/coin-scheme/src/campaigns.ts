@@ -4,6 +4,7 @@ import { bonusOf, compileCampaign, hongKongMonth, parseDefinition } from "./camp
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import { type LifecycleStep, lifecycleStep } from "./lifecycle.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
+import { storedConditions } from "./segment-repository.ts";
 import type { CampaignRow } from "./tables.ts";
 import { tierIdsOverTime } from "./tiers.ts";
 import { iso } from "./views.ts";
@@ -84,8 +85,36 @@ export class Campaigns {
    * What the definition alone would have issued over the last `days` days of purchases, in time
    * order, with its per-member cap and budget applied as the till would have: `coins` before them,
    * `coins_within_budget` after. Each purchase's tier is the one the account was in when it was
-   * made (its tier history); its brand is the store's today.
+   * made (its tier history); its brand is the store's today; its segments are those its account is
+   * in now (each named segment's members are found once, as of the dry run).
    */
+  /** Each named segment's members now, once; then an account's segments among them, remembered. */
+  private async segmentsNow(
+    segmentIds: number[],
+    at: number,
+  ): Promise<(accountId: number) => ReadonlySet<number>> {
+    const none: ReadonlySet<number> = new Set();
+    if (segmentIds.length === 0) return () => none;
+    const rows = await this.repository.segments.some(segmentIds);
+    const members = await Promise.all(
+      rows.map(async (row) => ({
+        id: row.id,
+        accounts: await this.repository.segments.memberIds(storedConditions(row), at),
+      })),
+    );
+    const byAccount = new Map<number, ReadonlySet<number>>();
+    return (accountId) => {
+      let known = byAccount.get(accountId);
+      if (!known) {
+        known = new Set(
+          members.filter((segment) => segment.accounts.has(accountId)).map((segment) => segment.id),
+        );
+        byAccount.set(accountId, known);
+      }
+      return known;
+    };
+  }
+
   async dryRun(definition: CampaignDefinition, days: number): Promise<CampaignDryRunResult> {
     const started = performance.now();
     const to = this.now();
@@ -94,6 +123,7 @@ export class Campaigns {
     const purchases = await this.repository.campaigns.purchasesBetween(from, to);
     const firsts = campaign.needsFirstPurchase ? await this.repository.campaigns.firstPurchaseIds() : null;
     const tierIdAt = campaign.needsTier ? await tierIdsOverTime(this.repository, to) : () => null;
+    const segmentsOf = await this.segmentsNow(campaign.segmentIds, to);
     const brands = new Map(
       (await this.repository.stores()).map((store) => [store.store_code, store.brand_code] as const),
     );
@@ -114,6 +144,7 @@ export class Campaigns {
         birthdayMonth:
           purchase.birth_month !== null && purchase.birth_month === hongKongMonth(purchase.created_at),
         tierId: tierIdAt(purchase.account_id, purchase.created_at),
+        segmentIds: segmentsOf(purchase.account_id),
       };
       if (!campaign.matches(facts)) continue;
       const bonus = bonusOf(campaign.action, purchase.base_coins);

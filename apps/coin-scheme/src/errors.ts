@@ -62,6 +62,11 @@ export const SchemeErrorCode = {
   referralRewardUnknown: 6060,
   /** The referred account has a referral recorded from another referrer already. */
   referralConflict: 6061,
+  /** No segment has this id. */
+  segmentNotFound: 6070,
+  /** A campaign that has not ended names the segment. */
+  segmentInUse: 6071,
+  /** No mission has this id. */
   missionNotFound: 6080,
   /** The mission's status does not allow the change (an active one edited, an ended one activated). */
   missionStatus: 6081,
@@ -119,6 +124,8 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6053: 403,
   6060: 422,
   6061: 409,
+  6070: 404,
+  6071: 409,
   6080: 404,
   6081: 409,
   6082: 403,
@@ -342,6 +349,16 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "This member's referral was already recorded with another referrer.",
     tc: "此會員的推薦已由另一位推薦人記錄。",
     sc: "此会员的推荐已由另一位推荐人记录。",
+  },
+  6070: {
+    en: "There is no such segment.",
+    tc: "沒有此會員組別。",
+    sc: "没有此会员组别。",
+  },
+  6071: {
+    en: "A campaign uses this segment: end the campaign or remove its segment condition first.",
+    tc: "有推廣活動正使用此會員組別：請先結束該活動或移除其會員組別條件。",
+    sc: "有推广活动正使用此会员组别：请先结束该活动或移除其会员组别条件。",
   },
   6080: {
     en: "No such mission.",

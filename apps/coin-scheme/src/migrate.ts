@@ -13,6 +13,7 @@ import * as m0010 from "./migrations/0010-campaigns-and-earn-lines.ts";
 import * as m0011 from "./migrations/0011-tiers.ts";
 import * as m0012 from "./migrations/0012-referrals.ts";
 import * as m0013 from "./migrations/0013-store-brands.ts";
+import * as m0014 from "./migrations/0014-segments.ts";
 import * as m0015 from "./migrations/0015-missions.ts";
 import * as m0016 from "./migrations/0016-earn-line-extras.ts";
 
@@ -37,6 +38,7 @@ export function migrateCoinScheme(database: TableViews): Promise<void> {
       "0011-tiers": m0011,
       "0012-referrals": m0012,
       "0013-store-brands": m0013,
+      "0014-segments": m0014,
       "0015-missions": m0015,
       "0016-earn-line-extras": m0016,
     },

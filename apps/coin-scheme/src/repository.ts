@@ -6,6 +6,7 @@ import type { Holder } from "./holders.ts";
 import { MissionRepository } from "./mission-repository.ts";
 import { ReferralRepository } from "./referral-repository.ts";
 import { RewardRepository } from "./reward-repository.ts";
+import { SegmentRepository } from "./segment-repository.ts";
 import type {
   AccountRow,
   CoinSchemeTables,
@@ -53,6 +54,8 @@ export class CoinSchemeRepository {
   readonly tiers: TierRepository;
   /** Referrals and their rewards (referrals.ts). */
   readonly referrals: ReferralRepository;
+  /** Segments and who is in them (segments.ts). */
+  readonly segments: SegmentRepository;
   /** E-stamp missions, members' cards and stamps (missions.ts). */
   readonly missions: MissionRepository;
 
@@ -61,6 +64,7 @@ export class CoinSchemeRepository {
     this.tiers = new TierRepository(db);
     this.rewards = new RewardRepository(db);
     this.figures = new FiguresRepository(db);
+    this.segments = new SegmentRepository(db);
     this.tillKeys = new TillKeyRepository(db);
     this.referrals = new ReferralRepository(db);
     this.missions = new MissionRepository(db);

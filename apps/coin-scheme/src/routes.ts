@@ -11,6 +11,7 @@ import { operatorActionRoutes } from "./routes/operator-actions.ts";
 import { programmeRoutes } from "./routes/programme.ts";
 import { referralRoutes } from "./routes/referrals.ts";
 import { rewardRoutes } from "./routes/rewards.ts";
+import { segmentRoutes } from "./routes/segments.ts";
 import { tierRoutes } from "./routes/tiers.ts";
 import { tillRoutes } from "./routes/till.ts";
 import { tillKeyRoutes } from "./routes/till-keys.ts";
@@ -70,5 +71,6 @@ export const coinSchemeRoutes: FastifyPluginAsync<CoinSchemeRoutesOptions> = asy
   operatorActionRoutes(app, scheme);
   tierRoutes(app, scheme);
   referralRoutes(app, scheme);
+  segmentRoutes(app, scheme);
   missionRoutes(app, scheme);
 };

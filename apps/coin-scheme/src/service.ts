@@ -3,6 +3,7 @@ import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import { formatMultiplier, MAX_MULTIPLIER } from "@hcoins/domain/earn-rules";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { MissionDefinition } from "@hcoins/domain/mission-rules";
+import type { SegmentCondition, SegmentDefinition } from "@hcoins/domain/segment-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type {
@@ -37,6 +38,8 @@ import type {
   RewardResult,
   RewardsResult,
   SchemeAccount,
+  SegmentResult,
+  SegmentsResult,
   StoreResult,
   StoresResult,
   SuspensionResult,
@@ -80,6 +83,7 @@ import {
 import { CoinSchemeRepository, type LedgerFilter } from "./repository.ts";
 import { type RewardFields, Rewards } from "./rewards.ts";
 import { inProcessCounters, type SchemeCounters } from "./scheme-counters.ts";
+import { Segments } from "./segments.ts";
 import { SoldOutRewards } from "./sold-out-rewards.ts";
 import type { AccountRow, CoinSchemeTables } from "./tables.ts";
 import type { AccountTierResult, TierLadderResult, TierRequalifyResult } from "./tier-schemas.ts";
@@ -128,6 +132,7 @@ export class CoinSchemeService {
   private readonly keys: TillKeys;
   private readonly goodwill: GoodwillVouchers;
   private readonly campaignBook: Campaigns;
+  private readonly segmentBook: Segments;
   private readonly missionBook: Missions;
 
   /** What one till key may ask in a minute (routes.ts, routes/till.ts). */
@@ -156,6 +161,7 @@ export class CoinSchemeService {
       lowStock,
     );
     this.voucherBook = new Vouchers(repository, now);
+    this.segmentBook = new Segments(repository, now);
     this.keys = new TillKeys(repository, now);
     this.goodwill = new GoodwillVouchers(repository, now, soldOut, lowStock);
     this.campaignBook = new Campaigns(repository, now);
@@ -813,6 +819,32 @@ export class CoinSchemeService {
 
   memberMissions(hcoinsMemberNo: string): Promise<MemberMissionsResult> {
     return this.missionBook.ofMember(hcoinsMemberNo);
+  }
+
+  // ---- segments (segments.ts) ---------------------------------------------------------
+
+  segments(): Promise<SegmentsResult> {
+    return this.segmentBook.list();
+  }
+
+  segment(id: number): Promise<SegmentResult> {
+    return this.segmentBook.one(id);
+  }
+
+  createSegment(definition: SegmentDefinition, operator: string): Promise<SegmentResult> {
+    return this.segmentBook.create(definition, operator);
+  }
+
+  updateSegment(id: number, definition: SegmentDefinition, operator: string): Promise<SegmentResult> {
+    return this.segmentBook.update(id, definition, operator);
+  }
+
+  removeSegment(id: number): Promise<void> {
+    return this.segmentBook.remove(id);
+  }
+
+  countSegment(conditions: SegmentCondition[]): Promise<{ members: number }> {
+    return this.segmentBook.count(conditions);
   }
 
   // ---- internals ------------------------------------------------------------------

@@ -26,6 +26,7 @@ export type CoinSchemeTables = {
   hcoin_tiers: HcoinTiersTable;
   hcoin_account_tiers: HcoinAccountTiersTable;
   hcoin_tier_history: HcoinTierHistoryTable;
+  hcoin_segments: HcoinSegmentsTable;
   hcoin_referrals: HcoinReferralsTable;
   hcoin_missions: HcoinMissionsTable;
   hcoin_mission_progress: HcoinMissionProgressTable;
@@ -348,10 +349,26 @@ export type HcoinReferralsTable = {
   /** The qualifying purchase (or the purchase a refusal was decided at). */
   purchase_entry_id: number | null;
   referrer_voucher_code: string | null;
+
   referred_voucher_code: string | null;
 };
 
 export type ReferralRow = Selectable<HcoinReferralsTable>;
+
+/** An operator's segment (segment-rules.ts): its names and its conditions as JSON. */
+export type HcoinSegmentsTable = {
+  id: Generated<number>;
+  name_en: string;
+  name_tc: string;
+  name_sc: string;
+  /** JSON array of segment conditions. */
+  definition: string;
+  created_by: string;
+  created_at: number;
+  updated_by: string | null;
+  updated_at: number | null;
+};
+export type SegmentRow = Selectable<HcoinSegmentsTable>;
 
 /** An e-stamp mission (migration 0015): the operator's definition as JSON, with what the till's query and the budget read. */
 export type HcoinMissionsTable = {

@@ -49,6 +49,11 @@ export const campaignConditionSchema = z.discriminatedUnion("fact", [
   z.object({ fact: z.literal("birthday_month"), is: z.boolean() }),
   /** The member's tier is one of these tier ids. */
   z.object({ fact: z.literal("tier"), in: z.array(z.number().int().positive()).min(1, "required") }),
+  /** The member is in one of these segments (their ids; segment-rules.ts), as of the purchase. */
+  z.object({
+    fact: z.literal("segment"),
+    in: z.array(z.number().int().positive()).min(1, "required").max(20, "tooMany"),
+  }),
 ]);
 export type CampaignCondition = z.output<typeof campaignConditionSchema>;
 export type CampaignFact = CampaignCondition["fact"];

@@ -265,6 +265,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0011-tiers",
       "0012-referrals",
       "0013-store-brands",
+      "0014-segments",
       "0015-missions",
       "0016-earn-line-extras",
     ]);
@@ -298,6 +299,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0011-tiers",
       "0012-referrals",
       "0013-store-brands",
+      "0014-segments",
       "0015-missions",
       "0016-earn-line-extras",
     ]);

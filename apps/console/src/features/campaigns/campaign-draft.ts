@@ -64,6 +64,8 @@ export function newCondition(fact: CampaignFact): ConditionDraft {
       return { fact, in: [] };
     case "brand":
       return { fact, in: [] };
+    case "segment":
+      return { fact, in: [] };
     default:
       return { fact, is: true };
   }

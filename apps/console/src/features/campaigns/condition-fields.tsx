@@ -164,6 +164,9 @@ function ConditionInputs({
         />
       );
     }
+    case "segment":
+      // Not offered in FACTS until the console lists segments; a condition set through the API is kept.
+      return <p>{t("campaigns.segmentsKept", { ids: condition.in.join(", ") })}</p>;
     default:
       return (
         <YesNo
