@@ -76,7 +76,7 @@ export function campaignRoutes(app: SchemeApp, scheme: CoinSchemeService) {
     `${COIN_SCHEME_PREFIX}/campaigns/dry-run`,
     schemeRoute("all", {
       summary: "What a campaign alone would have issued over the last days of purchases",
-      description: `${FULL_SCOPE} Evaluates the definition (saved or not) against every purchase of the last \`days\` (1 to ${DRY_RUN_MAX_DAYS}) in time order: \`coins\` before its per-member cap and budget, \`coins_within_budget\` with them, and the members who would have earned. Other campaigns are not counted against it; a purchase's tier is the one its account was in when it was made (the tier history), its brand its store's today.`,
+      description: `${FULL_SCOPE} Evaluates the definition (saved or not) against every purchase of the last \`days\` (1 to ${DRY_RUN_MAX_DAYS}) in time order: \`coins\` before its per-member cap and budget, \`coins_within_budget\` with them, and the members who would have earned. Other campaigns are not counted against it; a purchase's tier is the one its account was in when it was made (the tier history), its brand its store's today; a segment's members are those of now.`,
       body: z.object({
         campaign: definition,
         days: z.coerce.number().int("invalid").min(1, "invalid").max(DRY_RUN_MAX_DAYS, "invalid"),
