@@ -171,6 +171,8 @@ export const TABLES_WITHOUT_HOLDER_DATA: Readonly<Record<string, string>> = {
   hcoin_campaigns: "coin scheme configuration (campaigns, their budgets and the operators who ran them)",
   hcoin_missions:
     "coin scheme configuration (e-stamp missions, their budgets and the operators who ran them)",
+  hcoin_segments:
+    "coin scheme configuration (segments: their names, conditions and the operators who wrote them; who is in one is worked out from the holder's own rows when asked, never stored)",
   hcoin_referrals:
     "referrals between accounts (row ids) with the member server's keyed hashes of the referred number and device, never the number or device itself: kept through an erasure so that the same person never earns a referral twice",
   coin_scheme_migration: "the scheme's migrations that have run (migrate.ts)",

@@ -28,7 +28,8 @@ const open = (role: OperatorRole = "customerService", handlers = {}) => {
 describe("the member's records", () => {
   it("shows the SMS limits in force, earlier numbers, case notes and history", async () => {
     open("auditor");
-    const limits = await screen.findByRole("table", { name: "SMS limits in force" });
+    // The first find waits for the lazy route and its queries: on a busy machine, past the default 5 s.
+    const limits = await screen.findByRole("table", { name: "SMS limits in force" }, { timeout: 15_000 });
     expect(within(limits).getByText("Codes per hour for the number from one address")).toBeInTheDocument();
     expect(within(limits).getByText("3 / 3")).toBeInTheDocument();
     expect(within(limits).getByText("Blocks codes")).toBeInTheDocument();
