@@ -358,6 +358,8 @@ export const rewardSchema = z.object({
   active: z.boolean(),
   /** Catalogue order, lowest first. */
   sort_order: z.number().int(),
+  /** The segment whose members alone see and redeem it (6072 to anyone else); null = everyone's. */
+  segment_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   /** With `member_ref` in the request: the vouchers of this reward that member holds (not cancelled); else null. */

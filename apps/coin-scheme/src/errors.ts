@@ -64,8 +64,10 @@ export const SchemeErrorCode = {
   referralConflict: 6061,
   /** No segment has this id. */
   segmentNotFound: 6070,
-  /** A campaign that has not ended names the segment. */
+  /** A campaign that has not ended, or an active reward, names the segment. */
   segmentInUse: 6071,
+  /** The reward is a segment's, and the account is not in that segment. */
+  rewardForSegment: 6072,
   /** No mission has this id. */
   missionNotFound: 6080,
   /** The mission's status does not allow the change (an active one edited, an ended one activated). */
@@ -126,6 +128,7 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6061: 409,
   6070: 404,
   6071: 409,
+  6072: 403,
   6080: 404,
   6081: 409,
   6082: 403,
@@ -356,9 +359,14 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     sc: "没有此会员组别。",
   },
   6071: {
-    en: "A campaign uses this segment: end the campaign or remove its segment condition first.",
-    tc: "有推廣活動正使用此會員組別：請先結束該活動或移除其會員組別條件。",
-    sc: "有推广活动正使用此会员组别：请先结束该活动或移除其会员组别条件。",
+    en: "A campaign or an active reward uses this segment: end the campaign or remove its segment condition, and give the reward to everyone or another segment, first.",
+    tc: "有推廣活動或生效中的禮遇正使用此會員組別：請先結束該活動或移除其會員組別條件，並把禮遇改為供所有會員或另一會員組別換領。",
+    sc: "有推广活动或生效中的礼遇正使用此会员组别：请先结束该活动或移除其会员组别条件，并把礼遇改为供所有会员或另一会员组别兑换。",
+  },
+  6072: {
+    en: "This reward is for selected members only.",
+    tc: "此禮遇只供指定會員換領。",
+    sc: "此礼遇只供指定会员兑换。",
   },
   6080: {
     en: "No such mission.",

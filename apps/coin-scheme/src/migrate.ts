@@ -16,6 +16,7 @@ import * as m0013 from "./migrations/0013-store-brands.ts";
 import * as m0014 from "./migrations/0014-segments.ts";
 import * as m0015 from "./migrations/0015-missions.ts";
 import * as m0016 from "./migrations/0016-earn-line-extras.ts";
+import * as m0019 from "./migrations/0019-reward-segments.ts";
 
 /**
  * The scheme's migrations, recorded in tables of their own so that the scheme can share a
@@ -41,6 +42,7 @@ export function migrateCoinScheme(database: TableViews): Promise<void> {
       "0014-segments": m0014,
       "0015-missions": m0015,
       "0016-earn-line-extras": m0016,
+      "0019-reward-segments": m0019,
     },
     migrationTableName: "coin_scheme_migration",
     migrationLockTableName: "coin_scheme_migration_lock",

@@ -6,6 +6,7 @@ import { expiryPolicyOf } from "./expiry.ts";
 import { type LowStockCrossing, type LowStockObserver, reportLowStock } from "./low-stock-alerts.ts";
 import { plainEntry, postCredit } from "./postings.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
+import { refuseRewardOutsideSegment } from "./reward-segments.ts";
 import type { SoldOutRewards } from "./sold-out-rewards.ts";
 import type { AccountRow, RewardRow, VoucherRow } from "./tables.ts";
 import { refuseRewardAboveTier } from "./tiers.ts";
@@ -90,6 +91,7 @@ export class Redemptions {
       const reward = await repository.rewards.reward(input.rewardId);
       refuseUnredeemable(reward, input.rewardId, at);
       await refuseRewardAboveTier(repository, locked.id, reward.id, at);
+      await refuseRewardOutsideSegment(repository, locked.id, reward, at);
       if (locked.balance < reward.coins)
         throw new SchemeError(SchemeErrorCode.insufficientBalance, {
           balance: locked.balance,

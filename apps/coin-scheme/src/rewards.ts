@@ -4,6 +4,7 @@ import type { RewardResult, RewardsResult } from "./api-schemas.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { type LowStockObserver, lowStockAfterDecrease, reportLowStock } from "./low-stock-alerts.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
+import { rewardsForAccount } from "./reward-segments.ts";
 import type { SoldOutRewards } from "./sold-out-rewards.ts";
 import type { HcoinRewardsTable, RewardKind, RewardRow } from "./tables.ts";
 import { rewardView } from "./views.ts";
@@ -29,6 +30,8 @@ export interface RewardFields {
   voucherValidDays: number;
   active: boolean;
   sortOrder: number;
+  /** The segment whose members alone may redeem it (reward-segments.ts); absent or null = everyone's. */
+  segmentId?: number | null | undefined;
 }
 
 const isCount = (value: number, min: number, max: number) =>
@@ -78,19 +81,33 @@ export class Rewards {
 
   /**
    * In catalogue order. `activeOnly`: the rewards a member may redeem now (active, inside their
-   * window). With `memberRef`, each says how many of it that member's account holds.
+   * window). With `memberRef`, each says how many of it that member's account holds, and the
+   * rewards of segments the account is not in are left out (an offer only its members see).
    */
   async list(filter: { activeOnly: boolean; memberRef?: string | undefined }): Promise<RewardsResult> {
-    const rows = await this.repository.rewards.rewardList(filter.activeOnly ? this.now() : null);
-    const held = await this.heldBy(filter.memberRef);
-    return { rewards: rows.map((row) => rewardView(row, held && (held.get(row.id) ?? 0))) };
+    const at = this.now();
+    const all = await this.repository.rewards.rewardList(filter.activeOnly ? at : null);
+    if (filter.memberRef === undefined) return { rewards: all.map((row) => rewardView(row)) };
+    const account = await this.repository.accountByMemberRef(filter.memberRef);
+    const rows = await rewardsForAccount(this.repository, all, account?.id ?? null, at);
+    const held = account
+      ? await this.repository.rewards.heldByAccount(account.id)
+      : new Map<number, number>();
+    return { rewards: rows.map((row) => rewardView(row, held.get(row.id) ?? 0)) };
   }
 
+  /** One reward; with `memberRef`, as the list shows it to that member (6020 for another segment's). */
   async get(id: number, memberRef?: string): Promise<RewardResult> {
     const row = await this.repository.rewards.reward(id);
     if (!row) throw new SchemeError(SchemeErrorCode.rewardNotFound, { reward_id: id });
-    const held = await this.heldBy(memberRef);
-    return { reward: rewardView(row, held && (held.get(row.id) ?? 0)) };
+    if (memberRef === undefined) return { reward: rewardView(row) };
+    const account = await this.repository.accountByMemberRef(memberRef);
+    const [shown] = await rewardsForAccount(this.repository, [row], account?.id ?? null, this.now());
+    if (!shown) throw new SchemeError(SchemeErrorCode.rewardNotFound, { reward_id: id });
+    const held = account
+      ? await this.repository.rewards.heldByAccount(account.id)
+      : new Map<number, number>();
+    return { reward: rewardView(row, held.get(row.id) ?? 0) };
   }
 
   async create(fields: RewardFields): Promise<RewardResult> {
@@ -161,12 +178,8 @@ export class Rewards {
       if (!(await this.repository.store(storeCode)))
         throw new SchemeError(SchemeErrorCode.unknownStore, { store_code: storeCode });
     }
-  }
-
-  private async heldBy(memberRef: string | undefined): Promise<Map<number, number> | null> {
-    if (memberRef === undefined) return null;
-    const account = await this.repository.accountByMemberRef(memberRef);
-    return account ? this.repository.rewards.heldByAccount(account.id) : new Map();
+    if (fields.segmentId != null && !(await this.repository.segments.one(fields.segmentId)))
+      throw schemeValidationError("segment_id", "segmentUnknown");
   }
 }
 
@@ -195,5 +208,6 @@ function columnsOf(
     voucher_valid_days: fields.voucherValidDays,
     active: fields.active ? 1 : 0,
     sort_order: fields.sortOrder,
+    segment_id: fields.segmentId ?? null,
   };
 }

@@ -67,6 +67,18 @@ export class SegmentRepository {
       .map((row) => row.id);
   }
 
+  /** The active rewards for the segment's members only. */
+  async activeRewardsNaming(segmentId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom("hcoin_rewards")
+      .select("id")
+      .where("segment_id", "=", segmentId)
+      .where("active", "=", 1)
+      .orderBy("id")
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   async delete(id: number): Promise<boolean> {
     const result = await this.db.deleteFrom("hcoin_segments").where("id", "=", id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

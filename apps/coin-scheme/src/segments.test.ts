@@ -1,6 +1,7 @@
 import type { SegmentCondition } from "@hcoins/domain/segment-rules";
 import { afterEach, describe, expect, it } from "vitest";
 import { SegmentRepository } from "./segment-repository.ts";
+import { addReward, credit, redeem, refused, rewardBody } from "./testing/reward-calls.ts";
 import { admin, linkedMember, nextReceipt, qr, type Res, scheme, schemeApp } from "./testing/scheme-calls.ts";
 import type { TestScheme } from "./testing/test-scheme.ts";
 
@@ -256,5 +257,64 @@ describe("a campaign for a segment", () => {
     expect([refused.status, refused.body.error_code]).toEqual([409, 6071]);
     for (const id of ids) ok(await admin(t, "POST", `/campaigns/${id}/end`, { operator: "writer" }));
     ok(await admin(t, "DELETE", `/segments/${segment.id}`));
+  });
+});
+
+describe("a reward for a segment", () => {
+  it("is listed to and redeemed by the segment's members only, and keeps its segment from deletion while active", async () => {
+    await programme();
+    const march = await admin(t, "POST", "/segments", {
+      name: { en: "March birthdays", tc: "三月生日", sc: "三月生日" },
+      conditions: [{ fact: "birth_month", in: [3] }],
+      operator: "amy",
+    });
+    const segmentId = march.body.payload.segment.id as number;
+
+    const unknown = await admin(t, "POST", "/rewards", rewardBody({ segment_id: segmentId + 1 }));
+    refused(unknown, 400, 4000);
+    expect(unknown.body.payload.errors).toEqual([{ field: "segment_id", rule: "segmentUnknown" }]);
+    const everyone = await addReward(t);
+    const forMarch = await addReward(t, { segment_id: segmentId });
+
+    const listedTo = async (query: string) =>
+      (await admin(t, "GET", `/rewards?active_only=true${query}`)).body.payload.rewards.map(
+        (reward: { id: number; segment_id: number | null }) => [reward.id, reward.segment_id],
+      );
+    expect(await listedTo("&member_ref=ann")).toEqual([
+      [everyone, null],
+      [forMarch, segmentId],
+    ]);
+    expect(await listedTo("&member_ref=ben")).toEqual([[everyone, null]]);
+    expect(await listedTo("&member_ref=nobody")).toEqual([[everyone, null]]);
+    // The operators' catalogue (no member) holds both.
+    expect(await listedTo("")).toHaveLength(2);
+    expect((await admin(t, "GET", `/rewards/${forMarch}?member_ref=ann`)).status).toBe(200);
+    refused(await admin(t, "GET", `/rewards/${forMarch}?member_ref=ben`), 404, 6020);
+
+    const [ann, ben] = await Promise.all(
+      ["ann", "ben"].map(async (ref) => {
+        const row = await t.db
+          .selectFrom("hcoin_accounts")
+          .select("hcoins_memberno")
+          .where("linked_member_ref", "=", ref)
+          .executeTakeFirstOrThrow();
+        return row.hcoins_memberno;
+      }),
+    );
+    await credit(t, ann as string, 500);
+    await credit(t, ben as string, 500);
+    refused(await redeem(t, ben as string, forMarch, "ben-1"), 403, 6072);
+    const redeemed = await redeem(t, ann as string, forMarch, "ann-1");
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+
+    const inUse = await admin(t, "DELETE", `/segments/${segmentId}`);
+    refused(inUse, 409, 6071);
+    expect(inUse.body.payload).toMatchObject({ campaign_ids: [], reward_ids: [forMarch] });
+    const retired = await admin(t, "PUT", `/rewards/${forMarch}`, {
+      ...rewardBody({ segment_id: segmentId, active: false }),
+      stock: undefined,
+    });
+    expect(retired.status, JSON.stringify(retired.body)).toBe(200);
+    expect((await admin(t, "DELETE", `/segments/${segmentId}`)).status).toBe(200);
   });
 });

@@ -46,11 +46,15 @@ export class Segments {
     return this.one(id);
   }
 
-  /** Refused (6071) while a campaign that has not ended names it: it would match no one. */
+  /**
+   * Refused (6071) while a campaign that has not ended, or an active reward, names it: the
+   * campaign would match no one, the reward be for no one.
+   */
   async remove(id: number): Promise<void> {
     const campaigns = await this.repository.segments.campaignsNaming(id);
-    if (campaigns.length > 0)
-      throw new SchemeError(SchemeErrorCode.segmentInUse, { campaign_ids: campaigns });
+    const rewards = await this.repository.segments.activeRewardsNaming(id);
+    if (campaigns.length > 0 || rewards.length > 0)
+      throw new SchemeError(SchemeErrorCode.segmentInUse, { campaign_ids: campaigns, reward_ids: rewards });
     if (!(await this.repository.segments.delete(id))) throw new SchemeError(SchemeErrorCode.segmentNotFound);
   }
 

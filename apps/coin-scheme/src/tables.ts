@@ -168,6 +168,8 @@ export type HcoinRewardsTable = {
   low_stock_threshold: number | null;
   /** When the low-stock alert last fired; null = armed (it fires at the next crossing). */
   low_stock_alerted_at: number | null;
+  /** The segment whose members alone may redeem it (reward-segments.ts); null = everyone's. */
+  segment_id: number | null;
 };
 
 /** Stored states; "expired" is an issued voucher past valid_until, worked out when read. */

@@ -81,6 +81,7 @@ export function rewardView(row: RewardRow, redeemedByMember: number | null = nul
     voucher_valid_days: row.voucher_valid_days,
     active: row.active === 1,
     sort_order: row.sort_order,
+    segment_id: row.segment_id,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     redeemed_by_member: redeemedByMember,

@@ -43,6 +43,8 @@ export const ErrorCode = {
   coinsBalanceNegative: 4236,
   /** Redeeming: the reward is for members of a tier above the member's. */
   rewardForHigherTier: 4310,
+  /** Redeeming: the reward is for a segment of members the member is not in. */
+  rewardForSegment: 4311,
   /** Signed in, but the role lacks the permission (the console). */
   forbidden: 4030,
   /** Console: a state-changing call without the session's CSRF token. */
@@ -129,6 +131,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4235: 409,
   4236: 409,
   4310: 403,
+  4311: 403,
   4237: 429,
   4030: 403,
   4031: 403,
@@ -310,6 +313,11 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "This reward is for members of a higher tier. Your tier and the spend to reach the next are on your H Coins page.",
     tc: "此禮遇只供較高會員級別的會員換領。你的會員級別及升級所需消費載於「我的 H Coins」頁面。",
     sc: "此礼遇只供较高会员级别的会员兑换。您的会员级别及升级所需消费载于「我的 H Coins」页面。",
+  },
+  4311: {
+    en: "This reward is for selected members only, and is no longer offered to you.",
+    tc: "此禮遇只供指定會員換領，現已不再向你提供。",
+    sc: "此礼遇只供指定会员兑换，现已不再向您提供。",
   },
   4234: {
     en: "You have already redeemed this reward as many times as allowed.",

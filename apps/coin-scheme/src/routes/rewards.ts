@@ -84,6 +84,7 @@ const rewardFields = {
   voucher_valid_days: count("validDaysInvalid", 1, REWARD_LIMITS.validDays),
   active: z.boolean({ error: "invalid" }).default(true),
   sort_order: count("sortOrderInvalid", -REWARD_LIMITS.sortOrder, REWARD_LIMITS.sortOrder).default(0),
+  segment_id: count("segmentUnknown", 1, MAX_ID).nullable().default(null),
 };
 const rewardBody = z.object(rewardFields);
 const newRewardBody = z.object({ ...rewardFields, stock: count("stockInvalid", 0, REWARD_LIMITS.stock) });
@@ -105,6 +106,7 @@ const fieldsOf = (body: z.infer<typeof rewardBody>, stock?: number): RewardField
   voucherValidDays: body.voucher_valid_days,
   active: body.active,
   sortOrder: body.sort_order,
+  segmentId: body.segment_id,
 });
 
 const rewardParams = z.object({
@@ -117,7 +119,7 @@ const rewardParams = z.object({
 const voucherParams = z.object({ code: z.string().min(1, "required").max(40, "tooLong") });
 const memberQuery = { member_ref: memberRef.optional() };
 const REWARD_RULES =
-  "`coins` (the price) 1-10,000,000; an `evoucher` has a `value_amount` (HKD), a `product` none (null); `store_codes` must be registered stores (6014), [] = every store; `title` is required in en, tc and sc; `image_url` https or a site path (/…); `ends_at` after `starts_at` (ISO 8601, null = open); `per_member_limit` null = none; `low_stock_threshold` 1-1,000,000 units, null = no low-stock alert (a redemption that takes the stock to or below it logs a warning once; an operator's restock above it re-arms it); `voucher_valid_days` 1-3650.";
+  "`coins` (the price) 1-10,000,000; an `evoucher` has a `value_amount` (HKD), a `product` none (null); `store_codes` must be registered stores (6014), [] = every store; `title` is required in en, tc and sc; `image_url` https or a site path (/…); `ends_at` after `starts_at` (ISO 8601, null = open); `per_member_limit` null = none; `low_stock_threshold` 1-1,000,000 units, null = no low-stock alert (a redemption that takes the stock to or below it logs a warning once; an operator's restock above it re-arms it); `voucher_valid_days` 1-3650; `segment_id` a segment's id (4000 `segmentUnknown` for none), null = everyone's.";
 
 /** The catalogue, redemptions and vouchers: the member server's and operators' calls. */
 export function rewardRoutes(app: SchemeApp, scheme: CoinSchemeService) {
@@ -125,7 +127,7 @@ export function rewardRoutes(app: SchemeApp, scheme: CoinSchemeService) {
     `${COIN_SCHEME_PREFIX}/rewards`,
     schemeRoute("all", {
       summary: "The rewards catalogue, in its order",
-      description: `\`active_only=true\`: only what a member may redeem now (active, inside its window). With \`member_ref\`, each reward's \`redeemed_by_member\` counts the vouchers of it that member holds (not cancelled). ${FULL_SCOPE}`,
+      description: `\`active_only=true\`: only what a member may redeem now (active, inside its window). With \`member_ref\`, each reward's \`redeemed_by_member\` counts the vouchers of it that member holds (not cancelled), and a segment's rewards are listed only when the account is in that segment. ${FULL_SCOPE}`,
       querystring: z.object({
         active_only: z
           .enum(["true", "false"], { error: "invalid" })
@@ -146,7 +148,7 @@ export function rewardRoutes(app: SchemeApp, scheme: CoinSchemeService) {
     `${COIN_SCHEME_PREFIX}/rewards/:id`,
     schemeRoute("all", {
       summary: "One reward, active or not",
-      description: `6020 when there is none. With \`member_ref\`, \`redeemed_by_member\` as in the list. ${FULL_SCOPE}`,
+      description: `6020 when there is none, or, with \`member_ref\`, when it is a segment's and the account is not in it. With \`member_ref\`, \`redeemed_by_member\` as in the list. ${FULL_SCOPE}`,
       params: rewardParams,
       querystring: z.object(memberQuery),
       response: { 200: envelope(rewardResponse) },
@@ -204,7 +206,7 @@ export function rewardRoutes(app: SchemeApp, scheme: CoinSchemeService) {
       description: [
         "In one transaction under the account's lock: the coins are taken soonest-expiring first (a `redemption` entry naming the reward and the voucher), one unit of stock is taken by one conditional statement, and a voucher is issued, valid to the end of the Hong Kong day `voucher_valid_days` days after today. Either all of it happens or none: under a rush, the last units go to exactly as many members and the others are refused with 6022, their coins untouched.",
         "`idempotency_key` (1-100 characters, the client's) makes it happen once per account: sent again it answers the first redemption with `duplicate: true` (the voucher as it is now); the same key with another reward is refused (6009).",
-        `6004 no such account; 6018 not enough coins (with \`balance\` and \`coins\`); 6032 the balance is below zero after a refund (with \`balance\`); 5030 busy (\`reason: "busy"\`, Retry-After: this instance's redemptions are all taken, try again); 6020 no such reward; 6021 inactive or outside its window; 6022 out of stock; 6023 the member holds \`per_member_limit\` vouchers of it already. ${FULL_SCOPE}`,
+        `6004 no such account; 6018 not enough coins (with \`balance\` and \`coins\`); 6032 the balance is below zero after a refund (with \`balance\`); 5030 busy (\`reason: "busy"\`, Retry-After: this instance's redemptions are all taken, try again); 6020 no such reward; 6021 inactive or outside its window; 6022 out of stock; 6023 the member holds \`per_member_limit\` vouchers of it already; 6053 a higher tier's reward; 6072 a segment's reward and the account is not in that segment. ${FULL_SCOPE}`,
       ].join("\n\n"),
       params: z.object({ hcoins_memberno: hcoinsMemberNo }),
       body: z.object({

@@ -73,7 +73,7 @@ export function segmentRoutes(app: SchemeApp, scheme: CoinSchemeService) {
     `${COIN_SCHEME_PREFIX}/segments/:id`,
     schemeRoute("all", {
       summary: "Delete a segment",
-      description: `${FULL_SCOPE} 6070 no such segment; 6071 a campaign that has not ended names it (\`campaign_ids\` in the details).`,
+      description: `${FULL_SCOPE} 6070 no such segment; 6071 a campaign that has not ended or an active reward names it (\`campaign_ids\`, \`reward_ids\` in the details).`,
       params: idParams,
       response: { 200: envelope(segmentRemoveResponse) },
     }),

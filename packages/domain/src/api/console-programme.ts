@@ -55,6 +55,8 @@ export const consoleRewardSchema = z.object({
   voucher_valid_days: z.number().int(),
   active: z.boolean(),
   sort_order: z.number().int(),
+  /** The segment whose members alone see and redeem it; null = everyone's. */
+  segment_id: z.number().int().nullable(),
 });
 export type ConsoleReward = z.infer<typeof consoleRewardSchema>;
 
@@ -108,6 +110,8 @@ const rewardFields = z.object({
   voucher_valid_days: whole("validDaysInvalid", 1, REWARD_LIMITS.validDays),
   sort_order: whole("sortOrderInvalid", -REWARD_LIMITS.sortOrder, REWARD_LIMITS.sortOrder),
   active: z.boolean({ error: "required" }),
+  /** Only this segment's members see and redeem it (`segmentUnknown` for none); null = everyone's. */
+  segment_id: whole("segmentUnknown", 1, 2_147_483_647).nullable().default(null),
 });
 
 /** The rules that tie fields together, as the scheme names them. */

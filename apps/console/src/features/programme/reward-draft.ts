@@ -23,6 +23,8 @@ export interface RewardDraft {
   voucher_valid_days: string;
   sort_order: string;
   active: boolean;
+  /** Only this segment's members see and redeem it; null = everyone's. */
+  segment_id: number | null;
 }
 
 export function draftOf(reward: ConsoleReward | null): RewardDraft {
@@ -44,6 +46,7 @@ export function draftOf(reward: ConsoleReward | null): RewardDraft {
     voucher_valid_days: String(reward?.voucher_valid_days ?? 30),
     sort_order: String(reward?.sort_order ?? 0),
     active: reward?.active ?? true,
+    segment_id: reward?.segment_id ?? null,
   };
 }
 
@@ -72,6 +75,7 @@ export function saveInputOf(draft: RewardDraft, id: number | null): RewardSaveIn
     voucher_valid_days: numberOf(draft.voucher_valid_days) as number,
     sort_order: numberOf(draft.sort_order) ?? 0,
     active: draft.active,
+    segment_id: draft.segment_id,
   };
   return id === null ? { id, body: { ...body, stock: numberOf(draft.stock) as number } } : { id, body };
 }

@@ -112,6 +112,7 @@ describe("the reward form", () => {
       voucher_valid_days: 30,
       sort_order: 0,
       active: true,
+      segment_id: null,
     });
   });
 

@@ -272,6 +272,8 @@ export interface RewardInput {
   voucherValidDays: number;
   active: boolean;
   sortOrder: number;
+  /** Only this segment's members see and redeem it; null or absent = everyone's. */
+  segmentId?: number | null | undefined;
 }
 
 export interface Adjustment {

@@ -106,6 +106,7 @@ const rewardBody = (reward: RewardInput) => ({
   voucher_valid_days: reward.voucherValidDays,
   active: reward.active,
   sort_order: reward.sortOrder,
+  segment_id: reward.segmentId ?? null,
 });
 
 const isTimeout = (error: unknown) =>

@@ -41,6 +41,7 @@ const REDEEM_REFUSALS: Record<number, () => AppError> = {
   [SchemeErrorCode.rewardNotAvailable]: () => new AppError(ErrorCode.rewardNotAvailable),
   [SchemeErrorCode.rewardLimitReached]: () => new AppError(ErrorCode.rewardLimitReached),
   [SchemeErrorCode.rewardForHigherTier]: () => new AppError(ErrorCode.rewardForHigherTier),
+  [SchemeErrorCode.rewardForSegment]: () => new AppError(ErrorCode.rewardForSegment),
   [SchemeErrorCode.rewardNotFound]: () => new AppError(ErrorCode.notFound),
   // The key redeemed another reward: the client made one key for two confirmations.
   [SchemeErrorCode.receiptConflict]: () => validationError([{ field: "idempotency_key", rule: "invalid" }]),
@@ -160,23 +161,29 @@ export class MemberCoinsService {
     };
   }
 
-  /** The active rewards in the catalogue's order; with a member, how many of each they hold. */
+  /**
+   * The active rewards in the catalogue's order; with a member, how many of each they hold. A
+   * segment's reward is an offer to its members: the scheme lists it to them alone (with the
+   * member's reference), and a visitor never sees one.
+   */
   async rewards(member: MemberRow | null): Promise<MemberReward[]> {
-    const { rewards } = await this.ask(() =>
+    const answer = await this.ask(() =>
       this.scheme.rewards({ activeOnly: true, ...(member ? { memberRef: memberRefOf(member) } : {}) }),
     );
+    const rewards = member ? answer.rewards : answer.rewards.filter((reward) => reward.segment_id === null);
     const stores = await this.stores.namesOf(rewards.flatMap((reward) => reward.store_codes));
     const now = this.now();
     return rewards.map((reward) => memberReward(reward, stores, now));
   }
 
-  /** One active reward; 4040 when there is none or it is inactive (members never see those). */
+  /** One active reward; 4040 when there is none, it is inactive, or it is a segment's the member is not in. */
   async reward(id: number, member: MemberRow | null): Promise<MemberReward> {
     const { reward } = await this.ask(
       () => this.scheme.reward(id, member ? memberRefOf(member) : undefined),
       NOT_FOUND,
     );
-    if (!reward.active) throw new AppError(ErrorCode.notFound);
+    if (!reward.active || (member === null && reward.segment_id !== null))
+      throw new AppError(ErrorCode.notFound);
     return memberReward(reward, await this.stores.namesOf(reward.store_codes), this.now());
   }
 

@@ -22,6 +22,7 @@ export function rewardInputOf(reward: SchemeReward): RewardInput {
     voucherValidDays: reward.voucher_valid_days,
     active: reward.active,
     sortOrder: reward.sort_order,
+    segmentId: reward.segment_id,
   };
 }
 
@@ -46,6 +47,7 @@ export function rewardInputOfBody(
     voucherValidDays: body.voucher_valid_days,
     active: body.active,
     sortOrder: body.sort_order,
+    segmentId: body.segment_id,
   };
 }
 

@@ -47,6 +47,7 @@ export const rewardFields = (reward: SchemeReward) => ({
   voucher_valid_days: reward.voucher_valid_days,
   active: reward.active,
   sort_order: reward.sort_order,
+  segment_id: reward.segment_id,
 });
 
 /**

@@ -29,6 +29,7 @@ const UNAVAILABLE: readonly number[] = [
   ErrorCode.rewardNotAvailable,
   ErrorCode.rewardLimitReached,
   ErrorCode.rewardForHigherTier,
+  ErrorCode.rewardForSegment,
   ErrorCode.coinAccountNotLinked,
 ];
 
