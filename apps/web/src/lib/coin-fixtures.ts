@@ -1,5 +1,6 @@
 import type {
   CoinBalance,
+  CoinMissions,
   CoinTier,
   HistoryEntry,
   MemberReward,
@@ -18,6 +19,7 @@ export const COIN_CALLS = {
   redeemSms: `POST ${CALLS}/hcoin-redeem-sms`,
   vouchers: `POST ${CALLS}/hcoin-vouchers`,
   tier: `POST ${CALLS}/hcoin-tier`,
+  missions: `POST ${CALLS}/hcoin-missions`,
 } as const;
 
 export const text = (en: string, tc = en, sc = tc) => ({ en, tc, sc });
@@ -119,3 +121,27 @@ export const tierAnswer = (changes: Partial<CoinTier> = {}): CoinTier => ({
 /** The same member once they reached gold: the top tier. */
 export const topTierAnswer = (): CoinTier =>
   tierAnswer({ tier: goldTier, spend_amount: "20000.00", next: null, review_at: "2027-11-26T16:00:00.000Z" });
+
+/** "3 coffees get 1", 2 of 3 stamps, this month. */
+export const missionCard = (
+  changes: Partial<CoinMissions["missions"][number]> = {},
+): CoinMissions["missions"][number] => ({
+  id: 3,
+  name: text("3 coffees get 1", "三杯咖啡送一杯", "三杯咖啡送一杯"),
+  description: text("Buy 3 coffees this month", "本月購買 3 杯咖啡", "本月购买 3 杯咖啡"),
+  kind: "purchases",
+  goal: 3,
+  stamps: 2,
+  period_key: "2026-11",
+  period_ends_at: "2026-11-30T16:00:00.000Z",
+  completed_at: null,
+  voucher_code: null,
+  reward_id: 7,
+  ...changes,
+});
+
+export const missionsAnswer = (missions: CoinMissions["missions"]): CoinMissions => ({
+  linked: true,
+  missions,
+  as_of: "2026-11-27T02:30:00.000Z",
+});

@@ -1,8 +1,12 @@
-import type { CoinMissions } from "@hcoins/domain/api/member-coins";
 import { mockApi, ok } from "@hcoins/web-kit/testing/mock-api";
 import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { balanceAnswer, COIN_CALLS, text } from "../../lib/coin-fixtures.ts";
+import {
+  missionsAnswer as answer,
+  balanceAnswer,
+  COIN_CALLS,
+  missionCard as card,
+} from "../../lib/coin-fixtures.ts";
 import { translator } from "../../lib/i18n.ts";
 import { session } from "../../lib/session.ts";
 import { renderApp } from "../../lib/test-app.tsx";
@@ -10,28 +14,6 @@ import { Component as CoinsPage } from "./coins-page.tsx";
 
 const routes = [{ path: "/coins", Component: CoinsPage }];
 const emptyHistory = ok({ entries: [], page: 1, page_size: 20, total: 0 });
-const MISSIONS = "POST /custom-api/custom/cuapp/customer/hcoin-missions";
-
-const card = (changes: Partial<CoinMissions["missions"][number]> = {}) => ({
-  id: 3,
-  name: text("3 coffees get 1", "三杯咖啡送一杯", "三杯咖啡送一杯"),
-  description: text("Buy 3 coffees this month", "本月購買 3 杯咖啡", "本月购买 3 杯咖啡"),
-  kind: "purchases" as const,
-  goal: 3,
-  stamps: 2,
-  period_key: "2026-11",
-  period_ends_at: "2026-11-30T16:00:00.000Z",
-  completed_at: null,
-  voucher_code: null,
-  reward_id: 7,
-  ...changes,
-});
-const answer = (missions: ReturnType<typeof card>[]): CoinMissions => ({
-  linked: true,
-  missions,
-  as_of: "2026-11-27T02:30:00.000Z",
-});
-
 beforeEach(() => session.setToken("member-token"));
 afterEach(async () => {
   await act(() => translator.changeLanguage("en"));
@@ -42,7 +24,7 @@ describe("CoinsPage: the mission cards", () => {
     mockApi({
       [COIN_CALLS.balance]: ok(balanceAnswer()),
       [COIN_CALLS.history]: emptyHistory,
-      [MISSIONS]: ok(
+      [COIN_CALLS.missions]: ok(
         answer([
           card(),
           card({ id: 4, stamps: 3, completed_at: "2026-11-26T02:00:00.000Z", voucher_code: "V1" }),
@@ -68,7 +50,7 @@ describe("CoinsPage: the mission cards", () => {
     mockApi({
       [COIN_CALLS.balance]: ok(balanceAnswer()),
       [COIN_CALLS.history]: emptyHistory,
-      [MISSIONS]: ok(answer([card()])),
+      [COIN_CALLS.missions]: ok(answer([card()])),
     });
     renderApp(routes, "/coins");
     expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
@@ -80,7 +62,7 @@ describe("CoinsPage: the mission cards", () => {
     mockApi({
       [COIN_CALLS.balance]: ok(balanceAnswer()),
       [COIN_CALLS.history]: emptyHistory,
-      [MISSIONS]: ok(answer([])),
+      [COIN_CALLS.missions]: ok(answer([])),
     });
     renderApp(routes, "/coins");
     expect(await screen.findByText("No H Coins activity yet.")).toBeInTheDocument();

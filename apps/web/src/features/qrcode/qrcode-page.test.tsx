@@ -7,7 +7,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { keepCard } from "../../api/member-card.ts";
 import { keepBalance, keptBalance } from "../../api/member-coins.ts";
 import { userQuery } from "../../api/profile.ts";
-import { balanceAnswer, COIN_CALLS, tierAnswer, topTierAnswer } from "../../lib/coin-fixtures.ts";
+import {
+  balanceAnswer,
+  COIN_CALLS,
+  missionCard,
+  missionsAnswer,
+  tierAnswer,
+  topTierAnswer,
+} from "../../lib/coin-fixtures.ts";
 import { translator } from "../../lib/i18n.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { session } from "../../lib/session.ts";
@@ -271,6 +278,45 @@ describe("QrCodePage's H Coins balance", () => {
     expect(screen.getByText("银卡")).toBeInTheDocument();
     expect(screen.getByText("消费可赚取 ×1.5 H Coins")).toBeInTheDocument();
     await act(() => translator.changeLanguage("en"));
+  });
+
+  it("lists the open stamp missions under the code, in the member's language, and not the completed ones", async () => {
+    mockApi({
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.missions]: ok(
+        missionsAnswer([
+          missionCard(),
+          missionCard({
+            id: 4,
+            name: { en: "Five brands", tc: "五個品牌", sc: "五个品牌" },
+            stamps: 5,
+            goal: 5,
+            completed_at: "2026-11-26T02:00:00.000Z",
+          }),
+        ]),
+      ),
+    });
+    renderPage(member);
+    await settle();
+    const missions = screen.getByRole("region", { name: "Stamp missions" });
+    expect(missions).toHaveTextContent("3 coffees get 1 2 of 3 stamps");
+    expect(missions).not.toHaveTextContent("Five brands");
+    expect(screen.getByRole("link", { name: "Stamp missions" })).toHaveAttribute("href", "/coins");
+    await act(() => translator.changeLanguage("tc"));
+    expect(missions).toHaveTextContent("三杯咖啡送一杯");
+    await act(() => translator.changeLanguage("en"));
+  });
+
+  it("shows no missions section when every mission is completed or there are none", async () => {
+    mockApi({
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.missions]: ok(
+        missionsAnswer([missionCard({ stamps: 3, completed_at: "2026-11-26T02:00:00.000Z" })]),
+      ),
+    });
+    renderPage(member);
+    await settle();
+    expect(screen.queryByRole("region", { name: "Stamp missions" })).toBeNull();
   });
 
   it("shows no balance, and no error, to a member with no account linked", async () => {

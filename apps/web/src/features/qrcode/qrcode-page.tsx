@@ -9,6 +9,7 @@ import { PageFrame } from "../../components/page-frame.tsx";
 import { loadLazyTexts, useTranslation } from "../../lib/i18n.ts";
 import { useOnline } from "../../lib/online.ts";
 import { CoinBalanceLine } from "./coin-balance-line.tsx";
+import { QrMissionLines } from "./qr-mission-lines.tsx";
 import { useMemberQr } from "./use-member-qr.ts";
 
 /** The route's loader: the balance's texts (the balance itself draws from this device's copy, then refreshes). */
@@ -85,6 +86,7 @@ function MemberQr({ card, ask, onDrawn }: MemberQrProps) {
         <span className="muted">{t("memberNumber")}</span> <strong>{memberNumber}</strong>
       </p>
       <p className="muted qr-refresh-note">{t("refreshNote")}</p>
+      <QrMissionLines ask={ask} />
     </div>
   );
 }
