@@ -50,6 +50,7 @@ export const historyEntry = (changes: Partial<HistoryEntry> = {}): HistoryEntry 
   ],
   reason: null,
   reward_title: null,
+  gift: null,
   voucher_code: null,
   expires_at: "2027-11-20T16:00:00.000Z",
   ...changes,

@@ -107,6 +107,14 @@ describe("missions from the console", () => {
       completed_at: expect.any(String),
     });
     expect((await call(`/missions/${mission.id}`, manager)).body.payload.mission.completions).toBe(1);
+    // The member's history names the voucher a mission's gift, not a redemption of no coins.
+    const history = await memberCall(t, "hcoin-history", member.token);
+    expect(history.body.payload.entries[0]).toMatchObject({
+      kind: "redemption",
+      coins: 0,
+      gift: "mission",
+      voucher_code: done.missions?.[0]?.voucher_code,
+    });
   });
 
   it("refuses an edit of an active mission and an unknown reward, in the operator's language", async () => {

@@ -229,6 +229,8 @@ describe("goodwill vouchers", () => {
     });
     expect(history.status).toBe(200);
     expect(JSON.stringify(history.body)).not.toContain("ticket 4411");
+    // Their history names it a gift, not a redemption of no coins.
+    expect(history.body.payload.entries[0]).toMatchObject({ kind: "redemption", coins: 0, gift: "goodwill" });
     // The per-member limit holds for goodwill too; the same key with another reward is refused.
     const again = await pm.post(path, { ...body, idempotency_key: randomUUID() });
     expect(again.body.payload.errors).toEqual([{ field: "reward_id", rule: "rewardLimitReached" }]);

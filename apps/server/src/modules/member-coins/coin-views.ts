@@ -43,9 +43,21 @@ export function historyEntry(
     // as its member-facing text (an older free text, typed for operators, as the generic one).
     reason: entry.kind === "adjustment" ? memberFacingReason(entry.reason) : null,
     reward_title: entry.reward_id === null ? null : (titles.get(entry.reward_id) ?? null),
+    gift: giftOf(entry),
     voucher_code: entry.voucher_code,
     expires_at: entry.coins > 0 ? entry.expires_at : null,
   };
+}
+
+/**
+ * Why the programme gave a voucher: the scheme writes a gift as a redemption of no coins, by the
+ * actor that gave it (mission-stamps.ts, referrals.ts, an operator's goodwill.ts).
+ */
+function giftOf(entry: SchemeTransaction): HistoryEntry["gift"] {
+  if (entry.kind !== "redemption" || entry.coins !== 0) return null;
+  if (entry.actor_type === "operator") return "goodwill";
+  if (entry.actor === "mission" || entry.actor === "referral") return entry.actor;
+  return null;
 }
 
 /** The reward titles a ledger page names, by reward id. */

@@ -207,6 +207,43 @@ describe("CoinsPage", () => {
     ).toEqual(expected);
   });
 
+  it("names a voucher the programme gave a gift, with why, and no coin figure", async () => {
+    const gift = (id: number, why: "mission" | "referral" | "goodwill") =>
+      historyEntry({
+        id,
+        kind: "redemption",
+        coins: 0,
+        store_code: null,
+        store_name: null,
+        receipt_no: null,
+        net_amount: null,
+        bonus_coins: 0,
+        lines: [],
+        reward_title: { en: "Free coffee", tc: "免費咖啡", sc: "免费咖啡" },
+        gift: why,
+        voucher_code: `HCV4-K7PQ-2M9X-000${id}`,
+        expires_at: null,
+      });
+    const entries = [gift(1, "mission"), gift(2, "referral"), gift(3, "goodwill")];
+    mockApi({
+      [COIN_CALLS.balance]: ok(balanceAnswer()),
+      [COIN_CALLS.history]: ok({ entries, page: 1, page_size: 20, total: entries.length }),
+    });
+    renderApp(routes, "/coins");
+    await screen.findAllByText("Voucher received: Free coffee");
+    const lines = screen.getAllByRole("listitem").filter((item) => item.classList.contains("history-item"));
+    expect(lines.map((line) => line.querySelector(".history-meta:not(.muted)")?.textContent)).toEqual([
+      "For completing a stamp mission",
+      "Referral reward",
+      "A gift from the H Coins team",
+    ]);
+    for (const line of lines) expect(line.querySelector(".history-coins")).toBeNull();
+    await act(() => translator.changeLanguage("tc"));
+    expect(screen.getAllByText("獲贈禮券：免費咖啡")).toHaveLength(3);
+    expect(screen.getByText("完成集印任務獎賞")).toBeInTheDocument();
+    await act(() => translator.changeLanguage("en"));
+  });
+
   it("still names the bonus of a purchase recorded before the scheme kept lines", async () => {
     mockApi({
       [COIN_CALLS.balance]: ok(balanceAnswer()),

@@ -22,9 +22,11 @@ export function HistoryItem({ entry }: { entry: HistoryEntry }) {
   const title =
     (entry.kind === "purchase" || entry.kind === "refund") && store
       ? t(`kinds.${entry.kind}At`, { store })
-      : (entry.kind === "redemption" || entry.kind === "cancellation") && reward
-        ? t(`kinds.${entry.kind}Of`, { reward })
-        : t(`kinds.${entry.kind}`);
+      : entry.gift && reward
+        ? t("kinds.giftOf", { reward })
+        : (entry.kind === "redemption" || entry.kind === "cancellation") && reward
+          ? t(`kinds.${entry.kind}Of`, { reward })
+          : t(`kinds.${entry.kind}`);
   const sign = entry.coins > 0 ? "+" : entry.coins < 0 ? "−" : "";
 
   return (
@@ -46,6 +48,7 @@ export function HistoryItem({ entry }: { entry: HistoryEntry }) {
           <p className="history-meta">{t("bonus", { coins: formatNumber(entry.bonus_coins) })}</p>
         )}
         {entry.reason && <p className="history-meta">{t("reason", { reason: localized(entry.reason) })}</p>}
+        {entry.gift && <p className="history-meta">{t(`gifts.${entry.gift}`)}</p>}
         {entry.voucher_code && (
           <p className="history-meta">{t("voucherCode", { code: entry.voucher_code })}</p>
         )}
@@ -55,11 +58,14 @@ export function HistoryItem({ entry }: { entry: HistoryEntry }) {
           </p>
         )}
       </div>
-      <p className={entry.coins < 0 ? "history-coins history-debit" : "history-coins history-credit"}>
-        {sign}
-        {formatNumber(Math.abs(entry.coins))}
-        <span className="visually-hidden"> H Coins</span>
-      </p>
+      {/* A gift moved no coins: a 0 beside it would read as a redemption that cost nothing by mistake. */}
+      {!entry.gift && (
+        <p className={entry.coins < 0 ? "history-coins history-debit" : "history-coins history-credit"}>
+          {sign}
+          {formatNumber(Math.abs(entry.coins))}
+          <span className="visually-hidden"> H Coins</span>
+        </p>
+      )}
       {/* Under the whole entry, so each line's coins stand under the total they add up to. */}
       {entry.lines.length > 0 && <StatementLines lines={entry.lines} />}
     </li>
