@@ -7,15 +7,12 @@ import type { ApprovalRequest } from "@hcoins/domain/api/console-coin-controls";
 import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import { ErrorCode } from "@hcoins/domain/codes";
 import type { DatabaseHandle } from "@hcoins/server-kit/database";
-import { AppError, validationError } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import type { Actor, AuditService } from "../audit/service.ts";
 import type { ApprovalKind, ApprovalService } from "../coin-controls/approvals.ts";
 import type { ControlledOperator } from "../coin-controls/daily-totals.ts";
-import {
-  type CoinSchemeClient,
-  CoinSchemeRefusedError,
-  CoinSchemeUnavailableError,
-} from "../coins/coin-scheme-client.ts";
+import { type CoinSchemeClient, CoinSchemeRefusedError } from "../coins/coin-scheme-client.ts";
+import { askScheme } from "../coins/scheme-refusals.ts";
 import { operatorActor } from "../operators/service.ts";
 
 /** The coin scheme's campaign calls; `operator` and `approver` are audit actors. */
@@ -31,11 +28,12 @@ export type CampaignScheme = Pick<
   | "endCampaign"
 >;
 
-/** The scheme's campaign refusals (its errors.ts). */
-const SCHEME_VALIDATION = 4000;
-const NO_SUCH_CAMPAIGN = 6040;
-const NOT_IN_THAT_STATUS = 6041;
+/** The scheme's campaign refusals (its errors.ts) as the contract's; 6042 the executor reads itself. */
 const APPROVER_NOT_SECOND = 6042;
+const REFUSALS = {
+  6040: () => new AppError(ErrorCode.notFound),
+  6041: () => new AppError(ErrorCode.campaignNotEditable),
+};
 
 /** What an approval request keeps of the campaign: what the approver reads (ApprovalRequest["campaign"]). */
 type ActivationPayload = NonNullable<ApprovalRequest["campaign"]>;
@@ -221,21 +219,7 @@ export class CampaignService {
     return this.audit.record({ ...by, action, target: `campaign:${id}`, before, after });
   }
 
-  /** The scheme's refusals as the contract's errors (`passOn`: codes the caller reads); unreachable is 5030. */
-  private async ask<T>(call: () => Promise<T>, passOn: readonly number[] = []): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (!(error instanceof CoinSchemeRefusedError)) {
-        if (error instanceof CoinSchemeUnavailableError) throw new AppError(ErrorCode.serviceUnavailable);
-        throw error;
-      }
-      if (passOn.includes(error.errorCode)) throw error;
-      if (error.errorCode === NO_SUCH_CAMPAIGN) throw new AppError(ErrorCode.notFound);
-      if (error.errorCode === NOT_IN_THAT_STATUS) throw new AppError(ErrorCode.campaignNotEditable);
-      if (error.errorCode === SCHEME_VALIDATION && error.fieldErrors.length > 0)
-        throw validationError(error.fieldErrors);
-      throw new AppError(ErrorCode.serviceUnavailable);
-    }
+  private ask<T>(call: () => Promise<T>, passOn: readonly number[] = []): Promise<T> {
+    return askScheme(call, REFUSALS, passOn);
   }
 }

@@ -7,11 +7,8 @@ import { AppError, validationError } from "../../errors.ts";
 import type { Actor, AuditService } from "../audit/service.ts";
 import type { ApprovalKind, ApprovalService } from "../coin-controls/approvals.ts";
 import type { ControlledOperator } from "../coin-controls/daily-totals.ts";
-import {
-  type CoinSchemeClient,
-  CoinSchemeRefusedError,
-  CoinSchemeUnavailableError,
-} from "../coins/coin-scheme-client.ts";
+import { type CoinSchemeClient, CoinSchemeRefusedError } from "../coins/coin-scheme-client.ts";
+import { askScheme } from "../coins/scheme-refusals.ts";
 import { operatorActor } from "../operators/service.ts";
 
 /** The coin scheme's mission calls; `operator` and `approver` are audit actors. */
@@ -26,12 +23,13 @@ export type MissionScheme = Pick<
   | "endMission"
 >;
 
-/** The scheme's mission refusals (its errors.ts). */
-const SCHEME_VALIDATION = 4000;
-const NO_SUCH_MISSION = 6080;
-const NOT_IN_THAT_STATUS = 6081;
+/** The scheme's mission refusals (its errors.ts) as the contract's; 6082 the executor reads itself. */
 const APPROVER_NOT_SECOND = 6082;
-const REWARD_UNKNOWN = 6083;
+const REFUSALS = {
+  6080: () => new AppError(ErrorCode.notFound),
+  6081: () => new AppError(ErrorCode.missionNotEditable),
+  6083: () => validationError([{ field: "reward_id", rule: "rewardUnknown" }]),
+};
 
 type ActivationPayload = NonNullable<ApprovalRequest["mission"]>;
 
@@ -186,23 +184,7 @@ export class MissionService {
     return this.audit.record({ ...by, action, target: `mission:${id}`, before, after });
   }
 
-  /** The scheme's refusals as the contract's errors (`passOn`: codes the caller reads); unreachable is 5030. */
-  private async ask<T>(call: () => Promise<T>, passOn: readonly number[] = []): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      if (!(error instanceof CoinSchemeRefusedError)) {
-        if (error instanceof CoinSchemeUnavailableError) throw new AppError(ErrorCode.serviceUnavailable);
-        throw error;
-      }
-      if (passOn.includes(error.errorCode)) throw error;
-      if (error.errorCode === NO_SUCH_MISSION) throw new AppError(ErrorCode.notFound);
-      if (error.errorCode === NOT_IN_THAT_STATUS) throw new AppError(ErrorCode.missionNotEditable);
-      if (error.errorCode === REWARD_UNKNOWN)
-        throw validationError([{ field: "reward_id", rule: "rewardUnknown" }]);
-      if (error.errorCode === SCHEME_VALIDATION && error.fieldErrors.length > 0)
-        throw validationError(error.fieldErrors);
-      throw new AppError(ErrorCode.serviceUnavailable);
-    }
+  private ask<T>(call: () => Promise<T>, passOn: readonly number[] = []): Promise<T> {
+    return askScheme(call, REFUSALS, passOn);
   }
 }
