@@ -71,6 +71,7 @@ export const reward = (changes: Partial<MemberReward> = {}): MemberReward => ({
   ends_at: "2026-12-31T15:59:59.000Z",
   per_member_limit: 2,
   voucher_valid_days: 30,
+  for_you: false,
   redeemed: 0,
   state: "available",
   ...changes,

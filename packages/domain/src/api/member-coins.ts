@@ -127,6 +127,8 @@ export const memberRewardSchema = z.object({
   ends_at: isoTime.nullable(),
   per_member_limit: z.number().int().nullable(),
   voucher_valid_days: z.number().int(),
+  /** An offer to a segment the member is in: only its members see it ("just for you"). */
+  for_you: z.boolean(),
   /** The member's vouchers of this reward (not cancelled); null for a visitor. */
   redeemed: z.number().int().nullable(),
   state: z.enum(["available", "soldOut", "notStarted", "ended", "limitReached"]),

@@ -95,6 +95,8 @@ export function memberReward(reward: SchemeReward, stores: StoreNames, now: numb
     ends_at: reward.ends_at,
     per_member_limit: reward.per_member_limit,
     voucher_valid_days: reward.voucher_valid_days,
+    // The scheme lists a segment's reward to its members alone (reward-segments.ts).
+    for_you: reward.segment_id !== null,
     redeemed: reward.redeemed_by_member,
     state: rewardState(reward, now),
   };

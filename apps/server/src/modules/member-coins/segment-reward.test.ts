@@ -54,6 +54,9 @@ describe("a reward for a segment", () => {
     await buy(shopper);
 
     expect(await listed(shopper.token)).toEqual(expect.arrayContaining([everyone.id, offer.id]));
+    const shown = (await memberCall(t, "hcoin-rewards", shopper.token)).body.payload.rewards;
+    expect(shown.find((reward: { id: number }) => reward.id === offer.id).for_you).toBe(true);
+    expect(shown.find((reward: { id: number }) => reward.id === everyone.id).for_you).toBe(false);
     expect(await listed(other.token)).toContain(everyone.id);
     expect(await listed(other.token)).not.toContain(offer.id);
     expect(await listed(undefined)).not.toContain(offer.id);

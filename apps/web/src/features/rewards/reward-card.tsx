@@ -4,7 +4,7 @@ import type { MemberReward } from "../../api/member-coins.ts";
 import { formatHkd, formatNumber, localized } from "../../lib/format.ts";
 import { useTranslation } from "../../lib/i18n.ts";
 import { paths } from "../../lib/paths.ts";
-import { RewardStateBadge } from "./reward-state.tsx";
+import { ForYouBadge, RewardStateBadge } from "./reward-state.tsx";
 
 /** Reward pictures are square (600 × 600); width and height keep their box from the first paint. */
 export const REWARD_IMAGE = 600;
@@ -36,7 +36,7 @@ export function RewardCard({ reward }: { reward: MemberReward }) {
         {reward.value_amount && (
           <p className="muted">{t("value", { amount: formatHkd(reward.value_amount) })}</p>
         )}
-        <RewardStateBadge reward={reward} />
+        <ForYouBadge reward={reward} /> <RewardStateBadge reward={reward} />
       </div>
     </li>
   );

@@ -11,7 +11,7 @@ import { session } from "../../lib/session.ts";
 import { waitForData } from "../../lib/wait-for-data.ts";
 import { RedeemPanel } from "./redeem-panel.tsx";
 import { REWARD_IMAGE } from "./reward-card.tsx";
-import { RewardStateBadge } from "./reward-state.tsx";
+import { ForYouBadge, RewardStateBadge } from "./reward-state.tsx";
 
 const idOf = (value: string | undefined) => Math.max(0, Math.floor(Number(value)) || 0);
 
@@ -72,7 +72,7 @@ function RewardDetail({ reward }: { reward: MemberReward }) {
           {reward.value_amount && (
             <p className="muted">{t("value", { amount: formatHkd(reward.value_amount) })}</p>
           )}
-          <RewardStateBadge reward={reward} />
+          <ForYouBadge reward={reward} /> <RewardStateBadge reward={reward} />
           <RedeemPanel reward={reward} />
           {localized(reward.description) && <p className="reward-text">{localized(reward.description)}</p>}
           <h2 className="reward-section-title">{t("details")}</h2>

@@ -5,6 +5,12 @@ import { useTranslation } from "../../lib/i18n.ts";
 /** At or below this many units left, the catalogue says "only N left". */
 export const LOW_STOCK = 10;
 
+/** An offer to a segment the member is in, said as such; nothing for everyone's rewards. */
+export function ForYouBadge({ reward }: { reward: MemberReward }) {
+  const { t } = useTranslation("rewards");
+  return reward.for_you ? <p className="reward-badge reward-badge-for-you">{t("forYou")}</p> : null;
+}
+
 /** What a reward's state means to the member, as a short badge; nothing for a plentiful available reward. */
 export function RewardStateBadge({ reward }: { reward: MemberReward }) {
   const { t } = useTranslation("rewards");

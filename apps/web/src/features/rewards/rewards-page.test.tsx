@@ -26,6 +26,7 @@ const catalogue = [
   }),
   reward({ id: 11, state: "ended", title: { en: "Summer voucher", tc: "夏日禮券", sc: "夏日礼券" } }),
   reward({ id: 12, state: "limitReached", title: { en: "Coffee", tc: "咖啡", sc: "咖啡" } }),
+  reward({ id: 13, for_you: true, title: { en: "Welcome back", tc: "歡迎回來", sc: "欢迎回来" } }),
 ];
 
 const card = (title: string) => screen.getByRole("link", { name: title }).closest("li") as HTMLElement;
@@ -49,6 +50,9 @@ describe("RewardsPage", () => {
     ).toBeInTheDocument();
     expect(within(card("Summer voucher")).getByText("Ended")).toBeInTheDocument();
     expect(within(card("Coffee")).getByText("Limit reached")).toBeInTheDocument();
+    // An offer to a segment the member is in says so; everyone's rewards do not.
+    expect(within(card("Welcome back")).getByText("Just for you")).toBeInTheDocument();
+    expect(screen.getAllByText("Just for you")).toHaveLength(1);
     expect(await screen.findByText("12,345 H Coins")).toBeInTheDocument();
   });
 
@@ -63,14 +67,15 @@ describe("RewardsPage", () => {
   });
 
   it.each([
-    ["tc", "只餘 3 份", "已換完", "價值 HK$50"],
-    ["sc", "仅剩 3 份", "已兑完", "价值 HK$50"],
-  ])("speaks %s", async (language, low, soldOut, value) => {
+    ["tc", "只餘 3 份", "已換完", "價值 HK$50", "專屬於你"],
+    ["sc", "仅剩 3 份", "已兑完", "价值 HK$50", "专属于你"],
+  ])("speaks %s", async (language, low, soldOut, value, forYou) => {
     await act(() => translator.changeLanguage(language));
     mockApi({ [COIN_CALLS.rewards]: ok({ rewards: catalogue }) });
     renderApp(routes, "/rewards");
     expect(await screen.findByText(low)).toBeInTheDocument();
     expect(screen.getByText(soldOut)).toBeInTheDocument();
-    expect(screen.getAllByText(value)).toHaveLength(5);
+    expect(screen.getAllByText(value)).toHaveLength(6);
+    expect(screen.getByText(forYou)).toBeInTheDocument();
   });
 });
