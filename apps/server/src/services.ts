@@ -57,6 +57,7 @@ import { ReferralService } from "./modules/referrals/service.ts";
 import { RegistrationService } from "./modules/registration/service.ts";
 import { SchemeOutboxRepository } from "./modules/scheme-outbox/repository.ts";
 import { SchemeOutbox } from "./modules/scheme-outbox/service.ts";
+import { SegmentService } from "./modules/segments/service.ts";
 import { SettingsRepository } from "./modules/settings/repository.ts";
 import { SettingsService } from "./modules/settings/service.ts";
 import { ConsoleSmsSender } from "./modules/sms/console-sender.ts";
@@ -311,6 +312,7 @@ export function createServices(
   const referralProgramme = new ReferralProgramme(coinSchemeClient, audit);
   const campaigns = new CampaignService(coinSchemeClient, audit, approvals, database);
   const missions = new MissionService(coinSchemeClient, audit, approvals, database);
+  const segments = new SegmentService(coinSchemeClient, audit);
   const consoleActionKeys = new ConsoleActionKeys(database, now);
   const voucherSupport = new VoucherSupportService(members, coinSchemeClient, audit, consoleActionKeys, log);
   const goodwillVouchers = new GoodwillVouchers(
@@ -392,6 +394,7 @@ export function createServices(
     referralProgramme,
     campaigns,
     missions,
+    segments,
     figures,
     figuresReport,
     figuresBreakdown,

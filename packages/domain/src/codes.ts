@@ -101,6 +101,8 @@ export const ErrorCode = {
   missionNotEditable: 4302,
   /** Console: an activation of this mission is waiting for approval already. */
   missionActivationPending: 4303,
+  /** Console: a campaign that has not ended, or an active reward, names the segment. */
+  segmentInUse: 4304,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -161,6 +163,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCodeValue, number> = {
   4301: 409,
   4302: 409,
   4303: 409,
+  4304: 409,
 };
 
 /** Domain codes the custom API's `/api/Member/*` calls answer with HTTP 200. */
@@ -478,6 +481,11 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, LocalizedText> = {
     en: "An activation of this mission is already waiting for approval.",
     tc: "此集印任務的啟用申請已在等候批核。",
     sc: "此集印任务的启用申请已在等待审批。",
+  },
+  4304: {
+    en: "A campaign or an active reward uses this segment: end the campaign or remove its segment condition, and give the reward to everyone or another segment, first.",
+    tc: "有推廣活動或生效中的禮遇正使用此會員組別：請先結束該活動或移除其會員組別條件，並把禮遇改為供所有會員或另一會員組別換領。",
+    sc: "有推广活动或生效中的礼遇正使用此会员组别：请先结束该活动或移除其会员组别条件，并把礼遇改为供所有会员或另一会员组别兑换。",
   },
 };
 

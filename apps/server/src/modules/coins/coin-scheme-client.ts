@@ -33,6 +33,8 @@ import type {
   RewardResult,
   RewardsResult,
   SchemeAccount,
+  SegmentResult,
+  SegmentsResult,
   StoreResult,
   StoresResult,
   SuspensionResult,
@@ -50,6 +52,7 @@ import type { LocalizedText } from "@hcoins/domain/languages";
 import type { LedgerKind } from "@hcoins/domain/ledger-kinds";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { MissionDefinition } from "@hcoins/domain/mission-rules";
+import type { SegmentCondition, SegmentDefinition } from "@hcoins/domain/segment-rules";
 import type { TierReview, TierWindow } from "@hcoins/domain/tier-rules";
 
 /**
@@ -173,6 +176,17 @@ export interface CoinSchemeClient {
   endMission(id: number, operator: string): Promise<MissionResult>;
   /** The account's live missions with its stamps in the current period; 6004 no such account. */
   memberMissions(hcoinsMemberNo: string): Promise<MemberMissionsResult>;
+  /** Segments (the scheme's segments.ts), newest first, each with its members now. */
+  segments(): Promise<SegmentsResult>;
+  /** 6070 no such segment. */
+  segment(id: number): Promise<SegmentResult>;
+  createSegment(definition: SegmentDefinition, operator: string): Promise<SegmentResult>;
+  /** 6070 no such segment. */
+  updateSegment(id: number, definition: SegmentDefinition, operator: string): Promise<SegmentResult>;
+  /** 6070 no such segment; 6071 a campaign not ended or an active reward names it. */
+  removeSegment(id: number): Promise<void>;
+  /** How many accounts meet the conditions now, saved or not. */
+  countSegment(conditions: SegmentCondition[]): Promise<{ members: number }>;
   /** `multiplier` in hundredths, 100 (no birthday bonus) to 1000; replaces COIN_BIRTHDAY_MULTIPLIER. */
   setBirthdayMultiplier(multiplier: number, operator: string): Promise<BirthdayMultiplierResult>;
   /** The tier ladder, lowest threshold first, with its window and review rule. */
@@ -312,6 +326,8 @@ export class CoinSchemeRefusedError extends Error {
     message: string,
     /** A 4000's fields and rules; empty for other refusals. */
     readonly fieldErrors: SchemeFieldError[] = [],
+    /** The refusal's payload (the embedded scheme's details): what else it names, e.g. 6071's `campaign_ids`. */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(`coin scheme refused (${errorCode}): ${message}`);
   }

@@ -4,6 +4,7 @@ import { type CoinSchemeService, createCoinSchemeService, SchemeError } from "@h
 import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { MissionDefinition } from "@hcoins/domain/mission-rules";
+import type { SegmentCondition, SegmentDefinition } from "@hcoins/domain/segment-rules";
 import type { TableViews } from "@hcoins/server-kit/database";
 import {
   type AccountToCreate,
@@ -270,6 +271,30 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.memberMissions(hcoinsMemberNo));
   }
 
+  segments() {
+    return this.call(() => this.scheme.segments());
+  }
+
+  segment(id: number) {
+    return this.call(() => this.scheme.segment(id));
+  }
+
+  createSegment(definition: SegmentDefinition, operator: string) {
+    return this.call(() => this.scheme.createSegment(definition, operator));
+  }
+
+  updateSegment(id: number, definition: SegmentDefinition, operator: string) {
+    return this.call(() => this.scheme.updateSegment(id, definition, operator));
+  }
+
+  removeSegment(id: number) {
+    return this.call(() => this.scheme.removeSegment(id));
+  }
+
+  countSegment(conditions: SegmentCondition[]) {
+    return this.call(() => this.scheme.countSegment(conditions));
+  }
+
   setBirthdayMultiplier(multiplier: number, operator: string) {
     return this.call(() => this.scheme.setBirthdayMultiplier(multiplier, operator));
   }
@@ -304,7 +329,12 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
       return await action();
     } catch (error) {
       if (error instanceof SchemeError)
-        throw new CoinSchemeRefusedError(error.errorCode, error.message, fieldErrorsOf(error.details));
+        throw new CoinSchemeRefusedError(
+          error.errorCode,
+          error.message,
+          fieldErrorsOf(error.details),
+          error.details,
+        );
       throw new CoinSchemeUnavailableError("failed", (error as Error)?.message ?? String(error), {
         cause: error,
       });

@@ -35,6 +35,10 @@ import {
   referralSettingsResponse,
   rewardResponse,
   rewardsResponse,
+  segmentCountResponse,
+  segmentRemoveResponse,
+  segmentResponse,
+  segmentsResponse,
   storeResponse,
   storesResponse,
   suspensionResponse,
@@ -51,6 +55,7 @@ import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
 import { formatCents } from "@hcoins/domain/earn-rules";
 import { type ExpiryPolicy, formatExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { MissionDefinition } from "@hcoins/domain/mission-rules";
+import type { SegmentCondition, SegmentDefinition } from "@hcoins/domain/segment-rules";
 import type { z } from "zod";
 import {
   type AccountToCreate,
@@ -489,6 +494,30 @@ export class HttpCoinScheme implements CoinSchemeClient {
     return this.request("GET", `${accountPath(hcoinsMemberNo)}/missions`, memberMissionsResponse);
   }
 
+  segments() {
+    return this.request("GET", "/segments", segmentsResponse);
+  }
+
+  segment(id: number) {
+    return this.request("GET", `/segments/${id}`, segmentResponse);
+  }
+
+  createSegment(definition: SegmentDefinition, operator: string) {
+    return this.request("POST", "/segments", segmentResponse, { ...definition, operator });
+  }
+
+  updateSegment(id: number, definition: SegmentDefinition, operator: string) {
+    return this.request("PUT", `/segments/${id}`, segmentResponse, { ...definition, operator });
+  }
+
+  async removeSegment(id: number) {
+    await this.request("DELETE", `/segments/${id}`, segmentRemoveResponse);
+  }
+
+  countSegment(conditions: SegmentCondition[]) {
+    return this.request("POST", "/segments/count", segmentCountResponse, { conditions });
+  }
+
   accountTier(hcoinsMemberNo: string) {
     return this.request("GET", `${accountPath(hcoinsMemberNo)}/tier`, accountTierResponse);
   }
@@ -542,10 +571,12 @@ export class HttpCoinScheme implements CoinSchemeClient {
     const refusal = status >= 400 && status < 500 && status !== 401 && (status !== 403 || refusedAsked);
     if ((refusal || busy) && typeof errorCode === "number") {
       const message = (json as { error_message?: unknown }).error_message;
+      const payload = (json as { payload?: unknown }).payload;
       throw new CoinSchemeRefusedError(
         errorCode,
         typeof message === "string" ? message : `HTTP ${status}`,
-        fieldErrorsOf((json as { payload?: unknown }).payload),
+        fieldErrorsOf(payload),
+        typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>) : {},
       );
     }
     throw new CoinSchemeUnavailableError("failed", `${method} ${path}: HTTP ${status}`);

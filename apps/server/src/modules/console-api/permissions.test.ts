@@ -47,6 +47,8 @@ interface Ids {
   campaign?: number;
   /** A mission of its own: a draft, or an active one for pausing. */
   mission?: number;
+  /** A segment of its own, for the calls that change or delete one. */
+  segment?: number;
   /** A pending approval request made by an operator of none of the roles signed in here. */
   approval?: number;
   /** A live session of `operator`. */
@@ -121,6 +123,18 @@ async function freshMission(t: TestApp, ids: Ids): Promise<Partial<Ids>> {
     "cli:test",
   );
   return { mission: mission.id };
+}
+
+/** A segment as the console writes it: members born in March. */
+const segmentDefinition = () => ({
+  name: { en: "March birthdays", tc: "三月生日", sc: "三月生日" },
+  conditions: [{ fact: "birth_month" as const, in: [3] }],
+});
+
+/** A segment of its own, written through the scheme as the console's service would. */
+async function freshSegment(t: TestApp): Promise<Partial<Ids>> {
+  const { segment } = await t.app.services.coinSchemeClient.createSegment(segmentDefinition(), "cli:test");
+  return { segment: segment.id };
 }
 
 /** An active mission: written and activated by two others. */
@@ -757,6 +771,30 @@ const CALLS: Record<string, ConsoleCall> = {
     path: ({ mission }) => `/missions/${mission}/end`,
     needs: "programme.edit",
     prepare: freshMission,
+  },
+  "GET /segments": { path: () => "/segments", needs: ["programme.edit", "audit.read"] },
+  "GET /segments/:id": {
+    path: ({ segment }) => `/segments/${segment}`,
+    needs: ["programme.edit", "audit.read"],
+    prepare: freshSegment,
+  },
+  "POST /segments/count": {
+    path: () => "/segments/count",
+    needs: "programme.edit",
+    body: () => ({ conditions: segmentDefinition().conditions }),
+    changesNothing: true,
+  },
+  "POST /segments": { path: () => "/segments", needs: "programme.edit", body: segmentDefinition },
+  "POST /segments/:id": {
+    path: ({ segment }) => `/segments/${segment}`,
+    needs: "programme.edit",
+    body: segmentDefinition,
+    prepare: freshSegment,
+  },
+  "POST /segments/:id/delete": {
+    path: ({ segment }) => `/segments/${segment}/delete`,
+    needs: "programme.edit",
+    prepare: freshSegment,
   },
   "GET /till-keys": { path: () => "/till-keys", needs: ["programme.edit", "audit.read"] },
   "POST /till-keys": {

@@ -18,6 +18,7 @@ import { consoleOperatorLifecycleRoutes } from "./operator-lifecycle-routes.ts";
 import { consoleOperatorRoutes } from "./operator-routes.ts";
 import { consoleProgrammeRoutes } from "./programme-routes.ts";
 import { consoleReferralRoutes } from "./referral-routes.ts";
+import { consoleSegmentRoutes } from "./segment-routes.ts";
 import { consoleSessionRoutes } from "./session-routes.ts";
 import { consoleStoreRoutes } from "./store-routes.ts";
 import { consoleTillKeyRoutes } from "./till-key-routes.ts";
@@ -54,6 +55,7 @@ export const consoleApiRoutes: FastifyPluginAsync<{ services: Services }> = asyn
         consoleTillKeyRoutes,
         consoleCampaignRoutes,
         consoleMissionRoutes,
+        consoleSegmentRoutes,
         consoleImageRoutes,
         consoleVoucherRoutes,
         consoleReferralRoutes,
