@@ -44,6 +44,8 @@ export function errorMessage(error: unknown, t: TFunction<Key>): string {
       return t("missions.errors.notEditable");
     case ErrorCode.missionActivationPending:
       return t("missions.errors.activationPending");
+    case ErrorCode.segmentInUse:
+      return t("segments.errors.inUse");
     case ErrorCode.idempotencyKeyReused:
       return t("vouchers.errors.keyReused");
     case ErrorCode.idempotencyKeyInProgress:

@@ -27,6 +27,7 @@ export const NAVIGATION: readonly { to: string; label: Key; permission: Permissi
   { to: "/rewards", label: "programme.nav.rewards", permission: PROGRAMME_READ },
   { to: "/campaigns", label: "campaigns.nav", permission: PROGRAMME_READ },
   { to: "/missions", label: "missions.nav", permission: PROGRAMME_READ },
+  { to: "/segments", label: "segments.nav", permission: PROGRAMME_READ },
   { to: "/bonus-days", label: "programme.nav.bonusDays", permission: PROGRAMME_READ },
   { to: "/expiry", label: "programme.nav.expiry", permission: PROGRAMME_READ },
   { to: "/tiers", label: "programme.nav.tiers", permission: PROGRAMME_READ },

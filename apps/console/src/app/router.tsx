@@ -131,6 +131,21 @@ export function routes(client: QueryClient): RouteObject[] {
           lazy: () => import("../features/missions/mission-form-page.tsx"),
         },
         {
+          path: "segments",
+          handle: { title: "segments.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: () => import("../features/segments/segments-page.tsx"),
+        },
+        {
+          path: "segments/new",
+          handle: { title: "segments.newTitle", permission: "programme.edit" } satisfies ScreenHandle,
+          lazy: () => import("../features/segments/segment-form-page.tsx"),
+        },
+        {
+          path: "segments/:id",
+          handle: { title: "segments.segmentTitle", permission: PROGRAMME_READ } satisfies ScreenHandle,
+          lazy: () => import("../features/segments/segment-form-page.tsx"),
+        },
+        {
           path: "bonus-days",
           handle: { title: "programme.bonusDays.title", permission: PROGRAMME_READ } satisfies ScreenHandle,
           lazy: () => import("../features/programme/bonus-days-page.tsx"),

@@ -32,6 +32,7 @@ export const FACTS: readonly CampaignFact[] = [
   "net_amount",
   "electronic_payment",
   "tier",
+  "segment",
   "first_purchase",
   "birthday_month",
 ];
@@ -142,7 +143,3 @@ export function definitionOf(
     }
   return Object.keys(rules).length > 0 || !parsed.success ? { rules } : { definition: parsed.data };
 }
-
-/** A 4000's fields as the form's rules: the server names the same paths. */
-export const rulesOfFieldErrors = (errors: readonly { field: string; rule: string }[]): DraftRules =>
-  Object.fromEntries([...errors].reverse().map(({ field, rule }) => [field, rule]));

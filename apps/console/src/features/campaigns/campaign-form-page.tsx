@@ -10,17 +10,11 @@ import { FormAlert } from "../../components/form-alert.tsx";
 import { LocalizedFields } from "../../components/localized-fields.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { ScheduleFields } from "../../components/schedule-fields.tsx";
+import { rulesOf } from "../../lib/contract-rules.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { CampaignActions } from "./campaign-actions.tsx";
-import {
-  type CampaignDraft,
-  type DraftRules,
-  definitionOf,
-  draftOf,
-  EMPTY_DRAFT,
-  rulesOfFieldErrors,
-} from "./campaign-draft.ts";
+import { type CampaignDraft, type DraftRules, definitionOf, draftOf, EMPTY_DRAFT } from "./campaign-draft.ts";
 import { CampaignStatusBadge } from "./campaign-status-badge.tsx";
 import { ConditionFields } from "./condition-fields.tsx";
 import { DryRunPanel } from "./dry-run-panel.tsx";
@@ -118,7 +112,7 @@ function CampaignEditor({ campaign }: { campaign: ConsoleCampaign | null }) {
       else setDone(t("campaigns.saved"));
     } catch (error) {
       setFailure(errorMessage(error, t));
-      setRules(rulesOfFieldErrors(fieldErrors(error)));
+      setRules(rulesOf(fieldErrors(error)));
     }
   };
 

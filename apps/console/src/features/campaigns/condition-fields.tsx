@@ -1,11 +1,14 @@
-import { type CampaignFact, WEEKDAYS } from "@hcoins/domain/campaign-rules";
+import { WEEKDAYS } from "@hcoins/domain/campaign-rules";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { tiersQuery } from "../../api/programme.ts";
+import { segmentsQuery } from "../../api/segments.ts";
 import { brandsQuery } from "../../api/stores.ts";
 import { Checklist } from "../../components/checklist.tsx";
+import { ConditionList } from "../../components/condition-list.tsx";
 import { Field } from "../../components/field.tsx";
 import { StoreChoice, useStoreOptions } from "../../components/store-choice.tsx";
+import { formatNumber } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { ruleText } from "../../lib/rule-text.ts";
 import { type ConditionDraft, type DraftRules, FACTS, newCondition } from "./campaign-draft.ts";
@@ -52,6 +55,7 @@ function ConditionInputs({
   const { options } = useStoreOptions(condition.fact === "store" ? condition.in : []);
   const tiers = useQuery({ ...tiersQuery(), enabled: condition.fact === "tier" });
   const brands = useQuery({ ...brandsQuery, enabled: condition.fact === "brand" });
+  const segments = useQuery({ ...segmentsQuery(), enabled: condition.fact === "segment" });
   switch (condition.fact) {
     case "store": {
       const broken = rule("in");
@@ -164,9 +168,29 @@ function ConditionInputs({
         />
       );
     }
-    case "segment":
-      // Not offered in FACTS until the console lists segments; a condition set through the API is kept.
-      return <p>{t("campaigns.segmentsKept", { ids: condition.in.join(", ") })}</p>;
+    case "segment": {
+      const broken = rule("in");
+      return (
+        <Checklist
+          legend={t("campaigns.facts.segment")}
+          hint={t("campaigns.segmentHint")}
+          empty={t("campaigns.noSegments")}
+          options={(segments.data ?? []).map((segment) => ({
+            value: segment.id,
+            label: t("campaigns.segmentOption", {
+              name: segment.name[language],
+              count: segment.members,
+              formatted: formatNumber(segment.members),
+            }),
+          }))}
+          chosen={condition.in}
+          onChange={(ids) => onChange({ ...condition, in: ids })}
+          error={
+            broken === "required" ? t("campaigns.segmentsRequired") : broken ? ruleText(t, broken) : null
+          }
+        />
+      );
+    }
     default:
       return (
         <YesNo
@@ -178,10 +202,7 @@ function ConditionInputs({
   }
 }
 
-/**
- * The campaign's conditions, all of which must hold: each a fact with its own inputs, removable;
- * a fact not yet used is added from the choice below them.
- */
+/** The campaign's conditions, all of which must hold (components/condition-list.tsx). */
 export function ConditionFields({
   conditions,
   onChange,
@@ -192,66 +213,19 @@ export function ConditionFields({
   rules: DraftRules;
 }) {
   const { t } = useTranslation();
-  const unused = FACTS.filter((fact) => !conditions.some((condition) => condition.fact === fact));
-  const [adding, setAdding] = useState<CampaignFact | "">("");
-  const choiceId = useId();
-  const fact = adding !== "" && unused.includes(adding) ? adding : (unused[0] ?? "");
-  const broken = (index: number) => (key: string) => rules[`conditions.${index}.${key}`];
-
   return (
-    <fieldset className="campaign-conditions">
-      <legend>{t("campaigns.conditions")}</legend>
-      <p className="hint">{t("campaigns.conditionsHint")}</p>
-      {conditions.length === 0 ? <p>{t("campaigns.noConditions")}</p> : null}
-      {conditions.map((condition, index) => (
-        <section
-          key={condition.fact}
-          className="card condition"
-          aria-label={t(`campaigns.facts.${condition.fact}`)}
-        >
-          <h3>{t(`campaigns.facts.${condition.fact}`)}</h3>
-          <ConditionInputs
-            condition={condition}
-            rule={broken(index)}
-            onChange={(changed) => onChange(conditions.map((one, at) => (at === index ? changed : one)))}
-          />
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => onChange(conditions.filter((_, at) => at !== index))}
-          >
-            {t("campaigns.removeCondition", { fact: t(`campaigns.facts.${condition.fact}`) })}
-          </button>
-        </section>
-      ))}
-      {fact !== "" ? (
-        <div className="row-actions">
-          <div className="field">
-            <label htmlFor={choiceId}>{t("campaigns.addConditionFact")}</label>
-            <select
-              id={choiceId}
-              value={fact}
-              onChange={(event) => setAdding(event.target.value as CampaignFact)}
-            >
-              {unused.map((each) => (
-                <option key={each} value={each}>
-                  {t(`campaigns.facts.${each}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() => {
-              onChange([...conditions, newCondition(fact)]);
-              setAdding("");
-            }}
-          >
-            {t("campaigns.addCondition")}
-          </button>
-        </div>
-      ) : null}
-    </fieldset>
+    <ConditionList
+      facts={FACTS}
+      conditions={conditions}
+      onChange={onChange}
+      rules={rules}
+      hint={t("campaigns.conditionsHint")}
+      none={t("campaigns.noConditions")}
+      label={(fact) => t(`campaigns.facts.${fact}`)}
+      newCondition={newCondition}
+      inputs={(condition, change, rule) => (
+        <ConditionInputs condition={condition} onChange={change} rule={rule} />
+      )}
+    />
   );
 }

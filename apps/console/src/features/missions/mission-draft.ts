@@ -90,7 +90,3 @@ export function missionDefinitionOf(
     }
   return Object.keys(rules).length > 0 || !parsed.success ? { rules } : { definition: parsed.data };
 }
-
-/** A 4000's fields as the form's rules: the server names the same paths. */
-export const rulesOfFieldErrors = (errors: readonly { field: string; rule: string }[]): MissionRules =>
-  Object.fromEntries([...errors].reverse().map(({ field, rule }) => [field, rule]));

@@ -14,6 +14,7 @@ import { LocalizedFields } from "../../components/localized-fields.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { ScheduleFields } from "../../components/schedule-fields.tsx";
 import { StoreChoice, useStoreOptions } from "../../components/store-choice.tsx";
+import { rulesOf } from "../../lib/contract-rules.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { ruleText } from "../../lib/rule-text.ts";
@@ -24,7 +25,6 @@ import {
   type MissionRules,
   missionDefinitionOf,
   missionDraftOf,
-  rulesOfFieldErrors,
 } from "./mission-draft.ts";
 import { MissionStatusBadge } from "./mission-status-badge.tsx";
 import { RewardChoice } from "./reward-choice.tsx";
@@ -95,7 +95,7 @@ function MissionEditor({ mission }: { mission: ConsoleMission | null }) {
       else setDone(t("missions.saved"));
     } catch (error) {
       setFailure(errorMessage(error, t));
-      setRules(rulesOfFieldErrors(fieldErrors(error)));
+      setRules(rulesOf(fieldErrors(error)));
     }
   };
 
