@@ -17,6 +17,7 @@ import { ruleText } from "../../lib/rule-text.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 import { draftOf, draftRules, type RewardDraft, saveInputOf } from "./reward-draft.ts";
 import { RewardPreview } from "./reward-preview.tsx";
+import { SegmentChoice } from "./segment-choice.tsx";
 
 /** The rules of the reward form with texts of their own (rules.reward.*); the others are the shared rules.*. */
 const REWARD_RULES = new Set([
@@ -33,6 +34,7 @@ const REWARD_RULES = new Set([
   "sortOrderInvalid",
   "stockInvalid",
   "dateTimeInvalid",
+  "segmentUnknown",
 ]);
 const ruleKey = (rule: string | undefined) =>
   rule === undefined ? undefined : REWARD_RULES.has(rule) ? `reward.${rule}` : rule;
@@ -215,6 +217,11 @@ function RewardForm({ id, draft: initial }: { id: number | null; draft: RewardDr
               value={draft.per_member_limit}
               error={rule("per_member_limit")}
               onChange={(event) => set({ per_member_limit: event.target.value })}
+            />
+            <SegmentChoice
+              value={draft.segment_id}
+              rule={rule("segment_id")}
+              onChange={(segment_id) => set({ segment_id })}
             />
             <Field
               label={t("programme.reward.lowStock")}
