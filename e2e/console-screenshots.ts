@@ -88,7 +88,34 @@ const SHOTS: { name: string; path: string; open?: (page: Page, language: Languag
   { name: "campaigns", path: "/console/campaigns" },
   { name: "campaign-new", path: "/console/campaigns/new" },
   { name: "campaign-edit", path: "/console/campaigns/:campaign" },
+  { name: "segments", path: "/console/segments" },
+  { name: "segment-new", path: "/console/segments/new" },
+  { name: "segment-edit", path: "/console/segments/:segment" },
 ];
+
+/** Two segments, lapsed coffee shoppers and March birthdays: the segment screens show them. Answers the first's id. */
+async function segments(server: Awaited<ReturnType<typeof startServer>>) {
+  const by = { actor: "operator:pm.shots@example.com", address: null };
+  const lapsed = await server.services.segments.create(
+    {
+      name: { en: "Lapsed shoppers", tc: "流失顧客", sc: "流失顾客" },
+      conditions: [
+        { fact: "purchased_within", days: 90, is: false },
+        { fact: "spend", days: 365, at_least: "500" },
+        { fact: "joined", before: "2026-06-01" },
+      ],
+    },
+    by,
+  );
+  await server.services.segments.create(
+    {
+      name: { en: "March birthdays", tc: "三月生日", sc: "三月生日" },
+      conditions: [{ fact: "birth_month", in: [3] }],
+    },
+    by,
+  );
+  return lapsed.id;
+}
 
 /**
  * A weekend campaign (double coins at HF-CW01 over the next four weeks), written by a programme
@@ -236,6 +263,7 @@ async function main() {
       });
     }
     const campaignId = String(await weekendCampaign(server));
+    const segmentId = String(await segments(server));
     const { link } = await server.services.operators.add("admin.shots@example.com", "administrator", {
       actor: "cli:screenshots",
       address: null,
@@ -271,7 +299,8 @@ async function main() {
               shot.path
                 .replace(":member", memberId)
                 .replace(":operator", operatorId)
-                .replace(":campaign", campaignId),
+                .replace(":campaign", campaignId)
+                .replace(":segment", segmentId),
             );
             await page.getByRole("heading", { level: 1 }).first().waitFor();
             await page.waitForLoadState("networkidle");
