@@ -93,6 +93,21 @@ export async function signedInOperator(
   } satisfies SignedInOperator;
 }
 
+/** A call as `as`: a GET without a body, a POST with one (with the session's CSRF token), in `lang` if given. */
+export const callAs = (
+  t: TestApp,
+  path: string,
+  as: SignedInOperator,
+  body?: Record<string, unknown>,
+  lang?: string,
+) =>
+  consoleCall(t, body ? "POST" : "GET", path, {
+    cookie: as.cookie,
+    csrf: as.csrf,
+    ...(body ? { body } : {}),
+    ...(lang ? { headers: { "accept-language": lang } } : {}),
+  });
+
 /** A route of the console API as Fastify registered it. */
 export interface RegisteredConsoleRoute {
   method: "GET" | "POST";

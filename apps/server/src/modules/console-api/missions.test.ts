@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { linkedMember, type Member, memberCall, newReward } from "../member-coins/coins-test-support.ts";
-import { consoleCall, type SignedInOperator, signedInOperator } from "./console-test-support.ts";
+import { callAs, type SignedInOperator, signedInOperator } from "./console-test-support.ts";
 
 /*
  * E-stamp missions from the console (issue 28) against the embedded coin scheme: a programme
@@ -29,12 +29,7 @@ describe("missions from the console", () => {
   afterAll(() => t.close());
 
   const call = (path: string, as: SignedInOperator, body?: Record<string, unknown>, lang?: string) =>
-    consoleCall(t, body ? "POST" : "GET", path, {
-      cookie: as.cookie,
-      csrf: as.csrf,
-      ...(body ? { body } : {}),
-      ...(lang ? { headers: { "accept-language": lang } } : {}),
-    });
+    callAs(t, path, as, body, lang);
   const audit = () => t.app.services.audit.all({});
   const definition = (fields: Record<string, unknown> = {}) => ({
     name: { en: "2 coffees get 1", tc: "兩杯咖啡送一杯", sc: "两杯咖啡送一杯" },

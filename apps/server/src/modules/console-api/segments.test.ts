@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { linkedMember, newReward } from "../member-coins/coins-test-support.ts";
-import { consoleCall, type SignedInOperator, signedInOperator } from "./console-test-support.ts";
+import { callAs, type SignedInOperator, signedInOperator } from "./console-test-support.ts";
 
 /*
  * Segments from the console (issue 28) against the embedded coin scheme: a programme manager
@@ -27,12 +27,7 @@ describe("segments from the console", () => {
   afterAll(() => t.close());
 
   const call = (path: string, as: SignedInOperator, body?: Record<string, unknown>, lang?: string) =>
-    consoleCall(t, body ? "POST" : "GET", path, {
-      cookie: as.cookie,
-      csrf: as.csrf,
-      ...(body ? { body } : {}),
-      ...(lang ? { headers: { "accept-language": lang } } : {}),
-    });
+    callAs(t, path, as, body, lang);
   const audit = () => t.app.services.audit.all({});
   const everyone = { name: { en: "Everyone", tc: "所有會員", sc: "所有会员" }, conditions: [] };
   const lapsed = [{ fact: "purchased_within", days: 30, is: false }];
