@@ -8,7 +8,7 @@ import { ListTable } from "../../components/list-table.tsx";
 import { QueryState } from "../../components/query-state.tsx";
 import { formatNumber, formatTime } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
-import { conditionSummary, type SummaryNames } from "./condition-summary.ts";
+import { conditionSummary, type SummaryNames } from "./segment-facts.tsx";
 
 /** The segments, newest first: name, conditions in words, members now, last change. */
 export function Component() {
