@@ -6,6 +6,7 @@ import { tiersQuery } from "../../api/programme.ts";
 import { brandsQuery } from "../../api/stores.ts";
 import { Checklist } from "../../components/checklist.tsx";
 import { Field } from "../../components/field.tsx";
+import { formatList } from "../../lib/format.ts";
 import { currentLanguage, type Key, useTranslation } from "../../lib/i18n.ts";
 import { ruleText } from "../../lib/rule-text.ts";
 
@@ -191,7 +192,10 @@ const FACTS = {
       );
     },
     summary: (t, saved, names) =>
-      t("segments.summary.brandsBought", { count: saved.days, brands: saved.in.map(names.brand).join(", ") }),
+      t("segments.summary.brandsBought", {
+        count: saved.days,
+        brands: formatList(saved.in.map(names.brand), "or"),
+      }),
   }),
 
   tier: fact<Saved<"tier">>({
@@ -215,7 +219,8 @@ const FACTS = {
         />
       );
     },
-    summary: (t, saved, names) => t("segments.summary.tier", { tiers: saved.in.map(names.tier).join(", ") }),
+    summary: (t, saved, names) =>
+      t("segments.summary.tier", { tiers: formatList(saved.in.map(names.tier), "or") }),
   }),
 
   joined: fact<{ fact: "joined"; on_or_after: string; before: string }>({
@@ -279,7 +284,12 @@ const FACTS = {
       );
     },
     summary: (t, saved) =>
-      t("segments.summary.birthMonth", { months: saved.in.map((month) => monthName(t, month)).join(", ") }),
+      t("segments.summary.birthMonth", {
+        months: formatList(
+          saved.in.map((month) => monthName(t, month)),
+          "or",
+        ),
+      }),
   }),
 } satisfies { [F in SegmentFact]: { blank: () => { fact: F } } };
 
