@@ -268,6 +268,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0014-segments",
       "0015-missions",
       "0016-earn-line-extras",
+      "0019-reward-segments",
     ]);
   });
 
@@ -302,6 +303,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0014-segments",
       "0015-missions",
       "0016-earn-line-extras",
+      "0019-reward-segments",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from members`.execute(
