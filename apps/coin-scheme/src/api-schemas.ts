@@ -9,6 +9,7 @@ import {
 import { earnLineSchema } from "@hcoins/domain/earn-lines";
 import { LEDGER_KINDS } from "@hcoins/domain/ledger-kinds";
 import { memberMissionSchema, missionStampSchema, missionViewSchema } from "@hcoins/domain/mission-rules";
+import { AGE_RANGES, DISTRICT_CODES, isDistrictOf, REGION_CODES } from "@hcoins/domain/profile-options";
 import { segmentViewSchema } from "@hcoins/domain/segment-rules";
 import { tillKeySchema } from "@hcoins/domain/till-key-schema";
 import { z } from "zod";
@@ -169,6 +170,43 @@ export const birthMonthResponse = z.object({
   changed: z.boolean(),
 });
 export type BirthMonthResult = z.infer<typeof birthMonthResponse>;
+
+/**
+ * A member's profile facts as the member server holds them, for segments (docs/decisions/239):
+ * where they live, the age range they chose, and whether they agreed to direct marketing on each
+ * channel. Null where the member gave none; region and district come together, the district one
+ * of the region's (`areaInvalid`).
+ */
+export const profileFactsSchema = z
+  .object({
+    region: z.enum(REGION_CODES, "invalid").nullable(),
+    district: z.enum(DISTRICT_CODES, "invalid").nullable(),
+    age_range: z.enum(AGE_RANGES, "invalid").nullable(),
+    /** True: the member agreed to direct marketing on the channel; false: they did not, or withdrew. */
+    marketing_consent: z.object({ email: z.boolean(), sms: z.boolean(), phone: z.boolean() }),
+  })
+  .refine(
+    (facts) =>
+      facts.region === null
+        ? facts.district === null
+        : facts.district !== null && isDistrictOf(facts.region, facts.district),
+    { path: ["district"], message: "areaInvalid" },
+  );
+export type ProfileFacts = z.infer<typeof profileFactsSchema>;
+
+export const profileFactsResponse = z.object({
+  hcoins_memberno: z.string(),
+  profile_facts: profileFactsSchema,
+  /** False when the account held these facts already. */
+  changed: z.boolean(),
+});
+export type ProfileFactsResult = z.infer<typeof profileFactsResponse>;
+
+/** Linked accounts whose profile facts the member server has not sent yet, by H Coins number. */
+export const accountsWithoutProfileFactsResponse = z.object({
+  accounts: z.array(z.object({ hcoins_memberno: z.string(), member_ref: z.string() })),
+});
+export type AccountsWithoutProfileFactsResult = z.infer<typeof accountsWithoutProfileFactsResponse>;
 
 export const expiryPolicyResponse = z.object({
   /** `none`, `year-end` or `<N>-months`. */

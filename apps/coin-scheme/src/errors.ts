@@ -45,6 +45,8 @@ export const SchemeErrorCode = {
   balanceNegative: 6032,
   /** The account is suspended (its member was disabled): no earning, no voucher use, no goodwill. */
   accountSuspended: 6033,
+  /** The account is not linked to the member a call names (another's, or unlinked: erased). */
+  accountNotLinkedToMember: 6034,
   campaignNotFound: 6040,
   /** The campaign's status does not allow the change (an active one edited, an ended one activated). */
   campaignStatus: 6041,
@@ -117,6 +119,7 @@ export const SCHEME_ERROR_STATUS: Record<SchemeErrorCodeValue, number> = {
   6031: 409,
   6032: 422,
   6033: 409,
+  6034: 409,
   6040: 404,
   6041: 409,
   6042: 403,
@@ -307,6 +310,11 @@ export const SCHEME_ERROR_MESSAGES: Record<SchemeErrorCodeValue, LocalizedText> 
     en: "This member's H Coins account is suspended: no coins can be earned and no vouchers used. The member should contact customer service.",
     tc: "此會員的 H Coins 帳戶已暫停：不能賺取 H Coins，亦不能使用禮券。請會員聯絡客戶服務。",
     sc: "此会员的 H Coins 账户已暂停：不能赚取 H Coins，也不能使用礼券。请会员联系客户服务。",
+  },
+  6034: {
+    en: "This H Coins account is not linked to this member.",
+    tc: "此 H Coins 帳戶並非連結至此會員。",
+    sc: "此 H Coins 账户并非关联至此会员。",
   },
   6040: {
     en: "No such campaign.",

@@ -59,6 +59,13 @@ export const HOLDER_COLUMNS: {
     balance: "exported",
     suspended_at: "exported",
     suspended_by: "exported",
+    region: "exported",
+    district: "exported",
+    age_range: "exported",
+    consent_email: "exported",
+    consent_sms: "exported",
+    consent_phone: "exported",
+    profile_facts_at: "exported",
     created_by: "exported",
     created_at: "exported",
   },
@@ -238,6 +245,16 @@ export const holderAccountSchema = z.object({
   linked_at: isoOrNull,
   linked_by: z.string().nullable(),
   birth_month: z.number().int().nullable(),
+  /** The profile facts the member server sent for segments (null: none given, or none sent yet). */
+  region: z.string().nullable(),
+  district: z.string().nullable(),
+  age_range: z.string().nullable(),
+  /** Direct-marketing consent per channel as sent: 1 agreed, 0 not. */
+  consent_email: z.number().int().nullable(),
+  consent_sms: z.number().int().nullable(),
+  consent_phone: z.number().int().nullable(),
+  /** When the member server last sent them. */
+  profile_facts_at: isoOrNull,
   created_by: z.string(),
   created_at: z.string(),
   /** The balance row: the sum of `coins` over the transactions. */

@@ -16,6 +16,7 @@ import * as m0013 from "./migrations/0013-store-brands.ts";
 import * as m0014 from "./migrations/0014-segments.ts";
 import * as m0015 from "./migrations/0015-missions.ts";
 import * as m0016 from "./migrations/0016-earn-line-extras.ts";
+import * as m0017 from "./migrations/0017-profile-facts.ts";
 import * as m0019 from "./migrations/0019-reward-segments.ts";
 
 /**
@@ -42,6 +43,7 @@ export function migrateCoinScheme(database: TableViews): Promise<void> {
       "0014-segments": m0014,
       "0015-missions": m0015,
       "0016-earn-line-extras": m0016,
+      "0017-profile-facts": m0017,
       "0019-reward-segments": m0019,
     },
     migrationTableName: "coin_scheme_migration",

@@ -1,5 +1,5 @@
 import { containsText } from "@hcoins/server-kit/contains-text";
-import { type Insertable, type Kysely, sql } from "kysely";
+import { type Insertable, type Kysely, sql, type Updateable } from "kysely";
 import { CampaignRepository } from "./campaign-repository.ts";
 import { FiguresRepository } from "./figures-repository.ts";
 import type { Holder } from "./holders.ts";
@@ -17,6 +17,31 @@ import type {
 } from "./tables.ts";
 import { TierRepository } from "./tier-repository.ts";
 import { TillKeyRepository } from "./till-key-repository.ts";
+
+/** An account's profile-fact columns (tables.ts), as profile-facts.ts writes them. */
+export type ProfileFactColumns = Required<
+  Pick<
+    Updateable<HcoinAccountsTable>,
+    | "region"
+    | "district"
+    | "age_range"
+    | "consent_email"
+    | "consent_sms"
+    | "consent_phone"
+    | "profile_facts_at"
+  >
+>;
+
+/** What an account holds of a member's profile once it is no one's (an erasure). */
+const NO_PROFILE_FACTS: ProfileFactColumns = {
+  region: null,
+  district: null,
+  age_range: null,
+  consent_email: null,
+  consent_sms: null,
+  consent_phone: null,
+  profile_facts_at: null,
+};
 
 /** Which of an account's entries a ledger page shows; times are unix ms, both ends included. */
 export interface LedgerFilter {
@@ -139,6 +164,34 @@ export class CoinSchemeRepository {
   /** An operator's correction of the birth month (the profile's once-only rule does not hold it). */
   async correctBirthMonth(id: number, month: number): Promise<void> {
     await this.db.updateTable("hcoin_accounts").set({ birth_month: month }).where("id", "=", id).execute();
+  }
+
+  /**
+   * The member's profile facts, written only while the account is linked to `memberRef` (in the
+   * same statement, so that an erasure that unlinked it meanwhile keeps it empty); 0 when it is not.
+   */
+  async setProfileFacts(id: number, memberRef: string, facts: ProfileFactColumns): Promise<number> {
+    const result = await this.db
+      .updateTable("hcoin_accounts")
+      .set(facts)
+      .where("id", "=", id)
+      .where("linked_member_ref", "=", memberRef)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * Up to `limit` linked accounts the member server has sent no profile facts for, in H Coins
+   * number order after `after`: read from the partial index hcoin_accounts_facts_missing alone.
+   */
+  accountsWithoutProfileFacts(after: string | null, limit: number) {
+    let query = this.db
+      .selectFrom("hcoin_accounts")
+      .select(["hcoins_memberno", "linked_member_ref"])
+      .where("linked_member_ref", "is not", null)
+      .where("profile_facts_at", "is", null);
+    if (after !== null) query = query.where("hcoins_memberno", ">", after);
+    return query.orderBy("hcoins_memberno").limit(limit).execute();
   }
 
   /** The account's mobile number follows the member's number change. */
@@ -460,7 +513,7 @@ export class CoinSchemeRepository {
   /**
    * Cuts an account loose from its person: the number becomes `erased-<id>` under an empty
    * prefix (no lookup by number finds it, and the number is free for a new account), the member
-   * link and the birth month go. The ledger is not touched.
+   * link, the birth month and the profile facts go. The ledger is not touched.
    */
   async anonymiseAccount(id: number): Promise<void> {
     await this.db
@@ -472,6 +525,7 @@ export class CoinSchemeRepository {
         linked_at: null,
         linked_by: null,
         birth_month: null,
+        ...NO_PROFILE_FACTS,
       })
       .where("id", "=", id)
       .execute();

@@ -1,4 +1,5 @@
 import { parseAmountCents } from "@hcoins/domain/earn-rules";
+import type { ConsentChannel } from "@hcoins/domain/marketing-consent";
 import type { SegmentCondition } from "@hcoins/domain/segment-rules";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { CoinSchemeTables } from "./tables.ts";
@@ -6,6 +7,12 @@ import type { CoinSchemeTables } from "./tables.ts";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Accounts = ExpressionBuilder<CoinSchemeTables, "hcoin_accounts">;
+
+const CONSENT_COLUMN = {
+  email: "hcoin_accounts.consent_email",
+  sms: "hcoin_accounts.consent_sms",
+  phone: "hcoin_accounts.consent_phone",
+} as const satisfies Record<ConsentChannel, string>;
 
 /** A Hong Kong calendar date's first instant. */
 const hongKongDayStart = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
@@ -87,5 +94,15 @@ function conditionWhere(eb: Accounts, condition: SegmentCondition, now: number):
     }
     case "birth_month":
       return eb("hcoin_accounts.birth_month", "in", condition.in);
+    // The profile facts (profile-facts.ts): plain columns of the account, null where the member gave
+    // none or the scheme has not heard, and a null is in no segment over it, either way.
+    case "region":
+      return eb("hcoin_accounts.region", "in", condition.in);
+    case "district":
+      return eb("hcoin_accounts.district", "in", condition.in);
+    case "age_range":
+      return eb("hcoin_accounts.age_range", "in", condition.in);
+    case "marketing_consent":
+      return eb(CONSENT_COLUMN[condition.channel], "=", condition.is ? 1 : 0);
   }
 }

@@ -8,6 +8,7 @@ import type { TableViews } from "@hcoins/server-kit/database";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type {
   AccountsResult,
+  AccountsWithoutProfileFactsResult,
   BalanceResult,
   BirthdayMultiplierResult,
   BirthMonthResult,
@@ -31,6 +32,8 @@ import type {
   MemberMissionsResult,
   MissionResult,
   MissionsResult,
+  ProfileFacts,
+  ProfileFactsResult,
   RedemptionResult,
   ReferralListResult,
   ReferralSettingsResult,
@@ -71,6 +74,7 @@ import type { LowStockObserver } from "./low-stock-alerts.ts";
 import { LiveMissions } from "./mission-stamps.ts";
 import { Missions } from "./missions.ts";
 import { plainEntry, postDebit } from "./postings.ts";
+import { accountsWithoutProfileFacts, setProfileFacts } from "./profile-facts.ts";
 import { type RedeemInput, Redemptions } from "./redemptions.ts";
 import {
   listReferrals,
@@ -304,6 +308,23 @@ export class CoinSchemeService {
     if (!account) throw new SchemeError(SchemeErrorCode.accountNotFound);
     await this.repository.correctBirthMonth(account.id, month);
     return { hcoins_memberno: hcoinsMemberNo, birth_month: month, changed: account.birth_month !== month };
+  }
+
+  /** The member's profile facts, for segments (profile-facts.ts); 6004, 6034 not this member's account. */
+  setProfileFacts(
+    hcoinsMemberNo: string,
+    memberRef: string,
+    facts: ProfileFacts,
+  ): Promise<ProfileFactsResult> {
+    return setProfileFacts(this.repository, hcoinsMemberNo, memberRef, facts, this.now());
+  }
+
+  /** Linked accounts whose profile facts were never sent, `limit` from after `after` (an H Coins number). */
+  accountsWithoutProfileFacts(
+    after: string | null,
+    limit: number,
+  ): Promise<AccountsWithoutProfileFactsResult> {
+    return accountsWithoutProfileFacts(this.repository, after, limit);
   }
 
   /**
@@ -568,6 +589,7 @@ export class CoinSchemeService {
       accounts.push({
         ...account,
         linked_at: row.linked_at === null ? null : iso(row.linked_at),
+        profile_facts_at: row.profile_facts_at === null ? null : iso(row.profile_facts_at),
         created_at: iso(row.created_at),
         balance: row.balance,
         transactions: entries.map(({ account_id: _account, entry_key: _key, ...entry }) => ({

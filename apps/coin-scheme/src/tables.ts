@@ -52,6 +52,22 @@ export type HcoinAccountsTable = {
   suspended_at: number | null;
   /** The operator who suspended it, as the relaying client named them. */
   suspended_by: string | null;
+  /*
+   * The member's profile facts as the member server last sent them (profile-facts.ts), for
+   * segments; null where the member gave none, and all null before the first sending.
+   */
+  /** Region of residence (profile-options.ts code). */
+  region: string | null;
+  /** District of residence, one of the region's. */
+  district: string | null;
+  /** The age range the member chose (profile-options.ts AGE_RANGES). */
+  age_range: string | null;
+  /** Direct-marketing consent per channel: 1 agreed, 0 not. */
+  consent_email: number | null;
+  consent_sms: number | null;
+  consent_phone: number | null;
+  /** When the member server last sent the facts; null: it never has. */
+  profile_facts_at: number | null;
   created_by: string;
   created_at: number;
 };

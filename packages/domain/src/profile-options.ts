@@ -88,6 +88,11 @@ export const REGIONS: readonly Region[] = [
   selfDistrict(place("3004", "Other", "其他", "其他")),
 ];
 
+export const REGION_CODES: readonly string[] = REGIONS.map((region) => region.code);
+export const DISTRICT_CODES: readonly string[] = REGIONS.flatMap((region) =>
+  region.districts.map((district) => district.code),
+);
+
 export function findRegion(code: string): Region | undefined {
   return REGIONS.find((region) => region.code === code);
 }

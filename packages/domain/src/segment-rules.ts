@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { BRAND_CODE_PATTERN } from "./api/console-stores.ts";
+import { CONSENT_CHANNELS } from "./marketing-consent.ts";
+import { AGE_RANGES, DISTRICT_CODES, REGION_CODES } from "./profile-options.ts";
 
 /*
  * A segment as data: conditions over what the coin scheme knows of an account, all of which must
@@ -11,6 +13,9 @@ import { BRAND_CODE_PATTERN } from "./api/console-stores.ts";
 const hkd = z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, "amountFormat");
 const hkDate = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "dateFormat");
 const days = z.number().int().min(1).max(3660);
+/** At least one of `codes`, each once at most. */
+const codesIn = (codes: readonly string[]) =>
+  z.array(z.enum(codes, "invalid")).min(1, "required").max(codes.length, "tooMany");
 
 /** One condition over an account; the console names each in three languages. */
 export const segmentConditionSchema = z.discriminatedUnion("fact", [
@@ -32,6 +37,26 @@ export const segmentConditionSchema = z.discriminatedUnion("fact", [
   z.object({
     fact: z.literal("birth_month"),
     in: z.array(z.number().int().min(1).max(12)).min(1, "required").max(12),
+  }),
+  /*
+   * The profile facts the member server tells the scheme (docs/decisions/239): an account whose
+   * member has not given the fact (or whose facts the scheme has not heard yet) is in no segment
+   * over it, whichever way the condition goes.
+   */
+  /** The member's region of residence is one of these (profile-options.ts codes). */
+  z.object({ fact: z.literal("region"), in: codesIn(REGION_CODES) }),
+  /** The member's district of residence is one of these. */
+  z.object({ fact: z.literal("district"), in: codesIn(DISTRICT_CODES) }),
+  /**
+   * The age range the member chose in their profile is one of these. The programme asks for a
+   * range, not a birth date, so a range is all the scheme can hold; it is as the member last chose it.
+   */
+  z.object({ fact: z.literal("age_range"), in: codesIn(AGE_RANGES) }),
+  /** The member agreed to direct marketing on the channel (`is: false`: they did not, or withdrew). */
+  z.object({
+    fact: z.literal("marketing_consent"),
+    channel: z.enum(CONSENT_CHANNELS, "invalid"),
+    is: z.boolean(),
   }),
 ]);
 export type SegmentCondition = z.infer<typeof segmentConditionSchema>;

@@ -4,11 +4,14 @@ import { z } from "zod";
 import {
   accountLookupResponse,
   accountsResponse,
+  accountsWithoutProfileFactsResponse,
   birthMonthResponse,
   createAccountResponse,
   envelope,
   ledgerResponse,
   linkResponse,
+  profileFactsResponse,
+  profileFactsSchema,
   transactionResponse,
 } from "../api-schemas.ts";
 import { holderAnonymiseResponse, holderExportResponse } from "../holders.ts";
@@ -29,7 +32,7 @@ import {
 const FULL_SCOPE = "Needs a full-scope key (not a till's).";
 const instant = z.string().datetime({ offset: true, message: "invalid" });
 
-/** Accounts, links, birth months, ledgers, adjustments and holders: the member server's and operators' calls. */
+/** Accounts, links, birth months, profile facts, ledgers, adjustments and holders: the member server's and operators' calls. */
 export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.get(
     `${COIN_SCHEME_PREFIX}/accounts`,
@@ -136,6 +139,36 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
     async (request) => {
       return ok(await scheme.correctBirthMonth(request.params.hcoins_memberno, request.body.birth_month));
     },
+  );
+
+  app.put(
+    `${COIN_SCHEME_PREFIX}/accounts/:hcoins_memberno/profile-facts`,
+    schemeRoute("all", {
+      summary: "Record the member's profile facts that segments ask about",
+      description: `The member server sends them (its scheme outbox) whenever the member's region, district, age range or direct-marketing consent changes, and once for every member whose account has none. They replace what the account held; \`changed\` is false when it held these already. \`region\` and \`district\` are the profile's codes, both or neither, the district one of the region's (4000 \`areaInvalid\`); \`age_range\` one of the profile's ranges; \`marketing_consent\` true where the member agreed to direct marketing on the channel. Null: the member gave none. 6004 no such account; 6034 the account is not linked to \`member_ref\` (another member's, or erased). ${FULL_SCOPE}`,
+      params: z.object({ hcoins_memberno: hcoinsMemberNo }),
+      body: z.object({ member_ref: memberRef, profile_facts: profileFactsSchema }),
+      response: { 200: envelope(profileFactsResponse) },
+    }),
+    async (request) => {
+      const { member_ref, profile_facts } = request.body;
+      return ok(await scheme.setProfileFacts(request.params.hcoins_memberno, member_ref, profile_facts));
+    },
+  );
+
+  app.get(
+    `${COIN_SCHEME_PREFIX}/accounts/without-profile-facts`,
+    schemeRoute("all", {
+      summary: "Linked accounts whose profile facts were never sent",
+      description: `The member server's backfill asks for them page by page: up to \`limit\` (default 500) accounts linked to a member and holding no profile facts, in H Coins number order, after \`after\` (the last number of the page before). Each names its \`member_ref\`. ${FULL_SCOPE}`,
+      querystring: z.object({
+        after: hcoinsMemberNo.optional(),
+        limit: z.coerce.number().int().min(1).max(1000).default(500),
+      }),
+      response: { 200: envelope(accountsWithoutProfileFactsResponse) },
+    }),
+    async (request) =>
+      ok(await scheme.accountsWithoutProfileFacts(request.query.after ?? null, request.query.limit)),
   );
 
   app.put(
@@ -262,7 +295,7 @@ export function accountRoutes(app: SchemeApp, scheme: CoinSchemeService) {
     schemeRoute("all", {
       summary:
         "Erase a member's accounts: their coins forfeited, the accounts anonymised; their ledgers stay",
-      description: `The accounts of \`/holders/export\`, in one transaction: each positive balance is debited whole by a \`forfeit\` entry naming \`operator\` (who erased; the programme no longer owes those coins), then the account loses its mobile number, member link and birth month; entries keep their amounts and dates, so balances still equal the ledger. Idempotent: a second call answers no accounts. ${FULL_SCOPE}`,
+      description: `The accounts of \`/holders/export\`, in one transaction: each positive balance is debited whole by a \`forfeit\` entry naming \`operator\` (who erased; the programme no longer owes those coins), then the account loses its mobile number, member link, birth month and profile facts; entries keep their amounts and dates, so balances still equal the ledger. Idempotent: a second call answers no accounts. ${FULL_SCOPE}`,
       body: eraseBody,
       response: { 200: envelope(holderAnonymiseResponse) },
     }),
