@@ -139,6 +139,112 @@ describe("a segment's conditions", () => {
   });
 });
 
+describe("a segment over profile facts", () => {
+  const facts = (over: Record<string, unknown>) => ({
+    region: "3005",
+    district: "5046",
+    age_range: "26 - 35",
+    marketing_consent: { email: true, sms: false, phone: false },
+    ...over,
+  });
+  const send = async (ref: string, number: string, profileFacts: unknown) => {
+    const res = await admin(t, "PUT", `/accounts/${number}/profile-facts`, {
+      member_ref: ref,
+      profile_facts: profileFacts,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+
+  it("holds only the accounts whose facts say so; an account without them is in none, either way", async () => {
+    const { ids } = await programme();
+    const number = async (id: number) =>
+      (
+        await t.db
+          .selectFrom("hcoin_accounts")
+          .select("hcoins_memberno")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).hcoins_memberno;
+    // Ann in Sham Shui Po, 26-35, email only; Ben in Macau (its own district), no age range, every
+    // channel; Cat's facts never arrived.
+    await send("ann", await number(ids.ann), facts({}));
+    await send(
+      "ben",
+      await number(ids.ben),
+      facts({
+        region: "3003",
+        district: "3003",
+        age_range: null,
+        marketing_consent: { email: true, sms: true, phone: true },
+      }),
+    );
+    const segmentRows = new SegmentRepository(t.db);
+    const now = t.clock.now();
+    const members = async (conditions: SegmentCondition[]) => {
+      const found = [...(await segmentRows.memberIds(conditions, now))].sort();
+      expect(await segmentRows.countMembers(conditions, now), JSON.stringify(conditions)).toBe(found.length);
+      const segments = [{ id: 1, conditions }];
+      for (const [name, id] of Object.entries(ids)) {
+        const inIt = (await segmentRows.segmentsOfAccount(id, segments, now)).length === 1;
+        expect(inIt, `${name} ${JSON.stringify(conditions)}`).toBe(found.includes(id));
+      }
+      return found;
+    };
+    const are = (...names: (keyof typeof ids)[]) => names.map((name) => ids[name]).sort();
+
+    expect(await members([{ fact: "region", in: ["3005"] }])).toEqual(are("ann"));
+    expect(await members([{ fact: "region", in: ["3005", "3003"] }])).toEqual(are("ann", "ben"));
+    expect(await members([{ fact: "region", in: ["3001"] }])).toEqual([]);
+    expect(await members([{ fact: "district", in: ["5046", "5050"] }])).toEqual(are("ann"));
+    expect(await members([{ fact: "district", in: ["3003"] }])).toEqual(are("ben"));
+    // The range as chosen, its bounds inclusive as the profile words them; none chosen: in no range.
+    expect(await members([{ fact: "age_range", in: ["26 - 35"] }])).toEqual(are("ann"));
+    expect(await members([{ fact: "age_range", in: ["18 - 25", "36 - 45"] }])).toEqual([]);
+    expect(await members([{ fact: "marketing_consent", channel: "email", is: true }])).toEqual(
+      are("ann", "ben"),
+    );
+    expect(await members([{ fact: "marketing_consent", channel: "sms", is: true }])).toEqual(are("ben"));
+    // Cat's consent is unknown here, not withheld: she is not among those who said no.
+    expect(await members([{ fact: "marketing_consent", channel: "sms", is: false }])).toEqual(are("ann"));
+    expect(
+      await members([
+        { fact: "marketing_consent", channel: "email", is: true },
+        { fact: "brands_bought", in: ["moon-mart"], days: 60 },
+        { fact: "region", in: ["3003"] },
+      ]),
+    ).toEqual(are("ben"));
+
+    // Ann withdraws her email consent and moves to Macau without an age range: the segments follow.
+    await send(
+      "ann",
+      await number(ids.ann),
+      facts({
+        region: "3003",
+        district: "3003",
+        age_range: null,
+        marketing_consent: { email: false, sms: false, phone: false },
+      }),
+    );
+    expect(await members([{ fact: "marketing_consent", channel: "email", is: true }])).toEqual(are("ben"));
+    expect(await members([{ fact: "marketing_consent", channel: "email", is: false }])).toEqual(are("ann"));
+    expect(await members([{ fact: "region", in: ["3005"] }])).toEqual([]);
+    expect(await members([{ fact: "age_range", in: ["26 - 35"] }])).toEqual([]);
+  });
+
+  it("refuses codes the profile does not have, and no choice at all", async () => {
+    t = await schemeApp();
+    const rules = async (conditions: unknown[]) => {
+      const res = await admin(t, "POST", "/segments/count", { conditions });
+      expect(res.status).toBe(400);
+      return res.body.payload.errors.map((error: { rule: string }) => error.rule);
+    };
+    expect(await rules([{ fact: "region", in: ["9999"] }])).toEqual(["invalid"]);
+    expect(await rules([{ fact: "district", in: [] }])).toEqual(["required"]);
+    expect(await rules([{ fact: "age_range", in: ["18-25"] }])).toEqual(["invalid"]);
+    expect(await rules([{ fact: "marketing_consent", channel: "post", is: true }])).toEqual(["invalid"]);
+  });
+});
+
 describe("the segment calls", () => {
   it("save, list with the live count, change, count unsaved conditions, delete; a till key may not", async () => {
     await programme();
