@@ -49,6 +49,7 @@ describe("the member server's jobs", () => {
       ["verify-audit-chain", "50 4 * * *"],
       ["expire-approval-requests", "5,35 * * * *"],
       ["deliver-scheme-steps", "* * * * *"],
+      ["send-profile-facts", "2-59/5 * * * *"],
       ["expire-coins", "0 2 * * *"],
     ]);
   });

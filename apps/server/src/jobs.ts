@@ -9,7 +9,10 @@ import type { Services } from "./services.ts";
  * that the jobs do not start together. `extra` takes other modules' jobs (the coin scheme's).
  */
 export function memberServerJobs(
-  services: Pick<Services, "members" | "auth" | "sms" | "audit" | "operators" | "approvals" | "schemeOutbox">,
+  services: Pick<
+    Services,
+    "members" | "auth" | "sms" | "audit" | "operators" | "approvals" | "schemeOutbox" | "profileFacts"
+  >,
   extra: readonly ScheduledJob[] = [],
 ): ScheduledJob[] {
   return [
@@ -83,6 +86,15 @@ export function memberServerJobs(
       cron: "* * * * *",
       async run() {
         return services.schemeOutbox.deliverPending();
+      },
+    },
+    {
+      // The profile facts of linked accounts the coin scheme holds none for (members from before it
+      // kept them, a link whose sending was lost), through the outbox; a few thousand a run.
+      name: "send-profile-facts",
+      cron: "2-59/5 * * * *",
+      async run() {
+        return services.profileFacts.sendMissing();
       },
     },
     ...extra,

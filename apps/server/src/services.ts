@@ -50,6 +50,7 @@ import { OperatorLifecycle } from "./modules/operators/lifecycle.ts";
 import { OperatorRepository } from "./modules/operators/repository.ts";
 import { OperatorService } from "./modules/operators/service.ts";
 import { OperatorSessions } from "./modules/operators/sessions.ts";
+import { ProfileFactsService } from "./modules/profile-facts/service.ts";
 import { ProgrammeService } from "./modules/programme/service.ts";
 import { ReferralProgramme } from "./modules/referrals/referral-programme.ts";
 import { ReferralRepository } from "./modules/referrals/repository.ts";
@@ -216,6 +217,16 @@ export function createServices(
     coins,
   );
   coins.onLinked((member) => referrals.accountLinked(member));
+  const profileFacts = new ProfileFactsService(
+    members,
+    coins,
+    schemeOutbox,
+    coinSchemeClient,
+    transaction,
+    log,
+  );
+  members.onChange((before, after, trx) => profileFacts.changed(before, after, trx));
+  coins.onLinked((member) => profileFacts.linked(member));
   const registration = new RegistrationService(
     members,
     sms,
@@ -366,6 +377,8 @@ export function createServices(
     coinSchemeClient,
     /** What the scheme must hear of the member server's changes (its job delivers; tests drain it). */
     schemeOutbox,
+    /** The profile facts the scheme keeps for segments, and their backfill job. */
+    profileFacts,
     coins,
     memberCoins,
     dataProtection,

@@ -1,5 +1,6 @@
 import type {
   AccountsResult,
+  AccountsWithoutProfileFactsResult,
   AccountTierResult,
   BalanceResult,
   BirthdayMultiplierResult,
@@ -25,6 +26,8 @@ import type {
   MemberMissionsResult,
   MissionResult,
   MissionsResult,
+  ProfileFacts,
+  ProfileFactsResult,
   RedemptionResult,
   ReferralListResult,
   ReferralResult,
@@ -71,6 +74,20 @@ export interface CoinSchemeClient {
   setBirthMonth(hcoinsMemberNo: string, month: number): Promise<BirthMonthResult>;
   /** An operator's correction: the month changes even when one was recorded. */
   correctBirthMonth(hcoinsMemberNo: string, month: number): Promise<BirthMonthResult>;
+  /**
+   * The member's profile facts that segments ask about, replacing what the account held. 6004 no
+   * such account; 6034 the account is not linked to `memberRef` (another member's, or erased).
+   */
+  setProfileFacts(
+    hcoinsMemberNo: string,
+    memberRef: string,
+    facts: ProfileFacts,
+  ): Promise<ProfileFactsResult>;
+  /** Up to `limit` linked accounts whose profile facts were never sent, in H Coins number order after `after`. */
+  accountsWithoutProfileFacts(
+    after: string | null,
+    limit: number,
+  ): Promise<AccountsWithoutProfileFactsResult>;
   /** The account follows the member's new number; 6010 when another account holds it. */
   changePhone(hcoinsMemberNo: string, prefix: string, phone: string): Promise<SchemeAccount>;
   /** Newest first (or `order`): `limit` entries (default 50) from `offset` (default 0) of those the filters match, with their total. */

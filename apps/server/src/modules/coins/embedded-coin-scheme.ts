@@ -1,4 +1,4 @@
-import type { Holder } from "@hcoins/coin-scheme/contract";
+import type { Holder, ProfileFacts } from "@hcoins/coin-scheme/contract";
 import type { CoinSchemeSettings, LowStockObserver, SchemeCounters } from "@hcoins/coin-scheme/embedded";
 import { type CoinSchemeService, createCoinSchemeService, SchemeError } from "@hcoins/coin-scheme/embedded";
 import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
@@ -65,6 +65,14 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   correctBirthMonth(hcoinsMemberNo: string, month: number) {
     return this.call(() => this.scheme.correctBirthMonth(hcoinsMemberNo, month));
+  }
+
+  setProfileFacts(hcoinsMemberNo: string, memberRef: string, facts: ProfileFacts) {
+    return this.call(() => this.scheme.setProfileFacts(hcoinsMemberNo, memberRef, facts));
+  }
+
+  accountsWithoutProfileFacts(after: string | null, limit: number) {
+    return this.call(() => this.scheme.accountsWithoutProfileFacts(after, limit));
   }
 
   changePhone(hcoinsMemberNo: string, prefix: string, phone: string) {

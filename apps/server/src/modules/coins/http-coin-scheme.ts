@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   accountLookupResponse,
   accountsResponse,
+  accountsWithoutProfileFactsResponse,
   accountTierResponse,
   balanceResponse,
   birthdayMultiplierResponse,
@@ -29,6 +30,8 @@ import {
   memberMissionsResponse,
   missionResponse,
   missionsResponse,
+  type ProfileFacts,
+  profileFactsResponse,
   redemptionResponse,
   referralListResponse,
   referralResponse,
@@ -169,6 +172,22 @@ export class HttpCoinScheme implements CoinSchemeClient {
       `/accounts/${encodeURIComponent(hcoinsMemberNo)}/birth-month/correction`,
       birthMonthResponse,
       { birth_month: month },
+    );
+  }
+
+  setProfileFacts(hcoinsMemberNo: string, memberRef: string, facts: ProfileFacts) {
+    return this.request("PUT", `${accountPath(hcoinsMemberNo)}/profile-facts`, profileFactsResponse, {
+      member_ref: memberRef,
+      profile_facts: facts,
+    });
+  }
+
+  accountsWithoutProfileFacts(after: string | null, limit: number) {
+    const query = new URLSearchParams({ limit: String(limit), ...(after === null ? {} : { after }) });
+    return this.request(
+      "GET",
+      `/accounts/without-profile-facts?${query}`,
+      accountsWithoutProfileFactsResponse,
     );
   }
 

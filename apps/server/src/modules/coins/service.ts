@@ -88,7 +88,7 @@ export class CoinsService {
   }
 
   /** The member a scheme link refers to: by member number, or by id for a member without one. */
-  private async memberByRef(ref: string): Promise<MemberRow | undefined> {
+  async memberByRef(ref: string): Promise<MemberRow | undefined> {
     const byNumber = await this.members.findByMemberNo(ref);
     if (byNumber) return byNumber;
     if (!/^\d{1,15}$/.test(ref)) return undefined;

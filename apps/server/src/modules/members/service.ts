@@ -46,12 +46,25 @@ export const REVOKED_TOKEN_KEPT_MS = 86_400_000;
 export class MemberErasedMeanwhile extends Error {}
 
 /**
+ * Told of a change of a member's profile or preferences inside its transaction, with the row as it
+ * was (under the row lock) and as it is now; what it answers runs once the change has committed.
+ */
+export type MemberChangeListener = (
+  before: MemberRow,
+  after: MemberRow,
+  trx: TableViews,
+) => Promise<(() => Promise<void>) | null>;
+
+/**
  * Members: their records, profiles and preferences, the blocks of numbers, and their
  * sessions (access tokens: 256-bit random, stored as SHA-256, valid ACCESS_TOKEN_TTL_DAYS,
  * revocable). Every change of a marketing preference is recorded (marketing_consents) in the
  * transaction that makes it.
  */
 export class MemberService {
+  /** Who hears of profile and preference changes (the profile facts the coin scheme keeps). */
+  private readonly changeListeners: MemberChangeListener[] = [];
+
   constructor(
     private readonly repo: MemberRepository,
     private readonly transaction: DatabaseHandle["transaction"],
@@ -296,21 +309,34 @@ export class MemberService {
     );
   }
 
+  /** `listener` hears every change made through the profile and the preferences (changeWithConsent). */
+  onChange(listener: MemberChangeListener) {
+    this.changeListeners.push(listener);
+  }
+
   /**
    * Updates the member and records each channel whose consent the update changed, in one
-   * transaction, compared with the row as it is under the row lock (not as the caller read it).
+   * transaction, compared with the row as it is under the row lock (not as the caller read it);
+   * the change listeners write in it what they must, and act once it has committed.
    */
-  private changeWithConsent(
+  private async changeWithConsent(
     memberId: number,
     changes: Updateable<MembersTable>,
     source: ConsentSource,
   ): Promise<MemberRow> {
-    return this.transaction(async (trx) => {
+    const { after, committed } = await this.transaction(async (trx) => {
       const before = await this.repo.lockMember(memberId, trx);
       const after = await this.repo.update(memberId, changes, trx);
       await this.recordConsent(before, after, source, CONSENT_STATEMENT_VERSION, trx);
-      return after;
+      const committed: (() => Promise<void>)[] = [];
+      for (const listener of this.changeListeners) {
+        const then = await listener(before, after, trx);
+        if (then) committed.push(then);
+      }
+      return { after, committed };
     });
+    for (const then of committed) await then();
+    return after;
   }
 
   private recordConsent(

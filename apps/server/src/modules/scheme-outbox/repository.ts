@@ -80,6 +80,17 @@ export class SchemeOutboxRepository {
     return Number(deleted.numDeletedRows);
   }
 
+  /** Whether a step of this kind and subject waits or failed (on the subject index). */
+  async holds(kind: string, subject: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom("scheme_outbox")
+      .select("id")
+      .where("subject", "=", subject)
+      .where("kind", "=", kind)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async remove(id: number) {
     await this.db.deleteFrom("scheme_outbox").where("id", "=", id).execute();
   }

@@ -106,6 +106,11 @@ export class SchemeOutbox {
     return counts;
   }
 
+  /** Whether a step of `kind` for `subject` is pending or failed: a backfill leaves that subject be. */
+  holds(kind: string, subject: string): Promise<boolean> {
+    return this.repository.holds(kind, subject);
+  }
+
   /** Pending and failed steps, for operators and tests. */
   steps() {
     return this.repository.list();
