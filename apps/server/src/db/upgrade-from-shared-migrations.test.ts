@@ -268,6 +268,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0014-segments",
       "0015-missions",
       "0016-earn-line-extras",
+      "0017-profile-facts",
       "0019-reward-segments",
     ]);
   });
@@ -303,6 +304,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0014-segments",
       "0015-missions",
       "0016-earn-line-extras",
+      "0017-profile-facts",
       "0019-reward-segments",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.

@@ -176,6 +176,42 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
     expect(error.errorCode).toBe(6004);
   });
 
+  it("a member's profile facts over HTTP: sent with the link and each change, none left missing; refusals as refusals", async () => {
+    const client = t.app.services.coinSchemeClient;
+    const member = await registerMember(t);
+    const created = await t.call("POST", `${BASE}/hcoin-create`, { body: {}, token: member.token });
+    const number = created.body.payload.hcoins_memberno as string;
+    const saved = await t.call("POST", "/crm/user/profile", {
+      token: member.token,
+      body: { residential_country_region__c: "3003", residential_district__c: "3003", sms_subscription: 1 },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const holder = { memberRef: member.user.member_no, prefix: "852", phone: member.phone };
+    expect((await client.holderData(holder)).accounts[0]).toMatchObject({
+      hcoins_memberno: number,
+      region: "3003",
+      district: "3003",
+      age_range: "26 - 35",
+      consent_email: 1,
+      consent_sms: 0,
+      consent_phone: 1,
+    });
+    expect((await client.countSegment([{ fact: "district", in: ["3003"] }])).members).toBe(1);
+    const missing = (await client.accountsWithoutProfileFacts(null, 1000)).accounts;
+    expect(missing.map((account) => account.hcoins_memberno)).not.toContain(number);
+    const facts = {
+      region: null,
+      district: null,
+      age_range: null,
+      marketing_consent: { email: false, sms: false, phone: false },
+    };
+    const refusal = await client.setProfileFacts("HC0000000000", "M1", facts).catch((e) => e);
+    expect(refusal).toBeInstanceOf(CoinSchemeRefusedError);
+    expect(refusal.errorCode).toBe(6004);
+    const notTheirs = await client.setProfileFacts(number, "M1", facts).catch((e) => e);
+    expect(notTheirs.errorCode).toBe(6034);
+  });
+
   it("rewards, redemption, vouchers, balance and the ledger's pages over HTTP, refusals as refusals", async () => {
     const client = t.app.services.coinSchemeClient;
     const member = await registerMember(t);
