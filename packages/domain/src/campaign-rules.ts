@@ -141,6 +141,28 @@ export function refuseInconsistentCampaign(campaign: CampaignDefinition, ctx: Re
       ctx.addIssue({ code: "custom", path: [field], message: "programmeRuleUnlimited" });
 }
 
+/** The Hong Kong date after a YYYY-MM-DD one. */
+const nextDate = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A bonus day as a holiday rule (decision 238): that Hong Kong day's schedule, no condition, its
+ * multiplier on the base; named as the statement names a holiday line, with its date.
+ */
+export function holidayRule(date: string, multiplier: string): CampaignDefinition {
+  return {
+    name: { en: `Holiday ${date}`, tc: `節日 ${date}`, sc: `节日 ${date}` },
+    conditions: [],
+    action: { type: "multiplier", multiplier },
+    stacks: true,
+    starts_at: `${date}T00:00:00+08:00`,
+    ends_at: `${nextDate(date)}T00:00:00+08:00`,
+    budget_coins: null,
+    per_member_cap: null,
+    programme_rule: "holiday",
+  };
+}
+
 /**
  * draft: being written, editable, earns nothing; active: earns within its schedule (activation
  * needs a second operator); paused: earns nothing, may be activated again (again by a second

@@ -1,4 +1,4 @@
-import { campaignDefinitionSchema } from "@hcoins/domain/campaign-rules";
+import { campaignDefinitionSchema, holidayRule } from "@hcoins/domain/campaign-rules";
 import type { DatabaseOptions } from "@hcoins/server-kit/database";
 import { expect } from "vitest";
 import { createTestScheme, type TestScheme } from "./test-scheme.ts";
@@ -98,9 +98,6 @@ export async function activeCampaign(t: TestScheme, definition: Record<string, u
   return id;
 }
 
-/** The Hong Kong midnight a date starts at, as the console writes it. */
-const hongKongMidnight = (date: string) => `${date}T00:00:00+08:00`;
-
 /**
  * Makes a Hong Kong date a holiday of `multiplier`, or none with null, as an operator now does
  * (decision 238): the date's active holiday rules end, and a new one is written and activated.
@@ -118,18 +115,7 @@ export async function setHoliday(
       200,
     );
   if (multiplier === null) return null;
-  const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return activeCampaign(t, {
-    name: { en: `Holiday ${date}`, tc: `節日 ${date}`, sc: `节日 ${date}` },
-    conditions: [],
-    action: { type: "multiplier", multiplier },
-    stacks: true,
-    starts_at: hongKongMidnight(date),
-    ends_at: hongKongMidnight(next),
-    budget_coins: null,
-    per_member_cap: null,
-    programme_rule: "holiday",
-  });
+  return activeCampaign(t, holidayRule(date, multiplier));
 }
 
 /** The campaign of the programme rule migration 0018 made of a kind (`electronic` or `birthday`). */

@@ -1,4 +1,5 @@
 import { userInfo } from "node:os";
+import { holidayRule } from "@hcoins/domain/campaign-rules";
 import { programmeDate, programmeMonth } from "@hcoins/domain/earn-rules";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adminProcess, SPAWN_TIMEOUT } from "../testing/admin-process.ts";
@@ -233,21 +234,7 @@ describe("H Coins operator commands", () => {
       ].join("\n"),
     );
     const today = programmeDate(t.clock.now());
-    const tomorrow = programmeDate(t.clock.now() + 86_400_000);
-    const { campaign } = await client.createCampaign(
-      {
-        name: { en: `Holiday ${today}`, tc: `節日 ${today}`, sc: `节日 ${today}` },
-        conditions: [],
-        action: { type: "multiplier", multiplier: "2.5" },
-        stacks: true,
-        starts_at: `${today}T00:00:00+08:00`,
-        ends_at: `${tomorrow}T00:00:00+08:00`,
-        budget_coins: null,
-        per_member_cap: null,
-        programme_rule: "holiday",
-      },
-      "writer",
-    );
+    const { campaign } = await client.createCampaign(holidayRule(today, "2.5"), "writer");
     await client.activateCampaign(campaign.id, "writer", "checker");
     expect(await holidayList(t.app.services, [])).toContain(
       ["Holidays (Hong Kong dates):", `  ${today}  ×2.5  campaign #${campaign.id}`].join("\n"),

@@ -1,4 +1,4 @@
-import { campaignDefinitionSchema } from "@hcoins/domain/campaign-rules";
+import { campaignDefinitionSchema, holidayRule } from "@hcoins/domain/campaign-rules";
 import { programmeDate } from "@hcoins/domain/earn-rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
@@ -271,18 +271,7 @@ describe("campaigns from the console", () => {
 
     // A programme rule has no budget (the scheme's rule, in the contract's words).
     const today = programmeDate(t.clock.now());
-    const tomorrow = programmeDate(t.clock.now() + 24 * HOUR);
-    const holiday = {
-      name: { en: `Holiday ${today}`, tc: `節日 ${today}`, sc: `节日 ${today}` },
-      conditions: [],
-      action: { type: "multiplier", multiplier: "2" },
-      stacks: true,
-      starts_at: `${today}T00:00:00+08:00`,
-      ends_at: `${tomorrow}T00:00:00+08:00`,
-      budget_coins: null,
-      per_member_cap: null,
-      programme_rule: "holiday",
-    };
+    const holiday = holidayRule(today, "2");
     const budgeted = await call("/campaigns", manager, { ...holiday, budget_coins: 1_000 });
     expect(budgeted.status).toBe(400);
     expect(budgeted.body.payload.errors).toEqual([{ field: "budget_coins", rule: "programmeRuleUnlimited" }]);
