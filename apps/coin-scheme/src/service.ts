@@ -51,7 +51,7 @@ import type {
 import { Bulkhead } from "./bulkhead.ts";
 import { Campaigns } from "./campaigns.ts";
 import type { CoinSchemeSettings } from "./config.ts";
-import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
+import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryPolicy } from "./expiry.ts";
 import { coinFigures } from "./figures.ts";
 import { coinFiguresBreakdown } from "./figures-breakdown.ts";
@@ -131,7 +131,7 @@ export class CoinSchemeService {
 
   constructor(
     private readonly repository: CoinSchemeRepository,
-    private readonly settings: CoinSchemeSettings,
+    settings: CoinSchemeSettings,
     private readonly now: () => number,
     counters: SchemeCounters,
     /** Hears a reward's stock crossing its low-stock threshold (low-stock-alerts.ts). */
