@@ -14,3 +14,9 @@ export function formatTime(iso: string): string {
 
 export const formatNumber = (value: number) =>
   new Intl.NumberFormat(HTML_LANG[currentLanguage()]).format(value);
+
+/** Names in a list in the operator's language ("A, B and C", "A、B及C"); `or` for a choice of them. */
+export const formatList = (items: readonly string[], type: "and" | "or" = "and") =>
+  new Intl.ListFormat(HTML_LANG[currentLanguage()], {
+    type: type === "and" ? "conjunction" : "disjunction",
+  }).format(items);

@@ -1,13 +1,10 @@
 import type { ConsoleSegment } from "@hcoins/domain/api/console-segments";
-import { ErrorCode } from "@hcoins/domain/codes";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { ApiError } from "../../api/client.ts";
 import { errorMessage, fieldErrors } from "../../api/error-message.ts";
 import { segmentQuery, useSegmentChange } from "../../api/segments.ts";
 import { useHolds } from "../../api/session.ts";
-import { ConfirmActionDialog } from "../../components/confirm-action-dialog.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { LocalizedFields } from "../../components/localized-fields.tsx";
 import { QueryState } from "../../components/query-state.tsx";
@@ -16,6 +13,7 @@ import { formatTime } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { LiveCount } from "./live-count.tsx";
 import { SegmentConditionFields } from "./segment-condition-fields.tsx";
+import { SegmentDeleteDialog } from "./segment-delete-dialog.tsx";
 import {
   countableConditions,
   EMPTY_SEGMENT_DRAFT,
@@ -25,33 +23,18 @@ import {
   segmentDraftOf,
 } from "./segment-draft.ts";
 
-/** Why a delete was refused: the campaigns and rewards that name the segment, by number. */
-function inUseText(error: unknown, t: ReturnType<typeof useTranslation>["t"]): string {
-  if (!(error instanceof ApiError) || error.code !== ErrorCode.segmentInUse) return errorMessage(error, t);
-  const ids = (key: string) =>
-    (((error.details as Record<string, unknown>)[key] as number[] | undefined) ?? []).join(", ");
-  return [
-    errorMessage(error, t),
-    ids("campaign_ids") ? t("segments.usedByCampaigns", { ids: ids("campaign_ids") }) : "",
-    ids("reward_ids") ? t("segments.usedByRewards", { ids: ids("reward_ids") }) : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
-}
-
 /** A new segment, or a saved one; the programme manager edits and deletes, the auditor reads. */
 function SegmentEditor({ segment }: { segment: ConsoleSegment | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const saved = (useLocation().state as { saved?: boolean } | null)?.saved ?? false;
   const editable = useHolds("programme.edit");
-  const { save, remove } = useSegmentChange();
+  const { save } = useSegmentChange();
   const [draft, setDraft] = useState<SegmentDraft>(segment ? segmentDraftOf(segment) : EMPTY_SEGMENT_DRAFT);
   const [rules, setRules] = useState<SegmentRules>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(saved ? t("segments.saved") : null);
   const [deleting, setDeleting] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const language = currentLanguage();
 
   const submit = async (event: FormEvent) => {
@@ -72,17 +55,6 @@ function SegmentEditor({ segment }: { segment: ConsoleSegment | null }) {
     } catch (error) {
       setFailure(errorMessage(error, t));
       setRules(rulesOf(fieldErrors(error)));
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!segment) return;
-    setRefusal(null);
-    try {
-      await remove.mutateAsync(segment.id);
-      navigate("/segments", { replace: true });
-    } catch (error) {
-      setRefusal(inUseText(error, t));
     }
   };
 
@@ -143,18 +115,10 @@ function SegmentEditor({ segment }: { segment: ConsoleSegment | null }) {
         </fieldset>
       </form>
       {deleting && segment ? (
-        <ConfirmActionDialog
-          title={t("segments.deleteTitle")}
-          text={t("segments.deleteText", { name: segment.name[language] })}
-          confirm={t("segments.delete")}
-          danger
-          refusal={refusal}
-          pending={remove.isPending}
-          onConfirm={confirmDelete}
-          onCancel={() => {
-            setDeleting(false);
-            setRefusal(null);
-          }}
+        <SegmentDeleteDialog
+          segment={segment}
+          onDeleted={() => navigate("/segments", { replace: true })}
+          onCancel={() => setDeleting(false)}
         />
       ) : null}
     </section>

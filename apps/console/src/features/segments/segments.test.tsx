@@ -44,7 +44,17 @@ describe("the segments screens", () => {
   it("list each segment's conditions in words and its members now, in the operator's language", async () => {
     mockApi({
       "GET /session": session("programmeManager"),
-      "GET /segments": ok({ segments: [segment()] }),
+      "GET /segments": ok({
+        segments: [
+          segment(),
+          segment({
+            id: 5,
+            name: { en: "Spring birthdays", tc: "春季生日", sc: "春季生日" },
+            conditions: [{ fact: "birth_month", in: [3, 4] }],
+            members: 1,
+          }),
+        ],
+      }),
       "GET /brands": BRANDS,
       "GET /tiers": TIERS,
     });
@@ -54,6 +64,8 @@ describe("the segments screens", () => {
     expect(within(row).getByText("Bought nothing in the last 90 days")).toBeInTheDocument();
     expect(await within(row).findByText("Bought at Coffee Corner in the last 365 days")).toBeInTheDocument();
     expect(within(row).getByText("1,234")).toBeInTheDocument();
+    expect(within(row).getByRole("button", { name: "Edit Lapsed shoppers" })).toBeInTheDocument();
+    expect(screen.getByText("Born in March or April")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "New segment" })).toHaveAttribute(
       "href",
       "/console/segments/new",
@@ -61,6 +73,7 @@ describe("the segments screens", () => {
     expect(await seriousViolations()).toEqual([]);
     await act(() => changeLanguage("tc"));
     expect(await screen.findByText("過去 90 日未有消費")).toBeInTheDocument();
+    expect(screen.getByText("出生月份：三月或四月")).toBeInTheDocument();
     await act(() => changeLanguage("en"));
   });
 
@@ -115,12 +128,38 @@ describe("the segments screens", () => {
     expect(api.called("POST /segments")[0]?.json).toEqual(LAPSED);
   });
 
-  it("say which campaigns and rewards keep a segment from deletion", async () => {
+  it("delete from the list's row, asked first, and list the segments again", async () => {
+    const api = mockApi({
+      "GET /session": session("programmeManager"),
+      "GET /segments": [ok({ segments: [segment()] }), ok({ segments: [] })],
+      "POST /segments/4/delete": ok({ removed: true }),
+      "GET /brands": BRANDS,
+      "GET /tiers": TIERS,
+    });
+    renderConsole("/segments");
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole("button", { name: "Delete Lapsed shoppers" }, { timeout: 5000 }),
+    );
+    const dialog = screen.getByRole("dialog", { name: "Delete this segment?" });
+    expect(api.called("POST /segments/4/delete")).toHaveLength(0);
+    await user.click(within(dialog).getByRole("button", { name: "Delete segment" }));
+    expect(await screen.findByText("No segments yet.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(api.called("POST /segments/4/delete")).toHaveLength(1);
+  });
+
+  it("say by name which campaigns and rewards keep a segment from deletion", async () => {
     const api = mockApi({
       "GET /session": session("programmeManager"),
       "GET /segments/4": ok({ segment: segment() }),
       "POST /segments/count": ok({ members: 1234 }),
       "POST /segments/4/delete": fail(409, 4304, "in use", { campaign_ids: [8], reward_ids: [12, 13] }),
+      "GET /campaigns": ok({ campaigns: [{ id: 8, name: { en: "Come back", tc: "回來吧", sc: "回来吧" } }] }),
+      // Reward 13 is not listed (a race with its deletion): it is named by its number.
+      "GET /rewards": ok({
+        rewards: [{ id: 12, title: { en: "Free coffee", tc: "免費咖啡", sc: "免费咖啡" } }],
+      }),
       "GET /brands": BRANDS,
       "GET /tiers": TIERS,
     });
@@ -129,23 +168,39 @@ describe("the segments screens", () => {
     await user.click(await screen.findByRole("button", { name: "Delete segment" }, { timeout: 5000 }));
     const dialog = screen.getByRole("dialog", { name: "Delete this segment?" });
     await user.click(within(dialog).getByRole("button", { name: "Delete segment" }));
-    expect(await within(dialog).findByText(/Campaigns: 8\. Rewards: 12, 13\./)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/Campaigns: Come back\. Rewards: Free coffee and #13\./),
+    ).toBeInTheDocument();
     expect(api.called("POST /segments/4/delete")).toHaveLength(1);
+    await act(() => changeLanguage("tc"));
+    expect(
+      await within(dialog).findByText(/換領。推廣活動：回來吧。禮遇：免費咖啡及#13。$/),
+    ).toBeInTheDocument();
+    await act(() => changeLanguage("en"));
   });
 
-  it("are read only to the auditor, with no live count", async () => {
+  it("are read only to the auditor, with no row actions and no live count", async () => {
     const api = mockApi({
       "GET /session": session("auditor"),
+      "GET /segments": ok({ segments: [segment()] }),
       "GET /segments/4": ok({ segment: segment() }),
       "GET /brands": BRANDS,
       "GET /tiers": TIERS,
     });
+    const list = renderConsole("/segments");
+    await screen.findByRole("link", { name: "Lapsed shoppers" }, { timeout: 5000 });
+    expect(screen.queryByRole("columnheader", { name: "Actions" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Delete Lapsed shoppers" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "New segment" })).toBeNull();
+    list.unmount();
+
     renderConsole("/segments/4");
     expect(
       await screen.findByRole("heading", { name: "Lapsed shoppers" }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText("Name (English)")).toBeDisabled();
     expect(screen.queryByRole("button", { name: "Save changes" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Delete segment" })).toBeNull();
     expect(api.called("POST /segments/count")).toHaveLength(0);
   });
 

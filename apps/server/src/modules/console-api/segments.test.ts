@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
+import { CoinSchemeUnavailableError } from "../coins/coin-scheme-client.ts";
 import { linkedMember, newReward } from "../member-coins/coins-test-support.ts";
 import { callAs, type SignedInOperator, signedInOperator } from "./console-test-support.ts";
 
@@ -25,6 +26,7 @@ describe("segments from the console", () => {
     await linkedMember(t);
   });
   afterAll(() => t.close());
+  afterEach(() => vi.restoreAllMocks());
 
   const call = (path: string, as: SignedInOperator, body?: Record<string, unknown>, lang?: string) =>
     callAs(t, path, as, body, lang);
@@ -103,5 +105,21 @@ describe("segments from the console", () => {
     expect((await call("/segments/99999", manager)).status).toBe(404);
     const missing = await call("/segments/99999", manager, everyone);
     expect(missing.body.error_code).toBe(4040);
+  });
+
+  it("says 5030 and records nothing when the scheme does not answer", async () => {
+    const segment = (await call("/segments", manager, everyone)).body.payload.segment;
+    const down = () => new CoinSchemeUnavailableError("timeout", "scheme down (test)");
+    const client = t.app.services.coinSchemeClient;
+    vi.spyOn(client, "countSegment").mockRejectedValueOnce(down());
+    vi.spyOn(client, "removeSegment").mockRejectedValueOnce(down());
+    const entries = (await audit()).length;
+
+    const counted = await call("/segments/count", manager, { conditions: lapsed });
+    expect([counted.status, counted.body.error_code]).toEqual([503, 5030]);
+    const removed = await call(`/segments/${segment.id}/delete`, manager, {});
+    expect([removed.status, removed.body.error_code]).toEqual([503, 5030]);
+    expect((await audit()).length).toBe(entries);
+    expect((await call(`/segments/${segment.id}`, manager)).status).toBe(200);
   });
 });
