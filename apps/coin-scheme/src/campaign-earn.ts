@@ -145,8 +145,10 @@ export class BudgetReservation {
 
   /**
    * `facts` is asked for only when a live campaign has a budget, and with `withTier` true only when
-   * a budgeted one names tiers: without the tier, a campaign that names tiers does not match here,
-   * which can only make a budgeted campaign's reservation larger (the unused part goes back).
+   * a budgeted one or a programme rule names tiers: without the tier, a promotion that names tiers
+   * does not match here, which can only make a budgeted campaign's reservation larger (the unused
+   * part goes back); a programme rule that did not match would make the base, and so the
+   * reservation, smaller.
    */
   static async make(
     repository: CoinSchemeRepository,
@@ -157,7 +159,12 @@ export class BudgetReservation {
     const reserved = new Map<number, number>();
     const budgeted = campaigns.filter((campaign) => campaign.budgetCoins !== null);
     if (budgeted.length === 0) return new BudgetReservation(reserved);
-    const known = await facts(budgeted.some((campaign) => campaign.needsTier));
+    const known = await facts(
+      campaigns.some(
+        (campaign) =>
+          campaign.needsTier && (campaign.budgetCoins !== null || campaign.programmeRule !== null),
+      ),
+    );
     const { bonuses } = await purchaseEarning(repository, campaigns, accountId, known);
     for (const { campaign, coins } of bonuses) {
       if (campaign.budgetCoins === null || coins <= 0) continue;
