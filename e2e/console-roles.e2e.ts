@@ -80,10 +80,10 @@ test.describe("console: content editor, administrator and auditor", () => {
     // The auditor's screens offer no change; the server refuses one made by hand with a valid session.
     const refused = await page.evaluate(async () => {
       const session = await (await fetch("/console/api/session")).json();
-      const answer = await fetch("/console/api/bonus-days", {
+      const answer = await fetch("/console/api/expiry-policy", {
         method: "POST",
         headers: { "content-type": "application/json", "x-csrf-token": session.payload.csrf_token },
-        body: JSON.stringify({ date: "2030-01-01", multiplier: 200 }),
+        body: JSON.stringify({ policy: "year-end" }),
       });
       return answer.status;
     });

@@ -141,6 +141,7 @@ async function weekendCampaign(server: Awaited<ReturnType<typeof startServer>>) 
     ends_at: new Date(Date.now() + 29 * day).toISOString(),
     budget_coins: 50_000,
     per_member_cap: 500,
+    programme_rule: null,
   };
   const by = { actor: "operator:pm.shots@example.com", address: null };
   const weekend = await campaigns.create(definition, by);

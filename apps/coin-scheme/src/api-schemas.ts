@@ -303,50 +303,26 @@ export const coinFiguresBreakdownResponse = z.object({
 });
 export type CoinFiguresBreakdownResult = z.infer<typeof coinFiguresBreakdownResponse>;
 
+/** A Hong Kong date an active holiday rule (a campaign, decision 238) covers, with its multiplier. */
 export const bonusDaySchema = z.object({
   date: z.string(),
+  /** "2" = twice the base coins. */
   multiplier: z.string(),
-  /** `operator` (set with the admin command or the API) or `configuration` (COIN_HOLIDAYS). */
-  source: z.enum(["operator", "configuration"]),
+  /** The holiday rule's campaign. */
+  campaign_id: z.number().int(),
 });
 export type BonusDay = z.infer<typeof bonusDaySchema>;
 
-/** The birthday-month multiplier: the operator's, or COIN_BIRTHDAY_MULTIPLIER until one is set. */
-export const birthdayMultiplierResponse = z.object({
-  /** "2" = twice the coins in the member's birth month; "1" = no birthday bonus. */
-  birthday_multiplier: z.string(),
-  source: z.enum(["operator", "configuration"]),
-  /** COIN_BIRTHDAY_MULTIPLIER, what applies until an operator sets one. */
-  configured_multiplier: z.string(),
-  /** Who set it and when; null while the configuration's applies. */
-  updated_by: z.string().nullable(),
-  updated_at: z.string().nullable(),
-});
-export type BirthdayMultiplierResult = z.infer<typeof birthdayMultiplierResponse>;
-
+/** The programme rules' multipliers, as a till may show them: the birthday month's now, and every bonus day. */
 export const bonusDaysResponse = z.object({
-  /** The birthday multiplier in force (as `birthday.birthday_multiplier`). */
+  /** The active birthday rule's multiplier now; "1" when none is live (no birthday bonus). */
   birthday_multiplier: z.string(),
-  birthday: birthdayMultiplierResponse,
+  /** That birthday rule's campaign; null when none is live. */
+  birthday_campaign_id: z.number().int().nullable(),
+  /** By date: the days of every active holiday rule (a year of days at most per rule). */
   days: z.array(bonusDaySchema),
 });
 export type BonusDays = z.infer<typeof bonusDaysResponse>;
-
-export const bonusDaySetResponse = z.object({
-  date: z.string(),
-  multiplier: z.string(),
-  /** The operator's multiplier the date had before, or null. */
-  previous: z.string().nullable(),
-});
-export type BonusDaySetResult = z.infer<typeof bonusDaySetResponse>;
-
-export const bonusDayRemoveResponse = z.object({
-  date: z.string(),
-  removed: z.boolean(),
-  /** COIN_HOLIDAYS still gives the date this multiplier (operator entries only override it). */
-  configured_multiplier: z.string().nullable(),
-});
-export type BonusDayRemoveResult = z.infer<typeof bonusDayRemoveResponse>;
 
 /** What a balance shows: the coins, and those that will expire soonest, by date. */
 export const balanceResponse = z.object({

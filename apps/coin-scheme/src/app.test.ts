@@ -13,7 +13,6 @@ describe("the standalone scheme's server", () => {
       "coin_scheme_migration_lock",
       "hcoin_account_tiers",
       "hcoin_accounts",
-      "hcoin_bonus_days",
       "hcoin_campaigns",
       "hcoin_earn_lines",
       "hcoin_ledger",

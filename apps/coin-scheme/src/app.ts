@@ -46,7 +46,7 @@ export async function buildCoinSchemeApp({
     checkAnswers,
   });
   app.addHook("onClose", () => database.close());
-  await migrateCoinScheme(database);
+  await migrateCoinScheme(database, config.settings);
   // Standalone, a low-stock crossing is a warn line in this app's log (the member server also counts it).
   const scheme = createCoinSchemeService(database, config.settings, now, counters, {
     lowStock: (crossing) => logLowStock(app.log, crossing),

@@ -1,11 +1,15 @@
+import type { ProgrammeRule } from "@hcoins/domain/campaign-rules";
 import type { EarnLine } from "@hcoins/domain/earn-lines";
-import type { EarnResult } from "@hcoins/domain/earn-rules";
+import { type EarnResult, earnCoins } from "@hcoins/domain/earn-rules";
 import {
+  type AppliedRules,
+  type CampaignBonus,
   type CompiledCampaign,
   campaignBonuses,
   compileCampaign,
   type PurchaseFacts,
   parseDefinition,
+  programmeRulesFor,
 } from "./campaign-engine.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import type { CampaignRow, EntryRow } from "./tables.ts";
@@ -19,13 +23,37 @@ import type { TierFact } from "./tiers.ts";
  * purchase commits and every purchase of the campaign would queue behind it (bench/RESULTS.md).
  */
 
-/** The lines of the fixed earn rules: base, electronic extra, birthday, holiday (zero lines left out). */
-export function ruleLines(earned: Omit<EarnResult, "baseCoins" | "coins">, sign = 1): EarnLine[] {
+/** The campaign each programme rule's line came from; null for none (or a line written before the rules were campaigns). */
+export type RuleCampaigns = Record<ProgrammeRule, number | null>;
+
+export const ruleCampaignsOf = (rules: AppliedRules): RuleCampaigns => ({
+  electronic: rules.electronic?.id ?? null,
+  birthday: rules.birthday?.campaign.id ?? null,
+  holiday: rules.holiday?.campaign.id ?? null,
+});
+
+/** The programme rules' campaigns a purchase's lines name: what its refunds' lines name too. */
+export function ruleCampaignsIn(lines: readonly EarnLine[]): RuleCampaigns {
+  const of = (kind: ProgrammeRule) => lines.find((line) => line.kind === kind)?.campaign_id ?? null;
+  return { electronic: of("electronic"), birthday: of("birthday"), holiday: of("holiday") };
+}
+
+/** The lines of the programme rules: base, electronic extra, birthday, holiday (zero lines left out). */
+export function ruleLines(
+  earned: Omit<EarnResult, "baseCoins" | "coins">,
+  campaigns: RuleCampaigns,
+  sign = 1,
+): EarnLine[] {
   const lines: EarnLine[] = [
     { kind: "base", coins: sign * earned.netCoins, campaign_id: null, name: null },
-    { kind: "electronic", coins: sign * earned.electronicCoins, campaign_id: null, name: null },
-    { kind: "birthday", coins: sign * earned.birthdayBonus, campaign_id: null, name: null },
-    { kind: "holiday", coins: sign * earned.holidayBonus, campaign_id: null, name: null },
+    {
+      kind: "electronic",
+      coins: sign * earned.electronicCoins,
+      campaign_id: campaigns.electronic,
+      name: null,
+    },
+    { kind: "birthday", coins: sign * earned.birthdayBonus, campaign_id: campaigns.birthday, name: null },
+    { kind: "holiday", coins: sign * earned.holidayBonus, campaign_id: campaigns.holiday, name: null },
   ];
   return lines.filter((line) => line.coins !== 0);
 }
@@ -59,28 +87,50 @@ export class LiveCampaigns {
   }
 }
 
+/** What the scheme knows of a purchase before it asks the database (campaign-engine.ts PurchaseFacts). */
+export type KnownFacts = Omit<PurchaseFacts, "firstPurchase" | "segmentIds">;
+
+/** What the live campaigns give a purchase: the programme rules, the coins they make, the promotions chosen. */
+export interface PurchaseEarning {
+  rules: AppliedRules;
+  earned: EarnResult;
+  /** By campaign id. */
+  bonuses: CampaignBonus[];
+}
+
 /**
- * The campaigns' choice for a purchase; `firstPurchase` is looked up only when a campaign asks, and
- * the account's segments only when one names segments, only those, in one query (both before the
- * account's lock, for the budget reservation, and under it, for the lines).
+ * The campaigns' earning for a purchase: the programme rules first (the base and the birthday and
+ * holiday bonuses on it, earn-rules.ts), then the promotions on that base. `firstPurchase` is
+ * looked up only when a campaign asks, and the account's segments only when one names segments,
+ * only those, in one query (both before the account's lock, for the budget reservation, and
+ * under it, for the lines).
  */
-async function chosenBonuses(
+export async function purchaseEarning(
   repository: CoinSchemeRepository,
   campaigns: CompiledCampaign[],
   accountId: number,
-  facts: Omit<PurchaseFacts, "firstPurchase" | "segmentIds">,
-  baseCoins: number,
-) {
+  known: KnownFacts,
+): Promise<PurchaseEarning> {
   const firstPurchase = campaigns.some((campaign) => campaign.needsFirstPurchase)
     ? (await repository.purchasesSince(accountId, 0)).count === 0
     : false;
   const asked = [...new Set(campaigns.flatMap((campaign) => campaign.segmentIds))];
   const segmentIds = new Set(
-    asked.length === 0 ? [] : await repository.segments.accountIn(accountId, asked, facts.at),
+    asked.length === 0 ? [] : await repository.segments.accountIn(accountId, asked, known.at),
   );
-  return campaignBonuses(campaigns, { ...facts, firstPurchase, segmentIds }, baseCoins).sort(
+  const facts = { ...known, firstPurchase, segmentIds };
+  const rules = programmeRulesFor(campaigns, facts);
+  const earned = earnCoins({
+    netCents: facts.netCents,
+    electronicCents: facts.electronicCents,
+    electronicExtra: rules.electronic !== null,
+    birthdayMultiplier: rules.birthday?.hundredths ?? 100,
+    holidayMultiplier: rules.holiday?.hundredths ?? 100,
+  });
+  const bonuses = campaignBonuses(campaigns, facts, earned.baseCoins).sort(
     (a, b) => a.campaign.id - b.campaign.id,
   );
+  return { rules, earned, bonuses };
 }
 
 /**
@@ -95,22 +145,28 @@ export class BudgetReservation {
 
   /**
    * `facts` is asked for only when a live campaign has a budget, and with `withTier` true only when
-   * a budgeted one names tiers: without the tier, a campaign that names tiers does not match here,
-   * which can only make a budgeted campaign's reservation larger (the unused part goes back).
+   * a budgeted one or a programme rule names tiers: without the tier, a promotion that names tiers
+   * does not match here, which can only make a budgeted campaign's reservation larger (the unused
+   * part goes back); a programme rule that did not match would make the base, and so the
+   * reservation, smaller.
    */
   static async make(
     repository: CoinSchemeRepository,
     campaigns: CompiledCampaign[],
     accountId: number,
-    facts: (withTier: boolean) => Promise<Omit<PurchaseFacts, "firstPurchase" | "segmentIds">>,
-    baseCoins: number,
+    facts: (withTier: boolean) => Promise<KnownFacts>,
   ): Promise<BudgetReservation> {
     const reserved = new Map<number, number>();
     const budgeted = campaigns.filter((campaign) => campaign.budgetCoins !== null);
     if (budgeted.length === 0) return new BudgetReservation(reserved);
-    const known = await facts(budgeted.some((campaign) => campaign.needsTier));
-    const chosen = await chosenBonuses(repository, campaigns, accountId, known, baseCoins);
-    for (const { campaign, coins } of chosen) {
+    const known = await facts(
+      campaigns.some(
+        (campaign) =>
+          campaign.needsTier && (campaign.budgetCoins !== null || campaign.programmeRule !== null),
+      ),
+    );
+    const { bonuses } = await purchaseEarning(repository, campaigns, accountId, known);
+    for (const { campaign, coins } of bonuses) {
       if (campaign.budgetCoins === null || coins <= 0) continue;
       const taken = await repository.campaigns.reserveBudget(campaign.id, coins);
       if (taken > 0) reserved.set(campaign.id, taken);
@@ -134,26 +190,18 @@ export class BudgetReservation {
 }
 
 /**
- * A purchase's campaign lines, under the account's lock: the stacking rule's choice, each cut to
- * the member's cap and, for a budgeted campaign, to what was reserved for this purchase.
+ * A purchase's campaign lines, under the account's lock: the promotions the stacking rule chose
+ * (purchaseEarning), each cut to the member's cap and, for a budgeted campaign, to what was
+ * reserved for this purchase.
  */
 export async function campaignLines(
   repository: CoinSchemeRepository,
-  campaigns: CompiledCampaign[],
+  bonuses: readonly CampaignBonus[],
   accountId: number,
-  facts: Omit<PurchaseFacts, "firstPurchase" | "segmentIds">,
-  baseCoins: number,
   budgets: BudgetReservation,
 ): Promise<EarnLine[]> {
-  if (campaigns.length === 0) return [];
   const lines: EarnLine[] = [];
-  for (const { campaign, coins: bonus } of await chosenBonuses(
-    repository,
-    campaigns,
-    accountId,
-    facts,
-    baseCoins,
-  )) {
+  for (const { campaign, coins: bonus } of bonuses) {
     let coins = bonus;
     if (campaign.perMemberCap !== null)
       coins = Math.min(

@@ -3,6 +3,7 @@ import {
   type CampaignCondition,
   type CampaignDefinition,
   campaignDefinitionSchema,
+  type ProgrammeRule,
 } from "@hcoins/domain/campaign-rules";
 import { multiplierHundredths, parseAmountCents } from "@hcoins/domain/earn-rules";
 
@@ -35,6 +36,8 @@ export interface PurchaseFacts {
 export interface CompiledCampaign {
   id: number;
   name: { en: string; tc: string; sc: string };
+  /** A programme rule (the electronic extra, the birthday month, a holiday), or null for a promotion. */
+  programmeRule: ProgrammeRule | null;
   stacks: boolean;
   action: CampaignAction;
   budgetCoins: number | null;
@@ -131,6 +134,7 @@ export function compileCampaign(id: number, definition: CampaignDefinition): Com
   return {
     id,
     name: definition.name,
+    programmeRule: definition.programme_rule,
     stacks: definition.stacks,
     action: definition.action,
     budgetCoins: definition.budget_coins,
@@ -151,22 +155,65 @@ export function parseDefinition(json: string): CampaignDefinition {
   return campaignDefinitionSchema.parse(JSON.parse(json));
 }
 
-/** A campaign's bonus on a purchase's base coins, before any budget or cap. */
-export function bonusOf(action: CampaignAction, baseCoins: number): number {
+/**
+ * A campaign's coins on a purchase, before any budget or cap: the electronic extra's on its
+ * electronic amount, a multiplier's on its base coins (the extra included), a fixed bonus's.
+ */
+export function bonusOf(action: CampaignAction, baseCoins: number, electronicCents: number): number {
   if (action.type === "bonus") return action.coins;
-  const hundredths = multiplierHundredths(action.multiplier) ?? 100;
-  return Math.floor((baseCoins * (hundredths - 100)) / 100);
+  if (action.type === "electronic_extra") return Math.floor(electronicCents / 100);
+  return Math.floor((baseCoins * (multiplierOf(action) - 100)) / 100);
 }
+
+/** A multiplier action's multiplier in hundredths; 100 (none) for any other action. */
+export const multiplierOf = (action: CampaignAction) =>
+  action.type === "multiplier" ? (multiplierHundredths(action.multiplier) ?? 100) : 100;
 
 export interface CampaignBonus {
   campaign: CompiledCampaign;
   coins: number;
 }
 
+/** A multiplier rule that applies, in hundredths. */
+export interface AppliedMultiplier {
+  campaign: CompiledCampaign;
+  hundredths: number;
+}
+
 /**
- * The stacking rule (campaign-rules.ts): the stacking campaigns that match add up; a non-stacking
- * one applies alone; the member gets whichever gives more (the stacking ones on a tie, so that
- * more of the programme's campaigns show on the statement). Bonuses of 0 are dropped.
+ * The programme rules that apply to a purchase (decision 238): one electronic extra, and of the
+ * birthday and of the holiday rules that match, the greatest multiplier of each (the lowest id on
+ * a tie): a day is one holiday, a member has one birthday multiplier.
+ */
+export interface AppliedRules {
+  electronic: CompiledCampaign | null;
+  birthday: AppliedMultiplier | null;
+  holiday: AppliedMultiplier | null;
+}
+
+export function programmeRulesFor(
+  campaigns: readonly CompiledCampaign[],
+  facts: PurchaseFacts,
+): AppliedRules {
+  const applied: AppliedRules = { electronic: null, birthday: null, holiday: null };
+  for (const campaign of campaigns) {
+    const rule = campaign.programmeRule;
+    if (rule === null || !campaign.matches(facts)) continue;
+    if (rule === "electronic") {
+      applied.electronic ??= campaign;
+      continue;
+    }
+    const hundredths = multiplierOf(campaign.action);
+    const known = applied[rule];
+    if (!known || hundredths > known.hundredths) applied[rule] = { campaign, hundredths };
+  }
+  return applied;
+}
+
+/**
+ * The stacking rule among promotions (campaign-rules.ts): the stacking ones that match add up; a
+ * non-stacking one applies alone; the member gets whichever gives more (the stacking ones on a
+ * tie, so that more of the programme's campaigns show on the statement). Bonuses of 0 are dropped.
  */
 export function chooseBonuses(matched: CampaignBonus[]): CampaignBonus[] {
   const earning = matched.filter((bonus) => bonus.coins > 0);
@@ -180,7 +227,11 @@ export function chooseBonuses(matched: CampaignBonus[]): CampaignBonus[] {
   return best && best.coins > stackedCoins ? [best] : stacking;
 }
 
-/** The matching campaigns' bonuses for a purchase, stacking rule applied (budgets and caps are not). */
+/**
+ * The matching promotions' bonuses on a purchase's base coins (the programme rules' electronic
+ * extra included), stacking rule applied (budgets and caps are not). Programme rules are not
+ * among them: programmeRulesFor applies those.
+ */
 export function campaignBonuses(
   campaigns: readonly CompiledCampaign[],
   facts: PurchaseFacts,
@@ -188,7 +239,8 @@ export function campaignBonuses(
 ): CampaignBonus[] {
   const matched: CampaignBonus[] = [];
   for (const campaign of campaigns) {
-    if (campaign.matches(facts)) matched.push({ campaign, coins: bonusOf(campaign.action, baseCoins) });
+    if (campaign.programmeRule === null && campaign.matches(facts))
+      matched.push({ campaign, coins: bonusOf(campaign.action, baseCoins, facts.electronicCents) });
   }
   return chooseBonuses(matched);
 }

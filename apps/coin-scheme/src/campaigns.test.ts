@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { chooseBonuses, compileCampaign, hongKongMinute, hongKongWeekday } from "./campaign-engine.ts";
 import {
+  activeCampaign as activated,
   admin,
   KEYS,
   linkedMember,
@@ -35,6 +36,7 @@ const definition = (fields: Record<string, unknown> = {}) => ({
   ends_at: new Date(NOON_HK + 30 * 86_400_000).toISOString(),
   budget_coins: null,
   per_member_cap: null,
+  programme_rule: null,
   ...fields,
 });
 const ok = (res: Res) => {
@@ -42,15 +44,8 @@ const ok = (res: Res) => {
   return res.body.payload;
 };
 
-async function activeCampaign(t: TestScheme, fields: Record<string, unknown> = {}): Promise<number> {
-  const { campaign } = ok(
-    await admin(t, "POST", "/campaigns", { ...definition(fields), operator: "writer" }),
-  );
-  ok(
-    await admin(t, "POST", `/campaigns/${campaign.id}/activate`, { operator: "writer", approver: "checker" }),
-  );
-  return campaign.id;
-}
+const activeCampaign = (t: TestScheme, fields: Record<string, unknown> = {}) =>
+  activated(t, definition(fields));
 
 const buy = (t: TestScheme, member: string, fields: Record<string, unknown> = {}) =>
   scheme(t, "POST", "/purchases", {
@@ -320,6 +315,7 @@ describe("a budget under concurrent purchases", () => {
     const stored = await first.db
       .selectFrom("hcoin_campaigns")
       .select("spent_coins")
+      .where("id", "=", id)
       .executeTakeFirstOrThrow();
     expect(stored.spent_coins).toBe(1_000);
   };

@@ -1,6 +1,14 @@
 import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
-import type { CampaignDryRunResult, CampaignResult, CampaignsResult, SchemeCampaign } from "./api-schemas.ts";
-import { bonusOf, compileCampaign, hongKongMonth, parseDefinition } from "./campaign-engine.ts";
+import { formatMultiplier, programmeDate } from "@hcoins/domain/earn-rules";
+import type {
+  BonusDay,
+  BonusDays,
+  CampaignDryRunResult,
+  CampaignResult,
+  CampaignsResult,
+  SchemeCampaign,
+} from "./api-schemas.ts";
+import { bonusOf, compileCampaign, hongKongMonth, multiplierOf, parseDefinition } from "./campaign-engine.ts";
 import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import { type LifecycleStep, lifecycleStep } from "./lifecycle.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
@@ -10,6 +18,8 @@ import { tierIdsOverTime } from "./tiers.ts";
 import { iso } from "./views.ts";
 
 const DAY_MS = 86_400_000;
+/** The days of one holiday rule that GET /bonus-days lists at most (a rule's schedule may be long). */
+const HOLIDAY_DAYS_MAX = 366;
 
 /**
  * Campaigns as operators run them: written as drafts, changed while draft or paused, activated by
@@ -66,6 +76,38 @@ export class Campaigns {
 
   end(id: number, operator: string): Promise<CampaignResult> {
     return this.step(id, { kind: "end", operator });
+  }
+
+  /**
+   * The programme rules' multipliers as tills may read them (GET /bonus-days): the greatest live
+   * birthday rule's now (×1 with none), and each Hong Kong date an active holiday rule's schedule
+   * covers (its first year of them), by date.
+   */
+  async bonusDays(): Promise<BonusDays> {
+    const now = this.now();
+    let birthday: { hundredths: number; id: number } | null = null;
+    const days: BonusDay[] = [];
+    for (const row of await this.repository.campaigns.list()) {
+      if (row.status !== "active") continue;
+      const definition = parseDefinition(row.definition);
+      const hundredths = multiplierOf(definition.action);
+      if (definition.programme_rule === "birthday" && row.starts_at <= now && now < row.ends_at) {
+        if (!birthday || hundredths > birthday.hundredths) birthday = { hundredths, id: row.id };
+      } else if (definition.programme_rule === "holiday") {
+        // Each day from the one the schedule starts in, while it starts before the schedule ends.
+        let date = programmeDate(row.starts_at);
+        for (let day = 0; day < HOLIDAY_DAYS_MAX; day += 1) {
+          if (Date.parse(`${date}T00:00:00+08:00`) >= row.ends_at) break;
+          days.push({ date, multiplier: formatMultiplier(hundredths), campaign_id: row.id });
+          date = programmeDate(Date.parse(`${date}T12:00:00+08:00`) + DAY_MS);
+        }
+      }
+    }
+    return {
+      birthday_multiplier: formatMultiplier(birthday?.hundredths ?? 100),
+      birthday_campaign_id: birthday?.id ?? null,
+      days: days.sort((a, b) => a.date.localeCompare(b.date) || a.campaign_id - b.campaign_id),
+    };
   }
 
   /** A lifecycle step (lifecycle.ts), with the definition's columns for an update. */
@@ -147,7 +189,7 @@ export class Campaigns {
         segmentIds: segmentsOf(purchase.account_id),
       };
       if (!campaign.matches(facts)) continue;
-      const bonus = bonusOf(campaign.action, purchase.base_coins);
+      const bonus = bonusOf(campaign.action, purchase.base_coins, purchase.electronic_cents);
       if (bonus <= 0) continue;
       matched += 1;
       coins += bonus;

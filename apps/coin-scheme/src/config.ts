@@ -130,7 +130,10 @@ export const envSchema = z.object({
     .refine((hundredths) => !Number.isNaN(hundredths), {
       message: "must be a number from 1 to 10 (e.g. 2 or 1.5)",
     })
-    .meta({ description: "earn multiplier in the member's birth month (1 to 10, two decimals)" }),
+    .meta({
+      description:
+        "the birthday month's multiplier (1 to 10, two decimals) a new database's birthday rule starts with (migration 0018); after that the rule is a campaign, changed in the console",
+    }),
   COIN_HOLIDAYS: z
     .string()
     .default("")
@@ -150,7 +153,7 @@ export const envSchema = z.object({
     })
     .meta({
       description:
-        "holidays as `YYYY-MM-DD:multiplier,…` (Hong Kong dates); `holiday-set` adds or overrides days",
+        "holidays as `YYYY-MM-DD:multiplier,…` (Hong Kong dates) a new database starts with, one holiday rule each (migration 0018); after that holidays are campaigns, added in the console",
     }),
 });
 
@@ -178,9 +181,11 @@ export interface CoinSchemeConfig {
 
 /** The earn rules' settings. */
 export interface CoinSchemeSettings {
-  /** In hundredths (200 = ×2), applied when the account's recorded birth month is the current Hong Kong month. */
+  /**
+   * COIN_BIRTHDAY_MULTIPLIER in hundredths (200 = ×2) and COIN_HOLIDAYS (Hong Kong date →
+   * hundredths): read by migration 0018 only, which made them campaigns (decision 238).
+   */
   birthdayMultiplier: number;
-  /** COIN_HOLIDAYS: Hong Kong date → multiplier in hundredths. Operator entries override these. */
   configuredHolidays: ReadonlyMap<string, number>;
   limits: VelocityLimits;
   /** The redemptions' bulkhead on each instance (bulkhead.ts); 5030 "busy" beyond it. */

@@ -2,6 +2,7 @@ import { openDatabase } from "@hcoins/server-kit/database";
 import { expectEveryColumnPlaced } from "@hcoins/server-kit/testing/column-policies";
 import { dropIsolatedDatabase, isolatedDatabase } from "@hcoins/server-kit/testing/isolated-database";
 import { describe, it } from "vitest";
+import { loadCoinSchemeConfig } from "./config.ts";
 import { HOLDER_COLUMNS, TABLES_WITHOUT_HOLDER_DATA } from "./holders.ts";
 import { migrateCoinScheme } from "./migrate.ts";
 
@@ -10,7 +11,7 @@ describe("the scheme's holder data", () => {
     const storage = await isolatedDatabase();
     const database = openDatabase(storage.url);
     try {
-      await migrateCoinScheme(database);
+      await migrateCoinScheme(database, loadCoinSchemeConfig({ NODE_ENV: "test" }).settings);
       await expectEveryColumnPlaced(database, HOLDER_COLUMNS, TABLES_WITHOUT_HOLDER_DATA);
     } finally {
       await database.close();

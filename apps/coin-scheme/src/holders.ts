@@ -169,8 +169,7 @@ export const HOLDER_COLUMNS: {
 /** The scheme's other tables, and why they hold nothing about a holder; with HOLDER_COLUMNS they cover the schema. */
 export const TABLES_WITHOUT_HOLDER_DATA: Readonly<Record<string, string>> = {
   hcoin_stores: "coin scheme configuration (partner-property stores)",
-  hcoin_bonus_days: "coin scheme configuration (holidays)",
-  hcoin_settings: "coin scheme configuration (the expiry policy, the birthday multiplier)",
+  hcoin_settings: "coin scheme configuration (the expiry policy, tier and referral settings)",
   hcoin_rewards: "coin scheme catalogue (rewards and their stock)",
   hcoin_tiers: "coin scheme configuration (the tier ladder and who last changed it)",
   hcoin_till_keys:

@@ -1,22 +1,17 @@
 import type { EarnLine } from "@hcoins/domain/earn-lines";
-import {
-  checkQrTime,
-  earnCoins,
-  formatCents,
-  programmeDate,
-  programmeMonth,
-  purchaseAmountsRule,
-} from "@hcoins/domain/earn-rules";
+import { checkQrTime, formatCents, programmeMonth, purchaseAmountsRule } from "@hcoins/domain/earn-rules";
 import { type EarnedPurchase, expiryOf, type RefundRule, refundShare } from "@hcoins/domain/ledger-rules";
 import { parseMemberQrText } from "@hcoins/domain/member-qr";
 import { isUniqueViolation } from "@hcoins/server-kit/database-errors";
 import type { ReceiptState, TillAccountResult, TransactionResult } from "./api-schemas.ts";
-import { birthdayMultiplierOf } from "./birthday-multiplier.ts";
 import {
   BudgetReservation,
   campaignLines,
   LiveCampaigns,
+  purchaseEarning,
   refundedBonusLines,
+  ruleCampaignsIn,
+  ruleCampaignsOf,
   ruleLines,
   tierLine,
 } from "./campaign-earn.ts";
@@ -92,9 +87,10 @@ export class LedgerWrites {
    * A purchase at the till. A receipt (store code + receipt number) credits once: sent
    * again for the same member and amounts it answers the first result with
    * `duplicate: true` (even when the QR code has expired meanwhile, so a till may retry);
-   * for another member or amount it is refused (6009). The birthday bonus follows the
-   * birth month the member server recorded, never the QR code's. Live campaigns add their lines
-   * (campaign-earn.ts); every line is kept with the entry (hcoin_earn_lines).
+   * for another member or amount it is refused (6009). The birthday rule follows the
+   * birth month the member server recorded, never the QR code's. The live campaigns decide every
+   * coin beyond 1 per HKD: the programme rules and the promotions (campaign-earn.ts); every line is
+   * kept with the entry (hcoin_earn_lines).
    */
   async purchase(input: PurchaseInput): Promise<TransactionResult> {
     const qr = parseMemberQrText(input.qrText);
@@ -118,17 +114,7 @@ export class LedgerWrites {
 
     const partnerStore = store.partner_property === 1;
     const inBirthMonth = account.birth_month !== null && account.birth_month === programmeMonth(at);
-    const birthdayMultiplier = inBirthMonth
-      ? await birthdayMultiplierOf(this.repository, this.settings.birthdayMultiplier)
-      : 100;
-    const holidayMultiplier = await this.holidayMultiplierOn(programmeDate(at));
-    const earned = earnCoins({
-      netCents: input.netCents,
-      electronicCents: input.electronicCents,
-      partnerStore,
-      birthdayMultiplier,
-      holidayMultiplier,
-    });
+    // Every earn rule is a campaign (the programme rules, decision 238): one read of the live ones.
     const campaigns = await this.liveCampaigns.at(this.repository, at);
     const missions = await this.liveMissions.at(this.repository, at);
     const factsWith = (tier: TierFact | null) => ({
@@ -142,12 +128,8 @@ export class LedgerWrites {
       tierId: tier?.id ?? null,
     });
     // Taken before the account's lock, from the tier as it is now; the lines inside never exceed it.
-    const budgets = await BudgetReservation.make(
-      this.repository,
-      campaigns,
-      account.id,
-      async (withTier) => factsWith(withTier ? await tierAt(this.repository, account.id, at) : null),
-      earned.baseCoins,
+    const budgets = await BudgetReservation.make(this.repository, campaigns, account.id, async (withTier) =>
+      factsWith(withTier ? await tierAt(this.repository, account.id, at) : null),
     );
     let committed: EarnLine[] = [];
     let answer: TransactionResult;
@@ -161,11 +143,16 @@ export class LedgerWrites {
         // Read once for both; without a ladder there is nothing to requalify.
         const tiers = await purchaseTierContext(repository, locked.id);
         const tier = tierNow(tiers);
-        const facts = factsWith(tier);
+        const { rules, earned, bonuses } = await purchaseEarning(
+          repository,
+          campaigns,
+          locked.id,
+          factsWith(tier),
+        );
         const lines = [
-          ...ruleLines(earned),
+          ...ruleLines(earned, ruleCampaignsOf(rules)),
           ...tierLine(tier, earned.baseCoins),
-          ...(await campaignLines(repository, campaigns, locked.id, facts, earned.baseCoins, budgets)),
+          ...(await campaignLines(repository, bonuses, locked.id, budgets)),
         ];
         const { entry, balance } = await postCredit(
           repository,
@@ -183,8 +170,9 @@ export class LedgerWrites {
             net_cents: input.netCents,
             electronic_cents: input.electronicCents,
             partner_store: partnerStore ? 1 : 0,
-            birthday_multiplier: birthdayMultiplier,
-            holiday_multiplier: holidayMultiplier,
+            // What the programme rules applied: a refund reverses their coins with these (refundShare).
+            birthday_multiplier: rules.birthday?.hundredths ?? 100,
+            holiday_multiplier: rules.holiday?.hundredths ?? 100,
             base_coins: earned.baseCoins,
             birthday_bonus: earned.birthdayBonus,
             holiday_bonus: earned.holidayBonus,
@@ -256,12 +244,12 @@ export class LedgerWrites {
       return await this.repository.inTransaction(async (repository) => {
         const locked = await repository.lockAccount(purchase.account_id);
         const refunded = await repository.refundedOf(input.storeCode, input.receiptNo);
-        const share = refundShare(earnedPurchase(purchase), refunded, input);
-        if ("rule" in share) throw refundRefusal(share, purchase, refunded);
         const purchaseLines = (await repository.campaigns.linesOf([purchase.id])).get(purchase.id) ?? [];
+        const share = refundShare(earnedPurchase(purchase, purchaseLines), refunded, input);
+        if ("rule" in share) throw refundRefusal(share, purchase, refunded);
         const netAfter = purchase.net_cents - refunded.netCents - share.netCents;
         const lines = [
-          ...ruleLines(share.reversed, -1),
+          ...ruleLines(share.reversed, ruleCampaignsIn(purchaseLines), -1),
           ...(await refundedBonusLines(repository, purchase, purchaseLines, netAfter)),
         ];
         const { entry, balance } = await postDebit(
@@ -374,11 +362,6 @@ export class LedgerWrites {
     return { hcoins_memberno: account.hcoins_memberno, balance: account.balance };
   }
 
-  /** The holiday multiplier of a Hong Kong date: an operator's entry over COIN_HOLIDAYS, else none (100). */
-  private async holidayMultiplierOn(date: string): Promise<number> {
-    return (await this.repository.bonusDay(date)) ?? this.settings.configuredHolidays.get(date) ?? 100;
-  }
-
   /** A receipt already recorded: the same member and amounts get the first answer, anything else 6009. */
   private async replayPurchase(
     earlier: EntryRow,
@@ -460,10 +443,15 @@ export const refundKey = (storeCode: string, receiptNo: string, refundNo: string
     ? `refund-sized:${storeCode}:${receiptNo.length}:${receiptNo}:${refundNo}`
     : `refund:${storeCode}:${receiptNo}:${refundNo}`;
 
-const earnedPurchase = (purchase: EntryRow): EarnedPurchase => ({
+/**
+ * What a purchase earned by the programme rules, for its refunds: the multipliers it recorded, and
+ * the electronic extra when it has an electronic line (a purchase at a partner store whose extra
+ * was not live, or paid less than HKD 1 electronically, has none to reverse).
+ */
+const earnedPurchase = (purchase: EntryRow, lines: readonly EarnLine[]): EarnedPurchase => ({
   netCents: purchase.net_cents,
   electronicCents: purchase.electronic_cents,
-  partnerStore: purchase.partner_store === 1,
+  electronicExtra: lines.some((line) => line.kind === "electronic"),
   birthdayMultiplier: purchase.birthday_multiplier,
   holidayMultiplier: purchase.holiday_multiplier,
 });

@@ -3,9 +3,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { up as migrateRefundKeys } from "./migrations/0006-refund-keys.ts";
 import {
   admin,
+  changeMultiplier,
   linkedMember,
   MEMBER_SERVER_KEY,
   nextReceipt,
+  programmeRule,
   qr,
   type Res,
   scheme,
@@ -61,37 +63,40 @@ describe("the birthday bonus follows the recorded birth month", () => {
     expect(real.body.payload.transaction).toMatchObject({ birthday_bonus: 100, coins: 200 });
   });
 
-  it("earns with the operator's birthday multiplier once set, and none at 1; bad values change nothing", async () => {
+  it("earns with the birthday rule's multiplier as its campaign changes, and none while it is paused", async () => {
     t = await schemeApp();
     await linkedMember(t, "M7", 7);
-    const configured = (await admin(t, "GET", "/bonus-days")).body.payload;
-    expect(configured.birthday).toMatchObject({ birthday_multiplier: "2", source: "configuration" });
+    const birthday = await programmeRule(t, "birthday");
+    expect(birthday).toMatchObject({ action: { type: "multiplier", multiplier: "2" }, status: "active" });
+    expect((await admin(t, "GET", "/bonus-days")).body.payload.birthday_multiplier).toBe("2");
     expect((await buy("M7")).body.payload.transaction).toMatchObject({ birthday_bonus: 100, coins: 200 });
 
-    const set = await admin(t, "PUT", "/birthday-multiplier", { multiplier: "1.5", operator: "ops" });
-    expect(set.body.payload).toMatchObject({
-      birthday_multiplier: "1.5",
-      source: "operator",
-      configured_multiplier: "2",
-      updated_by: "ops",
-    });
+    await changeMultiplier(t, birthday.id, "1.5");
     const after = await buy("M7");
     expect(after.body.payload.transaction).toMatchObject({
       birthday_multiplier: "1.5",
       birthday_bonus: 50,
       coins: 150,
     });
+    expect(after.body.payload.transaction.lines).toContainEqual({
+      kind: "birthday",
+      coins: 50,
+      campaign_id: birthday.id,
+      name: null,
+    });
     expect((await admin(t, "GET", "/bonus-days")).body.payload.birthday_multiplier).toBe("1.5");
 
-    await admin(t, "PUT", "/birthday-multiplier", { multiplier: 1, operator: "ops" });
+    await admin(t, "POST", `/campaigns/${birthday.id}/pause`, { operator: "ops" });
     expect((await buy("M7")).body.payload.transaction).toMatchObject({ birthday_bonus: 0, coins: 100 });
-
-    for (const multiplier of ["0.5", "11", "2.555", null]) {
-      const bad = await admin(t, "PUT", "/birthday-multiplier", { multiplier, operator: "ops" });
-      expect(bad.status, String(multiplier)).toBe(400);
-    }
-    expect((await admin(t, "GET", "/bonus-days")).body.payload.birthday_multiplier).toBe("1");
-    refused(await scheme(t, "PUT", "/birthday-multiplier", { multiplier: 3, operator: "ops" }), 403, 4030);
+    expect((await admin(t, "GET", "/bonus-days")).body.payload).toMatchObject({
+      birthday_multiplier: "1",
+      birthday_campaign_id: null,
+    });
+    refused(
+      await scheme(t, "POST", `/campaigns/${birthday.id}/activate`, { operator: "a", approver: "b" }),
+      403,
+      4030,
+    );
     await expectHolds();
   });
 

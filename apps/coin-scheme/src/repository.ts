@@ -440,33 +440,6 @@ export class CoinSchemeRepository {
       .execute();
   }
 
-  async bonusDay(date: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom("hcoin_bonus_days")
-      .select("multiplier")
-      .where("date", "=", date)
-      .executeTakeFirst();
-    return row?.multiplier;
-  }
-
-  bonusDays() {
-    return this.db.selectFrom("hcoin_bonus_days").select(["date", "multiplier"]).execute();
-  }
-
-  async setBonusDay(date: string, multiplier: number, at: number): Promise<void> {
-    await this.db
-      .insertInto("hcoin_bonus_days")
-      .values({ date, multiplier, updated_at: at })
-      .onConflict((oc) => oc.column("date").doUpdateSet({ multiplier, updated_at: at }))
-      .execute();
-  }
-
-  /** True when there was one to remove. */
-  async removeBonusDay(date: string): Promise<boolean> {
-    const result = await this.db.deleteFrom("hcoin_bonus_days").where("date", "=", date).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
-  }
-
   setting(key: string) {
     return this.db.selectFrom("hcoin_settings").selectAll().where("key", "=", key).executeTakeFirst();
   }

@@ -66,7 +66,7 @@ describe("a route that declares no access", () => {
       envelope: SCHEME_ENVELOPE,
     });
     try {
-      await migrateCoinScheme(database);
+      await migrateCoinScheme(database, config.settings);
       // As if GET /bonus-days had been declared without its access.
       app.addHook("onRoute", (route) => {
         if (route.method === "GET" && route.url.endsWith("/bonus-days")) delete route.config?.schemeAccess;

@@ -3,9 +3,11 @@ import {
   admin,
   linkedMember,
   nextReceipt,
+  programmeRule,
   qr,
   scheme,
   schemeApp,
+  setHoliday,
   TILL_KEY,
   TODAY,
 } from "./testing/scheme-calls.ts";
@@ -114,9 +116,7 @@ describe("earning at the till: the earn rules", () => {
   it.each(cases)(
     "%s",
     async (_name, store, net, electronic, month, holiday, base_coins, birthday_bonus, holiday_bonus, coins) => {
-      if (holiday)
-        expect((await admin(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: holiday })).status).toBe(200);
-      else await admin(t, "DELETE", `/bonus-days/${TODAY}`);
+      await setHoliday(t, TODAY, holiday);
       const member = memberBorn[month as keyof typeof memberBorn];
       const before = (await admin(t, "GET", `/accounts?member_ref=${member}`)).body.payload.account.balance;
       const res = await scheme(t, "POST", "/purchases", {
@@ -226,7 +226,7 @@ describe("earning at the till: receipts, refunds and refusals", () => {
     t = await schemeApp();
     await linkedMember(t, "M000000206", 7);
     await admin(t, "PUT", "/stores/P1", { partner_property: true });
-    await admin(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: 2 });
+    await setHoliday(t, TODAY, "2");
     const kept = await scheme(t, "POST", "/purchases", {
       qr_text: qr(t, "M000000206", "01"),
       store_code: "P1",
@@ -247,7 +247,7 @@ describe("earning at the till: receipts, refunds and refusals", () => {
     expect(kept.body.payload.transaction.coins).toBe(90);
 
     // The holiday is gone by the time of the refund: the refund still takes back what was given.
-    await admin(t, "DELETE", `/bonus-days/${TODAY}`);
+    await setHoliday(t, TODAY, null);
     t.clock.advance(3 * 86_400_000);
     const refund = await scheme(t, "POST", "/refunds", { store_code: "P1", receipt_no: "BACK" });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
@@ -360,8 +360,11 @@ describe("earning at the till: receipts, refunds and refusals", () => {
     expect(account.body.payload.account.balance).toBe(0);
   });
 
-  it("applies COIN_HOLIDAYS and COIN_BIRTHDAY_MULTIPLIER from the configuration; an operator's day overrides", async () => {
-    t = await schemeApp({ COIN_HOLIDAYS: `2025-12-25:2,${TODAY}:1.5`, COIN_BIRTHDAY_MULTIPLIER: "3" });
+  it("earns by the programme rules migration 0018 made of COIN_HOLIDAYS and COIN_BIRTHDAY_MULTIPLIER; ending one ends its bonus", async () => {
+    t = await schemeApp({
+      COIN_HOLIDAYS: `2025-12-25:2,${TODAY}:1.5,2025-12-26:1`,
+      COIN_BIRTHDAY_MULTIPLIER: "3",
+    });
     await linkedMember(t, "M000000209", 7);
     const earn = (receipt: string) =>
       scheme(t, "POST", "/purchases", {
@@ -374,29 +377,26 @@ describe("earning at the till: receipts, refunds and refusals", () => {
       birthday_bonus: 200,
       holiday_bonus: 50,
     });
-    await admin(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: "1" });
+
+    const birthday = await programmeRule(t, "birthday");
+    const days = await admin(t, "GET", "/bonus-days");
+    // A configured day at ×1 is no holiday.
+    expect(days.body.payload).toEqual({
+      birthday_multiplier: "3",
+      birthday_campaign_id: birthday.id,
+      days: [
+        { date: TODAY, multiplier: "1.5", campaign_id: expect.any(Number) },
+        { date: "2025-12-25", multiplier: "2", campaign_id: expect.any(Number) },
+      ],
+    });
+    await setHoliday(t, TODAY, null);
     expect((await earn("R-2")).body.payload.transaction).toMatchObject({
       birthday_bonus: 200,
       holiday_bonus: 0,
     });
-
-    const days = await admin(t, "GET", "/bonus-days");
-    expect(days.body.payload).toEqual({
-      birthday_multiplier: "3",
-      birthday: {
-        birthday_multiplier: "3",
-        source: "configuration",
-        configured_multiplier: "3",
-        updated_by: null,
-        updated_at: null,
-      },
-      days: [
-        { date: TODAY, multiplier: "1", source: "operator" },
-        { date: "2025-12-25", multiplier: "2", source: "configuration" },
-      ],
-    });
-    const removed = await admin(t, "DELETE", `/bonus-days/${TODAY}`);
-    expect(removed.body.payload).toEqual({ date: TODAY, removed: true, configured_multiplier: "1.5" });
+    expect((await admin(t, "GET", "/bonus-days")).body.payload.days).toEqual([
+      { date: "2025-12-25", multiplier: "2", campaign_id: expect.any(Number) },
+    ]);
   });
 });
 
@@ -521,7 +521,7 @@ describe("API keys", () => {
     expect(create.status).toBe(403);
     expect(create.body.error_code).toBe(4030);
     expect((await scheme(t, "PUT", "/stores/S1", { partner_property: true })).status).toBe(403);
-    expect((await scheme(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: 2 })).status).toBe(403);
+    expect((await scheme(t, "GET", "/campaigns")).status).toBe(403);
     expect((await scheme(t, "GET", "/bonus-days")).status).toBe(200);
     expect((await scheme(t, "GET", "/accounts?mobile_phone_prefix=852&mobile_phone=63000001")).status).toBe(
       403,
@@ -533,14 +533,6 @@ describe("API keys", () => {
   });
 
   it("validates the operator's inputs", async () => {
-    const badDate = await admin(t, "PUT", "/bonus-days/2025-02-29", { multiplier: 2 });
-    expect(badDate.status).toBe(400);
-    expect(badDate.body.payload.errors).toContainEqual({ field: "date", rule: "dateInvalid" });
-    const badMultiplier = await admin(t, "PUT", `/bonus-days/${TODAY}`, { multiplier: 0.5 });
-    expect(badMultiplier.body.payload.errors).toContainEqual({
-      field: "multiplier",
-      rule: "multiplierInvalid",
-    });
     const badPhone = await admin(t, "POST", "/accounts", { mobile_phone_prefix: "852", mobile_phone: "123" });
     expect(badPhone.body.payload.errors).toContainEqual({ field: "mobile_phone", rule: "mobileLength8" });
   });

@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
 import type { CampaignDefinition } from "@hcoins/domain/campaign-rules";
-import { formatMultiplier, MAX_MULTIPLIER } from "@hcoins/domain/earn-rules";
 import type { ExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import type { MissionDefinition } from "@hcoins/domain/mission-rules";
 import type { SegmentCondition, SegmentDefinition } from "@hcoins/domain/segment-rules";
@@ -10,11 +9,7 @@ import type {
   AccountsResult,
   AccountsWithoutProfileFactsResult,
   BalanceResult,
-  BirthdayMultiplierResult,
   BirthMonthResult,
-  BonusDay,
-  BonusDayRemoveResult,
-  BonusDaySetResult,
   BonusDays,
   CampaignDryRunResult,
   CampaignResult,
@@ -56,14 +51,10 @@ import type {
   VouchersResult,
   VoucherUseResult,
 } from "./api-schemas.ts";
-import {
-  birthdayMultiplierResult,
-  setBirthdayMultiplier as storeBirthdayMultiplier,
-} from "./birthday-multiplier.ts";
 import { Bulkhead } from "./bulkhead.ts";
 import { Campaigns } from "./campaigns.ts";
 import type { CoinSchemeSettings } from "./config.ts";
-import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
+import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import { expiryPolicyResult, nextExpiryRun, previewExpiry, runExpiry, setExpiryPolicy } from "./expiry.ts";
 import { coinFigures } from "./figures.ts";
 import { coinFiguresBreakdown } from "./figures-breakdown.ts";
@@ -144,7 +135,7 @@ export class CoinSchemeService {
 
   constructor(
     private readonly repository: CoinSchemeRepository,
-    private readonly settings: CoinSchemeSettings,
+    settings: CoinSchemeSettings,
     private readonly now: () => number,
     counters: SchemeCounters,
     /** Hears a reward's stock crossing its low-stock threshold (low-stock-alerts.ts). */
@@ -688,63 +679,9 @@ export class CoinSchemeService {
     };
   }
 
-  birthdayMultiplier(): Promise<BirthdayMultiplierResult> {
-    return birthdayMultiplierResult(this.repository, this.settings.birthdayMultiplier);
-  }
-
-  /** In hundredths, 100 (no birthday bonus) to 1000; from the next purchase on. */
-  setBirthdayMultiplier(hundredths: number, by: string): Promise<BirthdayMultiplierResult> {
-    if (!Number.isSafeInteger(hundredths) || hundredths < 100 || hundredths > MAX_MULTIPLIER * 100)
-      throw schemeValidationError("multiplier", "multiplierInvalid");
-    return storeBirthdayMultiplier(
-      this.repository,
-      hundredths,
-      by,
-      this.now(),
-      this.settings.birthdayMultiplier,
-    );
-  }
-
-  async setBonusDay(date: string, hundredths: number): Promise<BonusDaySetResult> {
-    const before = await this.repository.bonusDay(date);
-    await this.repository.setBonusDay(date, hundredths, this.now());
-    return {
-      date,
-      multiplier: formatMultiplier(hundredths),
-      previous: before === undefined ? null : formatMultiplier(before),
-    };
-  }
-
-  async removeBonusDay(date: string): Promise<BonusDayRemoveResult> {
-    const removed = await this.repository.removeBonusDay(date);
-    const configured = this.settings.configuredHolidays.get(date);
-    return {
-      date,
-      removed,
-      configured_multiplier: configured === undefined ? null : formatMultiplier(configured),
-    };
-  }
-
-  /** Every bonus day in force, by date: the operator's entries over COIN_HOLIDAYS. */
-  async bonusDays(): Promise<BonusDays> {
-    const rows = await this.repository.bonusDays();
-    const days = new Map<string, BonusDay>();
-    for (const [date, multiplier] of this.settings.configuredHolidays) {
-      days.set(date, { date, multiplier: formatMultiplier(multiplier), source: "configuration" });
-    }
-    for (const row of rows) {
-      days.set(row.date, {
-        date: row.date,
-        multiplier: formatMultiplier(row.multiplier),
-        source: "operator",
-      });
-    }
-    const birthday = await this.birthdayMultiplier();
-    return {
-      birthday_multiplier: birthday.birthday_multiplier,
-      birthday,
-      days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
-    };
+  /** The birthday multiplier now and the bonus days, read from the programme rules' campaigns (campaigns.ts). */
+  bonusDays(): Promise<BonusDays> {
+    return this.campaignBook.bonusDays();
   }
 
   // ---- till keys operators make (till-keys.ts) -------------------------------------

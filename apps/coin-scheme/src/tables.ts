@@ -16,7 +16,6 @@ export type CoinSchemeTables = {
   hcoin_accounts: HcoinAccountsTable;
   hcoin_ledger: HcoinLedgerTable;
   hcoin_stores: HcoinStoresTable;
-  hcoin_bonus_days: HcoinBonusDaysTable;
   hcoin_settings: HcoinSettingsTable;
   hcoin_rewards: HcoinRewardsTable;
   hcoin_vouchers: HcoinVouchersTable;
@@ -131,13 +130,6 @@ export type HcoinStoresTable = {
   partner_property: number;
   /** The member server's brand code of the store (migration 0013); null until it is sent. */
   brand_code: string | null;
-  updated_at: number;
-};
-
-export type HcoinBonusDaysTable = {
-  /** Hong Kong calendar date, YYYY-MM-DD. */
-  date: string;
-  multiplier: number;
   updated_at: number;
 };
 

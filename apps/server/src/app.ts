@@ -93,7 +93,7 @@ export async function buildApp({
   });
   await migrateMemberDatabase(database);
   // The embedded scheme keeps its tables beside the member server's, under its own migration record.
-  if (config.coinScheme) await migrateCoinScheme(database);
+  if (config.coinScheme) await migrateCoinScheme(database, config.coinScheme.settings);
   if (redis) await connectRedis(redis, app.log);
   const services = createServices(config, database, redis, app.log, now);
   app.decorate("services", services);

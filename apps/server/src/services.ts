@@ -431,7 +431,7 @@ export async function openServices(
   const database = openDatabase(config.DATABASE_URL);
   try {
     await migrateMemberDatabase(database);
-    if (config.coinScheme) await migrateCoinScheme(database);
+    if (config.coinScheme) await migrateCoinScheme(database, config.coinScheme.settings);
   } catch (error) {
     await database.close();
     throw error;

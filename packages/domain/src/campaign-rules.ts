@@ -6,13 +6,18 @@ import { BRAND_CODE_PATTERN } from "./api/console-stores.ts";
  * The coin scheme stores it as this JSON, evaluates it at the till and in a dry run; the console
  * edits it; the member server relays it. Amounts are HKD text ("500", "88.80"), like everywhere.
  *
- *   bonus of a multiplier = floor(base × (multiplier − 1)), on the purchase's base coins (base + electronic extra)
+ *   electronic extra      = floor(electronic HKD), added to the base before any multiplier
+ *   bonus of a multiplier = floor(base × (multiplier − 1)), on the purchase's base coins (net + electronic extra)
  *   bonus of a fixed bonus = its coins
  *
- * Stacking: every matching campaign that stacks adds its bonus; a campaign that does not stack
- * applies alone. Of the matching campaigns the member gets whichever is more: the stacking ones
- * together, or the best single non-stacking one. A budget or a per-member cap cuts a bonus to
- * what remains of it; a campaign past its budget earns nothing more.
+ * Programme rules (`programme_rule`, decision 238) are the programme's standing earn rules as
+ * campaigns: the partner-store electronic extra, the birthday month and each holiday. They always
+ * apply when they match (the greatest of each kind), stack on everything, and have no budget or
+ * cap. Promotions (`programme_rule` null) are then chosen by stacking: every matching promotion
+ * that stacks adds its bonus; one that does not stack applies alone among the promotions. The
+ * member gets whichever is more: the stacking ones together, or the best single non-stacking one.
+ * A budget or a per-member cap cuts a bonus to what remains of it; a campaign past its budget
+ * earns nothing more.
  */
 
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const; // ISO: 1 = Monday … 7 = Sunday, Hong Kong time
@@ -66,10 +71,22 @@ export const campaignActionSchema = z.discriminatedUnion("type", [
   }),
   /** A fixed number of coins per qualifying purchase. */
   z.object({ type: z.literal("bonus"), coins: z.number().int().min(1).max(1_000_000) }),
+  /** 1 coin per whole HKD paid electronically, added to the base: the `electronic` programme rule's action. */
+  z.object({ type: z.literal("electronic_extra") }),
 ]);
 export type CampaignAction = z.output<typeof campaignActionSchema>;
 
 const name = z.string().trim().min(1, "required").max(100, "tooLong");
+
+/**
+ * The programme's standing rules, named as the statement's lines (earn-lines.ts): the partner-store
+ * electronic-payment extra, the birthday month, a holiday.
+ */
+export const PROGRAMME_RULES = ["electronic", "birthday", "holiday"] as const;
+export type ProgrammeRule = (typeof PROGRAMME_RULES)[number];
+
+/** Until ended: the `ends_at` of a programme rule that has no end (2100-01-01 00:00 in Hong Kong). */
+export const UNTIL_ENDED = "2100-01-01T00:00:00+08:00";
 
 /** What an operator writes; the scheme adds its id, status, spend and who did what. */
 export const campaignDefinitionSchema = z.object({
@@ -85,16 +102,65 @@ export const campaignDefinitionSchema = z.object({
   budget_coins: z.number().int().min(1).max(1_000_000_000).nullable(),
   /** The coins one member may earn from it; null = no cap. */
   per_member_cap: z.number().int().min(1).max(1_000_000).nullable(),
+  /** Which of the programme's standing rules it is; null (the default) for a promotion. */
+  programme_rule: z.enum(PROGRAMME_RULES).nullable().default(null),
 });
 export type CampaignDefinition = z.output<typeof campaignDefinitionSchema>;
+
+type RefinementContext = { addIssue(issue: { code: "custom"; path: string[]; message: string }): void };
 
 /** A definition's schedule must end after it starts (`endsBeforeStart` on `ends_at`); for a superRefine. */
 export function refuseEndBeforeStart(
   campaign: { starts_at: string; ends_at: string },
-  ctx: { addIssue(issue: { code: "custom"; path: string[]; message: string }): void },
+  ctx: RefinementContext,
 ) {
   if (Date.parse(campaign.ends_at) <= Date.parse(campaign.starts_at))
     ctx.addIssue({ code: "custom", path: ["ends_at"], message: "endsBeforeStart" });
+}
+
+/**
+ * The rules that tie a campaign's fields together, for a superRefine: its schedule
+ * (refuseEndBeforeStart), and a programme rule's shape (decision 238): the electronic extra is the
+ * `electronic` rule's action and only its (`programmeRuleAction`), a birthday or holiday rule is a
+ * multiplier; a programme rule stacks (`programmeRuleStacks`) and has no budget or cap
+ * (`programmeRuleUnlimited`).
+ */
+export function refuseInconsistentCampaign(campaign: CampaignDefinition, ctx: RefinementContext) {
+  refuseEndBeforeStart(campaign, ctx);
+  const rule = campaign.programme_rule;
+  const action = campaign.action.type;
+  const fits =
+    rule === null
+      ? action !== "electronic_extra"
+      : action === (rule === "electronic" ? "electronic_extra" : "multiplier");
+  if (!fits) ctx.addIssue({ code: "custom", path: ["action", "type"], message: "programmeRuleAction" });
+  if (rule === null) return;
+  if (!campaign.stacks) ctx.addIssue({ code: "custom", path: ["stacks"], message: "programmeRuleStacks" });
+  for (const field of ["budget_coins", "per_member_cap"] as const)
+    if (campaign[field] !== null)
+      ctx.addIssue({ code: "custom", path: [field], message: "programmeRuleUnlimited" });
+}
+
+/** The Hong Kong date after a YYYY-MM-DD one. */
+const nextDate = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A bonus day as a holiday rule (decision 238): that Hong Kong day's schedule, no condition, its
+ * multiplier on the base; named as the statement names a holiday line, with its date.
+ */
+export function holidayRule(date: string, multiplier: string): CampaignDefinition {
+  return {
+    name: { en: `Holiday ${date}`, tc: `節日 ${date}`, sc: `节日 ${date}` },
+    conditions: [],
+    action: { type: "multiplier", multiplier },
+    stacks: true,
+    starts_at: `${date}T00:00:00+08:00`,
+    ends_at: `${nextDate(date)}T00:00:00+08:00`,
+    budget_coins: null,
+    per_member_cap: null,
+    programme_rule: "holiday",
+  };
 }
 
 /**

@@ -11,6 +11,11 @@ import { z } from "zod";
  *   holiday     a holiday's bonus
  *   tier        the member's tier multiplier (named by the tier)
  *   campaign    one campaign's bonus (named by the campaign)
+ *
+ * Electronic, birthday and holiday are the programme rules (campaign-rules.ts): their lines carry
+ * the rule's campaign id, and keep their kind so that the statement says them in the member's
+ * words whatever an operator called the campaign (decision 238). Lines written before the rules
+ * were campaigns have no campaign id.
  */
 
 export const EARN_LINE_KINDS = ["base", "electronic", "birthday", "holiday", "tier", "campaign"] as const;
@@ -22,7 +27,7 @@ export const earnLineSchema = z.object({
   kind: z.enum(EARN_LINE_KINDS),
   /** Positive on a purchase, negative on a refund. */
   coins: z.number().int(),
-  /** The campaign a `campaign` line is for; null for every other kind. */
+  /** The campaign a `campaign` line, or a programme rule's line (electronic, birthday, holiday), came from; null otherwise. */
   campaign_id: z.number().int().nullable(),
   /** A `tier` or `campaign` line's name in the three languages, as it was when earned; null otherwise. */
   name: localizedName.nullable(),

@@ -106,25 +106,25 @@ describe("multiplierHundredths", () => {
 });
 
 describe("earnCoins", () => {
-  const plain = { partnerStore: false, birthdayMultiplier: 100, holidayMultiplier: 100 };
+  const plain = { electronicExtra: false, birthdayMultiplier: 100, holidayMultiplier: 100 };
   it.each([
     // [case, input, expected {base, birthday, holiday, coins}]
     ["whole dollars", { ...plain, netCents: 10_000, electronicCents: 0 }, [100, 0, 0, 100]],
     ["cents are dropped", { ...plain, netCents: 12_399, electronicCents: 0 }, [123, 0, 0, 123]],
     ["under one dollar", { ...plain, netCents: 99, electronicCents: 99 }, [0, 0, 0, 0]],
     [
-      "electronic ignored outside partner stores",
+      "electronic ignored without the electronic extra (outside partner stores)",
       { ...plain, netCents: 10_000, electronicCents: 10_000 },
       [100, 0, 0, 100],
     ],
     [
-      "electronic adds at a partner store",
-      { ...plain, partnerStore: true, netCents: 10_000, electronicCents: 6_000 },
+      "electronic adds with the electronic extra (at a partner store)",
+      { ...plain, electronicExtra: true, netCents: 10_000, electronicCents: 6_000 },
       [160, 0, 0, 160],
     ],
     [
       "net and electronic cents are floored separately",
-      { ...plain, partnerStore: true, netCents: 10_050, electronicCents: 5_075 },
+      { ...plain, electronicExtra: true, netCents: 10_050, electronicCents: 5_075 },
       [150, 0, 0, 150],
     ],
     [
@@ -150,7 +150,7 @@ describe("earnCoins", () => {
     [
       "docs/coin-scheme.md example: partner store, birthday ×2, holiday ×3",
       {
-        partnerStore: true,
+        electronicExtra: true,
         netCents: 12_345,
         electronicCents: 8_099,
         birthdayMultiplier: 200,

@@ -3,12 +3,14 @@
  * anything that explains them; amounts are integer cents so no float rounding
  * ever decides a coin.
  *
- *   base    = floor(net HKD) + (partner-property store ? floor(electronic HKD) : 0)
+ *   base    = floor(net HKD) + (electronic extra ? floor(electronic HKD) : 0)
  *   bonus   = floor(base × (multiplier − 1)) for the birthday month and for a holiday, each on the base
  *   coins   = base + birthday bonus + holiday bonus
  *
  * Both bonuses are computed on the base and added (×2 birthday and ×3 holiday give
- * base + 1×base + 2×base = 4×base), so the order of the bonuses never matters.
+ * base + 1×base + 2×base = 4×base), so the order of the bonuses never matters. Whether the
+ * electronic extra applies and the two multipliers are the programme rules' (campaign-rules.ts;
+ * the extra at partner-property stores, by default): the coin scheme's campaigns decide them.
  */
 
 /** Net spend above HKD 1,000,000 on one receipt is refused as absurd (a mistyped amount, not a purchase). */
@@ -102,8 +104,8 @@ export function formatMultiplier(hundredths: number): string {
 export interface EarnInput {
   netCents: number;
   electronicCents: number;
-  /** The store is flagged as a store in a partner property. */
-  partnerStore: boolean;
+  /** The electronic-payment extra applies (the `electronic` programme rule matched: a partner-property store). */
+  electronicExtra: boolean;
   /** In hundredths: 100 = no bonus, 200 = double. */
   birthdayMultiplier: number;
   holidayMultiplier: number;
@@ -112,7 +114,7 @@ export interface EarnInput {
 export interface EarnResult {
   /** 1 coin per whole HKD of the net amount… */
   netCoins: number;
-  /** …and of the electronic amount at a partner-property store; together the base. */
+  /** …and of the electronic amount when the electronic extra applies; together the base. */
   electronicCoins: number;
   baseCoins: number;
   birthdayBonus: number;
@@ -126,7 +128,7 @@ const bonusOn = (base: number, hundredths: number) =>
 /** The coins one purchase earns; amounts must already satisfy purchaseAmountsRule. */
 export function earnCoins(input: EarnInput): EarnResult {
   const netCoins = Math.floor(input.netCents / 100);
-  const electronicCoins = input.partnerStore ? Math.floor(input.electronicCents / 100) : 0;
+  const electronicCoins = input.electronicExtra ? Math.floor(input.electronicCents / 100) : 0;
   const baseCoins = netCoins + electronicCoins;
   const birthdayBonus = bonusOn(baseCoins, input.birthdayMultiplier);
   const holidayBonus = bonusOn(baseCoins, input.holidayMultiplier);

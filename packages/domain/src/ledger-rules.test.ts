@@ -13,7 +13,7 @@ import {
 const purchase: EarnedPurchase = {
   netCents: 10_000,
   electronicCents: 0,
-  partnerStore: false,
+  electronicExtra: false,
   birthdayMultiplier: 100,
   holidayMultiplier: 100,
 };
@@ -39,7 +39,7 @@ describe("refundShare", () => {
   });
 
   it("keeps the electronic part within what remains", () => {
-    const card = { ...purchase, electronicCents: 10_000, partnerStore: true };
+    const card = { ...purchase, electronicCents: 10_000, electronicExtra: true };
     expect(refundShare(card, none, { netCents: 4_000 })).toMatchObject({
       electronicCents: 4_000,
       reversed: { coins: 80 },
@@ -65,11 +65,11 @@ describe("refundShare", () => {
         fc.integer({ min: 100, max: 1000 }),
         fc.integer({ min: 100, max: 1000 }),
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 6 }),
-        (net, electronicShare, partnerStore, birthday, holiday, cuts) => {
+        (net, electronicShare, electronicExtra, birthday, holiday, cuts) => {
           const bought: EarnedPurchase = {
             netCents: net,
             electronicCents: Math.floor(net * electronicShare),
-            partnerStore,
+            electronicExtra,
             birthdayMultiplier: birthday,
             holidayMultiplier: holiday,
           };

@@ -5,11 +5,11 @@ import { type EarnResult, earnCoins, programmeDate } from "./earn-rules.ts";
  * reverses, and when coins expire. Pure, in integer cents and unix milliseconds.
  */
 
-/** What a purchase was: its amounts and the earn settings of the day it earned. */
+/** What a purchase was: its amounts and the programme rules that applied to it. */
 export interface EarnedPurchase {
   netCents: number;
   electronicCents: number;
-  partnerStore: boolean;
+  electronicExtra: boolean;
   birthdayMultiplier: number;
   holidayMultiplier: number;
 }

@@ -1,7 +1,7 @@
 import {
   campaignDefinitionSchema,
   DRY_RUN_MAX_DAYS,
-  refuseEndBeforeStart,
+  refuseInconsistentCampaign,
 } from "@hcoins/domain/campaign-rules";
 import { z } from "zod";
 import { campaignDryRunResponse, campaignResponse, campaignsResponse, envelope } from "../api-schemas.ts";
@@ -12,13 +12,13 @@ const FULL_SCOPE =
   "For full-scope clients only (the member server, a back office): a till key is refused (4030).";
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** A definition as campaign-rules.ts writes it, its end after its start. */
-const definition = campaignDefinitionSchema.superRefine(refuseEndBeforeStart);
+/** A definition as campaign-rules.ts writes it: its end after its start, a programme rule in its shape. */
+const definition = campaignDefinitionSchema.superRefine(refuseInconsistentCampaign);
 const definitionWithOperator = campaignDefinitionSchema
   .extend({ operator: operatorName })
-  .superRefine(refuseEndBeforeStart);
+  .superRefine(refuseInconsistentCampaign);
 const RULES =
-  "Conditions all hold for a purchase to earn; a multiplier's bonus is floor(base × (multiplier − 1)) on the base coins, a fixed bonus its coins; stacking campaigns add up, a non-stacking one applies alone and the member gets the larger (docs/coin-scheme.md, Campaigns).";
+  "Conditions all hold for a purchase to earn; the electronic extra adds floor(electronic HKD) to the base, a multiplier's bonus is floor(base × (multiplier − 1)) on the base coins, a fixed bonus its coins. Programme rules (`programme_rule`: electronic, birthday, holiday) always apply and stack, with no budget or cap (programmeRuleAction, programmeRuleStacks, programmeRuleUnlimited); among promotions, stacking ones add up, a non-stacking one applies alone and the member gets the larger (docs/coin-scheme.md, Campaigns).";
 
 /** Campaigns (campaigns.ts): written, dry-run, activated by a second operator, paused, ended. */
 export function campaignRoutes(app: SchemeApp, scheme: CoinSchemeService) {

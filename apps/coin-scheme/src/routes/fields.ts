@@ -1,5 +1,5 @@
 import { BRAND_CODE_PATTERN } from "@hcoins/domain/api/console-stores";
-import { parseAmountCents } from "@hcoins/domain/earn-rules";
+import { multiplierHundredths, parseAmountCents } from "@hcoins/domain/earn-rules";
 import type { FastifyInstance, FastifyRequest, FastifySchema, RawServerDefault } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -116,3 +116,16 @@ export const amountDoc = {
   example: "123.45",
   description: "HKD, at most two decimals; a number is accepted too",
 };
+
+/** 1 to 10 with at most two decimals, carried as hundredths. */
+export const multiplier = z
+  .union([z.string(), z.number()], { error: "required" })
+  .transform((value, ctx) => {
+    const hundredths = multiplierHundredths(value);
+    if (hundredths === null) {
+      ctx.addIssue({ code: "custom", message: "multiplierInvalid" });
+      return z.NEVER;
+    }
+    return hundredths;
+  })
+  .meta({ type: "string", example: "2", description: "1 to 10, at most two decimals" });

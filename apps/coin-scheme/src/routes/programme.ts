@@ -1,11 +1,8 @@
-import { isCalendarDate, multiplierHundredths } from "@hcoins/domain/earn-rules";
+import { isCalendarDate } from "@hcoins/domain/earn-rules";
 import { FIGURES_MAX_DAYS, figuresRange } from "@hcoins/domain/figures-range";
 import { parseExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import { z } from "zod";
 import {
-  birthdayMultiplierResponse,
-  bonusDayRemoveResponse,
-  bonusDaySetResponse,
   bonusDaysResponse,
   coinFiguresBreakdownResponse,
   coinFiguresResponse,
@@ -28,20 +25,7 @@ import {
   storeCode,
 } from "./fields.ts";
 
-/** 1 to 10 with at most two decimals, carried as hundredths. */
-export const multiplier = z
-  .union([z.string(), z.number()], { error: "required" })
-  .transform((value, ctx) => {
-    const hundredths = multiplierHundredths(value);
-    if (hundredths === null) {
-      ctx.addIssue({ code: "custom", message: "multiplierInvalid" });
-      return z.NEVER;
-    }
-    return hundredths;
-  })
-  .meta({ type: "string", example: "2", description: "1 to 10, at most two decimals" });
-
-/** The programme's settings: the store registry, bonus days, the birthday multiplier, the expiry policy, the ledger check and its figures. */
+/** The programme's settings: the store registry, the bonus days (read), the expiry policy, the ledger check and its figures. */
 export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.get(
     `${COIN_SCHEME_PREFIX}/stores`,
@@ -75,53 +59,12 @@ export function programmeRoutes(app: SchemeApp, scheme: CoinSchemeService) {
   app.get(
     `${COIN_SCHEME_PREFIX}/bonus-days`,
     schemeRoute("till", {
-      summary: "The birthday multiplier and every holiday bonus day",
+      summary: "The birthday multiplier now and every holiday bonus day, from the programme rules' campaigns",
+      description:
+        'The birthday month and the holidays are campaigns (`programme_rule` birthday, holiday; decision 238): changed as campaigns, a second operator activating each. `birthday_multiplier` is the live birthday rule\'s ("1" with none); `days` are the dates of the active holiday rules, by date.',
       response: { 200: envelope(bonusDaysResponse) },
     }),
     async () => ok(await scheme.bonusDays()),
-  );
-
-  const dateParams = z.object({
-    date: z.string().refine(isCalendarDate, "dateInvalid"),
-  });
-
-  app.put(
-    `${COIN_SCHEME_PREFIX}/bonus-days/:date`,
-    schemeRoute("all", {
-      summary: "Set a holiday bonus day (Hong Kong date) and its multiplier",
-      params: dateParams,
-      body: z.object({ multiplier }),
-      response: { 200: envelope(bonusDaySetResponse) },
-    }),
-    async (request) => {
-      return ok(await scheme.setBonusDay(request.params.date, request.body.multiplier));
-    },
-  );
-
-  app.delete(
-    `${COIN_SCHEME_PREFIX}/bonus-days/:date`,
-    schemeRoute("all", {
-      summary: "Remove an operator's holiday bonus day",
-      params: dateParams,
-      response: { 200: envelope(bonusDayRemoveResponse) },
-    }),
-    async (request) => {
-      return ok(await scheme.removeBonusDay(request.params.date));
-    },
-  );
-
-  app.put(
-    `${COIN_SCHEME_PREFIX}/birthday-multiplier`,
-    schemeRoute("all", {
-      summary: "Set the birthday-month multiplier (replaces COIN_BIRTHDAY_MULTIPLIER from now on)",
-      description:
-        "1 to 10, at most two decimals; 1 switches the birthday bonus off. Purchases from now on earn base × (multiplier − 1) extra in the member's birth month (Hong Kong time); purchases before keep what they earned.",
-      body: z.object({ multiplier, operator: operatorName }),
-      response: { 200: envelope(birthdayMultiplierResponse) },
-    }),
-    async (request) => {
-      return ok(await scheme.setBirthdayMultiplier(request.body.multiplier, request.body.operator));
-    },
   );
 
   app.get(

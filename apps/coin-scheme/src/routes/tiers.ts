@@ -9,12 +9,12 @@ import {
   amountDoc,
   COIN_SCHEME_PREFIX,
   hcoinsMemberNo,
+  multiplier,
   ok,
   operatorName,
   type SchemeApp,
   schemeRoute,
 } from "./fields.ts";
-import { multiplier } from "./programme.ts";
 
 const FULL_SCOPE = "Needs a full-scope key (not a till's).";
 

@@ -1,3 +1,4 @@
+import { campaignDefinitionSchema, holidayRule } from "@hcoins/domain/campaign-rules";
 import type { DatabaseOptions } from "@hcoins/server-kit/database";
 import { expect } from "vitest";
 import { createTestScheme, type TestScheme } from "./test-scheme.ts";
@@ -83,3 +84,69 @@ export const nextReceipt = () => {
   receiptSequence += 1;
   return `R-${receiptSequence}`;
 };
+
+/** A campaign `writer` writes and `checker` activates; its id. */
+export async function activeCampaign(t: TestScheme, definition: Record<string, unknown>): Promise<number> {
+  const created = await admin(t, "POST", "/campaigns", { ...definition, operator: "writer" });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const id = created.body.payload.campaign.id as number;
+  const activated = await admin(t, "POST", `/campaigns/${id}/activate`, {
+    operator: "writer",
+    approver: "checker",
+  });
+  expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+  return id;
+}
+
+/**
+ * Makes a Hong Kong date a holiday of `multiplier`, or none with null, as an operator now does
+ * (decision 238): the date's active holiday rules end, and a new one is written and activated.
+ */
+export async function setHoliday(
+  t: TestScheme,
+  date: string,
+  multiplier: string | null,
+): Promise<number | null> {
+  const { days } = (await admin(t, "GET", "/bonus-days")).body.payload as {
+    days: { date: string; campaign_id: number }[];
+  };
+  for (const day of days.filter((each) => each.date === date))
+    expect((await admin(t, "POST", `/campaigns/${day.campaign_id}/end`, { operator: "writer" })).status).toBe(
+      200,
+    );
+  if (multiplier === null) return null;
+  return activeCampaign(t, holidayRule(date, multiplier));
+}
+
+/** The campaign of the programme rule migration 0018 made of a kind (`electronic` or `birthday`). */
+export async function programmeRule(t: TestScheme, rule: "electronic" | "birthday") {
+  const { campaigns } = (await admin(t, "GET", "/campaigns")).body.payload as {
+    campaigns: { id: number; programme_rule: string | null; created_by: string }[];
+  };
+  const found = campaigns.find(
+    (each) => each.programme_rule === rule && each.created_by === "migration 0018",
+  );
+  expect(found, `the ${rule} rule`).toBeDefined();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read the campaign's fields freely
+  return found as any;
+}
+
+/** Changes a live campaign's multiplier the way its lifecycle allows: paused, edited, activated by a second operator. */
+export async function changeMultiplier(t: TestScheme, id: number, multiplier: string) {
+  // The view's definition fields, the scheme's figures and names left out.
+  const definition = campaignDefinitionSchema.parse(
+    (await admin(t, "GET", `/campaigns/${id}`)).body.payload.campaign,
+  );
+  expect((await admin(t, "POST", `/campaigns/${id}/pause`, { operator: "writer" })).status).toBe(200);
+  const edit = await admin(t, "PUT", `/campaigns/${id}`, {
+    ...definition,
+    action: { type: "multiplier", multiplier },
+    operator: "writer",
+  });
+  expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+  const activated = await admin(t, "POST", `/campaigns/${id}/activate`, {
+    operator: "writer",
+    approver: "checker",
+  });
+  expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+}

@@ -35,6 +35,8 @@ export async function createTestScheme(
   databaseOptions: DatabaseOptions = {},
   /** Where the app's log lines go (with COIN_SCHEME_LOG_LEVEL in `env`), for tests that read them. */
   logStream?: DestinationStream,
+  /** Runs on the new database before the app migrates it (a database as older code left it). */
+  prepare?: (database: DatabaseHandle) => Promise<void>,
 ): Promise<TestScheme> {
   const config = loadCoinSchemeConfig({ NODE_ENV: "test", COIN_SCHEME_LOG_LEVEL: "silent", ...env });
   const storage = shareWith ? { url: shareWith.storageUrl, schema: undefined } : await isolatedDatabase();
@@ -49,6 +51,7 @@ export async function createTestScheme(
   let app: FastifyInstance;
   try {
     database = openDatabase(storage.url, databaseOptions);
+    await prepare?.(database);
     app = await buildCoinSchemeApp({
       config,
       database,

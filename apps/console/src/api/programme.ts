@@ -1,7 +1,6 @@
 import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
 import {
   type ConsoleReward,
-  consoleBonusDays,
   consoleExpiry,
   consoleRewards,
   consoleStores,
@@ -12,9 +11,6 @@ import { call } from "./client.ts";
 
 export const rewardsQuery = () =>
   queryOptions({ queryKey: ["programme", "rewards"], queryFn: () => call(consoleRewards.list) });
-
-export const bonusDaysQuery = () =>
-  queryOptions({ queryKey: ["programme", "bonusDays"], queryFn: () => call(consoleBonusDays.list) });
 
 export const rewardQuery = (id: number) =>
   queryOptions({
@@ -62,38 +58,6 @@ export function useRewardChange(id: number) {
       client.setQueryData(rewardsQuery().queryKey, (old) =>
         old ? { rewards: old.rewards.map((one) => (one.id === reward.id ? reward : one)) } : old,
       ),
-  });
-}
-
-/** Sets a bonus day (multiplier in hundredths). */
-export function useBonusDaySet() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ConsoleBodyOf<typeof consoleBonusDays.set>) => call(consoleBonusDays.set, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: bonusDaysQuery().queryKey }),
-  });
-}
-
-/** Sets the birthday multiplier (hundredths, 100 = off); the bonus days page reads it again. */
-export function useBirthdayMultiplierSet() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (multiplier: number) =>
-      call(consoleBonusDays.setBirthday, {
-        body: { multiplier } satisfies ConsoleBodyOf<typeof consoleBonusDays.setBirthday>,
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: bonusDaysQuery().queryKey }),
-  });
-}
-
-export function useBonusDayRemove() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (date: string) =>
-      call(consoleBonusDays.remove, {
-        body: { date } satisfies ConsoleBodyOf<typeof consoleBonusDays.remove>,
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: bonusDaysQuery().queryKey }),
   });
 }
 

@@ -1,11 +1,11 @@
 import { userInfo } from "node:os";
+import { holidayRule } from "@hcoins/domain/campaign-rules";
 import { programmeDate, programmeMonth } from "@hcoins/domain/earn-rules";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adminProcess, SPAWN_TIMEOUT } from "../testing/admin-process.ts";
 import { nextPhone, registerMember } from "../testing/flows.ts";
 import { createTestApp, type TestApp } from "../testing/test-app.ts";
 import {
-  birthdayMultiplier,
   hcoinAccountCreate,
   hcoinAdjust,
   hcoinBalance,
@@ -13,8 +13,6 @@ import {
   hcoinExpiryPolicy,
   hcoinLedgerCheck,
   holidayList,
-  holidayRemove,
-  holidaySet,
   storePartner,
   storePartnerList,
   storesSync,
@@ -222,72 +220,32 @@ describe("H Coins operator commands", () => {
     );
   });
 
-  it("holiday-set, holiday-list and holiday-remove manage today's bonus", async () => {
-    const member = await registerMember(t);
-    await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-create", { body: {}, token: member.token });
-    const today = programmeDate(t.clock.now());
-
-    expect(await holidaySet(t.app.services, [today, "3"])).toBe(
-      `Holiday ${today} (Hong Kong date): purchases earn ×3, a bonus of 2 × the base coins.`,
-    );
-    expect(await holidaySet(t.app.services, [today, "2.5"])).toContain("×2.5 (was ×3)");
-    expect(await latestAudit()).toMatchObject({
-      actor: `cli:${userInfo().username}`,
-      action: "bonusDay.set",
-      target: `bonus-day:${today}`,
-      before: { multiplier: "3" },
-      after: { multiplier: "2.5" },
-    });
-    expect(await holidayList(t.app.services, [])).toBe(
-      [
-        "Birthday month: ×2 (COIN_BIRTHDAY_MULTIPLIER).",
-        "Holidays (Hong Kong dates):",
-        `  ${today}  ×2.5  set by an operator`,
-      ].join("\n"),
-    );
-    const onHoliday = JSON.parse((await purchase(member.user.member_no, "HF-CW01", "H1", "10")).body);
-    expect(onHoliday.payload.transaction).toMatchObject({ base_coins: 10, holiday_bonus: 15, coins: 25 });
-
-    expect(await holidayRemove(t.app.services, [today])).toBe(`Removed the holiday ${today}.`);
-    expect(await latestAudit()).toMatchObject({
-      action: "bonusDay.remove",
-      before: { multiplier: "2.5" },
-      after: { removed: true },
-    });
-    expect(await holidayRemove(t.app.services, [today])).toBe(
-      `${today} was not set as a holiday; nothing changed.`,
-    );
-    expect(await holidayList(t.app.services, [])).toContain("No holidays set.");
-    const plain = JSON.parse((await purchase(member.user.member_no, "HF-CW01", "H2", "10")).body);
-    expect(plain.payload.transaction.coins).toBe(10);
-  });
-
-  it("birthday-multiplier shows and sets the multiplier through the programme service, audited", async () => {
+  it("holiday-list shows the programme rules' birthday multiplier and holidays, each with its campaign", async () => {
     const member = await registerMember(t, { birthday_month: programmeMonth(t.clock.now()) });
     await t.call("POST", "/custom-api/custom/cuapp/customer/hcoin-create", { body: {}, token: member.token });
-    expect(await birthdayMultiplier(t.app.services, [])).toBe(
-      "Birthday month: ×2 (COIN_BIRTHDAY_MULTIPLIER).",
+    const client = t.app.services.coinSchemeClient;
+    const { campaigns } = await client.campaigns();
+    const birthday = campaigns.find((campaign) => campaign.programme_rule === "birthday");
+    expect(await holidayList(t.app.services, [])).toBe(
+      [
+        `Birthday month: ×2 (campaign #${birthday?.id}).`,
+        "No holidays set.",
+        "Change them in the console (Campaigns): a second operator activates each change.",
+      ].join("\n"),
     );
-    expect(await birthdayMultiplier(t.app.services, ["1.5"])).toBe(
-      "Birthday month: ×1.5 from now on: purchases in a member's birth month earn a bonus of 0.5 × the base coins.",
+    const today = programmeDate(t.clock.now());
+    const { campaign } = await client.createCampaign(holidayRule(today, "2.5"), "writer");
+    await client.activateCampaign(campaign.id, "writer", "checker");
+    expect(await holidayList(t.app.services, [])).toContain(
+      ["Holidays (Hong Kong dates):", `  ${today}  ×2.5  campaign #${campaign.id}`].join("\n"),
     );
-    expect(await latestAudit()).toMatchObject({
-      actor: `cli:${userInfo().username}`,
-      action: "birthdayMultiplier.set",
-      before: { multiplier: "2", source: "configuration" },
-      after: { multiplier: "1.5", source: "operator" },
+    // Base 10, birthday +10, holiday +15.
+    const earned = JSON.parse((await purchase(member.user.member_no, "HF-CW01", "H1", "10")).body);
+    expect(earned.payload.transaction).toMatchObject({
+      base_coins: 10,
+      birthday_bonus: 10,
+      holiday_bonus: 15,
     });
-    expect(await birthdayMultiplier(t.app.services, [])).toMatch(/^Birthday month: ×1\.5 \(set by cli:/);
-    const earned = JSON.parse((await purchase(member.user.member_no, "HF-CW01", "BD1", "10")).body);
-    expect(earned.payload.transaction).toMatchObject({ base_coins: 10, birthday_bonus: 5, coins: 15 });
-    expect(await birthdayMultiplier(t.app.services, ["1"])).toContain("earn no bonus");
-    const entries = (await t.app.services.audit.all({})).length;
-    for (const bad of ["0.9", "11", "x"]) {
-      const error = await birthdayMultiplier(t.app.services, [bad]).catch((e: unknown) => e);
-      expect((error as CliError).message).toContain(`multiplier "${bad}" must be 1 to 10`);
-    }
-    expect((await t.app.services.audit.all({})).length).toBe(entries);
-    await birthdayMultiplier(t.app.services, ["2"]);
   });
 
   it("hcoin-balance shows the balance and the ledger, newest first", async () => {
@@ -338,10 +296,6 @@ describe("H Coins operator commands", () => {
     [hcoinExpiryPolicy, ["sometimes"], /policy "sometimes" must be none, year-end or <N>-months/],
     [hcoinExpiryPolicy, ["none", "extra"], /unexpected argument "extra"/],
     [hcoinExpiryDryRun, ["--at", "2025-13-01"], /date "2025-13-01" is not a calendar date/],
-    [holidaySet, ["2025-02-29", "2"], /date "2025-02-29" is not a calendar date/],
-    [holidaySet, ["2025-12-25", "0.5"], /multiplier "0.5" must be 1 to 10/],
-    [holidaySet, ["2025-12-25"], /missing <multiplier>/],
-    [holidayRemove, ["25/12/2025"], /date "25\/12\/2025" is not a calendar date/],
     [holidayList, ["extra"], /unexpected argument "extra"/],
   ] as const)("%o refuses %j", async (run, args, message) => {
     const error = await run(t.app.services, [...args]).catch((e: unknown) => e);
@@ -396,8 +350,6 @@ describe("admin command line: H Coins commands", () => {
     for (const name of [
       "hcoin-account-create",
       "store-partner",
-      "holiday-set",
-      "holiday-remove",
       "holiday-list",
       "hcoin-balance",
       "hcoin-adjust",

@@ -1,6 +1,6 @@
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
-import type { BirthdayMultiplierResult, SchemeTransaction } from "@hcoins/coin-scheme/contract";
+import type { SchemeTransaction } from "@hcoins/coin-scheme/contract";
 import { SchemeErrorCode } from "@hcoins/coin-scheme/contract";
 import {
   ADJUSTMENT_REASON_TEXT,
@@ -8,12 +8,7 @@ import {
   type AdjustmentReason,
 } from "@hcoins/domain/adjustment-reasons";
 import { CoinStatus, ErrorCode } from "@hcoins/domain/codes";
-import {
-  formatMultiplier,
-  isCalendarDate,
-  multiplierHundredths,
-  PROGRAMME_TIME_ZONE,
-} from "@hcoins/domain/earn-rules";
+import { isCalendarDate, PROGRAMME_TIME_ZONE } from "@hcoins/domain/earn-rules";
 import {
   formatExpiryPolicy,
   MAX_EXPIRY_MONTHS,
@@ -32,8 +27,10 @@ import { CliError, parseCommandArgs, phoneArgument, phoneCommandArgs } from "./c
  * Operator commands for the H Coins scheme. They go through the same client as the
  * member server (the embedded scheme on DATABASE_URL, or the scheme at COIN_SCHEME_URL
  * with COIN_SCHEME_API_KEY), so they act on whichever scheme the server uses. The programme's
- * settings (holidays, the birthday multiplier, the expiry policy) change through ProgrammeService,
- * as the console's do, so each change writes one audit entry (actor cli:<login>).
+ * settings (the expiry policy, store flags) change through the services the console's do, so each
+ * change writes one audit entry (actor cli:<login>). The birthday month and holidays are campaigns
+ * (decision 238), changed in the console where a second operator activates each; holiday-list
+ * shows them.
  */
 
 export const HCOIN_ACCOUNT_CREATE_USAGE = "hcoin-account-create <prefix> <mobile>";
@@ -45,10 +42,7 @@ export const HCOIN_ADJUST_USAGE =
 export const HCOIN_EXPIRY_POLICY_USAGE = "hcoin-expiry-policy [none|year-end|<N>-months] [--by <operator>]";
 export const HCOIN_EXPIRY_DRY_RUN_USAGE = "hcoin-expiry-dry-run [--at <YYYY-MM-DD>]";
 export const HCOIN_LEDGER_CHECK_USAGE = "hcoin-ledger-check";
-export const HOLIDAY_SET_USAGE = "holiday-set <YYYY-MM-DD> <multiplier>";
-export const HOLIDAY_REMOVE_USAGE = "holiday-remove <YYYY-MM-DD>";
 export const HOLIDAY_LIST_USAGE = "holiday-list";
-export const BIRTHDAY_MULTIPLIER_USAGE = "birthday-multiplier [<multiplier>]";
 export const HCOIN_BALANCE_USAGE = "hcoin-balance <prefix> <mobile> [--limit n]";
 
 const STORE_CODE = /^[A-Za-z0-9_-]{1,32}$/;
@@ -366,92 +360,25 @@ function dateArgument(text: string): string {
   return text;
 }
 
-export async function holidaySet(services: Services, args: string[]): Promise<string> {
-  const { positionals } = parseCommandArgs(HOLIDAY_SET_USAGE, ["date", "multiplier"], () =>
-    parseArgs({ args, options: {}, allowPositionals: true, strict: true }),
-  );
-  const date = dateArgument(positionals[0] as string);
-  const multiplier = multiplierHundredths(positionals[1]);
-  if (multiplier === null) {
-    throw new CliError(
-      `multiplier "${positionals[1]}" must be 1 to 10 with at most two decimals (e.g. 2 or 1.5)`,
-    );
-  }
-  const result = await programme(() => services.programme.setBonusDay(date, multiplier, cliActor()));
-  const bonus = formatMultiplier(multiplier - 100);
-  const was =
-    result.previous === null
-      ? ""
-      : result.previous === result.multiplier
-        ? " (unchanged)"
-        : ` (was ×${result.previous})`;
-  return `Holiday ${date} (Hong Kong date): purchases earn ×${result.multiplier}${was}, a bonus of ${bonus} × the base coins.`;
-}
-
-export async function holidayRemove(services: Services, args: string[]): Promise<string> {
-  const { positionals } = parseCommandArgs(HOLIDAY_REMOVE_USAGE, ["date"], () =>
-    parseArgs({ args, options: {}, allowPositionals: true, strict: true }),
-  );
-  const date = dateArgument(positionals[0] as string);
-  const result = await programme(() => services.programme.removeBonusDay(date, cliActor()));
-  const lines = [
-    result.removed ? `Removed the holiday ${date}.` : `${date} was not set as a holiday; nothing changed.`,
-  ];
-  if (result.configured_multiplier !== null) {
-    lines.push(
-      `Note: COIN_HOLIDAYS still makes ${date} a ×${result.configured_multiplier} holiday; set it to 1 with holiday-set to switch it off.`,
-    );
-  }
-  return lines.join("\n");
-}
-
+/** The programme rules' multipliers: the birthday month's now and every holiday, each with its campaign. */
 export async function holidayList(services: Services, args: string[]): Promise<string> {
   parseCommandArgs(HOLIDAY_LIST_USAGE, [], () =>
     parseArgs({ args, options: {}, allowPositionals: true, strict: true }),
   );
-  const { birthday, days } = await scheme(() => services.coinSchemeClient.bonusDays());
-  const lines = [`Birthday month: ×${birthday.birthday_multiplier} (${birthdaySource(birthday)}).`];
-  if (days.length === 0) lines.push("No holidays set.");
+  const bonusDays = await scheme(() => services.coinSchemeClient.bonusDays());
+  const lines = [
+    bonusDays.birthday_campaign_id === null
+      ? "Birthday month: no bonus (no live birthday rule)."
+      : `Birthday month: ×${bonusDays.birthday_multiplier} (campaign #${bonusDays.birthday_campaign_id}).`,
+  ];
+  if (bonusDays.days.length === 0) lines.push("No holidays set.");
   else {
     lines.push("Holidays (Hong Kong dates):");
-    for (const day of days) {
-      lines.push(
-        `  ${day.date}  ×${day.multiplier}  ${day.source === "operator" ? "set by an operator" : "COIN_HOLIDAYS"}`,
-      );
-    }
+    for (const day of bonusDays.days)
+      lines.push(`  ${day.date}  ×${day.multiplier}  campaign #${day.campaign_id}`);
   }
+  lines.push("Change them in the console (Campaigns): a second operator activates each change.");
   return lines.join("\n");
-}
-
-function birthdaySource(birthday: BirthdayMultiplierResult): string {
-  return birthday.source === "configuration" || birthday.updated_at === null
-    ? "COIN_BIRTHDAY_MULTIPLIER"
-    : `set by ${birthday.updated_by} on ${showTime(birthday.updated_at)}`;
-}
-
-/** Shows the birthday multiplier, or sets it (1 to 10; 1 switches the birthday bonus off). */
-export async function birthdayMultiplier(services: Services, args: string[]): Promise<string> {
-  let positionals: string[];
-  try {
-    ({ positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true }));
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\nUsage: ${BIRTHDAY_MULTIPLIER_USAGE}`, 2);
-  }
-  if (positionals.length > 1)
-    throw new CliError(`unexpected argument "${positionals[1]}"\nUsage: ${BIRTHDAY_MULTIPLIER_USAGE}`, 2);
-  if (positionals[0] === undefined) {
-    const { birthday } = await scheme(() => services.coinSchemeClient.bonusDays());
-    return `Birthday month: ×${birthday.birthday_multiplier} (${birthdaySource(birthday)}).`;
-  }
-  const multiplier = multiplierHundredths(positionals[0]);
-  if (multiplier === null)
-    throw new CliError(
-      `multiplier "${positionals[0]}" must be 1 to 10 with at most two decimals (e.g. 2 or 1.5; 1 = no birthday bonus)`,
-    );
-  const result = await programme(() => services.programme.setBirthdayMultiplier(multiplier, cliActor()));
-  return multiplier === 100
-    ? "Birthday month: ×1 from now on: purchases in a member's birth month earn no bonus."
-    : `Birthday month: ×${result.birthday_multiplier} from now on: purchases in a member's birth month earn a bonus of ${formatMultiplier(multiplier - 100)} × the base coins.`;
 }
 
 const hongKongTime = new Intl.DateTimeFormat("en-CA", {
@@ -571,27 +498,11 @@ export const COIN_SCHEME_COMMANDS = {
     summary: "Prove every account's balance against its ledger; lists any that disagree (exit code 1).",
     run: hcoinLedgerCheck,
   },
-  "holiday-set": {
-    usage: HOLIDAY_SET_USAGE,
-    summary:
-      "Make a Hong Kong date a holiday: purchases earn base × (multiplier − 1) extra coins (1 to 10, e.g. 2 or 1.5). Overrides COIN_HOLIDAYS for that date.",
-    run: holidaySet,
-  },
-  "holiday-remove": {
-    usage: HOLIDAY_REMOVE_USAGE,
-    summary: "Remove a holiday set with holiday-set.",
-    run: holidayRemove,
-  },
   "holiday-list": {
     usage: HOLIDAY_LIST_USAGE,
-    summary: "Show the birthday multiplier and every holiday, from operators and COIN_HOLIDAYS.",
-    run: holidayList,
-  },
-  "birthday-multiplier": {
-    usage: BIRTHDAY_MULTIPLIER_USAGE,
     summary:
-      "Show or set the birthday-month multiplier (1 to 10, e.g. 2 or 1.5; 1 = no birthday bonus). Replaces COIN_BIRTHDAY_MULTIPLIER for purchases from then on.",
-    run: birthdayMultiplier,
+      "Show the birthday multiplier and every holiday: the programme rules' campaigns (changed in the console, a second operator activating each).",
+    run: holidayList,
   },
   "hcoin-balance": {
     usage: HCOIN_BALANCE_USAGE,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { migrateCoinScheme } from "@hcoins/coin-scheme/embedded";
+import { loadCoinSchemeConfig, migrateCoinScheme } from "@hcoins/coin-scheme/embedded";
 import { openDatabase } from "@hcoins/server-kit/database";
 import { ConfigError } from "@hcoins/server-kit/env";
 import pg from "pg";
@@ -51,7 +51,7 @@ describe.skipIf(usePostgres)("requireMemberDatabase, SQLite", () => {
 
     const scheme = join(dir, "coin-scheme.db");
     const handle = openDatabase(`sqlite:${scheme}`);
-    await migrateCoinScheme(handle);
+    await migrateCoinScheme(handle, loadCoinSchemeConfig({ NODE_ENV: "test" }).settings);
     await handle.close();
     expect(await verdict(`sqlite:${scheme}`)).toContain(`${scheme} holds no member server tables`);
 

@@ -189,8 +189,9 @@ async function expectSchemeIntact(app: FastifyInstance) {
     net_amount: "23",
   });
   expect(refund).toMatchObject({ transaction: { coins: -23 }, balance: 912 });
+  // The operator's bonus day became a holiday rule (migration 0018).
   expect(await schemeCall(app, "GET", "/bonus-days")).toMatchObject({
-    days: [{ date: "2025-12-25", multiplier: "3", source: "operator" }],
+    days: [{ date: "2025-12-25", multiplier: "3", campaign_id: expect.any(Number) }],
   });
   const earned = await schemeCall(app, "POST", "/purchases", {
     qr_text: `${MEMBER_NO},0,00,${Math.floor(Date.now() / 1000)}`,
@@ -269,6 +270,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0015-missions",
       "0016-earn-line-extras",
       "0017-profile-facts",
+      "0018-programme-rules-as-campaigns",
       "0019-reward-segments",
     ]);
   });
@@ -305,6 +307,7 @@ describe(`a database made before the coin scheme had its own migrations (${usePo
       "0015-missions",
       "0016-earn-line-extras",
       "0017-profile-facts",
+      "0018-programme-rules-as-campaigns",
       "0019-reward-segments",
     ]);
     // The member server's tables it left there are not the scheme's business: untouched.

@@ -6,7 +6,7 @@ import {
   campaignDryRunSchema,
   campaignViewSchema,
   DRY_RUN_MAX_DAYS,
-  refuseEndBeforeStart,
+  refuseInconsistentCampaign,
 } from "../campaign-rules.ts";
 import type { ConsoleOperation } from "./console.ts";
 import { PROGRAMME_CHANGE_NOTE } from "./console-programme.ts";
@@ -23,7 +23,7 @@ import { okAnswer } from "./envelope.ts";
 export const CAMPAIGN_ACTIVATE_KIND = "campaigns.activate";
 
 /** What an operator writes, checked as the scheme does; `ends_at` after `starts_at` (`endsBeforeStart`). */
-export const campaignBody = campaignDefinitionSchema.superRefine(refuseEndBeforeStart);
+export const campaignBody = campaignDefinitionSchema.superRefine(refuseInconsistentCampaign);
 
 /** A campaign as the scheme keeps it and what it would have issued: the scheme's own shapes. */
 export const consoleCampaignSchema = campaignViewSchema;

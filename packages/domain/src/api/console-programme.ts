@@ -13,8 +13,9 @@ import { okAnswer } from "./envelope.ts";
 
 /*
  * The programme manager's console calls (programme.edit changes; the auditor reads): the
- * rewards catalogue's stock and state, and the bonus days. Same envelope and CSRF rules as
- * console.ts.
+ * rewards catalogue's stock and state, the expiry policy, tiers and store partner flags (the
+ * birthday month and bonus days are campaigns: console-campaigns.ts). Same envelope and CSRF
+ * rules as console.ts.
  */
 
 const localized = z.object({ en: z.string(), tc: z.string(), sc: z.string() });
@@ -131,29 +132,6 @@ export const rewardCreateBody = rewardFields
   .superRefine(rewardCrossRules);
 export type RewardCreateBody = z.input<typeof rewardCreateBody>;
 
-export const consoleBonusDaySchema = z.object({
-  date: z.string(),
-  /** "2.00" = twice the coins. */
-  multiplier: z.string(),
-  /** `configuration` (COIN_HOLIDAYS) days cannot be removed here. */
-  source: z.enum(["operator", "configuration"]),
-});
-export type ConsoleBonusDay = z.infer<typeof consoleBonusDaySchema>;
-
-export const birthdayMultiplierSchema = z.object({
-  /** "2" = twice the base coins in the member's birth month; "1" = no birthday bonus. */
-  birthday_multiplier: z.string(),
-  /** `configuration` until an operator sets one. */
-  source: z.enum(["operator", "configuration"]),
-  /** COIN_BIRTHDAY_MULTIPLIER: what applied before any operator set one. */
-  configured_multiplier: z.string(),
-  updated_by: z.string().nullable(),
-  updated_at: z.string().nullable(),
-});
-export type ConsoleBirthdayMultiplier = z.infer<typeof birthdayMultiplierSchema>;
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "date" });
-
 export const consoleRewards = {
   list: {
     method: "GET",
@@ -222,76 +200,6 @@ export const consoleRewards = {
     params: z.object({ id: z.coerce.number().int().positive() }),
     body: z.object({ active: z.boolean({ error: "required" }) }),
     answer: rewardAnswer,
-  },
-} as const satisfies Record<string, ConsoleOperation>;
-
-export const consoleBonusDays = {
-  /** The operators' and the configuration's bonus days, and the birthday multiplier. */
-  list: {
-    method: "GET",
-    path: "/bonus-days",
-    access: read,
-    summary:
-      "The bonus days (operators' and configured) and the birthday multiplier (an operator's, or the configuration's until one is set)",
-    description: READ_NOTE,
-    answer: okAnswer(
-      z.object({
-        birthday_multiplier: z.string(),
-        birthday: birthdayMultiplierSchema,
-        days: z.array(consoleBonusDaySchema),
-      }),
-    ),
-  },
-  /**
-   * Sets the birthday-month multiplier in hundredths: 100 (no birthday bonus) to 1000. It
-   * replaces the configuration's (COIN_BIRTHDAY_MULTIPLIER) for purchases from now on.
-   */
-  setBirthday: {
-    method: "POST",
-    path: "/birthday-multiplier",
-    access: edit,
-    summary:
-      "Set the birthday-month multiplier in hundredths (200 = ×2; 100 switches the birthday bonus off; at most 1000)",
-    description: `${PROGRAMME_CHANGE_NOTE} It replaces COIN_BIRTHDAY_MULTIPLIER for purchases from now on; 4000 birthdayRange outside 100-1000.`,
-    body: z.object({
-      multiplier: z
-        .number({ error: "required" })
-        .int({ error: "wholeNumber" })
-        .min(100, { error: "birthdayRange" })
-        .max(1000, { error: "birthdayRange" }),
-    }),
-    answer: okAnswer(birthdayMultiplierSchema),
-  },
-  /** Sets the date's multiplier in hundredths (150 = ×1.5, from 101 to 1000). */
-  set: {
-    method: "POST",
-    path: "/bonus-days",
-    access: edit,
-    summary: "Make a Hong Kong date a bonus day: multiplier in hundredths (150 = ×1.5, 101 to 1000)",
-    description: PROGRAMME_CHANGE_NOTE,
-    body: z.object({
-      date: isoDate,
-      multiplier: z
-        .number({ error: "required" })
-        .int({ error: "wholeNumber" })
-        .min(101, { error: "range" })
-        .max(1000, { error: "range" }),
-    }),
-    answer: okAnswer(
-      consoleBonusDaySchema.omit({ source: true }).extend({ previous: z.string().nullable() }),
-    ),
-  },
-  /** Removes an operator's bonus day; a configured one stays (configured_multiplier). */
-  remove: {
-    method: "POST",
-    path: "/bonus-days/remove",
-    access: edit,
-    summary: "Remove an operator's bonus day (a configured one stays: configured_multiplier)",
-    description: PROGRAMME_CHANGE_NOTE,
-    body: z.object({ date: isoDate }),
-    answer: okAnswer(
-      z.object({ date: z.string(), removed: z.boolean(), configured_multiplier: z.string().nullable() }),
-    ),
   },
 } as const satisfies Record<string, ConsoleOperation>;
 

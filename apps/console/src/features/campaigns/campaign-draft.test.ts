@@ -44,6 +44,7 @@ describe("a campaign draft", () => {
         ends_at: "2026-12-31T00:00:00+08:00",
         budget_coins: null,
         per_member_cap: null,
+        programme_rule: null,
       },
     });
   });

@@ -1,5 +1,11 @@
 import { type ConsoleCampaign, campaignBody } from "@hcoins/domain/api/console-campaigns";
-import type { CampaignCondition, CampaignDefinition, CampaignFact } from "@hcoins/domain/campaign-rules";
+import type {
+  CampaignAction,
+  CampaignCondition,
+  CampaignDefinition,
+  CampaignFact,
+  ProgrammeRule,
+} from "@hcoins/domain/campaign-rules";
 import type { LocalizedText } from "@hcoins/domain/languages";
 import { hongKongLocalOfIso, isoOfHongKongLocal } from "../../lib/hong-kong-time.ts";
 
@@ -12,7 +18,7 @@ export type ConditionDraft =
 export interface CampaignDraft {
   name: LocalizedText;
   conditions: ConditionDraft[];
-  action: "multiplier" | "bonus";
+  action: CampaignAction["type"];
   multiplier: string;
   bonusCoins: string;
   stacks: boolean;
@@ -20,6 +26,8 @@ export interface CampaignDraft {
   endsAt: string;
   budget: string;
   cap: string;
+  /** A programme rule's kind (its action fits it; no budget or cap), kept as it was; null for a promotion. */
+  programmeRule: ProgrammeRule | null;
 }
 
 /** The facts in the order the "add a condition" choice offers them. */
@@ -48,6 +56,7 @@ export const EMPTY_DRAFT: CampaignDraft = {
   endsAt: "",
   budget: "",
   cap: "",
+  programmeRule: null,
 };
 
 /** A new condition of the fact, with its inputs empty (a yes/no fact starts at yes). */
@@ -89,6 +98,7 @@ export const draftOf = (campaign: ConsoleCampaign): CampaignDraft => ({
   endsAt: hongKongLocalOfIso(campaign.ends_at),
   budget: campaign.budget_coins === null ? "" : String(campaign.budget_coins),
   cap: campaign.per_member_cap === null ? "" : String(campaign.per_member_cap),
+  programmeRule: campaign.programme_rule,
 });
 
 /** A typed whole number; "" is null (no budget, no cap); anything else is NaN, which the schema refuses. */
@@ -121,12 +131,15 @@ export function definitionOf(
     action:
       draft.action === "multiplier"
         ? { type: "multiplier", multiplier: draft.multiplier.trim() }
-        : { type: "bonus", coins: count(draft.bonusCoins) ?? Number.NaN },
+        : draft.action === "bonus"
+          ? { type: "bonus", coins: count(draft.bonusCoins) ?? Number.NaN }
+          : { type: draft.action },
     stacks: draft.stacks,
     starts_at: isoOfHongKongLocal(draft.startsAt) ?? "",
     ends_at: isoOfHongKongLocal(draft.endsAt) ?? "",
     budget_coins: count(draft.budget),
     per_member_cap: count(draft.cap),
+    programme_rule: draft.programmeRule,
   };
   const rules: DraftRules = {};
   if (draft.startsAt === "") rules.starts_at = "required";

@@ -71,6 +71,7 @@ const WEEKEND = {
   ends_at: "2027-01-01T00:00:00+08:00",
   budget_coins: 500000,
   per_member_cap: 2000,
+  programme_rule: null,
 };
 
 describe("the campaign editor", () => {
@@ -290,5 +291,81 @@ describe("the campaign editor", () => {
     expect(await screen.findByLabelText("Name (English)", {}, { timeout: 5000 })).toBeDisabled();
     expect(screen.queryByRole("region", { name: "Dry run" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Request activation" })).not.toBeInTheDocument();
+  });
+
+  it("edits a paused programme rule's multiplier only, and saves it as the rule it is", async () => {
+    const birthday = campaign({
+      name: { en: "Birthday month", tc: "生日月份", sc: "生日月" },
+      conditions: [{ fact: "birthday_month", is: true }],
+      stacks: true,
+      starts_at: "2000-01-01T00:00:00+08:00",
+      ends_at: "2100-01-01T00:00:00+08:00",
+      budget_coins: null,
+      per_member_cap: null,
+      programme_rule: "birthday",
+      status: "paused",
+    });
+    const api = mockApi({
+      "GET /session": session("programmeManager"),
+      "GET /stores": STORES,
+      "GET /campaigns/9": ok({ campaign: birthday }),
+      "POST /campaigns/9": ok({ campaign: { ...birthday, action: { type: "multiplier", multiplier: "3" } } }),
+    });
+    renderConsole("/campaigns/9");
+    const multiplier = await screen.findByLabelText("Multiplier", {}, { timeout: 5000 });
+    expect(screen.getByText("Programme rule")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "A programme rule always stacks: it applies besides whatever other campaigns give, and has no budget or cap.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("radio", { name: "A fixed bonus per purchase" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("switch", { name: "Stacks with other campaigns" })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Total budget (coins)")).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.clear(multiplier);
+    await user.type(multiplier, "3");
+    await user.click(screen.getByRole("button", { name: "Save campaign" }));
+    expect(await screen.findByText("Campaign saved.")).toBeInTheDocument();
+    expect(api.called("POST /campaigns/9")[0]?.json).toMatchObject({
+      action: { type: "multiplier", multiplier: "3" },
+      stacks: true,
+      budget_coins: null,
+      per_member_cap: null,
+      programme_rule: "birthday",
+    });
+  });
+
+  it("shows the electronic extra's action in words, with nothing to set", async () => {
+    mockApi({
+      "GET /session": session("programmeManager"),
+      "GET /stores": STORES,
+      "GET /campaigns/9": ok({
+        campaign: campaign({
+          name: {
+            en: "Electronic payment at a partner store",
+            tc: "於合作商場店舖以電子支付",
+            sc: "在合作商场门店使用电子支付",
+          },
+          conditions: [{ fact: "partner_store", is: true }],
+          action: { type: "electronic_extra" },
+          stacks: true,
+          budget_coins: null,
+          per_member_cap: null,
+          programme_rule: "electronic",
+          status: "active",
+        }),
+      }),
+    });
+    renderConsole("/campaigns/9");
+    expect(
+      await screen.findByText(
+        "1 extra H Coin per whole HKD paid electronically, added to the base coins before any multiplier.",
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText("Multiplier")).not.toBeInTheDocument();
   });
 });

@@ -19,7 +19,11 @@ import { CampaignStatusBadge } from "./campaign-status-badge.tsx";
 import { ConditionFields } from "./condition-fields.tsx";
 import { DryRunPanel } from "./dry-run-panel.tsx";
 
-/** The action: a multiplier of the base coins, or a fixed bonus per qualifying purchase. */
+/**
+ * The action: a multiplier of the base coins, or a fixed bonus per qualifying purchase. A programme
+ * rule's action is its kind's (decision 238): the electronic extra has nothing to set, a birthday
+ * or holiday rule only its multiplier.
+ */
 function ActionFields({
   draft,
   change,
@@ -30,10 +34,18 @@ function ActionFields({
   rules: DraftRules;
 }) {
   const { t } = useTranslation();
+  if (draft.action === "electronic_extra")
+    return (
+      <fieldset>
+        <legend>{t("campaigns.action")}</legend>
+        <p>{t("campaigns.actions.electronic_extra")}</p>
+      </fieldset>
+    );
+  const types = draft.programmeRule === null ? (["multiplier", "bonus"] as const) : (["multiplier"] as const);
   return (
     <fieldset>
       <legend>{t("campaigns.action")}</legend>
-      {(["multiplier", "bonus"] as const).map((type) => (
+      {types.map((type) => (
         <label key={type} className="checkbox">
           <input
             type="radio"
@@ -63,6 +75,53 @@ function ActionFields({
         />
       )}
     </fieldset>
+  );
+}
+
+/** What a promotion sets and a programme rule does not (it always stacks and has no budget or cap). */
+function PromotionFields({
+  draft,
+  change,
+  rules,
+}: {
+  draft: CampaignDraft;
+  change: (fields: Partial<CampaignDraft>) => void;
+  rules: DraftRules;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={draft.stacks}
+          checked={draft.stacks}
+          aria-describedby="campaign-stacks-hint"
+          onChange={(event) => change({ stacks: event.target.checked })}
+        />{" "}
+        {t("campaigns.stacks")}
+      </label>
+      <p className="hint" id="campaign-stacks-hint">
+        {t("campaigns.stacksHint")}
+      </p>
+      <Field
+        label={t("campaigns.budget")}
+        hint={t("campaigns.budgetHint")}
+        inputMode="numeric"
+        value={draft.budget}
+        error={rules.budget_coins}
+        onChange={(event) => change({ budget: event.target.value })}
+      />
+      <Field
+        label={t("campaigns.cap")}
+        hint={t("campaigns.capHint")}
+        inputMode="numeric"
+        value={draft.cap}
+        error={rules.per_member_cap}
+        onChange={(event) => change({ cap: event.target.value })}
+      />
+    </>
   );
 }
 
@@ -130,6 +189,12 @@ function CampaignEditor({ campaign }: { campaign: ConsoleCampaign | null }) {
           <dd>
             <CampaignStatusBadge status={campaign.status} />
           </dd>
+          {campaign.programme_rule ? (
+            <>
+              <dt>{t("campaigns.programmeRule")}</dt>
+              <dd>{t(`campaigns.programmeRules.${campaign.programme_rule}`)}</dd>
+            </>
+          ) : null}
           <dt>{t("campaigns.spent")}</dt>
           <dd>
             {campaign.budget_coins === null
@@ -171,36 +236,11 @@ function CampaignEditor({ campaign }: { campaign: ConsoleCampaign | null }) {
             rules={rules}
           />
           <ActionFields draft={draft} change={change} rules={rules} />
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              role="switch"
-              aria-checked={draft.stacks}
-              checked={draft.stacks}
-              aria-describedby="campaign-stacks-hint"
-              onChange={(event) => change({ stacks: event.target.checked })}
-            />{" "}
-            {t("campaigns.stacks")}
-          </label>
-          <p className="hint" id="campaign-stacks-hint">
-            {t("campaigns.stacksHint")}
-          </p>
-          <Field
-            label={t("campaigns.budget")}
-            hint={t("campaigns.budgetHint")}
-            inputMode="numeric"
-            value={draft.budget}
-            error={rules.budget_coins}
-            onChange={(event) => change({ budget: event.target.value })}
-          />
-          <Field
-            label={t("campaigns.cap")}
-            hint={t("campaigns.capHint")}
-            inputMode="numeric"
-            value={draft.cap}
-            error={rules.per_member_cap}
-            onChange={(event) => change({ cap: event.target.value })}
-          />
+          {draft.programmeRule === null ? (
+            <PromotionFields draft={draft} change={change} rules={rules} />
+          ) : (
+            <p className="hint">{t("campaigns.programmeRuleHint")}</p>
+          )}
           <ScheduleFields
             labels={{ from: t("campaigns.startsAt"), until: t("campaigns.endsAt") }}
             from={{

@@ -11,6 +11,7 @@ export const campaign = (fields: Partial<ConsoleCampaign> = {}): ConsoleCampaign
   ends_at: "2027-01-01T00:00:00+08:00",
   budget_coins: 500_000,
   per_member_cap: 2_000,
+  programme_rule: null,
   status: "draft",
   spent_coins: 0,
   members_earned: 0,

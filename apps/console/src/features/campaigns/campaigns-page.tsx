@@ -44,6 +44,9 @@ export function Component() {
             <tr key={campaign.id}>
               <td>
                 <Link to={`/campaigns/${campaign.id}`}>{campaign.name[language]}</Link>
+                {campaign.programme_rule ? (
+                  <span className="hint"> {t("campaigns.programmeRuleTag")}</span>
+                ) : null}
               </td>
               <td>
                 <CampaignStatusBadge status={campaign.status} />

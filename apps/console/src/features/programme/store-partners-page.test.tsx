@@ -46,4 +46,69 @@ describe("the store partner flags screen", () => {
     await user.click(within(dialog).getByRole("button", { name: "Change the flag" }));
     expect(await within(dialog).findByRole("alert")).toBeInTheDocument();
   });
+
+  it("links the electronic-payment extra's campaign, the rule partner stores earn by", async () => {
+    mockApi({
+      "GET /session": session("auditor"),
+      "GET /stores": ok({ stores: [store({ partner: true, scheme_partner: true })] }),
+      "GET /campaigns": ok({
+        campaigns: [
+          {
+            id: 1,
+            name: {
+              en: "Electronic payment at a partner store",
+              tc: "於合作商場店舖以電子支付",
+              sc: "在合作商场门店使用电子支付",
+            },
+            conditions: [{ fact: "partner_store", is: true }],
+            action: { type: "electronic_extra" },
+            stacks: true,
+            starts_at: "2000-01-01T00:00:00+08:00",
+            ends_at: "2100-01-01T00:00:00+08:00",
+            budget_coins: null,
+            per_member_cap: null,
+            programme_rule: "electronic",
+            status: "active",
+            spent_coins: 0,
+            members_earned: 0,
+            purchases_earned: 0,
+            created_by: "migration 0018",
+            created_at: "2026-11-28T08:00:00.000Z",
+            updated_by: null,
+            updated_at: null,
+            activated_by: "migration 0018",
+            approved_by: "migration 0018",
+            activated_at: "2026-11-28T08:00:00.000Z",
+          },
+        ],
+      }),
+    });
+    renderConsole("/store-partners");
+    const link = await screen.findByRole(
+      "link",
+      {
+        name: "The electronic-payment extra at partner stores is the campaign Electronic payment at a partner store (Active).",
+      },
+      { timeout: 5000 },
+    );
+    expect(link).toHaveAttribute("href", "/console/campaigns/1");
+  });
+
+  it("says when no electronic-payment extra is live", async () => {
+    mockApi({
+      "GET /session": session("auditor"),
+      "GET /stores": ok({ stores: [store()] }),
+      "GET /campaigns": ok({ campaigns: [] }),
+    });
+    renderConsole("/store-partners");
+    expect(
+      await screen.findByText(
+        "No electronic-payment extra is live: partner stores earn as the others do.",
+        {},
+        {
+          timeout: 5000,
+        },
+      ),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,8 @@
 import type { ConsoleStoreFlag } from "@hcoins/domain/api/console-programme";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { Link } from "react-router";
+import { campaignsQuery } from "../../api/campaigns.ts";
 import { errorMessage } from "../../api/error-message.ts";
 import { storeFlagsQuery, useStorePartnerSet } from "../../api/programme.ts";
 import { Dialog } from "../../components/dialog.tsx";
@@ -12,10 +14,17 @@ import { useSortedPage } from "../../components/use-sorted-page.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
 import { useCanEditProgramme } from "./can-edit.ts";
 
-/** Each store's partner flag, here and in the coin scheme's registry, and its toggle. */
+/**
+ * Each store's partner flag, here and in the coin scheme's registry, and its toggle. What a partner
+ * store earns is a campaign, the electronic-payment extra's programme rule (decision 238): linked here.
+ */
 export function Component() {
   const { t } = useTranslation();
   const stores = useQuery(storeFlagsQuery());
+  const campaigns = useQuery(campaignsQuery());
+  const extras = (campaigns.data?.campaigns ?? []).filter(
+    (campaign) => campaign.programme_rule === "electronic" && campaign.status !== "ended",
+  );
   const canEdit = useCanEditProgramme();
   const setPartner = useStorePartnerSet();
   const [changing, setChanging] = useState<ConsoleStoreFlag | null>(null);
@@ -48,6 +57,22 @@ export function Component() {
     <section className="page">
       <h1>{t("programme.stores.title")}</h1>
       <p>{t("programme.stores.intro")}</p>
+      {campaigns.data ? (
+        extras.length === 0 ? (
+          <p>{t("programme.stores.partnerRuleNone")}</p>
+        ) : (
+          extras.map((rule) => (
+            <p key={rule.id}>
+              <Link to={`/campaigns/${rule.id}`}>
+                {t("programme.stores.partnerRule", {
+                  name: rule.name[language],
+                  status: t(`campaigns.statuses.${rule.status}`),
+                })}
+              </Link>
+            </p>
+          ))
+        )
+      ) : null}
       {done ? <p role="status">{done}</p> : null}
       <QueryState query={stores} />
       {stores.data ? (

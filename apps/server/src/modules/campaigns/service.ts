@@ -47,6 +47,7 @@ const definitionOf = (campaign: ConsoleCampaign): CampaignDefinition => ({
   ends_at: campaign.ends_at,
   budget_coins: campaign.budget_coins,
   per_member_cap: campaign.per_member_cap,
+  programme_rule: campaign.programme_rule,
 });
 
 /**

@@ -3,10 +3,7 @@ import type {
   AccountsWithoutProfileFactsResult,
   AccountTierResult,
   BalanceResult,
-  BirthdayMultiplierResult,
   BirthMonthResult,
-  BonusDayRemoveResult,
-  BonusDaySetResult,
   BonusDays,
   CampaignDryRunResult,
   CampaignResult,
@@ -149,10 +146,8 @@ export interface CoinSchemeClient {
   figures(from: string, to: string): Promise<CoinFiguresResult>;
   /** The same range's coins per store code (null: entries no till made) and redemptions per reward id. */
   figuresBreakdown(from: string, to: string): Promise<CoinFiguresBreakdownResult>;
+  /** The birthday multiplier now and the holidays, as the programme rules' campaigns make them (read only). */
   bonusDays(): Promise<BonusDays>;
-  /** `multiplier` in hundredths (200 = ×2). */
-  setBonusDay(date: string, multiplier: number): Promise<BonusDaySetResult>;
-  removeBonusDay(date: string): Promise<BonusDayRemoveResult>;
   /** The till keys operators made, live and revoked (never a key itself). */
   tillKeys(): Promise<TillKeysResult>;
   /** A till key bound to registered stores; the key is in this answer only. 6014 unknown store, 6029 name taken. */
@@ -204,8 +199,6 @@ export interface CoinSchemeClient {
   removeSegment(id: number): Promise<void>;
   /** How many accounts meet the conditions now, saved or not. */
   countSegment(conditions: SegmentCondition[]): Promise<{ members: number }>;
-  /** `multiplier` in hundredths, 100 (no birthday bonus) to 1000; replaces COIN_BIRTHDAY_MULTIPLIER. */
-  setBirthdayMultiplier(multiplier: number, operator: string): Promise<BirthdayMultiplierResult>;
   /** The tier ladder, lowest threshold first, with its window and review rule. */
   tierLadder(): Promise<TierLadderResult>;
   /** Replaces the ladder and its settings; 4000 repeated code or threshold, 6050 unknown reward, 6051 a held tier left out. */

@@ -191,14 +191,6 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
     return this.call(() => this.scheme.bonusDays());
   }
 
-  setBonusDay(date: string, multiplier: number) {
-    return this.call(() => this.scheme.setBonusDay(date, multiplier));
-  }
-
-  removeBonusDay(date: string) {
-    return this.call(() => this.scheme.removeBonusDay(date));
-  }
-
   tillKeys() {
     return this.call(() => this.scheme.tillKeys());
   }
@@ -301,10 +293,6 @@ export class EmbeddedCoinScheme implements CoinSchemeClient {
 
   countSegment(conditions: SegmentCondition[]) {
     return this.call(() => this.scheme.countSegment(conditions));
-  }
-
-  setBirthdayMultiplier(multiplier: number, operator: string) {
-    return this.call(() => this.scheme.setBirthdayMultiplier(multiplier, operator));
   }
 
   tierLadder() {

@@ -484,6 +484,7 @@ describe("HTTP scheme: a separate coin-scheme process on loopback", () => {
       ends_at: new Date(Date.now() + 8 * day).toISOString(),
       budget_coins: 1_000,
       per_member_cap: null,
+      programme_rule: null,
     };
     const { campaign } = await client.createCampaign(definition, "operator:maker@example.com");
     expect(campaign).toMatchObject({ status: "draft", created_by: "operator:maker@example.com" });

@@ -5,10 +5,7 @@ import {
   accountsWithoutProfileFactsResponse,
   accountTierResponse,
   balanceResponse,
-  birthdayMultiplierResponse,
   birthMonthResponse,
-  bonusDayRemoveResponse,
-  bonusDaySetResponse,
   bonusDaysResponse,
   COIN_SCHEME_PREFIX,
   campaignDryRunResponse,
@@ -387,16 +384,6 @@ export class HttpCoinScheme implements CoinSchemeClient {
     return this.request("GET", "/bonus-days", bonusDaysResponse);
   }
 
-  setBonusDay(date: string, multiplier: number) {
-    return this.request("PUT", `/bonus-days/${encodeURIComponent(date)}`, bonusDaySetResponse, {
-      multiplier: String(multiplier / 100),
-    });
-  }
-
-  removeBonusDay(date: string) {
-    return this.request("DELETE", `/bonus-days/${encodeURIComponent(date)}`, bonusDayRemoveResponse);
-  }
-
   tillKeys() {
     return this.request("GET", "/till-keys", tillKeysResponse);
   }
@@ -450,13 +437,6 @@ export class HttpCoinScheme implements CoinSchemeClient {
 
   endCampaign(id: number, operator: string) {
     return this.request("POST", `/campaigns/${id}/end`, campaignResponse, { operator });
-  }
-
-  setBirthdayMultiplier(multiplier: number, operator: string) {
-    return this.request("PUT", "/birthday-multiplier", birthdayMultiplierResponse, {
-      multiplier: String(multiplier / 100),
-      operator,
-    });
   }
 
   tierLadder() {

@@ -1,3 +1,5 @@
+import { campaignDefinitionSchema, holidayRule } from "@hcoins/domain/campaign-rules";
+import { programmeDate } from "@hcoins/domain/earn-rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app.ts";
 import { linkedMember, type Member } from "../member-coins/coins-test-support.ts";
@@ -241,5 +243,53 @@ describe("campaigns from the console", () => {
     );
     expect(noDay.status).toBe(400);
     expect(noDay.body.payload.errors).toEqual([{ field: "conditions.0.in", rule: "required" }]);
+  });
+
+  it("runs the programme rules as campaigns: the birthday month changes through pause, edit and a second operator; a bonus day is a holiday rule", async () => {
+    const { campaigns } = (await call("/campaigns", manager)).body.payload;
+    const rules = campaigns.filter((one: { programme_rule: string | null }) => one.programme_rule !== null);
+    expect(rules).toMatchObject([
+      { programme_rule: "birthday", status: "active", approved_by: "migration 0018" },
+      { programme_rule: "electronic", status: "active", approved_by: "migration 0018" },
+    ]);
+    const birthday = campaignDefinitionSchema.parse(rules[0]);
+    const id = rules[0].id as number;
+    const tripled = { ...birthday, action: { type: "multiplier", multiplier: "3" } };
+    expect((await call(`/campaigns/${id}`, manager, tripled)).body.error_code).toBe(4300);
+    expect((await call(`/campaigns/${id}/pause`, manager, {})).status).toBe(200);
+    const edited = await call(`/campaigns/${id}`, manager, tripled);
+    expect(edited.status, edited.text).toBe(200);
+    const approval = await requested(id, manager);
+    expect((await call(`/approvals/${approval}/approve`, approver, { note: "×3" })).body.payload.status).toBe(
+      "approved",
+    );
+    expect((await call(`/campaigns/${id}`, manager)).body.payload.campaign).toMatchObject({
+      status: "active",
+      action: { multiplier: "3" },
+      approved_by: `operator:${approver.email}`,
+    });
+
+    // A programme rule has no budget (the scheme's rule, in the contract's words).
+    const today = programmeDate(t.clock.now());
+    const holiday = holidayRule(today, "2");
+    const budgeted = await call("/campaigns", manager, { ...holiday, budget_coins: 1_000 });
+    expect(budgeted.status).toBe(400);
+    expect(budgeted.body.payload.errors).toEqual([{ field: "budget_coins", rule: "programmeRuleUnlimited" }]);
+    const day = (await call("/campaigns", manager, holiday)).body.payload.campaign;
+    expect(day).toMatchObject({ status: "draft", programme_rule: "holiday" });
+    const request = await requested(day.id, manager);
+    expect((await call(`/approvals/${request}/approve`, approver, { note: "ok" })).body.payload.status).toBe(
+      "approved",
+    );
+    const { key } = (await call("/till-keys", manager, { name: "holiday-till", stores: ["HF-CW01"] })).body
+      .payload;
+    const bought = await buy(key);
+    expect(bought.statusCode, bought.body).toBe(200);
+    // Beside the non-stacking "Double coins today" of the first test: base 200, holiday +200, its +200.
+    expect(JSON.parse(bought.body).payload.transaction.lines).toEqual([
+      { kind: "base", coins: 200, campaign_id: null, name: null },
+      { kind: "holiday", coins: 200, campaign_id: day.id, name: null },
+      expect.objectContaining({ kind: "campaign", coins: 200 }),
+    ]);
   });
 });

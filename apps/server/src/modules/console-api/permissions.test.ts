@@ -85,6 +85,7 @@ const campaignDefinition = (): CampaignDefinition => ({
   ends_at: new Date(Date.now() + 7 * 24 * HOUR).toISOString(),
   budget_coins: 1_000,
   per_member_cap: null,
+  programme_rule: null,
 });
 
 /** A draft campaign, written through the scheme as the console's service would. */
@@ -607,22 +608,6 @@ const CALLS: Record<string, ConsoleCall> = {
     path: ({ reward }) => `/rewards/${reward}`,
     needs: "programme.edit",
     body: (role) => ({ ...REWARD_BODY, coins: 300 + role.length }),
-  },
-  "GET /bonus-days": { path: () => "/bonus-days", needs: ["programme.edit", "audit.read"] },
-  "POST /birthday-multiplier": {
-    path: () => "/birthday-multiplier",
-    needs: "programme.edit",
-    body: () => ({ multiplier: 200 }),
-  },
-  "POST /bonus-days": {
-    path: () => "/bonus-days",
-    needs: "programme.edit",
-    body: () => ({ date: "2026-12-25", multiplier: 200 }),
-  },
-  "POST /bonus-days/remove": {
-    path: () => "/bonus-days/remove",
-    needs: "programme.edit",
-    body: () => ({ date: "2026-12-25" }),
   },
   "GET /expiry-policy": { path: () => "/expiry-policy", needs: ["programme.edit", "audit.read"] },
   "GET /figures.csv": {

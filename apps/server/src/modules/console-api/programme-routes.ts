@@ -1,7 +1,6 @@
 import type { SchemeReward } from "@hcoins/coin-scheme/contract";
 import {
   type ConsoleReward,
-  consoleBonusDays,
   consoleExpiry,
   consoleRewards,
   consoleStores,
@@ -19,7 +18,7 @@ import { consoleRoute } from "./console-route.ts";
 /** The console's reward: its id and the fields an operator writes. */
 const rewardView = (reward: SchemeReward): ConsoleReward => ({ id: reward.id, ...rewardFields(reward) });
 
-/** The programme manager: rewards (create, edit, stock, state), bonus days and the birthday multiplier. */
+/** The programme manager: rewards (create, edit, stock, state), the expiry policy, tiers and store partner flags (the birthday month and bonus days are campaigns). */
 export const consoleProgrammeRoutes: FastifyPluginAsync<{ services: Services }> = async (
   plugin,
   { services },
@@ -63,20 +62,6 @@ export const consoleProgrammeRoutes: FastifyPluginAsync<{ services: Services }> 
         await programme.setRewardActive(request.params.id, request.body.active, actorOf(request)),
       ),
     }),
-  );
-
-  consoleRoute(app, consoleBonusDays.list, async () => ok(await programme.bonusDays()));
-
-  consoleRoute(app, consoleBonusDays.set, async (request) =>
-    ok(await programme.setBonusDay(request.body.date, request.body.multiplier, actorOf(request))),
-  );
-
-  consoleRoute(app, consoleBonusDays.setBirthday, async (request) =>
-    ok(await programme.setBirthdayMultiplier(request.body.multiplier, actorOf(request))),
-  );
-
-  consoleRoute(app, consoleBonusDays.remove, async (request) =>
-    ok(await programme.removeBonusDay(request.body.date, actorOf(request))),
   );
 
   consoleRoute(app, consoleExpiry.show, async () => ok(await programme.expiry()));

@@ -88,69 +88,6 @@ describe("the programme manager's console calls", () => {
     expect((await latestAudit())?.action).toBe("reward.activate");
   });
 
-  it("sets, lists and removes a bonus day, each change audited", async () => {
-    const set = await call("/bonus-days", { date: "2026-12-26", multiplier: 150 });
-    expect(set.body.payload).toMatchObject({ date: "2026-12-26", multiplier: "1.5", previous: null });
-    expect(await latestAudit()).toMatchObject({
-      action: "bonusDay.set",
-      before: { multiplier: null },
-      after: { multiplier: "1.5" },
-    });
-    const listed = await call("/bonus-days");
-    expect(listed.body.payload.days).toContainEqual({
-      date: "2026-12-26",
-      multiplier: "1.5",
-      source: "operator",
-    });
-    expect(typeof listed.body.payload.birthday_multiplier).toBe("string");
-    const removed = await call("/bonus-days/remove", { date: "2026-12-26" });
-    expect(removed.body.payload.removed).toBe(true);
-    expect(await latestAudit()).toMatchObject({
-      action: "bonusDay.remove",
-      before: { multiplier: "1.5" },
-      after: { multiplier: null, removed: true },
-    });
-  });
-
-  it("sets the birthday multiplier in the scheme with one audit entry; the configuration's stays the default", async () => {
-    const before = (await call("/bonus-days")).body.payload;
-    expect(before.birthday).toMatchObject({ source: "configuration", updated_by: null });
-    const set = await call("/birthday-multiplier", { multiplier: 150 });
-    expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(set.body.payload).toMatchObject({
-      birthday_multiplier: "1.5",
-      source: "operator",
-      configured_multiplier: before.birthday.configured_multiplier,
-      updated_by: `operator:${manager.email}`,
-    });
-    expect(await latestAudit()).toMatchObject({
-      action: "birthdayMultiplier.set",
-      target: "birthday-multiplier",
-      before: { multiplier: before.birthday_multiplier, source: "configuration" },
-      after: { multiplier: "1.5", source: "operator" },
-    });
-    expect((await call("/bonus-days")).body.payload.birthday_multiplier).toBe("1.5");
-    const off = await call("/birthday-multiplier", { multiplier: 100 });
-    expect(off.body.payload.birthday_multiplier).toBe("1");
-  });
-
-  it("refuses a birthday multiplier below 100 or above 1000, and writes nothing", async () => {
-    const entries = (await t.app.services.audit.all({})).length;
-    for (const multiplier of [99, 1001, 150.5]) {
-      const answer = await call("/birthday-multiplier", { multiplier });
-      expect(answer.status, String(multiplier)).toBe(400);
-      expect(answer.body.payload.errors[0].field).toBe("multiplier");
-    }
-    expect((await t.app.services.audit.all({})).length).toBe(entries);
-  });
-
-  it("refuses a bad date or a multiplier out of range", async () => {
-    const badDate = await call("/bonus-days", { date: "26/12/2026", multiplier: 200 });
-    expect(badDate.body.payload.errors).toContainEqual({ field: "date", rule: "date" });
-    const tooBig = await call("/bonus-days", { date: "2026-12-26", multiplier: 1001 });
-    expect(tooBig.body.payload.errors).toContainEqual({ field: "multiplier", rule: "range" });
-  });
-
   it("shows the expiry policy with the next run's dry run, and changes it with one audit entry", async () => {
     const shown = await call("/expiry-policy");
     expect(shown.status).toBe(200);

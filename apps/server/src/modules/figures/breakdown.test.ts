@@ -173,6 +173,7 @@ describe("the figures by store, brand and reward", () => {
           ends_at: new Date(t.clock.now() + 86_400_000).toISOString(),
           budget_coins: budget,
           per_member_cap: null,
+          programme_rule: null,
         },
         "cli:maker",
       );

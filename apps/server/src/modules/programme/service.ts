@@ -1,8 +1,7 @@
-import type { BonusDays, SchemeReward } from "@hcoins/coin-scheme/contract";
+import type { SchemeReward } from "@hcoins/coin-scheme/contract";
 import type { ConsoleBodyOf } from "@hcoins/domain/api/console";
 import type { consoleTiers } from "@hcoins/domain/api/console-programme";
 import { ErrorCode } from "@hcoins/domain/codes";
-import { MAX_MULTIPLIER } from "@hcoins/domain/earn-rules";
 import { expiryPreviewAt } from "@hcoins/domain/expiry-preview";
 import { parseExpiryPolicy } from "@hcoins/domain/ledger-rules";
 import { tillKeyNameRule, tillKeyStores, tillKeyStoresRule } from "@hcoins/domain/till-key-rules";
@@ -135,60 +134,6 @@ export class ProgrammeService {
       { active: reward.active },
     );
     return reward;
-  }
-
-  bonusDays(): Promise<BonusDays> {
-    return this.ask(() => this.scheme.bonusDays());
-  }
-
-  /** `multiplier` in hundredths (150 = ×1.5). */
-  async setBonusDay(date: string, multiplier: number, by: Actor) {
-    const result = await this.ask(() => this.scheme.setBonusDay(date, multiplier));
-    await this.audit.record({
-      ...by,
-      action: "bonusDay.set",
-      target: `bonus-day:${date}`,
-      before: { multiplier: result.previous },
-      after: { multiplier: result.multiplier },
-    });
-    return result;
-  }
-
-  async removeBonusDay(date: string, by: Actor) {
-    const days = await this.bonusDays();
-    const was = days.days.find((day) => day.date === date && day.source === "operator");
-    const result = await this.ask(() => this.scheme.removeBonusDay(date));
-    await this.audit.record({
-      ...by,
-      action: "bonusDay.remove",
-      target: `bonus-day:${date}`,
-      before: { multiplier: was?.multiplier ?? null },
-      after: {
-        multiplier: null,
-        removed: result.removed,
-        configured_multiplier: result.configured_multiplier,
-      },
-    });
-    return result;
-  }
-
-  /**
-   * `multiplier` in hundredths, 100 (no birthday bonus) to 1000: purchases in the member's birth
-   * month from now on earn base × (multiplier − 1) extra. Replaces COIN_BIRTHDAY_MULTIPLIER.
-   */
-  async setBirthdayMultiplier(multiplier: number, by: Actor) {
-    if (!Number.isSafeInteger(multiplier) || multiplier < 100 || multiplier > MAX_MULTIPLIER * 100)
-      throw validationError([{ field: "multiplier", rule: "birthdayRange" }]);
-    const before = (await this.bonusDays()).birthday;
-    const after = await this.ask(() => this.scheme.setBirthdayMultiplier(multiplier, by.actor));
-    await this.audit.record({
-      ...by,
-      action: "birthdayMultiplier.set",
-      target: "birthday-multiplier",
-      before: { multiplier: before.birthday_multiplier, source: before.source },
-      after: { multiplier: after.birthday_multiplier, source: after.source },
-    });
-    return after;
   }
 
   /** The policy and the dry run of the next daily expiry run. */

@@ -68,7 +68,7 @@ describe("RewardsPage", () => {
 
   it.each([
     ["tc", "只餘 3 份", "已換完", "價值 HK$50", "專屬於你"],
-    ["sc", "仅剩 3 份", "已兑完", "价值 HK$50", "专属于你"],
+    ["sc", "仅剩 3 份", "已兑完", "价值 HK$50", "专属于您"],
   ])("speaks %s", async (language, low, soldOut, value, forYou) => {
     await act(() => translator.changeLanguage(language));
     mockApi({ [COIN_CALLS.rewards]: ok({ rewards: catalogue }) });
