@@ -15,7 +15,7 @@ const FULL_SCOPE =
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const definitionWithOperator = segmentDefinitionSchema.extend({ operator: operatorName });
 const RULES =
-  "Conditions over accounts, all of which must hold: tier, purchased_within, spend, brands_bought, joined, birth_month (docs/coin-scheme.md, Segments). `members` is how many accounts are in it now.";
+  "Conditions over accounts, all of which must hold: tier, purchased_within, spend, brands_bought, joined, birth_month, and over the profile facts the member server sends: region, district, age_range, marketing_consent (docs/coin-scheme.md, Segments). `members` is how many accounts are in it now.";
 
 /** Segments (segments.ts): conditions over accounts, counted live, for campaigns and rewards. */
 export function segmentRoutes(app: SchemeApp, scheme: CoinSchemeService) {
