@@ -7,8 +7,9 @@ const inFlight = {
 };
 
 /**
- * A pending step names a member by row id and may carry their number, member reference or profile facts (a number
- * change, an erasure) until the scheme has it: not a record about the member, so withheld.
+ * A pending step names a member by row id and may carry their number, member reference or profile
+ * facts (a number change, an erasure, a profile change) until the scheme has it: not a record
+ * about the member, so withheld.
  */
 export const SCHEME_OUTBOX_DATA_COLUMNS: { scheme_outbox: Record<keyof SchemeOutboxTable, ColumnPolicy> } = {
   scheme_outbox: {
