@@ -20,7 +20,7 @@ const segmentAnswer = okAnswer(z.object({ segment: consoleSegmentSchema }));
 const read = { permission: ["programme.edit", "audit.read"] } as const;
 const edit = { permission: "programme.edit" } as const;
 const RULES =
-  "Conditions, all of which must hold: tier, purchased_within, spend, brands_bought, joined, birth_month (docs/coin-scheme.md, Segments); 4000 a condition's rule (its path, e.g. conditions.0.days).";
+  "Conditions, all of which must hold: tier, purchased_within, spend, brands_bought, joined, birth_month, region, district, age_range, marketing_consent (docs/coin-scheme.md, Segments); 4000 a condition's rule (its path, e.g. conditions.0.days).";
 
 export const consoleSegments = {
   list: {

@@ -18,6 +18,10 @@ const SAVED: { [F in SegmentFact]: Extract<SegmentCondition, { fact: F }> } = {
   tier: { fact: "tier", in: [2, 3] },
   joined: { fact: "joined", on_or_after: "2026-01-01" },
   birth_month: { fact: "birth_month", in: [3, 11] },
+  region: { fact: "region", in: ["3001", "3002"] },
+  district: { fact: "district", in: ["5005"] },
+  age_range: { fact: "age_range", in: ["26 - 35", "56 or above"] },
+  marketing_consent: { fact: "marketing_consent", channel: "email", is: false },
 };
 
 const segment = (conditions: SegmentCondition[]) => ({

@@ -1,3 +1,5 @@
+import { CONSENT_CHANNELS } from "@hcoins/domain/marketing-consent";
+import { AGE_RANGES, REGIONS } from "@hcoins/domain/profile-options";
 import type { SegmentCondition } from "@hcoins/domain/segment-rules";
 import type { TFunction } from "@hcoins/i18n/translator";
 import { useQuery } from "@tanstack/react-query";
@@ -53,6 +55,17 @@ const bound = (key: string, typed: string) => (typed.trim() ? { [key]: typed.tri
 const hkd = (amount: string | undefined) => `HK$${amount ?? ""}`;
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 const monthName = (t: TFunction<Key>, month: number) => t(`segments.months.${month}` as Key);
+const ageRangeName = (t: TFunction<Key>, range: string) => t(`segments.ageRanges.${range}` as Key);
+/** A region's or district's name in the operator's language; an unknown code as itself. */
+const placeName = (code: string) => {
+  const language = currentLanguage();
+  for (const region of REGIONS) {
+    if (region.code === code) return region.name[language];
+    const district = region.districts.find((one) => one.code === code);
+    if (district) return district.name[language];
+  }
+  return code;
+};
 
 /** A chosen list's rule: "required" in the condition's own words, any other in the shared ones. */
 function listError(t: TFunction<Key>, broken: string | undefined, required: Key) {
@@ -289,6 +302,128 @@ const FACTS = {
           saved.in.map((month) => monthName(t, month)),
           "or",
         ),
+      }),
+  }),
+
+  region: fact<Saved<"region">>({
+    blank: () => ({ fact: "region", in: [] }),
+    draft: (saved) => saved,
+    wire: (draft) => draft,
+    Inputs: ({ condition, onChange, rule }) => {
+      const { t } = useTranslation();
+      const language = currentLanguage();
+      return (
+        <Checklist
+          legend={t("segments.facts.region")}
+          hint={t("segments.regionsHint")}
+          options={REGIONS.map((region) => ({ value: region.code, label: region.name[language] }))}
+          chosen={condition.in}
+          onChange={(codes) => onChange({ ...condition, in: codes })}
+          error={listError(t, rule("in"), "segments.regionsRequired")}
+        />
+      );
+    },
+    summary: (t, saved) =>
+      t("segments.summary.region", { places: formatList(saved.in.map(placeName), "or") }),
+  }),
+
+  district: fact<Saved<"district">>({
+    blank: () => ({ fact: "district", in: [] }),
+    draft: (saved) => saved,
+    wire: (draft) => draft,
+    /** Hong Kong's districts, by region; a region outside Hong Kong is its own district. */
+    Inputs: ({ condition, onChange, rule }) => {
+      const { t } = useTranslation();
+      const language = currentLanguage();
+      return (
+        <Checklist
+          legend={t("segments.facts.district")}
+          hint={t("segments.districtsHint")}
+          options={REGIONS.flatMap((region) =>
+            region.districts.map((district) => ({ value: district.code, label: district.name[language] })),
+          )}
+          chosen={condition.in}
+          onChange={(codes) => onChange({ ...condition, in: codes })}
+          error={listError(t, rule("in"), "segments.districtsRequired")}
+        />
+      );
+    },
+    summary: (t, saved) =>
+      t("segments.summary.district", { places: formatList(saved.in.map(placeName), "or") }),
+  }),
+
+  age_range: fact<Saved<"age_range">>({
+    blank: () => ({ fact: "age_range", in: [] }),
+    draft: (saved) => saved,
+    wire: (draft) => draft,
+    Inputs: ({ condition, onChange, rule }) => {
+      const { t } = useTranslation();
+      return (
+        <Checklist
+          legend={t("segments.facts.age_range")}
+          hint={t("segments.ageRangesHint")}
+          options={AGE_RANGES.map((range) => ({ value: range, label: ageRangeName(t, range) }))}
+          chosen={condition.in}
+          onChange={(ranges) =>
+            onChange({ ...condition, in: AGE_RANGES.filter((range) => ranges.includes(range)) })
+          }
+          error={listError(t, rule("in"), "segments.ageRangesRequired")}
+        />
+      );
+    },
+    summary: (t, saved) =>
+      t("segments.summary.ageRange", {
+        ranges: formatList(
+          saved.in.map((range) => ageRangeName(t, range)),
+          "or",
+        ),
+      }),
+  }),
+
+  marketing_consent: fact<Saved<"marketing_consent">>({
+    blank: () => ({ fact: "marketing_consent", channel: "sms", is: true }),
+    draft: (saved) => saved,
+    wire: (draft) => draft,
+    Inputs: ({ condition, onChange }) => {
+      const { t } = useTranslation();
+      const channelName = useId();
+      const answerName = useId();
+      return (
+        <>
+          <fieldset className="inline-choice">
+            <legend>{t("segments.consentChannel")}</legend>
+            {CONSENT_CHANNELS.map((channel) => (
+              <label key={channel} className="checkbox">
+                <input
+                  type="radio"
+                  name={channelName}
+                  checked={condition.channel === channel}
+                  onChange={() => onChange({ ...condition, channel })}
+                />{" "}
+                {t(`segments.channels.${channel}`)}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="inline-choice">
+            <legend>{t("segments.consentQuestion")}</legend>
+            {[true, false].map((is) => (
+              <label key={String(is)} className="checkbox">
+                <input
+                  type="radio"
+                  name={answerName}
+                  checked={condition.is === is}
+                  onChange={() => onChange({ ...condition, is })}
+                />{" "}
+                {is ? t("segments.consentYes") : t("segments.consentNo")}
+              </label>
+            ))}
+          </fieldset>
+        </>
+      );
+    },
+    summary: (t, saved) =>
+      t(saved.is ? "segments.summary.consentYes" : "segments.summary.consentNo", {
+        channel: t(`segments.channels.${saved.channel}`),
       }),
   }),
 } satisfies { [F in SegmentFact]: { blank: () => { fact: F } } };
