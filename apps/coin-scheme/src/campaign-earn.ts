@@ -96,6 +96,8 @@ export interface PurchaseEarning {
   earned: EarnResult;
   /** By campaign id. */
   bonuses: CampaignBonus[];
+  /** The promotions whose action is a reward and whose conditions the purchase meets (campaign-rewards.ts). */
+  rewards: CompiledCampaign[];
 }
 
 /**
@@ -130,7 +132,11 @@ export async function purchaseEarning(
   const bonuses = campaignBonuses(campaigns, facts, earned.baseCoins).sort(
     (a, b) => a.campaign.id - b.campaign.id,
   );
-  return { rules, earned, bonuses };
+  const rewards = campaigns.filter(
+    (campaign) =>
+      campaign.programmeRule === null && campaign.action.type === "reward" && campaign.matches(facts),
+  );
+  return { rules, earned, bonuses, rewards };
 }
 
 /**

@@ -162,6 +162,8 @@ export function parseDefinition(json: string): CampaignDefinition {
 export function bonusOf(action: CampaignAction, baseCoins: number, electronicCents: number): number {
   if (action.type === "bonus") return action.coins;
   if (action.type === "electronic_extra") return Math.floor(electronicCents / 100);
+  // A voucher, not coins: campaign-rewards.ts issues it.
+  if (action.type === "reward") return 0;
   return Math.floor((baseCoins * (multiplierOf(action) - 100)) / 100);
 }
 

@@ -64,6 +64,15 @@ export class CampaignRepository {
     return this.db.isTransaction ? take(this.db) : this.db.transaction().execute(take);
   }
 
+  /** A reward campaign's voucher adds its reward's price to what the campaign cost (no budget to check). */
+  async addSpent(id: number, coins: number): Promise<void> {
+    await this.db
+      .updateTable("hcoin_campaigns")
+      .set({ spent_coins: sql`spent_coins + ${coins}` })
+      .where("id", "=", id)
+      .execute();
+  }
+
   /** A refund gives coins back to a campaign's budget. */
   async returnBudget(id: number, coins: number): Promise<void> {
     await this.db

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { chooseBonuses, compileCampaign, hongKongMinute, hongKongWeekday } from "./campaign-engine.ts";
+import { addReward } from "./testing/reward-calls.ts";
 import {
   activeCampaign as activated,
   admin,
@@ -285,6 +286,62 @@ describe("campaigns at the till", () => {
       members: 2,
       coins: 200,
     });
+  });
+});
+
+describe("a campaign that gives a reward", () => {
+  it("issues a voucher per qualifying purchase within the reward's stock, the coins unchanged, its cost in its spend", async () => {
+    const t = await schemeApp();
+    schemes.push(t);
+    await linkedMember(t, "M1");
+    await linkedMember(t, "M2");
+    const rewardId = await addReward(t, { stock: 2 });
+    const refused = await admin(t, "POST", "/campaigns", {
+      ...definition({ action: { type: "reward", reward_id: rewardId + 1 }, budget_coins: 500 }),
+      operator: "writer",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.payload.errors).toEqual([{ field: "budget_coins", rule: "rewardCampaignUnlimited" }]);
+    const unknown = await admin(t, "POST", "/campaigns", {
+      ...definition({ action: { type: "reward", reward_id: rewardId + 1 } }),
+      operator: "writer",
+    });
+    expect(unknown.body.payload.errors).toEqual([{ field: "action.reward_id", rule: "rewardUnknown" }]);
+
+    const id = await activeCampaign(t, {
+      action: { type: "reward", reward_id: rewardId },
+      conditions: [{ fact: "net_amount", at_least: "100" }],
+    });
+    const vouchers = async () =>
+      (
+        await t.db
+          .selectFrom("hcoin_vouchers")
+          .select(({ fn }) => fn.countAll<number>().as("n"))
+          .where("reward_id", "=", rewardId)
+          .executeTakeFirstOrThrow()
+      ).n;
+    for (const [member, amount, held] of [
+      ["M1", "100", 1],
+      ["M1", "50", 1],
+      ["M2", "120", 2],
+      // The reward's stock of 2 is gone: the purchase earns its coins and no voucher.
+      ["M1", "100", 2],
+    ] as const) {
+      const before = Number(await vouchers());
+      const { transaction } = ok(await buy(t, member, { net_amount: amount }));
+      expect(transaction.coins, `${member} ${amount}`).toBe(Math.floor(Number(amount)));
+      expect(Number(await vouchers()), `${member} ${amount}`).toBe(held);
+      // The statement names the campaign whose voucher the purchase earned, with no coins.
+      const named = transaction.lines.filter(
+        (line: { campaign_id: number | null }) => line.campaign_id === id,
+      );
+      expect(named).toEqual(
+        held > before ? [{ kind: "campaign", coins: 0, campaign_id: id, name: NAME }] : [],
+      );
+    }
+    const listed = ok(await admin(t, "GET", `/campaigns/${id}`)).campaign;
+    expect(listed).toMatchObject({ spent_coins: 200, members_earned: 2, purchases_earned: 2 });
+    expect(ok(await admin(t, "GET", "/ledger-check"))).toMatchObject({ disagreements: [] });
   });
 });
 

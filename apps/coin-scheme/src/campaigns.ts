@@ -9,7 +9,7 @@ import type {
   SchemeCampaign,
 } from "./api-schemas.ts";
 import { bonusOf, compileCampaign, hongKongMonth, multiplierOf, parseDefinition } from "./campaign-engine.ts";
-import { SchemeError, SchemeErrorCode } from "./errors.ts";
+import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { type LifecycleStep, lifecycleStep } from "./lifecycle.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import { storedConditions } from "./segment-repository.ts";
@@ -42,6 +42,7 @@ export class Campaigns {
   }
 
   async create(definition: CampaignDefinition, operator: string): Promise<CampaignResult> {
+    await this.refuseUnknownReward(definition);
     const row = await this.repository.campaigns.insert({
       ...stored(definition),
       status: "draft",
@@ -58,6 +59,7 @@ export class Campaigns {
 
   /** A draft or paused campaign's new definition (6041 for an active or ended one). */
   async update(id: number, definition: CampaignDefinition, operator: string): Promise<CampaignResult> {
+    await this.refuseUnknownReward(definition);
     return this.step(id, { kind: "update", operator }, stored(definition));
   }
 
@@ -111,6 +113,13 @@ export class Campaigns {
   }
 
   /** A lifecycle step (lifecycle.ts), with the definition's columns for an update. */
+  /** A reward campaign names a reward the catalogue holds (4000 `rewardUnknown` on action.reward_id). */
+  private async refuseUnknownReward(definition: CampaignDefinition): Promise<void> {
+    const { action } = definition;
+    if (action.type === "reward" && !(await this.repository.rewards.reward(action.reward_id)))
+      throw schemeValidationError("action.reward_id", "rewardUnknown");
+  }
+
   private async step(
     id: number,
     step: LifecycleStep,
@@ -227,11 +236,13 @@ export class Campaigns {
     return rows.map((row) => {
       const result = results.get(row.id) ?? { coins: 0, members: 0, purchases: 0 };
       const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+      const definition = parseDefinition(row.definition);
       return {
         id: row.id,
-        ...parseDefinition(row.definition),
+        ...definition,
         status: row.status,
-        spent_coins: result.coins,
+        // A reward campaign gives vouchers, not coins: its cost is their price (campaign-rewards.ts).
+        spent_coins: definition.action.type === "reward" ? row.spent_coins : result.coins,
         members_earned: result.members,
         purchases_earned: result.purchases,
         created_by: row.created_by,

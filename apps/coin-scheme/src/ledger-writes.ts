@@ -15,6 +15,7 @@ import {
   ruleLines,
   tierLine,
 } from "./campaign-earn.ts";
+import { issueCampaignRewards } from "./campaign-rewards.ts";
 import type { CoinSchemeSettings } from "./config.ts";
 import { SchemeError, SchemeErrorCode, schemeValidationError } from "./errors.ts";
 import { expiryPolicyOf } from "./expiry.ts";
@@ -143,7 +144,7 @@ export class LedgerWrites {
         // Read once for both; without a ladder there is nothing to requalify.
         const tiers = await purchaseTierContext(repository, locked.id);
         const tier = tierNow(tiers);
-        const { rules, earned, bonuses } = await purchaseEarning(
+        const { rules, earned, bonuses, rewards } = await purchaseEarning(
           repository,
           campaigns,
           locked.id,
@@ -184,7 +185,11 @@ export class LedgerWrites {
           },
           at,
         );
-        await repository.campaigns.insertLines(entry.id, lines);
+        // A reward campaign's voucher (campaign-rewards.ts), named on the statement by a line of no coins.
+        const given =
+          rewards.length === 0 ? [] : await issueCampaignRewards(repository, rewards, locked, entry, at);
+        const stated = [...lines, ...given];
+        await repository.campaigns.insertLines(entry.id, stated);
         if (tiers) await requalifyAccount(repository, locked.id, at, "purchase", tiers);
         // A referred member's first qualifying purchase rewards both sides, once (referrals.ts).
         await rewardReferralOnPurchase(repository, locked, entry, at);
@@ -207,7 +212,7 @@ export class LedgerWrites {
           balance,
           false,
           receiptState(entry, NOTHING_REFUNDED),
-          lines,
+          stated,
         );
         return stamped.length === 0 ? result : { ...result, missions: stamped };
       });

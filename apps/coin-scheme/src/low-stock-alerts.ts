@@ -2,7 +2,7 @@ import type { RewardRepository } from "./reward-repository.ts";
 import type { RewardRow } from "./tables.ts";
 
 /** What took the stock down: a member's redemption, an operator's goodwill voucher or stock change. */
-export type LowStockCause = "redemption" | "goodwill" | "referral" | "mission" | "stock_change";
+export type LowStockCause = "redemption" | "goodwill" | "referral" | "mission" | "campaign" | "stock_change";
 
 /** A reward's stock that has just gone to or below its low-stock threshold. */
 export interface LowStockCrossing {

@@ -73,6 +73,11 @@ export const campaignActionSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("bonus"), coins: z.number().int().min(1).max(1_000_000) }),
   /** 1 coin per whole HKD paid electronically, added to the base: the `electronic` programme rule's action. */
   z.object({ type: z.literal("electronic_extra") }),
+  /**
+   * A voucher of this reward per qualifying purchase, through the voucher engine: the reward's stock
+   * is its budget and the reward's per-member limit its cap (campaign-rewards.ts).
+   */
+  z.object({ type: z.literal("reward"), reward_id: z.number().int().positive() }),
 ]);
 export type CampaignAction = z.output<typeof campaignActionSchema>;
 
@@ -134,6 +139,11 @@ export function refuseInconsistentCampaign(campaign: CampaignDefinition, ctx: Re
       ? action !== "electronic_extra"
       : action === (rule === "electronic" ? "electronic_extra" : "multiplier");
   if (!fits) ctx.addIssue({ code: "custom", path: ["action", "type"], message: "programmeRuleAction" });
+  // A reward campaign is bounded by its reward: the stock, and the vouchers one member may hold.
+  if (action === "reward")
+    for (const field of ["budget_coins", "per_member_cap"] as const)
+      if (campaign[field] !== null)
+        ctx.addIssue({ code: "custom", path: [field], message: "rewardCampaignUnlimited" });
   if (rule === null) return;
   if (!campaign.stacks) ctx.addIssue({ code: "custom", path: ["stacks"], message: "programmeRuleStacks" });
   for (const field of ["budget_coins", "per_member_cap"] as const)

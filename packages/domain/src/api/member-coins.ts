@@ -77,9 +77,10 @@ export const historyEntrySchema = z.object({
   reward_title: localized.nullable(),
   /**
    * A voucher the programme gave rather than the member bought (a redemption of no coins): for a
-   * completed stamp mission, a referral, or an operator's goodwill. Null for everything else.
+   * completed stamp mission, a referral, a campaign's reward, or an operator's goodwill. Null for
+   * everything else.
    */
-  gift: z.enum(["mission", "referral", "goodwill"]).nullable(),
+  gift: z.enum(["mission", "referral", "campaign", "goodwill"]).nullable(),
   voucher_code: z.string().nullable(),
   /** A credit: when its coins expire (null = never). */
   expires_at: isoTime.nullable(),

@@ -38,7 +38,10 @@ export function historyEntry(
     net_amount: AMOUNT_KINDS.has(entry.kind) ? entry.net_amount : null,
     bonus_coins: entry.birthday_bonus + entry.holiday_bonus,
     // The member's statement: what each coin was for. A campaign's id is the programme's, not theirs.
-    lines: entry.lines.map(({ kind, coins, name }) => ({ kind, coins, name })),
+    // A line of no coins names a reward campaign's voucher: the gift entry beside it says so.
+    lines: entry.lines
+      .filter((line) => line.coins !== 0)
+      .map(({ kind, coins, name }) => ({ kind, coins, name })),
     // Expiry and till entries carry the scheme's own wording; an adjustment's is a reason code, shown
     // as its member-facing text (an older free text, typed for operators, as the generic one).
     reason: entry.kind === "adjustment" ? memberFacingReason(entry.reason) : null,
@@ -51,12 +54,13 @@ export function historyEntry(
 
 /**
  * Why the programme gave a voucher: the scheme writes a gift as a redemption of no coins, by the
- * actor that gave it (mission-stamps.ts, referrals.ts, an operator's goodwill.ts).
+ * actor that gave it (mission-stamps.ts, referrals.ts, campaign-rewards.ts, an operator's goodwill.ts).
  */
 function giftOf(entry: SchemeTransaction): HistoryEntry["gift"] {
   if (entry.kind !== "redemption" || entry.coins !== 0) return null;
   if (entry.actor_type === "operator") return "goodwill";
-  if (entry.actor === "mission" || entry.actor === "referral") return entry.actor;
+  if (entry.actor === "mission" || entry.actor === "referral" || entry.actor === "campaign")
+    return entry.actor;
   return null;
 }
 

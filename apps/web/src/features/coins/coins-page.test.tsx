@@ -208,7 +208,7 @@ describe("CoinsPage", () => {
   });
 
   it("names a voucher the programme gave a gift, with why, and no coin figure", async () => {
-    const gift = (id: number, why: "mission" | "referral" | "goodwill") =>
+    const gift = (id: number, why: "mission" | "referral" | "campaign" | "goodwill") =>
       historyEntry({
         id,
         kind: "redemption",
@@ -224,7 +224,7 @@ describe("CoinsPage", () => {
         voucher_code: `HCV4-K7PQ-2M9X-000${id}`,
         expires_at: null,
       });
-    const entries = [gift(1, "mission"), gift(2, "referral"), gift(3, "goodwill")];
+    const entries = [gift(1, "mission"), gift(2, "referral"), gift(3, "campaign"), gift(4, "goodwill")];
     mockApi({
       [COIN_CALLS.balance]: ok(balanceAnswer()),
       [COIN_CALLS.history]: ok({ entries, page: 1, page_size: 20, total: entries.length }),
@@ -235,11 +235,12 @@ describe("CoinsPage", () => {
     expect(lines.map((line) => line.querySelector(".history-meta:not(.muted)")?.textContent)).toEqual([
       "For completing a stamp mission",
       "Referral reward",
+      "A campaign's reward",
       "A gift from the H Coins team",
     ]);
     for (const line of lines) expect(line.querySelector(".history-coins")).toBeNull();
     await act(() => translator.changeLanguage("tc"));
-    expect(screen.getAllByText("獲贈禮券：免費咖啡")).toHaveLength(3);
+    expect(screen.getAllByText("獲贈禮券：免費咖啡")).toHaveLength(4);
     expect(screen.getByText("完成集印任務獎賞")).toBeInTheDocument();
     await act(() => translator.changeLanguage("en"));
   });
