@@ -21,6 +21,8 @@ export interface CampaignDraft {
   action: CampaignAction["type"];
   multiplier: string;
   bonusCoins: string;
+  /** A reward campaign's reward, as its choice holds it. */
+  rewardId: string;
   stacks: boolean;
   startsAt: string;
   endsAt: string;
@@ -51,6 +53,7 @@ export const EMPTY_DRAFT: CampaignDraft = {
   action: "multiplier",
   multiplier: "2",
   bonusCoins: "",
+  rewardId: "",
   stacks: false,
   startsAt: "",
   endsAt: "",
@@ -93,6 +96,7 @@ export const draftOf = (campaign: ConsoleCampaign): CampaignDraft => ({
   action: campaign.action.type,
   multiplier: campaign.action.type === "multiplier" ? campaign.action.multiplier : "2",
   bonusCoins: campaign.action.type === "bonus" ? String(campaign.action.coins) : "",
+  rewardId: campaign.action.type === "reward" ? String(campaign.action.reward_id) : "",
   stacks: campaign.stacks,
   startsAt: hongKongLocalOfIso(campaign.starts_at),
   endsAt: hongKongLocalOfIso(campaign.ends_at),
@@ -133,12 +137,15 @@ export function definitionOf(
         ? { type: "multiplier", multiplier: draft.multiplier.trim() }
         : draft.action === "bonus"
           ? { type: "bonus", coins: count(draft.bonusCoins) ?? Number.NaN }
-          : { type: draft.action },
+          : draft.action === "reward"
+            ? { type: "reward", reward_id: count(draft.rewardId) ?? Number.NaN }
+            : { type: draft.action },
     stacks: draft.stacks,
     starts_at: isoOfHongKongLocal(draft.startsAt) ?? "",
     ends_at: isoOfHongKongLocal(draft.endsAt) ?? "",
-    budget_coins: count(draft.budget),
-    per_member_cap: count(draft.cap),
+    // A reward campaign is bounded by its reward's stock and per-member limit (campaign-rules.ts).
+    budget_coins: draft.action === "reward" ? null : count(draft.budget),
+    per_member_cap: draft.action === "reward" ? null : count(draft.cap),
     programme_rule: draft.programmeRule,
   };
   const rules: DraftRules = {};

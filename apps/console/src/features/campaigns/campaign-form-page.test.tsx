@@ -1,6 +1,6 @@
 import { ErrorCode } from "@hcoins/domain/codes";
 import { fail, ok } from "@hcoins/web-kit/testing/mock-api";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "../../lib/axe.ts";
@@ -161,6 +161,62 @@ describe("the campaign editor", () => {
     expect(api.called("POST /campaigns/9/request-activation")[0]?.json).toEqual({
       note: "Christmas weekends, budget agreed",
       dry_run_days: 30,
+    });
+  });
+
+  it("writes a campaign that gives a reward, with no budget or cap of its own", async () => {
+    const api = mockApi({
+      "GET /session": session("programmeManager"),
+      "GET /stores": STORES,
+      "GET /rewards": ok({
+        rewards: [
+          {
+            id: 7,
+            kind: "product",
+            coins: 100,
+            stock: 30,
+            value_amount: null,
+            title: { en: "Free coffee", tc: "免費咖啡", sc: "免费咖啡" },
+            image_url: null,
+            starts_at: null,
+            ends_at: null,
+            active: true,
+            sort_order: 0,
+            low_stock_threshold: null,
+            stock_level: "in_stock",
+          },
+        ],
+      }),
+      "POST /campaigns": ok({ campaign: campaign() }),
+      "GET /campaigns/9": ok({ campaign: campaign() }),
+      "GET /campaigns": ok({ campaigns: [campaign()] }),
+    });
+    renderConsole("/campaigns/new");
+    const user = userEvent.setup();
+    const save = await screen.findByRole("button", { name: "Save as draft" }, { timeout: 5000 });
+    await user.type(screen.getByLabelText("Name (English)"), "Coffee on us");
+    await user.type(screen.getByLabelText("Name (Traditional Chinese)"), "請你飲咖啡");
+    await user.type(screen.getByLabelText("Name (Simplified Chinese)"), "请你喝咖啡");
+    fireEvent.change(screen.getByLabelText("Starts (Hong Kong time)"), {
+      target: { value: "2026-12-01T00:00" },
+    });
+    fireEvent.change(screen.getByLabelText("Ends (Hong Kong time, not included)"), {
+      target: { value: "2026-12-31T00:00" },
+    });
+    await user.click(screen.getByLabelText("Give a reward (a voucher per purchase)"));
+    expect(screen.queryByLabelText(/^Budget/)).toBeNull();
+    await user.click(save);
+    expect(screen.getByLabelText("Reward")).toHaveAccessibleDescription(/This value is not valid\.$/);
+    await user.selectOptions(
+      screen.getByLabelText("Reward"),
+      await screen.findByRole("option", { name: "Free coffee (#7)" }),
+    );
+    await user.click(save);
+    await waitFor(() => expect(api.called("POST /campaigns")).toHaveLength(1));
+    expect(api.called("POST /campaigns")[0]?.json).toMatchObject({
+      action: { type: "reward", reward_id: 7 },
+      budget_coins: null,
+      per_member_cap: null,
     });
   });
 

@@ -9,6 +9,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { LocalizedFields } from "../../components/localized-fields.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { RewardChoice } from "../../components/reward-choice.tsx";
 import { ScheduleFields } from "../../components/schedule-fields.tsx";
 import { rulesOf } from "../../lib/contract-rules.ts";
 import { formatNumber } from "../../lib/format.ts";
@@ -41,7 +42,8 @@ function ActionFields({
         <p>{t("campaigns.actions.electronic_extra")}</p>
       </fieldset>
     );
-  const types = draft.programmeRule === null ? (["multiplier", "bonus"] as const) : (["multiplier"] as const);
+  const types =
+    draft.programmeRule === null ? (["multiplier", "bonus", "reward"] as const) : (["multiplier"] as const);
   return (
     <fieldset>
       <legend>{t("campaigns.action")}</legend>
@@ -56,7 +58,14 @@ function ActionFields({
           {t(`campaigns.actions.${type}`)}
         </label>
       ))}
-      {draft.action === "multiplier" ? (
+      {draft.action === "reward" ? (
+        <RewardChoice
+          value={draft.rewardId}
+          hint={t("campaigns.rewardHint")}
+          rule={rules["action.reward_id"]}
+          onChange={(rewardId) => change({ rewardId })}
+        />
+      ) : draft.action === "multiplier" ? (
         <Field
           label={t("campaigns.multiplier")}
           hint={t("campaigns.multiplierHint")}
@@ -236,8 +245,11 @@ function CampaignEditor({ campaign }: { campaign: ConsoleCampaign | null }) {
             rules={rules}
           />
           <ActionFields draft={draft} change={change} rules={rules} />
+          {/* A reward campaign is bounded by its reward (stock, per-member limit) and outside the coins' stacking. */}
           {draft.programmeRule === null ? (
-            <PromotionFields draft={draft} change={change} rules={rules} />
+            draft.action === "reward" ? null : (
+              <PromotionFields draft={draft} change={change} rules={rules} />
+            )
           ) : (
             <p className="hint">{t("campaigns.programmeRuleHint")}</p>
           )}

@@ -12,6 +12,7 @@ import { Field } from "../../components/field.tsx";
 import { FormAlert } from "../../components/form-alert.tsx";
 import { LocalizedFields } from "../../components/localized-fields.tsx";
 import { QueryState } from "../../components/query-state.tsx";
+import { RewardChoice } from "../../components/reward-choice.tsx";
 import { ScheduleFields } from "../../components/schedule-fields.tsx";
 import { StoreChoice, useStoreOptions } from "../../components/store-choice.tsx";
 import { rulesOf } from "../../lib/contract-rules.ts";
@@ -27,7 +28,6 @@ import {
   missionDraftOf,
 } from "./mission-draft.ts";
 import { MissionStatusBadge } from "./mission-status-badge.tsx";
-import { RewardChoice } from "./reward-choice.tsx";
 
 /** One radio group of a draft's choice (kind, period), its options named in the operator's language. */
 function Choice<K extends "kind" | "period">({
@@ -207,6 +207,7 @@ function MissionEditor({ mission }: { mission: ConsoleMission | null }) {
           />
           <RewardChoice
             value={draft.rewardId}
+            hint={t("missions.rewardIdHint")}
             rule={rules.reward_id}
             onChange={(rewardId) => change({ rewardId })}
           />

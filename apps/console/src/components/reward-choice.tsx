@@ -1,19 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
-import { rewardsQuery } from "../../api/programme.ts";
-import { FieldFrame } from "../../components/field-frame.tsx";
-import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
-import { ruleText } from "../../lib/rule-text.ts";
+import { rewardsQuery } from "../api/programme.ts";
+import { currentLanguage, useTranslation } from "../lib/i18n.ts";
+import { ruleText } from "../lib/rule-text.ts";
+import { FieldFrame } from "./field-frame.tsx";
 
 /**
- * The mission's reward, chosen by its title from the catalogue (the id is what the mission
- * keeps). A reward no longer listed still shows by its id, so a saved mission reads as it is.
+ * A reward a mission or a campaign gives, chosen by its title from the catalogue (the id is what
+ * they keep). A reward no longer listed still shows by its id, so a saved one reads as it is.
  */
 export function RewardChoice({
   value,
+  hint,
   rule,
   onChange,
 }: {
   value: string;
+  hint: string;
   rule: string | undefined;
   onChange: (rewardId: string) => void;
 }) {
@@ -25,7 +27,7 @@ export function RewardChoice({
   return (
     <FieldFrame
       label={t("missions.rewardId")}
-      hint={t("missions.rewardIdHint")}
+      hint={hint}
       error={rule ? ruleText(t, rule) : undefined}
       control={(tie) => (
         <select {...tie} value={value} onChange={(event) => onChange(event.target.value)}>
