@@ -1,12 +1,12 @@
 import { WEEKDAYS } from "@hcoins/domain/campaign-rules";
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
 import { tiersQuery } from "../../api/programme.ts";
 import { segmentsQuery } from "../../api/segments.ts";
 import { brandsQuery } from "../../api/stores.ts";
 import { Checklist } from "../../components/checklist.tsx";
 import { ConditionList } from "../../components/condition-list.tsx";
 import { Field } from "../../components/field.tsx";
+import { RadioChoice } from "../../components/radio-choice.tsx";
 import { StoreChoice, useStoreOptions } from "../../components/store-choice.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { currentLanguage, useTranslation } from "../../lib/i18n.ts";
@@ -14,31 +14,6 @@ import { ruleText } from "../../lib/rule-text.ts";
 import { type ConditionDraft, type DraftRules, FACTS, newCondition } from "./campaign-draft.ts";
 
 type Change = (condition: ConditionDraft) => void;
-
-/** A yes/no fact: two radio buttons, the question as their legend. */
-function YesNo({
-  legend,
-  value,
-  onChange,
-}: {
-  legend: string;
-  value: boolean;
-  onChange: (is: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const name = useId();
-  return (
-    <fieldset className="inline-choice">
-      <legend>{legend}</legend>
-      {[true, false].map((is) => (
-        <label key={String(is)} className="checkbox">
-          <input type="radio" name={name} checked={value === is} onChange={() => onChange(is)} />{" "}
-          {is ? t("campaigns.yes") : t("campaigns.no")}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
 
 /** The inputs of one condition, by its fact; `rule(key)` is the first rule its field `key` broke. */
 function ConditionInputs({
@@ -193,8 +168,12 @@ function ConditionInputs({
     }
     default:
       return (
-        <YesNo
+        <RadioChoice
           legend={t(`campaigns.questions.${condition.fact}`)}
+          options={[
+            { value: true, label: t("campaigns.yes") },
+            { value: false, label: t("campaigns.no") },
+          ]}
           value={condition.is}
           onChange={(is) => onChange({ ...condition, is })}
         />

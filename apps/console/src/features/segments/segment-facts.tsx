@@ -3,11 +3,12 @@ import { AGE_RANGES, REGIONS } from "@hcoins/domain/profile-options";
 import type { SegmentCondition } from "@hcoins/domain/segment-rules";
 import type { TFunction } from "@hcoins/i18n/translator";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useId } from "react";
+import type { ReactNode } from "react";
 import { tiersQuery } from "../../api/programme.ts";
 import { brandsQuery } from "../../api/stores.ts";
 import { Checklist } from "../../components/checklist.tsx";
 import { Field } from "../../components/field.tsx";
+import { RadioChoice } from "../../components/radio-choice.tsx";
 import { formatList } from "../../lib/format.ts";
 import { currentLanguage, type Key, useTranslation } from "../../lib/i18n.ts";
 import { ruleText } from "../../lib/rule-text.ts";
@@ -95,7 +96,6 @@ const FACTS = {
     wire: (draft) => ({ ...draft, days: wholeDays(draft.days) }),
     Inputs: ({ condition, onChange, rule }) => {
       const { t } = useTranslation();
-      const name = useId();
       return (
         <>
           <DaysField
@@ -103,20 +103,15 @@ const FACTS = {
             rule={rule}
             onChange={(days) => onChange({ ...condition, days })}
           />
-          <fieldset className="inline-choice">
-            <legend>{t("segments.purchasedQuestion")}</legend>
-            {[true, false].map((is) => (
-              <label key={String(is)} className="checkbox">
-                <input
-                  type="radio"
-                  name={name}
-                  checked={condition.is === is}
-                  onChange={() => onChange({ ...condition, is })}
-                />{" "}
-                {is ? t("segments.purchasedYes") : t("segments.purchasedNo")}
-              </label>
-            ))}
-          </fieldset>
+          <RadioChoice
+            legend={t("segments.purchasedQuestion")}
+            options={[
+              { value: true, label: t("segments.purchasedYes") },
+              { value: false, label: t("segments.purchasedNo") },
+            ]}
+            value={condition.is}
+            onChange={(is) => onChange({ ...condition, is })}
+          />
         </>
       );
     },
@@ -386,38 +381,26 @@ const FACTS = {
     wire: (draft) => draft,
     Inputs: ({ condition, onChange }) => {
       const { t } = useTranslation();
-      const channelName = useId();
-      const answerName = useId();
       return (
         <>
-          <fieldset className="inline-choice">
-            <legend>{t("segments.consentChannel")}</legend>
-            {CONSENT_CHANNELS.map((channel) => (
-              <label key={channel} className="checkbox">
-                <input
-                  type="radio"
-                  name={channelName}
-                  checked={condition.channel === channel}
-                  onChange={() => onChange({ ...condition, channel })}
-                />{" "}
-                {t(`segments.channels.${channel}`)}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset className="inline-choice">
-            <legend>{t("segments.consentQuestion")}</legend>
-            {[true, false].map((is) => (
-              <label key={String(is)} className="checkbox">
-                <input
-                  type="radio"
-                  name={answerName}
-                  checked={condition.is === is}
-                  onChange={() => onChange({ ...condition, is })}
-                />{" "}
-                {is ? t("segments.consentYes") : t("segments.consentNo")}
-              </label>
-            ))}
-          </fieldset>
+          <RadioChoice
+            legend={t("segments.consentChannel")}
+            options={CONSENT_CHANNELS.map((channel) => ({
+              value: channel,
+              label: t(`segments.channels.${channel}`),
+            }))}
+            value={condition.channel}
+            onChange={(channel) => onChange({ ...condition, channel })}
+          />
+          <RadioChoice
+            legend={t("segments.consentQuestion")}
+            options={[
+              { value: true, label: t("segments.consentYes") },
+              { value: false, label: t("segments.consentNo") },
+            ]}
+            value={condition.is}
+            onChange={(is) => onChange({ ...condition, is })}
+          />
         </>
       );
     },
