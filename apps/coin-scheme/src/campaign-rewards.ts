@@ -1,5 +1,6 @@
 import type { EarnLine } from "@hcoins/domain/earn-lines";
 import type { CompiledCampaign } from "./campaign-engine.ts";
+import { SchemeError, SchemeErrorCode } from "./errors.ts";
 import type { CoinSchemeRepository } from "./repository.ts";
 import { isRedeemable } from "./rewards.ts";
 import type { AccountRow, EntryRow } from "./tables.ts";
@@ -30,21 +31,27 @@ export async function issueCampaignRewards(
       const held = (await repository.rewards.heldByAccount(locked.id, reward.id)).get(reward.id) ?? 0;
       if (held >= reward.per_member_limit) continue;
     }
-    await issueVoucher(
-      repository,
-      locked,
-      reward,
-      {
-        key: `campaign:${campaign.id}:${purchase.id}`,
-        actorType: "client",
-        actor: "campaign",
-        client: purchase.client,
-        reason: `campaign ${campaign.id} reward at the purchase ${purchase.id}`,
-      },
-      { coins: 0 },
-      "campaign",
-      at,
-    );
+    try {
+      await issueVoucher(
+        repository,
+        locked,
+        reward,
+        {
+          key: `campaign:${campaign.id}:${purchase.id}`,
+          actorType: "client",
+          actor: "campaign",
+          client: purchase.client,
+          reason: `campaign ${campaign.id} reward at the purchase ${purchase.id}`,
+        },
+        { coins: 0 },
+        "campaign",
+        at,
+      );
+    } catch (error) {
+      // Another purchase took the last unit since the stock was read: no voucher, the coins stand.
+      if (error instanceof SchemeError && error.errorCode === SchemeErrorCode.rewardOutOfStock) continue;
+      throw error;
+    }
     await repository.campaigns.addSpent(campaign.id, reward.coins);
     given.push({ kind: "campaign", coins: 0, campaign_id: campaign.id, name: campaign.name });
   }
