@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { tiersQuery } from "../../api/programme.ts";
 import { segmentsQuery } from "../../api/segments.ts";
 import { brandsQuery } from "../../api/stores.ts";
+import { BoundFields } from "../../components/bound-fields.tsx";
 import { Checklist } from "../../components/checklist.tsx";
 import { ConditionList } from "../../components/condition-list.tsx";
-import { Field } from "../../components/field.tsx";
 import { RadioChoice } from "../../components/radio-choice.tsx";
 import { StoreChoice, useStoreOptions } from "../../components/store-choice.tsx";
 import { formatNumber } from "../../lib/format.ts";
@@ -77,43 +77,27 @@ function ConditionInputs({
     }
     case "time_of_day":
       return (
-        <>
-          <Field
-            type="time"
-            label={t("campaigns.timeFrom")}
-            value={condition.from}
-            error={rule("from")}
-            onChange={(event) => onChange({ ...condition, from: event.target.value })}
-          />
-          <Field
-            type="time"
-            label={t("campaigns.timeTo")}
-            hint={t("campaigns.timeHint")}
-            value={condition.to}
-            error={rule("to")}
-            onChange={(event) => onChange({ ...condition, to: event.target.value })}
-          />
-        </>
+        <BoundFields
+          condition={condition}
+          low={{ key: "from", label: t("campaigns.timeFrom") }}
+          high={{ key: "to", label: t("campaigns.timeTo") }}
+          hint={t("campaigns.timeHint")}
+          input={{ type: "time" }}
+          rule={rule}
+          onChange={onChange}
+        />
       );
     case "net_amount":
       return (
-        <>
-          <Field
-            inputMode="decimal"
-            label={t("campaigns.atLeast")}
-            value={condition.at_least}
-            error={rule("at_least")}
-            onChange={(event) => onChange({ ...condition, at_least: event.target.value })}
-          />
-          <Field
-            inputMode="decimal"
-            label={t("campaigns.below")}
-            hint={t("campaigns.amountHint")}
-            value={condition.below}
-            error={rule("below")}
-            onChange={(event) => onChange({ ...condition, below: event.target.value })}
-          />
-        </>
+        <BoundFields
+          condition={condition}
+          low={{ key: "at_least", label: t("campaigns.atLeast") }}
+          high={{ key: "below", label: t("campaigns.below") }}
+          hint={t("campaigns.amountHint")}
+          input={{ inputMode: "decimal" }}
+          rule={rule}
+          onChange={onChange}
+        />
       );
     case "tier": {
       const broken = rule("in");

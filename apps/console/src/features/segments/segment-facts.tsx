@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { tiersQuery } from "../../api/programme.ts";
 import { brandsQuery } from "../../api/stores.ts";
+import { BoundFields } from "../../components/bound-fields.tsx";
 import { Checklist } from "../../components/checklist.tsx";
 import { Field } from "../../components/field.tsx";
 import { RadioChoice } from "../../components/radio-choice.tsx";
@@ -146,20 +147,14 @@ const FACTS = {
             rule={rule}
             onChange={(days) => onChange({ ...condition, days })}
           />
-          <Field
-            inputMode="decimal"
-            label={t("campaigns.atLeast")}
-            value={condition.at_least}
-            error={rule("at_least")}
-            onChange={(event) => onChange({ ...condition, at_least: event.target.value })}
-          />
-          <Field
-            inputMode="decimal"
-            label={t("campaigns.below")}
+          <BoundFields
+            condition={condition}
+            low={{ key: "at_least", label: t("campaigns.atLeast") }}
+            high={{ key: "below", label: t("campaigns.below") }}
             hint={t("segments.spendHint")}
-            value={condition.below}
-            error={rule("below")}
-            onChange={(event) => onChange({ ...condition, below: event.target.value })}
+            input={{ inputMode: "decimal" }}
+            rule={rule}
+            onChange={onChange}
           />
         </>
       );
@@ -248,23 +243,15 @@ const FACTS = {
     Inputs: ({ condition, onChange, rule }) => {
       const { t } = useTranslation();
       return (
-        <>
-          <Field
-            type="date"
-            label={t("segments.joinedFrom")}
-            value={condition.on_or_after}
-            error={rule("on_or_after")}
-            onChange={(event) => onChange({ ...condition, on_or_after: event.target.value })}
-          />
-          <Field
-            type="date"
-            label={t("segments.joinedBefore")}
-            hint={t("segments.joinedHint")}
-            value={condition.before}
-            error={rule("before")}
-            onChange={(event) => onChange({ ...condition, before: event.target.value })}
-          />
-        </>
+        <BoundFields
+          condition={condition}
+          low={{ key: "on_or_after", label: t("segments.joinedFrom") }}
+          high={{ key: "before", label: t("segments.joinedBefore") }}
+          hint={t("segments.joinedHint")}
+          input={{ type: "date" }}
+          rule={rule}
+          onChange={onChange}
+        />
       );
     },
     summary: (t, saved) => {
